@@ -1,0 +1,15 @@
+/** Dictionary codes the client caches after login (spec §3 "Cached dictionaries") plus the ones we add. */
+export const CACHED_DICT_CODES = [
+  'ApiTypeEnum',
+  'LOGOrderStateEnum',
+  'PushTypeEnum',
+  'CountryType',
+  'COLOrderStatusEnum',
+  'CollectionOrderExceptionConstant',
+] as const;
+
+export const DICT_CODES = [...CACHED_DICT_CODES, 'OrderStatus', 'ServiceType', 'Currency'] as const;
+export type DictCode = (typeof DICT_CODES)[number];
+
+/** What a dictionary code may look like: letters, digits, underscore, 1..64. Anything else is refused. */
+export const DICT_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
