@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createLocalBus, type CacheBus } from './lib/cache-bus.ts';
+import { envelope } from './lib/envelope.ts';
+import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
+import { i18nPlugin } from './plugins/i18n.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { AccessService } from './modules/auth/access-service.ts';
+import { DictService } from './modules/dict/dict-service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { loginRoutes } from './modules/auth/login-routes.ts';
+import { permissionRoutes } from './modules/auth/permission-routes.ts';
+import { dictRoutes } from './modules/dict/routes.ts';
+import { userRoutes } from './modules/user/routes.ts';
+import { checkRoutes } from './modules/check/routes.ts';
+import { companyRoutes } from './modules/company/routes.ts';
+import { logRoutes } from './modules/log/routes.ts';
+
+export type AppOptions = {
+  config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS'>;
+  database: Database;
+  bus?: CacheBus;
+  /** pino logger on or off (tests keep it quiet) */
+  logger?: boolean;
+};
+
+export const BODY_LIMIT = 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    dictService: DictService;
+    settings: AppOptions['config'];
+  }
+}
+
+/** Builds the whole service without listening: main.ts listens, tests inject. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: options.config.LOG_LEVEL, redact: ['req.headers["x-access-token"]', 'req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
+
+  const bus = options.bus ?? createLocalBus();
+  app.decorate('database', options.database);
+  app.decorate('settings', options.config);
+  app.decorate('dictService', new DictService(options.database.db, bus));
+
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    // the SPA and the API docs load their own scripts and styles only
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return { statusCode: 429, ...envelope(null, request.t('tooManyRequests', { seconds }), false, 429) };
+    },
+  });
+  await app.register(authPlugin, { accessService: new AccessService(options.database.db, bus) });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Merchant portal API', version: '1.0.0', description: 'Consignor service (/api) and platform gateway (/platform-api). Every operation names the permission it needs (x-permission).' },
+      components: {
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
+        },
+      },
+    },
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const access = input.route.config?.access;
+      const permission = access ? access.permission : 'public';
+      return {
+        ...transformed,
+        schema: {
+          ...transformed.schema,
+          'x-permission': permission,
+          ...(permission === 'public' ? {} : { security: [{ accessToken: [] }] }),
+        },
+      };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(loginRoutes);
+      await api.register(permissionRoutes);
+      await api.register(dictRoutes);
+      await api.register(userRoutes);
+      await api.register(checkRoutes);
+      await api.register(companyRoutes);
+      await api.register(logRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = options.config.WEB_DIST;
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    // the SPA's own routes (/user/login, /dashboard/analysis, ...) all load index.html
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url.startsWith('/platform-api/')) {
+        return reply.status(404).send(envelope(null, request.t('routeNotFound', { method: request.method, url: request.url.split('?')[0]?.slice(0, 200) ?? '' }), false, 404));
+      }
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** PostgreSQL >= 15; when absent the embedded PGlite database under DATA_DIR is used */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  /** connections per app server to PostgreSQL */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** the first admin's password on a production database; a random one is generated and printed once if absent */
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** where the built web app is; served at / when it exists */
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** trust X-Forwarded-For from a load balancer (set when one is in front) */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { Language } from '@portal/shared/languages';
+
+const id = () => bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** Tenant 0 is the platform itself; merchants are tenants >= 1. */
+export const tenants = pgTable('sys_tenant', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+  name: varchar({ length: 100 }).notNull(),
+  /** 1 active, 0 frozen */
+  status: smallint().notNull().default(1),
+  /** the company's preferred language for notifications (spec: /purchase/company/setLanguage) */
+  language: varchar({ length: 8 }).$type<Language>().notNull().default('zh-TW'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'sys_user',
+  {
+    id: id(),
+    username: varchar({ length: 64 }).notNull(),
+    realname: varchar({ length: 100 }).notNull().default(''),
+    nickname: varchar({ length: 100 }).notNull().default(''),
+    avatar: varchar({ length: 500 }).notNull().default(''),
+    passwordHash: text().notNull(),
+    phone: varchar({ length: 32 }),
+    email: varchar({ length: 255 }),
+    /** 1 normal, 2 frozen */
+    status: smallint().notNull().default(1),
+    delFlag: smallint().notNull().default(0),
+    superFlag: smallint().notNull().default(0),
+    /** the department the user currently works in */
+    orgCode: varchar({ length: 64 }),
+    /** the tenant used when a request sends tenant_id 0 (or none) */
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
+    /** main account of its tenant (the merchant who registered it) */
+    mainAccount: boolean().notNull().default(false),
+    passwordChangedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sys_user_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('sys_user_phone_uq').on(t.phone),
+    index('sys_user_email_idx').on(sql`lower(${t.email})`),
+    index('sys_user_tenant_idx').on(t.tenantId),
+  ],
+);
+
+export const userTenants = pgTable(
+  'sys_user_tenant',
+  {
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tenantId] }), index('sys_user_tenant_tenant_idx').on(t.tenantId)],
+);
+
+export const departments = pgTable(
+  'sys_depart',
+  {
+    id: id(),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
+    parentId: bigint({ mode: 'number' }),
+    departName: varchar({ length: 100 }).notNull(),
+    /** hierarchical code: A01, A01A01, ... unique in its tenant */
+    orgCode: varchar({ length: 64 }).notNull(),
+    sortNo: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sys_depart_tenant_org_code_uq').on(t.tenantId, t.orgCode),
+    index('sys_depart_tenant_parent_idx').on(t.tenantId, t.parentId),
+  ],
+);
+
+export const userDepartments = pgTable(
+  'sys_user_depart',
+  {
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    departmentId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.departmentId] }), index('sys_user_depart_depart_idx').on(t.departmentId)],
+);
+
+export const positions = pgTable(
+  'sys_position',
+  {
+    id: id(),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
+    code: varchar({ length: 64 }).notNull(),
+    name: varchar({ length: 100 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sys_position_tenant_code_uq').on(t.tenantId, t.code)],
+);
+
+export const userPositions = pgTable(
+  'sys_user_position',
+  {
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    positionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.positionId] })],
+);
+
+export const roles = pgTable(
+  'sys_role',
+  {
+    id: id(),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
+    roleCode: varchar({ length: 64 }).notNull(),
+    roleName: varchar({ length: 100 }).notNull(),
+    description: varchar({ length: 255 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sys_role_tenant_code_uq').on(t.tenantId, t.roleCode)],
+);
+
+export const userRoles = pgTable(
+  'sys_user_role',
+  {
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
+);
+
+/**
+ * Menus (type 0 top level, 1 sub menu) and buttons (type 2), one tree, global to the platform;
+ * who sees what is decided by role and department links.
+ */
+export const permissions = pgTable(
+  'sys_permission',
+  {
+    id: id(),
+    parentId: bigint({ mode: 'number' }),
+    /** translation key of the title */
+    name: varchar({ length: 100 }).notNull(),
+    path: varchar({ length: 255 }).notNull().default(''),
+    component: varchar({ length: 255 }).notNull().default(''),
+    componentName: varchar({ length: 100 }).notNull().default(''),
+    redirect: varchar({ length: 255 }),
+    menuType: smallint().notNull(),
+    /** permission codes, comma separated; unique, so the seed can find each entry again */
+    perms: varchar({ length: 1000 }).notNull().default(''),
+    /** for buttons: '1' hide when not granted, '2' disable when not granted */
+    permsType: varchar({ length: 1 }).notNull().default('1'),
+    sortNo: integer().notNull().default(0),
+    alwaysShow: boolean().notNull().default(false),
+    icon: varchar({ length: 100 }),
+    /** false is the spec's route flag '0': not turned into a route */
+    isRoute: boolean().notNull().default(true),
+    keepAlive: boolean().notNull().default(false),
+    hidden: boolean().notNull().default(false),
+    internalOrExternal: boolean().notNull().default(false),
+    url: varchar({ length: 500 }),
+    /** platform-staff screens; never granted to merchant tenants */
+    platformOnly: boolean().notNull().default(false),
+    /** '1' rule in force, '0' switched off (then the button shows for everyone) */
+    status: varchar({ length: 1 }).notNull().default('1'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sys_permission_parent_idx').on(t.parentId), uniqueIndex('sys_permission_perms_uq').on(t.perms)],
+);
+
+export const rolePermissions = pgTable(
+  'sys_role_permission',
+  {
+    roleId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const departmentPermissions = pgTable(
+  'sys_depart_permission',
+  {
+    departmentId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    permissionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.permissionId] })],
+);
+
+export const announcements = pgTable(
+  'sys_announcement',
+  {
+    id: id(),
+    /** 0: every tenant */
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
+    title: varchar({ length: 200 }).notNull(),
+    content: text().notNull(),
+    /** L, M, H */
+    priority: varchar({ length: 1 }).notNull().default('M'),
+    /** 0 draft, 1 published, 2 revoked */
+    sendStatus: smallint().notNull().default(0),
+    sendTime: timestamp({ withTimezone: true }),
+    createdBy: bigint({ mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sys_announcement_tenant_time_idx').on(t.tenantId, t.sendTime)],
+);

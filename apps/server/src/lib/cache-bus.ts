@@ -1,0 +1,56 @@
+import pg from 'pg';
+
+/** What in-memory caches must forget. Every app server hears every event. */
+export type CacheEvent =
+  | { kind: 'user'; userId: number }
+  | { kind: 'session'; tokenHash: string }
+  | { kind: 'permissions' }
+  | { kind: 'dicts' };
+
+export type CacheBus = {
+  publish(event: CacheEvent): Promise<void>;
+  subscribe(listener: (event: CacheEvent) => void): void;
+  close(): Promise<void>;
+};
+
+const CHANNEL = 'portal_cache';
+
+/** One process (the embedded database): events go straight to the listeners. */
+export function createLocalBus(): CacheBus {
+  const listeners: ((event: CacheEvent) => void)[] = [];
+  return {
+    async publish(event) {
+      for (const listener of listeners) listener(event);
+    },
+    subscribe: (listener) => void listeners.push(listener),
+    close: async () => undefined,
+  };
+}
+
+/**
+ * Several app servers on one PostgreSQL: events travel by LISTEN/NOTIFY, so a logout or a frozen
+ * account on one server is forgotten by all. Local listeners are told at once, before the round trip.
+ */
+export async function createPostgresBus(url: string, onError: (error: Error) => void): Promise<CacheBus> {
+  const local = createLocalBus();
+  const listener = new pg.Client({ connectionString: url });
+  listener.on('error', onError);
+  await listener.connect();
+  await listener.query(`listen ${CHANNEL}`);
+  listener.on('notification', (note) => {
+    if (note.channel !== CHANNEL || !note.payload) return;
+    try {
+      void local.publish(JSON.parse(note.payload) as CacheEvent);
+    } catch (error) {
+      onError(error as Error);
+    }
+  });
+  return {
+    async publish(event) {
+      await local.publish(event);
+      await listener.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+    },
+    subscribe: local.subscribe,
+    close: () => listener.end(),
+  };
+}

@@ -1,0 +1,90 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  departmentPermissions,
+  departments,
+  permissions,
+  rolePermissions,
+  roles,
+  userDepartments,
+  userRoles,
+  users,
+  userTenants,
+} from '../../db/schema/sys.ts';
+import { sessions } from '../../db/schema/auth.ts';
+
+export type SessionRecord = {
+  sessionId: number;
+  userId: number;
+  username: string;
+  superFlag: number;
+  orgCode: string | null;
+  defaultTenantId: number;
+  tenantIds: number[];
+  expiresAt: number;
+};
+
+/** A live session of an active user, or null. */
+export async function findSession(db: Db, tokenHash: string): Promise<SessionRecord | null> {
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      username: users.username,
+      superFlag: users.superFlag,
+      orgCode: users.orgCode,
+      defaultTenantId: users.tenantId,
+      expiresAt: sessions.expiresAt,
+      tenantIds: sql<number[]>`array(select ${userTenants.tenantId} from ${userTenants} where ${userTenants.userId} = ${users.id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.status, 1),
+        eq(users.delFlag, 0),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return { ...row, tenantIds: row.tenantIds.map(Number), expiresAt: row.expiresAt.getTime() };
+}
+
+export type PermissionRow = typeof permissions.$inferSelect;
+
+export async function loadPermissionCatalogue(db: Db): Promise<PermissionRow[]> {
+  return db.select().from(permissions).orderBy(permissions.sortNo, permissions.id);
+}
+
+/** Permission ids granted by the user's roles in the tenant and by the user's current department there. */
+export async function loadGrantedPermissionIds(db: Db, userId: number, tenantId: number, orgCode: string | null): Promise<Set<number>> {
+  const byRole = db
+    .select({ id: rolePermissions.permissionId })
+    .from(rolePermissions)
+    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+    .innerJoin(userRoles, eq(userRoles.roleId, roles.id))
+    .where(and(eq(userRoles.userId, userId), eq(roles.tenantId, tenantId)));
+  const rows = orgCode
+    ? await byRole.union(
+        db
+          .select({ id: departmentPermissions.permissionId })
+          .from(departmentPermissions)
+          .innerJoin(departments, eq(departments.id, departmentPermissions.departmentId))
+          .innerJoin(userDepartments, eq(userDepartments.departmentId, departments.id))
+          .where(and(eq(userDepartments.userId, userId), eq(departments.tenantId, tenantId), eq(departments.orgCode, orgCode))),
+      )
+    : await byRole;
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function tenantsOf(db: Db, userIds: number[]) {
+  return db.select().from(userTenants).where(inArray(userTenants.userId, userIds));
+}

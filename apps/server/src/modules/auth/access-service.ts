@@ -1,0 +1,120 @@
+import type { Db } from '../../db/client.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import {
+  findSession,
+  loadGrantedPermissionIds,
+  loadPermissionCatalogue,
+  type PermissionRow,
+  type SessionRecord,
+} from './access-repository.ts';
+
+export type Catalogue = {
+  rows: PermissionRow[];
+  byId: Map<number, PermissionRow>;
+  /** codes of rules switched off (status '0'): everyone passes them */
+  openCodes: Set<string>;
+};
+
+export type UserAccess = {
+  /** granted permission rows, ancestors of granted menus included */
+  grantedIds: Set<number>;
+  codes: Set<string>;
+};
+
+export const splitCodes = (perms: string) =>
+  perms
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+/**
+ * Who is calling and what they may do, cached in memory for a few seconds. Every change that matters
+ * (logout, password change, freezing, role or menu edits) is published on the cache bus, which reaches
+ * every app server, so the TTL only bounds the damage of a lost notification.
+ */
+export class AccessService {
+  private readonly sessions = new TtlCache<string, SessionRecord>(15_000);
+  private readonly access = new TtlCache<string, UserAccess>(60_000);
+  private catalogue: Promise<Catalogue> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: CacheBus,
+  ) {
+    bus.subscribe((event) => {
+      switch (event.kind) {
+        case 'session':
+          this.sessions.delete(event.tokenHash);
+          break;
+        case 'user':
+          this.sessions.deleteWhere((_, s) => s.userId === event.userId);
+          this.access.deleteWhere((key) => key.startsWith(`${event.userId}:`));
+          break;
+        case 'permissions':
+          this.catalogue = null;
+          this.access.clear();
+          break;
+      }
+    });
+  }
+
+  async session(tokenHash: string): Promise<SessionRecord | null> {
+    const cached = this.sessions.get(tokenHash);
+    if (cached && cached.expiresAt > Date.now()) return cached;
+    const found = await findSession(this.db, tokenHash);
+    if (found) this.sessions.set(tokenHash, found);
+    else this.sessions.delete(tokenHash);
+    return found;
+  }
+
+  getCatalogue(): Promise<Catalogue> {
+    if (!this.catalogue) {
+      const loading = loadPermissionCatalogue(this.db).then((rows) => ({
+        rows,
+        byId: new Map(rows.map((r) => [r.id, r])),
+        openCodes: new Set(rows.filter((r) => r.status === '0').flatMap((r) => splitCodes(r.perms))),
+      }));
+      // a failed load must not be remembered
+      loading.catch(() => {
+        if (this.catalogue === loading) this.catalogue = null;
+      });
+      this.catalogue = loading;
+    }
+    return this.catalogue;
+  }
+
+  async userAccess(session: SessionRecord, tenantId: number): Promise<UserAccess> {
+    const key = `${session.userId}:${tenantId}`;
+    const cached = this.access.get(key);
+    if (cached) return cached;
+    const [catalogue, granted] = await Promise.all([
+      this.getCatalogue(),
+      loadGrantedPermissionIds(this.db, session.userId, tenantId, session.orgCode),
+    ]);
+    const grantedIds = new Set<number>();
+    for (const id of granted) {
+      // platform screens are never granted inside a merchant tenant, whatever a role says
+      let row = catalogue.byId.get(id);
+      if (!row || (row.platformOnly && tenantId !== 0)) continue;
+      grantedIds.add(row.id);
+      // a granted entry brings its ancestors, so grants can be made on leaves
+      while (row?.parentId != null && !grantedIds.has(row.parentId)) {
+        row = catalogue.byId.get(row.parentId);
+        if (row) grantedIds.add(row.id);
+      }
+    }
+    const codes = new Set<string>();
+    for (const id of grantedIds) for (const code of splitCodes(catalogue.byId.get(id)?.perms ?? '')) codes.add(code);
+    const access = { grantedIds, codes };
+    this.access.set(key, access);
+    return access;
+  }
+
+  async can(access: UserAccess, code: string): Promise<boolean> {
+    if (access.codes.has(code)) return true;
+    return (await this.getCatalogue()).openCodes.has(code);
+  }
+
+  publish = (event: Parameters<CacheBus['publish']>[0]) => this.bus.publish(event);
+}

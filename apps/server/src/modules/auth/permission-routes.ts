@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeSchema } from '@portal/shared/api';
+import { permissionResultSchema } from '@portal/shared/sys';
+import { caller } from '../../plugins/auth.ts';
+import { buildPermissionResult } from './menu-builder.ts';
+
+export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // keyed by the cached access object: a grant or menu change replaces that object, so this follows
+  const results = new WeakMap<object, ReturnType<typeof buildPermissionResult>>();
+
+  app.get(
+    '/sys/permission/getUserPermissionByToken',
+    {
+      config: { access: { permission: 'authenticated' } },
+      schema: {
+        tags: ['session'],
+        summary: "The caller's menu tree, granted buttons and all buttons",
+        response: { 200: envelopeSchema(permissionResultSchema) },
+      },
+    },
+    async (request) => {
+      const auth = caller(request);
+      const catalogue = await app.accessService.getCatalogue();
+      let result = results.get(auth.access);
+      if (!result) {
+        result = buildPermissionResult(catalogue, auth.access, auth.session.superFlag);
+        results.set(auth.access, result);
+      }
+      return request.ok(result);
+    },
+  );
+};

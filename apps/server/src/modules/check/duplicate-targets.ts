@@ -1,0 +1,36 @@
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { categories, checkRules, dicts } from '../../db/schema/dict.ts';
+import { departments, positions, roles, users } from '../../db/schema/sys.ts';
+
+export type DuplicateTarget = {
+  table: PgTable;
+  id: AnyPgColumn;
+  column: AnyPgColumn;
+  /** present for tenant-scoped tables: only the caller's tenant is searched */
+  tenant?: AnyPgColumn;
+  caseInsensitive?: boolean;
+};
+
+/**
+ * The only (table, field) pairs /sys/duplicate/check answers for. Keys are what the client sends;
+ * the columns are code, so nothing the client sends ever names SQL.
+ */
+const targets: Record<string, DuplicateTarget> = {
+  'sys_user.username': { table: users, id: users.id, column: users.username, caseInsensitive: true },
+  'sys_user.phone': { table: users, id: users.id, column: users.phone },
+  'sys_user.email': { table: users, id: users.id, column: users.email, caseInsensitive: true },
+  'sys_role.role_code': { table: roles, id: roles.id, column: roles.roleCode, tenant: roles.tenantId },
+  'sys_depart.org_code': { table: departments, id: departments.id, column: departments.orgCode, tenant: departments.tenantId },
+  'sys_position.code': { table: positions, id: positions.id, column: positions.code, tenant: positions.tenantId },
+  'sys_dict.dict_code': { table: dicts, id: dicts.id, column: dicts.dictCode },
+  'sys_category.code': { table: categories, id: categories.id, column: categories.code },
+  'sys_check_rule.rule_code': { table: checkRules, id: checkRules.id, column: checkRules.ruleCode },
+};
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Field names may come camelCase (roleCode) or snake_case (role_code). */
+export function findDuplicateTarget(tableName: string, fieldName: string): DuplicateTarget | undefined {
+  const key = `${tableName}.${snake(fieldName)}`;
+  return Object.hasOwn(targets, key) ? targets[key] : undefined;
+}

@@ -1,0 +1,92 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { AccessService, type UserAccess } from '../modules/auth/access-service.ts';
+import type { SessionRecord } from '../modules/auth/access-repository.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { hashToken } from '../lib/tokens.ts';
+
+/**
+ * What a route needs. Every route under /api and /platform-api declares one (checked at start-up):
+ * - 'public': no session;
+ * - 'authenticated': any signed-in user, in one of their tenants;
+ * - a permission code: granted to the caller in the tenant of the request.
+ * `tenant: 'platform'` further requires the platform tenant (0): the staff side of a flow.
+ */
+export type Access = { permission: 'public' } | { permission: 'authenticated' | (string & {}); tenant?: 'caller' | 'platform' };
+
+export type AuthContext = {
+  session: SessionRecord;
+  tokenHash: string;
+  userId: number;
+  username: string;
+  /** the tenant this request works in: one of the caller's tenants */
+  tenantId: number;
+  access: UserAccess;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    accessService: AccessService;
+  }
+}
+
+export const TOKEN_HEADER = 'x-access-token';
+export const TENANT_HEADER = 'tenant_id';
+
+export const authPlugin = fp(
+  async (app, opts: { accessService: AccessService }) => {
+    app.decorate('accessService', opts.accessService);
+    app.decorateRequest('auth', null);
+
+    app.addHook('onRoute', (route) => {
+      const guarded = route.url.startsWith('/api/') || route.url.startsWith('/platform-api/');
+      if (guarded && !route.config?.access && !route.url.startsWith('/api/docs')) {
+        throw new Error(`Route ${route.method} ${route.url} declares no access`);
+      }
+    });
+
+    app.addHook('preHandler', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access || access.permission === 'public') return;
+      request.auth = await authenticate(request, opts.accessService);
+      if (access.tenant === 'platform' && request.auth.tenantId !== 0) throw forbidden();
+      if (access.permission !== 'authenticated' && !(await opts.accessService.can(request.auth.access, access.permission))) {
+        throw forbidden();
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['i18n'] },
+);
+
+async function authenticate(request: FastifyRequest, service: AccessService): Promise<AuthContext> {
+  const token = request.headers[TOKEN_HEADER];
+  if (typeof token !== 'string' || token.length < 20 || token.length > 200) throw unauthorized();
+  const tokenHash = hashToken(token);
+  const session = await service.session(tokenHash);
+  if (!session) throw unauthorized();
+  const tenantId = resolveTenant(request.headers[TENANT_HEADER], session);
+  const access = await service.userAccess(session, tenantId);
+  return { session, tokenHash, userId: session.userId, username: session.username, tenantId, access };
+}
+
+/** tenant_id must be one of the caller's tenants; absent or 0 means the user's default tenant. */
+function resolveTenant(header: string | string[] | undefined, session: SessionRecord): number {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (raw === undefined || raw === '' || raw === '0') return session.defaultTenantId;
+  if (!/^\d{1,9}$/.test(raw)) throw forbidden('tenantForbidden');
+  const tenantId = Number(raw);
+  if (!session.tenantIds.includes(tenantId)) throw forbidden('tenantForbidden');
+  return tenantId;
+}
+
+/** The caller of a route that is not public; the hook above guarantees it. */
+export function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

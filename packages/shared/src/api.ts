@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** The envelope of every JSON answer (DESIGN.md §3). */
+export type Envelope<T> = { success: boolean; message: string; code: number; result: T; timestamp: number };
+
+export function envelopeSchema<T extends z.ZodType>(result: T) {
+  return z.object({ success: z.boolean(), message: z.string(), code: z.number().int(), result, timestamp: z.number().int() });
+}
+
+export const PAGE_SIZE_MAX = 200;
+
+export function pageSchema<T extends z.ZodType>(record: T) {
+  return z.object({
+    records: z.array(record),
+    total: z.number().int(),
+    current: z.number().int(),
+    size: z.number().int(),
+    pages: z.number().int(),
+  });
+}

@@ -1,0 +1,123 @@
+import type { Language, Texts } from './languages.ts';
+
+/**
+ * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
+ * where it gives one; `{name}` placeholders are filled by `formatMessage`.
+ */
+export const messages = {
+  ok: { 'zh-TW': '操作成功！', 'zh-CN': '操作成功！', 'en-US': 'Done.' },
+  operationFailed: { 'zh-TW': '操作失敗', 'zh-CN': '操作失败', 'en-US': 'The operation failed' },
+  tokenInvalid: {
+    'zh-TW': 'Token失效，請重新登入',
+    'zh-CN': 'Token失效，请重新登录',
+    'en-US': 'Token失效: your session has expired, please sign in again',
+  },
+  forbidden: { 'zh-TW': '拒絕訪問：您沒有此操作的權限', 'zh-CN': '拒绝访问：您没有此操作的权限', 'en-US': 'Access denied: you lack the permission for this' },
+  tenantForbidden: { 'zh-TW': '拒絕訪問：您不屬於此租戶', 'zh-CN': '拒绝访问：您不属于此租户', 'en-US': 'Access denied: you do not belong to this tenant' },
+  notFound: { 'zh-TW': '很抱歉，資源未找到!', 'zh-CN': '很抱歉，资源未找到!', 'en-US': 'Sorry, the resource was not found!' },
+  routeNotFound: { 'zh-TW': '介面不存在：{method} {url}', 'zh-CN': '接口不存在：{method} {url}', 'en-US': 'No such endpoint: {method} {url}' },
+  internalError: {
+    'zh-TW': '伺服器內部錯誤，請稍後重試（追蹤碼 {id}）',
+    'zh-CN': '服务器内部错误，请稍后重试（追踪码 {id}）',
+    'en-US': 'Internal server error, please try again later (trace {id})',
+  },
+  bodyTooLarge: { 'zh-TW': '請求內容過大（上限 {limit}）', 'zh-CN': '请求内容过大（上限 {limit}）', 'en-US': 'The request body is too large (limit {limit})' },
+  badJson: { 'zh-TW': '請求內容不是有效的 JSON', 'zh-CN': '请求内容不是有效的 JSON', 'en-US': 'The request body is not valid JSON' },
+  unsupportedMediaType: {
+    'zh-TW': '不支援的內容類型：{type}',
+    'zh-CN': '不支持的内容类型：{type}',
+    'en-US': 'Unsupported content type: {type}',
+  },
+  tooManyRequests: { 'zh-TW': '請求過於頻繁，請 {seconds} 秒後再試', 'zh-CN': '请求过于频繁，请 {seconds} 秒后再试', 'en-US': 'Too many requests, try again in {seconds} s' },
+  badRequest: { 'zh-TW': '請求參數有誤', 'zh-CN': '请求参数有误', 'en-US': 'Bad request' },
+
+  // validation: "{field}" is the field's name as the client sent it
+  validationRequired: { 'zh-TW': '欄位 {field} 為必填', 'zh-CN': '字段 {field} 为必填', 'en-US': 'Field {field} is required' },
+  validationType: {
+    'zh-TW': '欄位 {field} 的類型錯誤（應為 {expected}）',
+    'zh-CN': '字段 {field} 的类型错误（应为 {expected}）',
+    'en-US': 'Field {field} has the wrong type (expected {expected})',
+  },
+  validationTooShort: { 'zh-TW': '欄位 {field} 至少需要 {min} 個字元', 'zh-CN': '字段 {field} 至少需要 {min} 个字符', 'en-US': 'Field {field} needs at least {min} characters' },
+  validationTooLong: { 'zh-TW': '欄位 {field} 最多 {max} 個字元', 'zh-CN': '字段 {field} 最多 {max} 个字符', 'en-US': 'Field {field} takes at most {max} characters' },
+  validationTooSmall: { 'zh-TW': '欄位 {field} 不可小於 {min}', 'zh-CN': '字段 {field} 不可小于 {min}', 'en-US': 'Field {field} must be at least {min}' },
+  validationTooBig: { 'zh-TW': '欄位 {field} 不可大於 {max}', 'zh-CN': '字段 {field} 不可大于 {max}', 'en-US': 'Field {field} must be at most {max}' },
+  validationFormat: { 'zh-TW': '欄位 {field} 的格式不正確', 'zh-CN': '字段 {field} 的格式不正确', 'en-US': 'Field {field} is not in a valid format' },
+  validationOneOf: { 'zh-TW': '欄位 {field} 只能是：{values}', 'zh-CN': '字段 {field} 只能是：{values}', 'en-US': 'Field {field} must be one of: {values}' },
+  validationUnknownField: { 'zh-TW': '不認識的欄位：{field}', 'zh-CN': '不认识的字段：{field}', 'en-US': 'Unknown field: {field}' },
+  validationInvalid: { 'zh-TW': '欄位 {field} 的值無效', 'zh-CN': '字段 {field} 的值无效', 'en-US': 'Field {field} has an invalid value' },
+
+  // sign-in
+  loginSuccess: { 'zh-TW': '登入成功', 'zh-CN': '登录成功', 'en-US': 'Signed in' },
+  loginFailed: { 'zh-TW': '用戶名或密碼錯誤', 'zh-CN': '用户名或密码错误', 'en-US': 'Wrong username or password' },
+  accountLocked: {
+    'zh-TW': '登入失敗次數過多，帳號已暫時鎖定，請 {minutes} 分鐘後再試',
+    'zh-CN': '登录失败次数过多，账号已暂时锁定，请 {minutes} 分钟后再试',
+    'en-US': 'Too many failed sign-ins: the account is locked, try again in {minutes} min',
+  },
+  accountFrozen: { 'zh-TW': '該帳號已凍結，請聯繫管理員', 'zh-CN': '该账号已冻结，请联系管理员', 'en-US': 'This account is frozen, please contact your administrator' },
+  tenantFrozen: { 'zh-TW': '所屬租戶已停用', 'zh-CN': '所属租户已停用', 'en-US': 'Your company account is disabled' },
+  logoutSuccess: { 'zh-TW': '退出登入成功', 'zh-CN': '退出登录成功', 'en-US': 'Signed out' },
+
+  // change password (spec §5)
+  oldPasswordRequired: { 'zh-TW': '請輸入舊密碼!', 'zh-CN': '请输入旧密码!', 'en-US': 'Please enter the old password!' },
+  newPasswordRequired: { 'zh-TW': '請輸入新密碼!', 'zh-CN': '请输入新密码!', 'en-US': 'Please enter the new password!' },
+  confirmPasswordRequired: { 'zh-TW': '請確認新密碼!', 'zh-CN': '请确认新密码!', 'en-US': 'Please confirm the new password!' },
+  passwordMismatch: { 'zh-TW': '兩次輸入的密碼不一樣！', 'zh-CN': '两次输入的密码不一样！', 'en-US': 'The two passwords do not match!' },
+  noLoggedInUser: { 'zh-TW': '當前系統無登入用戶!', 'zh-CN': '当前系统无登录用户!', 'en-US': 'No user is signed in!' },
+  ownPasswordOnly: { 'zh-TW': '只能修改自己的密碼', 'zh-CN': '只能修改自己的密码', 'en-US': 'You can only change your own password' },
+  oldPasswordWrong: { 'zh-TW': '舊密碼輸入錯誤', 'zh-CN': '旧密码输入错误', 'en-US': 'The old password is wrong' },
+  passwordWeak: {
+    'zh-TW': '新密碼需 8 至 64 個字元，並同時包含字母與數字',
+    'zh-CN': '新密码需 8 至 64 个字符，并同时包含字母与数字',
+    'en-US': 'The new password needs 8 to 64 characters with both letters and digits',
+  },
+  passwordSameAsOld: { 'zh-TW': '新密碼不可與舊密碼相同', 'zh-CN': '新密码不可与旧密码相同', 'en-US': 'The new password must differ from the old one' },
+  passwordChanged: {
+    'zh-TW': '密碼修改成功，其他裝置上的登入已登出',
+    'zh-CN': '密码修改成功，其他设备上的登录已退出',
+    'en-US': 'Password changed; your other sessions were signed out',
+  },
+
+  // departments
+  noDepartments: { 'zh-TW': '您尚未設置部門信息!', 'zh-CN': '您尚未设置部门信息!', 'en-US': 'You have no department yet!' },
+  departRequired: { 'zh-TW': '請選擇部門', 'zh-CN': '请选择部门', 'en-US': 'Please choose a department' },
+
+  // dictionaries
+  dictCodeEmpty: { 'zh-TW': '字典Code不能為空!', 'zh-CN': '字典Code不能为空!', 'en-US': 'The dictionary code must not be empty!' },
+  dictCodeInvalid: {
+    'zh-TW': '字典Code格式不正確：只能包含字母、數字與底線',
+    'zh-CN': '字典Code格式不正确：只能包含字母、数字与下划线',
+    'en-US': 'Invalid dictionary code: letters, digits and underscores only',
+  },
+  dictNotFound: { 'zh-TW': '字典 {code} 不存在', 'zh-CN': '字典 {code} 不存在', 'en-US': 'Dictionary {code} does not exist' },
+  cacheRefreshed: { 'zh-TW': '刷新快取完成！', 'zh-CN': '刷新缓存完成！', 'en-US': 'Cache refreshed!' },
+
+  // checks
+  duplicateNotAllowed: {
+    'zh-TW': '不支援檢查 {table}.{field}',
+    'zh-CN': '不支持检查 {table}.{field}',
+    'en-US': 'Checking {table}.{field} is not supported',
+  },
+  valueAvailable: { 'zh-TW': '該值可用！', 'zh-CN': '该值可用！', 'en-US': 'This value is available!' },
+  valueTaken: { 'zh-TW': '該值不可用，系統中已存在！', 'zh-CN': '该值不可用，系统中已存在！', 'en-US': 'This value is taken: it already exists!' },
+  ruleNotFound: { 'zh-TW': '校驗規則 {code} 不存在', 'zh-CN': '校验规则 {code} 不存在', 'en-US': 'Check rule {code} does not exist' },
+  rulePassed: { 'zh-TW': '校驗通過', 'zh-CN': '校验通过', 'en-US': 'The value is valid' },
+  ruleBroken: { 'zh-TW': '校驗規則 {code} 設定有誤，請聯繫管理員', 'zh-CN': '校验规则 {code} 配置有误，请联系管理员', 'en-US': 'Check rule {code} is misconfigured, please contact an administrator' },
+
+  // company
+  languageSaved: { 'zh-TW': '語言設定已儲存', 'zh-CN': '语言设置已保存', 'en-US': 'Language saved' },
+} as const satisfies Record<string, Texts>;
+
+export type MessageKey = keyof typeof messages;
+export type MessageParams = Record<string, string | number>;
+
+export function formatMessage(lang: Language, key: MessageKey, params?: MessageParams): string {
+  const template: string = messages[key][lang];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(messages, value);
+}
