@@ -55,7 +55,7 @@ export const authPlugin = fp(
       const access = request.routeOptions.config.access;
       if (!access || access.permission === 'public') return;
       request.auth = await authenticate(request, opts.accessService);
-      if (access.tenant === 'platform' && request.auth.tenantId !== 0) throw forbidden();
+      if ('tenant' in access && access.tenant === 'platform' && request.auth.tenantId !== 0) throw forbidden();
       if (access.permission !== 'authenticated' && !(await opts.accessService.can(request.auth.access, access.permission))) {
         throw forbidden();
       }

@@ -232,7 +232,7 @@ CREATE INDEX "sys_announcement_tenant_time_idx" ON "sys_announcement" USING btre
 CREATE UNIQUE INDEX "sys_depart_tenant_org_code_uq" ON "sys_depart" USING btree ("tenant_id","org_code");--> statement-breakpoint
 CREATE INDEX "sys_depart_tenant_parent_idx" ON "sys_depart" USING btree ("tenant_id","parent_id");--> statement-breakpoint
 CREATE INDEX "sys_permission_parent_idx" ON "sys_permission" USING btree ("parent_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sys_permission_name_uq" ON "sys_permission" USING btree ("name");--> statement-breakpoint
+CREATE UNIQUE INDEX "sys_permission_perms_uq" ON "sys_permission" USING btree ("perms");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_position_tenant_code_uq" ON "sys_position" USING btree ("tenant_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_role_tenant_code_uq" ON "sys_role" USING btree ("tenant_id","role_code");--> statement-breakpoint
 CREATE INDEX "sys_user_depart_depart_idx" ON "sys_user_depart" USING btree ("department_id");--> statement-breakpoint

@@ -1,0 +1,136 @@
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { dictItems, dicts, categories, checkRules } from '../schema/dict.ts';
+import { permissions, rolePermissions, roles, tenants } from '../schema/sys.ts';
+import { menuTree } from './menu-tree.ts';
+import { dictionarySeeds } from './dictionaries.ts';
+import { categorySeeds, checkRuleSeeds } from './reference-data.ts';
+import type { MenuSeed } from './types.ts';
+import { ROLE_GRANTS, type RoleCode } from './roles.ts';
+
+export const PLATFORM_TENANT_ID = 0;
+
+type PermissionValues = typeof permissions.$inferInsert;
+
+/**
+ * The code-defined catalogue (menus, buttons, dictionaries, rules, categories) brought into the
+ * database: missing entries are added, existing ones updated in place. It runs at every start, so a
+ * release that adds a menu reaches every database; grants admins made are kept, and a new entry is
+ * granted to the built-in roles that the rules in roles.ts give it to.
+ */
+export async function syncCatalogue(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(tenants)
+      .overridingSystemValue()
+      .values({ id: PLATFORM_TENANT_ID, name: 'Platform' })
+      .onConflictDoNothing();
+    const added = await syncMenus(tx as unknown as Db);
+    if (added.length > 0) await grantNewEntries(tx as unknown as Db, added);
+    await syncDictionaries(tx as unknown as Db);
+    await syncReferenceData(tx as unknown as Db);
+  });
+}
+
+async function syncMenus(db: Db): Promise<{ id: number; perms: string; platformOnly: boolean }[]> {
+  const existing = new Map((await db.select({ id: permissions.id, perms: permissions.perms }).from(permissions)).map((r) => [r.perms, r.id]));
+  const added: { id: number; perms: string; platformOnly: boolean }[] = [];
+
+  const upsert = async (values: PermissionValues): Promise<number> => {
+    const found = existing.get(values.perms ?? '');
+    if (found !== undefined) {
+      await db.update(permissions).set(values).where(eq(permissions.id, found));
+      return found;
+    }
+    const rows = await db.insert(permissions).values(values).returning({ id: permissions.id });
+    const id = rows[0]!.id;
+    added.push({ id, perms: values.perms ?? '', platformOnly: values.platformOnly ?? false });
+    return id;
+  };
+
+  const walk = async (entries: MenuSeed[], parentId: number | null, depth: number, inheritedPlatform: boolean) => {
+    for (const [index, menu] of entries.entries()) {
+      const platformOnly = inheritedPlatform || Boolean(menu.platformOnly);
+      const id = await upsert({
+        parentId,
+        name: menu.key,
+        path: menu.path,
+        component: menu.component,
+        componentName: menu.name,
+        redirect: menu.redirect ?? null,
+        menuType: depth === 0 ? 0 : 1,
+        perms: menu.perms ?? `menu:${menu.name}`,
+        sortNo: (index + 1) * 10,
+        alwaysShow: Boolean(menu.alwaysShow),
+        icon: menu.icon ?? null,
+        isRoute: menu.route !== false,
+        keepAlive: Boolean(menu.keepAlive),
+        hidden: Boolean(menu.hidden),
+        internalOrExternal: Boolean(menu.internalOrExternal),
+        url: menu.url ?? null,
+        platformOnly,
+      });
+      for (const [buttonIndex, button] of (menu.buttons ?? []).entries()) {
+        await upsert({ parentId: id, name: button.key, menuType: 2, perms: button.code, sortNo: (buttonIndex + 1) * 10, platformOnly });
+      }
+      await walk(menu.children ?? [], id, depth + 1, platformOnly);
+    }
+  };
+  await walk(menuTree, null, 0, false);
+  return added;
+}
+
+/** New catalogue entries go to every built-in role whose rule admits them, in every tenant. */
+async function grantNewEntries(db: Db, added: { id: number; perms: string; platformOnly: boolean }[]): Promise<void> {
+  const builtIn = await db
+    .select({ id: roles.id, roleCode: roles.roleCode, tenantId: roles.tenantId })
+    .from(roles)
+    .where(inArray(roles.roleCode, Object.keys(ROLE_GRANTS)));
+  const links: { roleId: number; permissionId: number }[] = [];
+  for (const role of builtIn) {
+    const rule = ROLE_GRANTS[role.roleCode as RoleCode];
+    for (const entry of added) if (rule(entry.perms, entry.platformOnly)) links.push({ roleId: role.id, permissionId: entry.id });
+  }
+  if (links.length > 0) await db.insert(rolePermissions).values(links).onConflictDoNothing();
+}
+
+async function syncDictionaries(db: Db): Promise<void> {
+  for (const seed of dictionarySeeds) {
+    const rows = await db
+      .insert(dicts)
+      .values({ dictCode: seed.code, dictName: seed.name, description: seed.description ?? '' })
+      .onConflictDoUpdate({ target: dicts.dictCode, set: { dictName: seed.name, description: seed.description ?? '' } })
+      .returning({ id: dicts.id });
+    const dictId = rows[0]!.id;
+    for (const [index, item] of seed.items.entries()) {
+      await db
+        .insert(dictItems)
+        .values({ dictId, itemValue: item.value, itemText: item.text, color: item.color ?? null, sortOrder: (index + 1) * 10 })
+        .onConflictDoUpdate({
+          target: [dictItems.dictId, dictItems.itemValue],
+          set: { itemText: item.text, color: item.color ?? null, sortOrder: (index + 1) * 10 },
+        });
+    }
+    const values = seed.items.map((i) => i.value);
+    if (values.length > 0) await db.update(dictItems).set({ status: 0 }).where(and(eq(dictItems.dictId, dictId), notInArray(dictItems.itemValue, values)));
+  }
+}
+
+async function syncReferenceData(db: Db): Promise<void> {
+  for (const rule of checkRuleSeeds) {
+    await db
+      .insert(checkRules)
+      .values(rule)
+      .onConflictDoUpdate({ target: checkRules.ruleCode, set: { ruleName: rule.ruleName, rules: rule.rules } });
+  }
+  const codeToId = new Map<string, number>();
+  for (const [index, category] of categorySeeds.entries()) {
+    const parentId = category.parent ? (codeToId.get(category.parent) ?? null) : null;
+    const rows = await db
+      .insert(categories)
+      .values({ code: category.code, name: category.name, parentId, sortOrder: index })
+      .onConflictDoUpdate({ target: categories.code, set: { name: category.name, parentId, sortOrder: index } })
+      .returning({ id: categories.id });
+    codeToId.set(category.code, rows[0]!.id);
+  }
+}

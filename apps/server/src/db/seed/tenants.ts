@@ -1,0 +1,23 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { permissions, rolePermissions, roles } from '../schema/sys.ts';
+import { ROLE_GRANTS, ROLE_NAMES, type RoleCode } from './roles.ts';
+
+/** Creates the built-in roles of a tenant with their grants; returns role ids by code. Registration reuses it. */
+export async function createTenantRoles(db: Db, tenantId: number, codes: RoleCode[]): Promise<Record<string, number>> {
+  const catalogue = await db.select({ id: permissions.id, perms: permissions.perms, platformOnly: permissions.platformOnly }).from(permissions);
+  const ids: Record<string, number> = {};
+  for (const code of codes) {
+    const rows = await db
+      .insert(roles)
+      .values({ tenantId, roleCode: code, roleName: ROLE_NAMES[code] })
+      .onConflictDoNothing()
+      .returning({ id: roles.id });
+    const roleId =
+      rows[0]?.id ?? (await db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.roleCode, [code]))))[0]!.id;
+    ids[code] = roleId;
+    const links = catalogue.filter((p) => ROLE_GRANTS[code](p.perms, p.platformOnly)).map((p) => ({ roleId, permissionId: p.id }));
+    if (links.length > 0) await db.insert(rolePermissions).values(links).onConflictDoNothing();
+  }
+  return ids;
+}
