@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
+
+describe(`health (${testDbKind()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness without the database and readiness with it', async () => {
+    expect((await t.call({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    const ready = await t.call({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().result).toEqual({ status: 'ready', database: testDbKind() });
+  });
+
+  it('says when the database is gone', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const ready = await other.call({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    await other.app.close();
+  });
+
+  it("serves the OpenAPI document with each operation's permission", async () => {
+    const response = await t.call({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.paths['/api/sys/login'].post['x-permission']).toBe('public');
+    expect(doc.paths['/api/sys/permission/getUserPermissionByToken'].get['x-permission']).toBe('authenticated');
+    expect(doc.paths['/api/sys/loginfo'].get['x-permission']).toBe('statistics:visit:list');
+    expect(doc.paths['/api/sys/login'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+  });
+
+  it('answers an unknown endpoint with a translated 404 envelope', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/nope', lang: 'en-US' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, code: 404, message: 'No such endpoint: GET /api/nope' });
+  });
+});

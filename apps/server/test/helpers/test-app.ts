@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { seedDatabase } from '../../src/db/seed/seed.ts';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
+import type { CacheBus } from '../../src/lib/cache-bus.ts';
+
+export type TestDbKind = 'pglite' | 'postgres';
+export const testDbKind = (): TestDbKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+export type TestDatabase = { database: Database; url?: string; drop(): Promise<void> };
+
+/**
+ * A fresh, migrated and demo-seeded database for one test file: an in-memory PGlite, or a new
+ * database on the PostgreSQL of TEST_DATABASE_URL (scripts/pg.sh), dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDbKind() === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    await seedDatabase(database, { demo: true });
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (start one with scripts/pg.sh start)');
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  await database.migrate();
+  await seedDatabase(database, { demo: true });
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const testConfig = { LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', TRUST_PROXY: false, SESSION_TTL_DAYS: 7 } as const;
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  /** signs in and returns the token */
+  login(username: string, password?: string): Promise<string>;
+  call(options: InjectOptions & { token?: string; lang?: string; tenant?: string | number }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(options: { testDatabase?: TestDatabase; bus?: CacheBus } = {}): Promise<TestApp> {
+  const own = !options.testDatabase;
+  const testDatabase = options.testDatabase ?? (await createTestDatabase());
+  const app = await buildApp({ config: testConfig, database: testDatabase.database, bus: options.bus, logger: false });
+  await app.ready();
+  const call: TestApp['call'] = ({ token, lang, tenant, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: {
+        ...(token ? { 'x-access-token': token } : {}),
+        ...(lang ? { 'accept-language': lang } : {}),
+        ...(tenant !== undefined ? { tenant_id: String(tenant) } : {}),
+        ...headers,
+      },
+    });
+  return {
+    app,
+    database: testDatabase.database,
+    db: testDatabase.database.db,
+    call,
+    async login(username, password = DEMO_PASSWORD) {
+      const response = await call({ method: 'POST', url: '/api/sys/login', payload: { username, password } });
+      const body = response.json();
+      if (!body.success) throw new Error(`login of ${username} failed: ${body.message}`);
+      return body.result.token as string;
+    },
+    async close() {
+      await app.close();
+      if (own) await testDatabase.drop();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# npm test: everything, in order; stops at the first failing part and never skips one.
+#   typecheck -> lint -> unit -> API on PGlite -> API on PostgreSQL -> build -> browser
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NO_COLOR=1 FORCE_COLOR=0
+results=.tmp/test-results
+rm -rf "$results" && mkdir -p "$results"
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step "system packages (PostgreSQL, Chromium, CJK fonts)"
+bash scripts/system-deps.sh
+
+step "typecheck"
+npm run --silent typecheck
+
+step "lint"
+npm run --silent lint
+
+vitest() { local name=$1; shift; npx vitest run --reporter=default --reporter=json --outputFile="$results/$name.json" "$@"; }
+
+step "unit tests"
+vitest unit --project unit
+
+step "API tests on embedded PGlite"
+TEST_DB=pglite vitest api-pglite --project server
+
+step "API tests on PostgreSQL"
+TEST_DATABASE_URL="$(bash scripts/pg.sh start)"
+export TEST_DATABASE_URL
+TEST_DB=postgres vitest api-postgres --project server
+
+step "browser tests (Chromium) against the built portal"
+npm run --silent build
+vitest e2e --project e2e
+
+node scripts/test-summary.mjs "$results"
