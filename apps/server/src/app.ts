@@ -26,7 +26,7 @@ import { companyRoutes } from './modules/company/routes.ts';
 import { logRoutes } from './modules/log/routes.ts';
 
 export type AppOptions = {
-  config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS'>;
+  config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'>;
   database: Database;
   bus?: CacheBus;
   /** pino logger on or off (tests keep it quiet) */

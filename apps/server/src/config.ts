@@ -22,6 +22,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** sign-in attempts per client address and minute */
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -15,7 +15,7 @@ export class ZodRequestError extends Error {
 
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema, httpPart }) => {
   return (data: unknown) => {
-    const result = schema.safeParse(data);
+    const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: new ZodRequestError(result.error.issues, httpPart ?? 'body') };
   };

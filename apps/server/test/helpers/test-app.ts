@@ -48,7 +48,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-export const testConfig = { LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', TRUST_PROXY: false, SESSION_TTL_DAYS: 7 } as const;
+export const testConfig = { LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', TRUST_PROXY: false, SESSION_TTL_DAYS: 7, LOGIN_RATE_PER_MINUTE: 1000 } as const;
 
 export type TestApp = {
   app: FastifyInstance;
@@ -60,10 +60,10 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function createTestApp(options: { testDatabase?: TestDatabase; bus?: CacheBus } = {}): Promise<TestApp> {
+export async function createTestApp(options: { testDatabase?: TestDatabase; bus?: CacheBus; config?: Partial<typeof testConfig> } = {}): Promise<TestApp> {
   const own = !options.testDatabase;
   const testDatabase = options.testDatabase ?? (await createTestDatabase());
-  const app = await buildApp({ config: testConfig, database: testDatabase.database, bus: options.bus, logger: false });
+  const app = await buildApp({ config: { ...testConfig, ...options.config }, database: testDatabase.database, bus: options.bus, logger: false });
   await app.ready();
   const call: TestApp['call'] = ({ token, lang, tenant, headers, ...rest }) =>
     app.inject({

@@ -15,7 +15,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sys/login',
     {
-      config: { access: { permission: 'public' }, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: { permission: 'public' }, rateLimit: { max: app.settings.LOGIN_RATE_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['session'],
         summary: 'Sign in with username and password',
