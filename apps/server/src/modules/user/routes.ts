@@ -27,7 +27,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sys/user/updatePassword',
     {
-      config: { ...authenticated, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      // guessing the old password through a stolen session is slowed down per session
+      config: { ...authenticated, rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request) => String(request.headers['x-access-token'] ?? request.ip) } },
       schema: {
         tags: ['user'],
         summary: "Change the caller's own password; the caller's other sessions are signed out",

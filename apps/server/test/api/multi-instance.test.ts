@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../helpers/test-app.ts';
+import { createLocalBus, createPostgresBus, type CacheBus } from '../../src/lib/cache-bus.ts';
+
+/**
+ * Two app servers on one database, as behind a load balancer: a sign-out on one must be
+ * honoured at once by the other, although both cache sessions in memory.
+ */
+describe(`two app servers on one database (${testDbKind()})`, () => {
+  let shared: TestDatabase;
+  let one: TestApp;
+  let two: TestApp;
+  const buses: CacheBus[] = [];
+
+  beforeAll(async () => {
+    shared = await createTestDatabase();
+    const makeBus = async () => (shared.url ? createPostgresBus(shared.url, () => undefined) : createLocalBus());
+    const localShared = createLocalBus();
+    const busOne = shared.url ? await makeBus() : localShared;
+    const busTwo = shared.url ? await makeBus() : localShared;
+    buses.push(busOne, busTwo);
+    one = await createTestApp({ testDatabase: shared, bus: busOne });
+    two = await createTestApp({ testDatabase: shared, bus: busTwo });
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+    for (const bus of new Set(buses)) await bus.close();
+    await shared.drop();
+  });
+
+  const waitFor = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 50; i++) {
+      if (await check()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return false;
+  };
+
+  it('forgets a session on every server when it signs out on one', async () => {
+    const token = await one.login('merchant');
+    const url = '/api/sys/permission/getUserPermissionByToken';
+    expect((await two.call({ method: 'GET', url, token })).statusCode).toBe(200);
+    expect((await one.call({ method: 'POST', url: '/api/sys/logout', token })).statusCode).toBe(200);
+    expect(await waitFor(async () => (await two.call({ method: 'GET', url, token })).statusCode === 401)).toBe(true);
+  });
+
+  it('forgets dictionaries on every server after a refresh on one', async () => {
+    const token = await one.login('merchant');
+    await two.call({ method: 'GET', url: '/api/sys/dict/queryAllDictItems', token });
+    const { dictItems } = await import('../../src/db/schema/dict.ts');
+    const { eq } = await import('drizzle-orm');
+    await shared.database.db.update(dictItems).set({ itemText: { 'zh-TW': '新建', 'zh-CN': '新建', 'en-US': 'New' } }).where(eq(dictItems.itemValue, 'CREATED'));
+    await one.call({ method: 'GET', url: '/api/sys/dict/refleshCache', token });
+    expect(
+      await waitFor(async () => {
+        const items = (await two.call({ method: 'GET', url: '/api/sys/dict/getDictItems/OrderStatus', token, lang: 'en-US' })).json().result;
+        return items[0].text === 'New';
+      }),
+    ).toBe(true);
+  });
+});

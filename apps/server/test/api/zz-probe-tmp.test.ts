@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+let t: TestApp; let token: string;
+beforeAll(async () => { t = await createTestApp(); token = await t.login('merchant'); });
+afterAll(() => t.close());
+it('probe', async () => {
+  const show = async (o: any) => { const r = await t.call({ token, ...o }); console.log(o.method, o.url, JSON.stringify(o.headers ?? ''), r.statusCode, r.body.slice(0, 300)); };
+  await show({ method: 'GET', url: '/api/sys/dict/getDictItems/' + 'a'.repeat(300), lang: 'en-US' });
+  await show({ method: 'GET', url: '/api/sys/dict/getDictItems/' + 'a'.repeat(300), token: undefined });
+  await show({ method: 'POST', url: '/api/open/converter', payload: 'hello', headers: { 'content-type': 'text/plain' }, lang: 'en-US' });
+  await show({ method: 'POST', url: '/api/open/converter', payload: '{"original":', headers: { 'content-type': 'application/json' }, lang: 'en-US' });
+  await show({ method: 'POST', url: '/api/open/converter', payload: JSON.stringify({ original: 'x'.repeat(1100000), sign: 0 }), headers: { 'content-type': 'application/json' }, lang: 'en-US' });
+  await show({ method: 'GET', url: '/api/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=x&dataId=abc', lang: 'en-US' });
+  await show({ method: 'GET', url: '/api/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=x&dataId=-1', lang: 'en-US' });
+  await show({ method: 'GET', url: '/api/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=x&dataId=', lang: 'en-US' });
+  await show({ method: 'GET', url: '/api/sys/duplicate/check?tableName=sys_user&fieldName=username', lang: 'en-US' });
+  await show({ method: 'GET', url: '/api/purchase/company/setLanguage?language=2', lang: 'en-US', token: undefined });
+  await show({ method: 'POST', url: '/api/purchase/company/setLanguage?language=1', lang: 'en-US' });
+  await show({ method: 'POST', url: '/api/purchase/company/setLanguage?language=1', lang: 'en-US', payload: {} });
+  const r = await t.db.execute((await import('drizzle-orm')).sql`show timezone`); console.log(JSON.stringify((r as any).rows ?? r));
+});
