@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AccessService, type UserAccess } from '../modules/auth/access-service.ts';
+import type { AccessService, UserAccess } from '../modules/auth/access-service.ts';
 import type { SessionRecord } from '../modules/auth/access-repository.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppOptions } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/db/seed/seed.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
@@ -48,7 +48,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-export const testConfig = { LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', TRUST_PROXY: false, SESSION_TTL_DAYS: 7, LOGIN_RATE_PER_MINUTE: 1000 } as const;
+export const testConfig: AppOptions['config'] = { LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', TRUST_PROXY: false, SESSION_TTL_DAYS: 7, LOGIN_RATE_PER_MINUTE: 1000 };
 
 export type TestApp = {
   app: FastifyInstance;
@@ -60,7 +60,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function createTestApp(options: { testDatabase?: TestDatabase; bus?: CacheBus; config?: Partial<typeof testConfig> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { testDatabase?: TestDatabase; bus?: CacheBus; config?: Partial<AppOptions['config']> } = {}): Promise<TestApp> {
   const own = !options.testDatabase;
   const testDatabase = options.testDatabase ?? (await createTestDatabase());
   const app = await buildApp({ config: { ...testConfig, ...options.config }, database: testDatabase.database, bus: options.bus, logger: false });

@@ -1,3 +1,4 @@
+import { must } from '../../lib/must.ts';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { dictItems, dicts, categories, checkRules } from '../schema/dict.ts';
@@ -43,7 +44,7 @@ async function syncMenus(db: Db): Promise<{ id: number; perms: string; platformO
       return found;
     }
     const rows = await db.insert(permissions).values(values).returning({ id: permissions.id });
-    const id = rows[0]!.id;
+    const id = must(rows[0], 'inserted permission').id;
     added.push({ id, perms: values.perms ?? '', platformOnly: values.platformOnly ?? false });
     return id;
   };
@@ -101,7 +102,7 @@ async function syncDictionaries(db: Db): Promise<void> {
       .values({ dictCode: seed.code, dictName: seed.name, description: seed.description ?? '' })
       .onConflictDoUpdate({ target: dicts.dictCode, set: { dictName: seed.name, description: seed.description ?? '' } })
       .returning({ id: dicts.id });
-    const dictId = rows[0]!.id;
+    const dictId = must(rows[0], 'dictionary').id;
     for (const [index, item] of seed.items.entries()) {
       await db
         .insert(dictItems)
@@ -131,6 +132,6 @@ async function syncReferenceData(db: Db): Promise<void> {
       .values({ code: category.code, name: category.name, parentId, sortOrder: index })
       .onConflictDoUpdate({ target: categories.code, set: { name: category.name, parentId, sortOrder: index } })
       .returning({ id: categories.id });
-    codeToId.set(category.code, rows[0]!.id);
+    codeToId.set(category.code, must(rows[0], 'category').id);
   }
 }

@@ -1,3 +1,4 @@
+import { must } from '../../lib/must.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { announcements, departmentPermissions, departments, permissions, positions, tenants, userDepartments, userPositions, userRoles, users, userTenants } from '../schema/sys.ts';
@@ -66,7 +67,7 @@ export async function seedDemo(db: Db): Promise<void> {
   const walletEntries = await db.select({ id: permissions.id, perms: permissions.perms }).from(permissions);
   await db
     .insert(departmentPermissions)
-    .values(walletEntries.filter((p) => p.perms.startsWith('wallet:') || p.perms.startsWith('finance:module') || p.perms.startsWith('finance:detail')).map((p) => ({ departmentId: t1Departs.A01A02!, permissionId: p.id })));
+    .values(walletEntries.filter((p) => p.perms.startsWith('wallet:') || p.perms.startsWith('finance:module') || p.perms.startsWith('finance:detail')).map((p) => ({ departmentId: must(t1Departs.A01A02, 'finance department'), permissionId: p.id })));
   await createPositions(db, 1);
   await createUser(db, { username: 'merchant', realname: '陳大文', tenantId: 1, roles: ['merchant_admin'], mainAccount: true, phone: '0912000001', email: 'merchant@example.com', departs: ['A01A01', 'A01A02'] }, t1Roles, passwordHash, t1Departs);
   await createUser(db, { username: 'staff', realname: '張小華', tenantId: 1, roles: ['merchant_staff'], phone: '0912000002', email: 'staff@example.com', departs: ['A01A01'] }, t1Roles, passwordHash, t1Departs);
@@ -95,7 +96,7 @@ async function createDepartments(db: Db, tenantId: number, list: { orgCode: stri
       .insert(departments)
       .values({ tenantId, orgCode: d.orgCode, departName: d.name, parentId: d.parent ? ids[d.parent] : null, sortNo: index })
       .returning({ id: departments.id });
-    ids[d.orgCode] = rows[0]!.id;
+    ids[d.orgCode] = must(rows[0], 'department').id;
   }
   return ids;
 }
@@ -127,8 +128,8 @@ async function createUser(db: Db, seed: UserSeed, roleIds: Record<string, number
   const userId = rows[0]?.id;
   if (userId === undefined) return;
   await db.insert(userTenants).values({ userId, tenantId: seed.tenantId });
-  await db.insert(userRoles).values(seed.roles.map((code) => ({ userId, roleId: roleIds[code]! })));
-  for (const orgCode of seed.departs ?? []) await db.insert(userDepartments).values({ userId, departmentId: departIds[orgCode]! });
+  await db.insert(userRoles).values(seed.roles.map((code) => ({ userId, roleId: must(roleIds[code], `role ${code}`) })));
+  for (const orgCode of seed.departs ?? []) await db.insert(userDepartments).values({ userId, departmentId: must(departIds[orgCode], `department ${orgCode}`) });
   const position = await db.select({ id: positions.id }).from(positions).where(eq(positions.tenantId, seed.tenantId)).limit(1);
   if (position[0]) await db.insert(userPositions).values({ userId, positionId: position[0].id });
 }

@@ -1,3 +1,4 @@
+import { must } from '../../lib/must.ts';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../client.ts';
 import { syncCatalogue } from './catalogue.ts';
@@ -19,6 +20,6 @@ export async function seedDatabase(database: Database, options: { demo: boolean;
     return { seeded: 'demo' };
   }
   const generated = options.adminPassword ? undefined : `${randomBytes(12).toString('base64url')}7a`;
-  await db.transaction((tx) => seedPlatform(tx as unknown as typeof db, options.adminPassword ?? generated!));
+  await db.transaction((tx) => seedPlatform(tx as unknown as typeof db, options.adminPassword ?? must(generated, 'generated password')));
   return { seeded: 'production', generatedAdminPassword: generated };
 }

@@ -1,3 +1,4 @@
+import { must } from '../../lib/must.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { permissions, rolePermissions, roles } from '../schema/sys.ts';
@@ -14,7 +15,7 @@ export async function createTenantRoles(db: Db, tenantId: number, codes: RoleCod
       .onConflictDoNothing()
       .returning({ id: roles.id });
     const roleId =
-      rows[0]?.id ?? (await db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.roleCode, [code]))))[0]!.id;
+      rows[0]?.id ?? must((await db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.roleCode, [code]))))[0], `role ${code}`).id;
     ids[code] = roleId;
     const links = catalogue.filter((p) => ROLE_GRANTS[code](p.perms, p.platformOnly)).map((p) => ({ roleId, permissionId: p.id }));
     if (links.length > 0) await db.insert(rolePermissions).values(links).onConflictDoNothing();

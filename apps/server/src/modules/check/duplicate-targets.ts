@@ -1,6 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { categories, checkRules, dicts } from '../../db/schema/dict.ts';
-import { departments, positions, roles, users } from '../../db/schema/sys.ts';
+import { departments, positions, roles, users, userTenants } from '../../db/schema/sys.ts';
 
 export type DuplicateTarget = {
   table: PgTable;
@@ -9,16 +10,29 @@ export type DuplicateTarget = {
   /** present for tenant-scoped tables: only the caller's tenant is searched */
   tenant?: AnyPgColumn;
   caseInsensitive?: boolean;
+  /**
+   * for tables whose values are unique across tenants (usernames) but whose rows still belong to
+   * tenants: the record being edited (dataId) must be one the caller's tenant may see, else 404
+   */
+  visibleTo?: (tenantId: number) => SQL | undefined;
 };
+
+const PLATFORM_TENANT_ID = 0;
+
+/** A user is visible to the tenants it belongs to; the platform (tenant 0) administers every account. */
+const userVisibleTo = (tenantId: number) =>
+  tenantId === PLATFORM_TENANT_ID
+    ? undefined
+    : sql`exists (select 1 from ${userTenants} where ${userTenants.userId} = ${users.id} and ${userTenants.tenantId} = ${tenantId})`;
 
 /**
  * The only (table, field) pairs /sys/duplicate/check answers for. Keys are what the client sends;
  * the columns are code, so nothing the client sends ever names SQL.
  */
 const targets: Record<string, DuplicateTarget> = {
-  'sys_user.username': { table: users, id: users.id, column: users.username, caseInsensitive: true },
-  'sys_user.phone': { table: users, id: users.id, column: users.phone },
-  'sys_user.email': { table: users, id: users.id, column: users.email, caseInsensitive: true },
+  'sys_user.username': { table: users, id: users.id, column: users.username, caseInsensitive: true, visibleTo: userVisibleTo },
+  'sys_user.phone': { table: users, id: users.id, column: users.phone, visibleTo: userVisibleTo },
+  'sys_user.email': { table: users, id: users.id, column: users.email, caseInsensitive: true, visibleTo: userVisibleTo },
   'sys_role.role_code': { table: roles, id: roles.id, column: roles.roleCode, tenant: roles.tenantId },
   'sys_depart.org_code': { table: departments, id: departments.id, column: departments.orgCode, tenant: departments.tenantId },
   'sys_position.code': { table: positions, id: positions.id, column: positions.code, tenant: positions.tenantId },

@@ -17,6 +17,10 @@ const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
 
 export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  // Fastify parses text/plain bodies by default, so a plain-text body reached validation and answered
+  // 400 "body has the wrong type". These routes take JSON only: anything else is 415. (This plugin is
+  // encapsulated, so only its own routes are affected.)
+  app.removeContentTypeParser('text/plain');
 
   app.get(
     '/sys/duplicate/check',
@@ -40,7 +44,7 @@ export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = findDuplicateTarget(tableName, fieldName);
       if (!target) throw badRequest('duplicateNotAllowed', { table: tableName.slice(0, 64), field: fieldName.slice(0, 64) });
       const scope = target.tenant ? eq(target.tenant, auth.tenantId) : undefined;
-      if (dataId !== undefined && !(await exists(target, and(eq(target.id, dataId), scope)))) throw notFound();
+      if (dataId !== undefined && !(await exists(target, and(eq(target.id, dataId), scope, target.visibleTo?.(auth.tenantId))))) throw notFound();
       const value = target.caseInsensitive ? sql`lower(${target.column}) = ${fieldVal.toLowerCase()}` : eq(target.column, fieldVal);
       const taken = await exists(target, and(value, scope, dataId === undefined ? undefined : ne(target.id, dataId)));
       return taken ? request.fail('valueTaken', undefined, 409) : request.ok(null, 'valueAvailable');

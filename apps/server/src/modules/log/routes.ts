@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { envelopeSchema } from '@portal/shared/api';
 import { caller } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
@@ -57,20 +57,20 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId } = caller(request);
-      const day = sql<string>`to_char(date_trunc('day', ${loginLogs.createdAt}), 'YYYY-MM-DD')`;
+      // The seven days come from the database, like "today" in /sys/loginfo: building them in
+      // JavaScript (UTC) while grouping in SQL (the session time zone) gave today's sign-ins to a
+      // date that was not in the list whenever the database did not run on UTC.
       const rows = await db
-        .select({ date: day, visit: sql<number>`count(*)`, ip: sql<number>`count(distinct ${loginLogs.ip})` })
-        .from(loginLogs)
-        .where(and(signIns(tenantId), gte(loginLogs.createdAt, sql`date_trunc('day', now()) - interval '6 days'`)))
-        .groupBy(day)
-        .orderBy(day);
-      const byDate = new Map(rows.map((r) => [r.date, r]));
-      const days = Array.from({ length: 7 }, (_, i) => {
-        const date = new Date(Date.now() - (6 - i) * 86_400_000).toISOString().slice(0, 10);
-        const row = byDate.get(date);
-        return { date, visit: Number(row?.visit ?? 0), ip: Number(row?.ip ?? 0) };
-      });
-      return request.ok(days);
+        .select({
+          date: sql<string>`to_char(d.day, 'YYYY-MM-DD')`,
+          visit: sql<number>`count(${loginLogs.id})`,
+          ip: sql<number>`count(distinct ${loginLogs.ip})`,
+        })
+        .from(sql`generate_series(date_trunc('day', now()) - interval '6 days', date_trunc('day', now()), interval '1 day') as d(day)`)
+        .leftJoin(loginLogs, and(signIns(tenantId), sql`${loginLogs.createdAt} >= d.day`, sql`${loginLogs.createdAt} < d.day + interval '1 day'`))
+        .groupBy(sql`d.day`)
+        .orderBy(sql`d.day`);
+      return request.ok(rows.map((row) => ({ date: row.date, visit: Number(row.visit), ip: Number(row.ip) })));
     },
   );
 };

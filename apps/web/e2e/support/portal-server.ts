@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+/** The monorepo root: the server is started from there, as `npm start` does. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const SERVER_ENTRY = 'apps/server/src/main.ts';
+
+/** The first start migrates and seeds a fresh PGlite database (~20 s); a slow machine gets more. */
+const READY_TIMEOUT_MS = 120_000;
+const STOP_GRACE_MS = 5_000;
+/** How much of the server's output is kept for error messages. */
+const OUTPUT_LIMIT = 20_000;
+
+export type Portal = {
+  /** origin of the running portal, e.g. http://127.0.0.1:41234 (no trailing slash) */
+  url: string;
+  /** the server's stdout and stderr so far (the tail), for failure messages */
+  output: () => string;
+  /** SIGTERM, SIGKILL after 5 s, then removes the data directory; safe to call twice */
+  stop: () => Promise<void>;
+};
+
+export type StartPortalOptions = {
+  /** extra environment of the server (LOG_LEVEL, DATABASE_URL, ...) */
+  env?: Record<string, string>;
+};
+
+/** An unused TCP port on 127.0.0.1, chosen by the kernel. */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      if (address === null || typeof address === 'string') {
+        probe.close();
+        reject(new Error('could not read the port of a probe socket'));
+        return;
+      }
+      probe.close(() => resolve(address.port));
+    });
+  });
+}
+
+/**
+ * Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port with an embedded
+ * PGlite database in a fresh temporary directory, serving the built web app, and waits until /readyz is 200.
+ * Build the web app first: `npm run build -w @portal/web`.
+ */
+export async function startPortal(options: StartPortalOptions = {}): Promise<Portal> {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`${path.relative(REPO_ROOT, WEB_DIST)}/index.html is missing: run \`npm run build -w @portal/web\` before the e2e tests`);
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+  const port = await findFreePort();
+  const url = `http://127.0.0.1:${port}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // a PostgreSQL of the caller's shell must not leak in: the default is a private embedded database
+  delete env.DATABASE_URL;
+  Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST }, options.env);
+
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      await terminate(child, exited);
+      await rm(dataDir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+
+  try {
+    await waitUntilReady(url, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, output: () => output, stop };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      last = `HTTP ${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server was not ready after ${READY_TIMEOUT_MS / 1000} s (last: ${last}):\n${output()}`);
+}
+
+async function terminate(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), STOP_GRACE_MS).unref());
+  if ((await Promise.race([exited, timer])) === 'timeout') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/** Debian's Chromium, driven by playwright-core (no browser download is possible here). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}

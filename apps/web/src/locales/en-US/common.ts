@@ -1,0 +1,13 @@
+import type { CommonTexts } from '../zh-TW/common.ts';
+
+export const common: CommonTexts = {
+  productTitle: 'Cross-border Shipping Merchant Portal',
+  slogan: 'Save worry, save money, save effort',
+  language: 'Language',
+  apiDocs: 'API docs',
+  status: {
+    checking: 'Checking the server…',
+    ready: 'Server ready (database: {{database}})',
+    down: 'Server unavailable',
+  },
+};

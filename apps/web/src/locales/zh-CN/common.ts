@@ -1,0 +1,13 @@
+import type { CommonTexts } from '../zh-TW/common.ts';
+
+export const common: CommonTexts = {
+  productTitle: '跨境集运商家后台',
+  slogan: '省心、省钱、省力',
+  language: '语言',
+  apiDocs: 'API 文档',
+  status: {
+    checking: '正在检查服务器状态…',
+    ready: '服务器就绪（数据库：{{database}}）',
+    down: '服务器暂时不可用',
+  },
+};

@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export type BenchOptions = {
+  db: DatabaseKind;
+  /** seconds of each measured run */
+  duration: number;
+  /** seconds of the discarded run before each measured one */
+  warmup: number;
+  connections: number;
+  pipelining: number;
+  /** scenario names to run (the hello-world baseline always runs); empty means all */
+  only: string[];
+};
+
+export const USAGE = `usage: npm run bench -- [options]
+  --db postgres|pglite   database of the portal server (default postgres: a local cluster via scripts/pg.sh)
+  --duration N           seconds of each measured run (default 5)
+  --warmup N             seconds of the warm-up run before each measured one (default 1)
+  --connections N        concurrent connections (default 20)
+  --pipelining N         requests in flight per connection (default 1)
+  --only a,b             run only these scenarios (the hello-world baseline always runs)
+  --help`;
+
+function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** Parses the command line; throws with a readable message on anything unknown or malformed. */
+export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      db: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      pipelining: { type: 'string' },
+      only: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  const db = values.db ?? 'postgres';
+  if (db !== 'postgres' && db !== 'pglite') throw new Error(`--db must be postgres or pglite, got "${db}"`);
+  return {
+    db,
+    duration: positiveInteger('duration', values.duration, 5),
+    warmup: positiveInteger('warmup', values.warmup, 1),
+    connections: positiveInteger('connections', values.connections, 20),
+    pipelining: positiveInteger('pipelining', values.pipelining, 1),
+    only: (values.only ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name.length > 0),
+  };
+}

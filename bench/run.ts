@@ -1,0 +1,185 @@
+// npm run bench [-- --db pglite] [--duration N]: the portal's hot read endpoints against a bare Fastify
+// hello-world, each server in its own process, autocannon in this one. See bench/README.md.
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { killChildrenSync, stopChildren } from './child-processes.ts';
+import { measureMachineLoad, startCpuSample } from './cpu-usage.ts';
+import { isClean, probe, runLoad, type LoadSettings, type RunCounts } from './load.ts';
+import { parseBenchOptions, USAGE, type BenchOptions } from './options.ts';
+import { recreateDatabase, startPostgres } from './postgres.ts';
+import { formatTable, machineInfo, writeReport, type BenchReport, type ScenarioReport } from './report.ts';
+import { BASELINE_SCENARIO, BENCH_USER, buildPortalScenarios, TARGET_RATIO, type Scenario } from './scenarios.ts';
+import { startHelloServer, startPortalServer, type RunningServer } from './servers.ts';
+import { login } from './session.ts';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS_DIR = path.join(import.meta.dirname, 'results');
+const BENCH_DATABASE = 'portal_bench';
+
+const temporaryDirectories: string[] = [];
+
+function removeTemporaryDirectories(): void {
+  for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+}
+
+function shout(lines: string[]): void {
+  const bar = '!'.repeat(78);
+  process.stderr.write(`\n${bar}\n${lines.map((line) => `!! ${line}`).join('\n')}\n${bar}\n\n`);
+}
+
+function describeCounts(counts: RunCounts): string {
+  const codes = Object.entries(counts.statusCodes)
+    .map(([code, count]) => `${code}: ${count}`)
+    .join(', ');
+  return `${counts.requests} responses (${codes || 'none'}); non-2xx ${counts.non2xx}, connection errors ${counts.errors}, timeouts ${counts.timeouts}`;
+}
+
+function selectScenarios(all: Scenario[], only: string[]): Scenario[] {
+  if (only.length === 0) return all;
+  const unknown = only.filter((name) => !all.some((scenario) => scenario.name === name));
+  if (unknown.length > 0) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${all.map((scenario) => scenario.name).join(', ')}`);
+  return all.filter((scenario) => scenario === BASELINE_SCENARIO || only.includes(scenario.name));
+}
+
+async function measure(scenario: Scenario, server: RunningServer, options: BenchOptions, settings: LoadSettings): Promise<ScenarioReport> {
+  const report: ScenarioReport = { name: scenario.name, target: scenario.target, method: scenario.method, path: scenario.path, failure: null, warmup: null, outcome: null, cpu: null, ratioToBaseline: null };
+  process.stdout.write(`- ${scenario.name} (${scenario.method} ${server.name}${scenario.path}): `);
+
+  const problem = await probe(server.baseUrl, scenario);
+  if (problem !== null) {
+    process.stdout.write('probe failed\n');
+    report.failure = `the probe request failed: ${problem}`;
+    shout([`${scenario.name}: not measured, ${report.failure}`]);
+    return report;
+  }
+
+  process.stdout.write(`warm-up ${options.warmup} s, `);
+  const warmup = await runLoad(server.baseUrl, scenario, { ...settings, duration: options.warmup });
+  report.warmup = warmup.counts;
+
+  process.stdout.write(`run ${options.duration} s ... `);
+  const stopSample = startCpuSample(server.process.pid);
+  const outcome = await runLoad(server.baseUrl, scenario, settings);
+  report.cpu = stopSample();
+  report.outcome = outcome;
+  process.stdout.write(`${outcome.requestsPerSecond.toFixed(0)} req/s, p50 ${outcome.latencyP50Ms} ms, p99 ${outcome.latencyP99Ms} ms\n`);
+
+  const problems: string[] = [];
+  if (!isClean(warmup.counts)) problems.push(`warm-up: ${describeCounts(warmup.counts)}`);
+  if (!isClean(outcome.counts)) problems.push(`measured run: ${describeCounts(outcome.counts)}`);
+  if (!server.process.isRunning()) problems.push(`the ${server.name} server exited (${String(await server.process.exited)}). Its last output:\n${server.process.tail()}`);
+  if (problems.length > 0) {
+    report.failure = problems.join(' | ');
+    shout([`${scenario.name}: NOT EVERY RESPONSE WAS 2xx`, ...problems]);
+  }
+  return report;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseBenchOptions(argv);
+  if (parsed === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const options = parsed;
+  const settings: LoadSettings = { duration: options.duration, connections: options.connections, pipelining: options.pipelining };
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+  temporaryDirectories.push(dataDir);
+
+  let databaseUrl: string | undefined;
+  if (options.db === 'postgres') {
+    const adminUrl = await startPostgres(REPO_ROOT);
+    databaseUrl = await recreateDatabase(adminUrl, BENCH_DATABASE);
+    console.log(`PostgreSQL: ${adminUrl} (left running), database ${BENCH_DATABASE} re-created`);
+  } else {
+    console.log(`PGlite: fresh data directory ${dataDir}`);
+  }
+
+  const startedAt = Date.now();
+  const [portal, hello] = await Promise.all([startPortalServer({ repoRoot: REPO_ROOT, databaseUrl, dataDir }), startHelloServer(REPO_ROOT)]);
+  console.log(`servers ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: portal ${portal.baseUrl} (pid ${portal.process.pid}), hello-world ${hello.baseUrl} (pid ${hello.process.pid})`);
+
+  const token = await login(portal.baseUrl, BENCH_USER.username, BENCH_USER.password);
+  console.log(`signed in as ${BENCH_USER.username}\n`);
+
+  const before = await measureMachineLoad(1000, [portal.process.pid, hello.process.pid]);
+  const loadAverageBefore = os.loadavg();
+  if (before.othersPercent > 20) {
+    shout([
+      `other processes already use ${before.othersPercent}% of a core before the load (machine ${before.machinePercent}% busy, load average ${loadAverageBefore.map((value) => value.toFixed(2)).join(' ')}):`,
+      'they compete for the cores, so the numbers will be low and noisy (see the "others CPU" column)',
+    ]);
+  }
+
+  const scenarios = selectScenarios([BASELINE_SCENARIO, ...buildPortalScenarios({ token })], options.only);
+  const reports: ScenarioReport[] = [];
+  for (const scenario of scenarios) {
+    reports.push(await measure(scenario, scenario.target === 'hello' ? hello : portal, options, settings));
+  }
+
+  const baseline = reports.find((report) => report.name === BASELINE_SCENARIO.name)?.outcome ?? null;
+  for (const report of reports) {
+    if (baseline && report.outcome && baseline.requestsPerSecond > 0) report.ratioToBaseline = report.outcome.requestsPerSecond / baseline.requestsPerSecond;
+  }
+  const endpoints = reports.filter((report) => report.name !== BASELINE_SCENARIO.name);
+  const decided = baseline !== null && reports.every((report) => report.failure === null && report.outcome !== null);
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    ...machineInfo(),
+    machine: { before, loadAverageBefore },
+    db: options.db,
+    settings: { ...settings, warmup: options.warmup },
+    target: {
+      ratio: TARGET_RATIO,
+      baseline: BASELINE_SCENARIO.name,
+      appliesTo: 'postgres',
+      pass: decided ? endpoints.every((endpoint) => (endpoint.ratioToBaseline ?? 0) >= TARGET_RATIO) : null,
+    },
+    scenarios: reports,
+  };
+
+  console.log(`\n${formatTable(report)}`);
+  const file = await writeReport(report, RESULTS_DIR);
+  console.log(`\nresults: ${path.relative(REPO_ROOT, file)}`);
+
+  const failed = reports.filter((entry) => entry.failure !== null);
+  if (failed.length > 0) {
+    shout([`BENCH FAILED: ${failed.length} scenario(s) had non-2xx answers or errors:`, ...failed.map((entry) => `${entry.name}: ${entry.failure ?? ''}`)]);
+    return 1;
+  }
+  return 0;
+}
+
+let stopping = false;
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    await stopChildren();
+    removeTemporaryDirectories();
+  }
+  process.exit(code);
+}
+
+process.on('exit', () => {
+  killChildrenSync();
+  removeTemporaryDirectories();
+});
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(code);
+    process.stderr.write(`\n${signal}: stopping the servers\n`);
+    void shutdown(code);
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => shutdown(code),
+  (error: unknown) => {
+    shout([`BENCH ERROR: ${error instanceof Error ? error.message : String(error)}`]);
+    if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    void shutdown(1);
+  },
+);
