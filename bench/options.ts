@@ -12,6 +12,8 @@ export type BenchOptions = {
   pipelining: number;
   /** scenario names to run (the hello-world baseline always runs); empty means all */
   only: string[];
+  /** write a V8 CPU profile of the portal server to bench/results/ */
+  profile: boolean;
 };
 
 export const USAGE = `usage: npm run bench -- [options]
@@ -21,6 +23,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --connections N        concurrent connections (default 20)
   --pipelining N         requests in flight per connection (default 1)
   --only a,b             run only these scenarios (the hello-world baseline always runs)
+  --profile              write a V8 CPU profile of the portal server to bench/results/ (slows it down a little)
   --help`;
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
@@ -43,6 +46,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       connections: { type: 'string' },
       pipelining: { type: 'string' },
       only: { type: 'string' },
+      profile: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,5 +63,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       .split(',')
       .map((name) => name.trim())
       .filter((name) => name.length > 0),
+    profile: values.profile ?? false,
   };
 }

@@ -109,7 +109,7 @@ export function formatTable(report: BenchReport): string {
     ...rows.map(line),
     rule,
     'CPU columns: % of one core (server; all postgres processes; bench = this load generator; others = the rest of the machine).',
-    'CPU/req: server CPU time per answer (less skewed than req/s when other work shares the machine).',
+    'CPU/req: server CPU time per answer (less skewed than req/s when other work shares the machine). Latency resolution: 1 ms.',
     `Target: each endpoint >= ${threshold} of ${target.baseline} requests/s on ${target.appliesTo}: ${verdict}`,
   ].join('\n');
 }

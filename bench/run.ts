@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { killChildrenSync, stopChildren } from './child-processes.ts';
+import { killChildrenSync, stopChild, stopChildren } from './child-processes.ts';
 import { measureMachineLoad, startCpuSample } from './cpu-usage.ts';
 import { isClean, probe, runLoad, type LoadSettings, type RunCounts } from './load.ts';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.ts';
@@ -72,7 +72,7 @@ async function measure(scenario: Scenario, server: RunningServer, options: Bench
   if (!server.process.isRunning()) problems.push(`the ${server.name} server exited (${String(await server.process.exited)}). Its last output:\n${server.process.tail()}`);
   if (problems.length > 0) {
     report.failure = problems.join(' | ');
-    shout([`${scenario.name}: NOT EVERY RESPONSE WAS 2xx`, ...problems]);
+    shout([`${scenario.name}: FAILED (not every response was 2xx, or the run broke)`, ...problems]);
   }
   return report;
 }
@@ -98,8 +98,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(`PGlite: fresh data directory ${dataDir}`);
   }
 
+  const profileDir = options.profile ? path.join(RESULTS_DIR, `profile-${options.db}-${new Date().toISOString().replace(/[:.]/g, '-')}`) : undefined;
   const startedAt = Date.now();
-  const [portal, hello] = await Promise.all([startPortalServer({ repoRoot: REPO_ROOT, databaseUrl, dataDir }), startHelloServer(REPO_ROOT)]);
+  const [portal, hello] = await Promise.all([startPortalServer({ repoRoot: REPO_ROOT, databaseUrl, dataDir, ...(profileDir ? { profileDir } : {}) }), startHelloServer(REPO_ROOT)]);
   console.log(`servers ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: portal ${portal.baseUrl} (pid ${portal.process.pid}), hello-world ${hello.baseUrl} (pid ${hello.process.pid})`);
 
   const token = await login(portal.baseUrl, BENCH_USER.username, BENCH_USER.password);
@@ -145,6 +146,11 @@ async function main(argv: string[]): Promise<number> {
   const file = await writeReport(report, RESULTS_DIR);
   console.log(`\nresults: ${path.relative(REPO_ROOT, file)}`);
 
+  if (profileDir) {
+    await stopChild(portal.process, 15_000);
+    console.log(`CPU profiles of the portal (one per thread; the largest is the main thread): ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools)`);
+  }
+
   const failed = reports.filter((entry) => entry.failure !== null);
   if (failed.length > 0) {
     shout([`BENCH FAILED: ${failed.length} scenario(s) had non-2xx answers or errors:`, ...failed.map((entry) => `${entry.name}: ${entry.failure ?? ''}`)]);
@@ -179,7 +185,8 @@ main(process.argv.slice(2)).then(
   (code) => shutdown(code),
   (error: unknown) => {
     shout([`BENCH ERROR: ${error instanceof Error ? error.message : String(error)}`]);
-    if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    const frames = error instanceof Error ? (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')) : [];
+    if (frames.length > 0) process.stderr.write(`${frames.join('\n')}\n`);
     void shutdown(1);
   },
 );

@@ -65,6 +65,8 @@ export type PortalServerOptions = {
   /** absent: embedded PGlite under dataDir */
   databaseUrl?: string;
   dataDir: string;
+  /** directory for V8 CPU profiles (--cpu-prof), written when the server exits */
+  profileDir?: string;
 };
 
 /** The real portal server (apps/server/src/main.ts) run through tsx, seeded with the demo accounts. */
@@ -77,7 +79,14 @@ export async function startPortalServer(options: PortalServerOptions): Promise<R
     process: startChild({
       name: 'portal',
       command: process.execPath,
-      args: ['--import', 'tsx', path.join(options.repoRoot, 'apps/server/src/main.ts'), '--seed-demo'],
+      args: [
+        // one file per thread: the main thread's is the big one (tsx's loader hooks run in a worker)
+        ...(options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : []),
+        '--import',
+        'tsx',
+        path.join(options.repoRoot, 'apps/server/src/main.ts'),
+        '--seed-demo',
+      ],
       cwd: options.repoRoot,
       env: {
         ...env,

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +10,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createLocalBus, type CacheBus } from './lib/cache-bus.ts';
 import { envelope } from './lib/envelope.ts';
+import { pickLanguage } from '@portal/shared/languages';
+import { formatMessage } from '@portal/shared/messages';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -51,8 +53,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     genReqId: () => crypto.randomUUID(),
+    // errors found before routing (a bad URL, an over-long path segment) get the envelope too
+    frameworkErrors: (_error, request, reply) => {
+      const body = envelope(null, formatMessage(pickLanguage(request.headers['accept-language']), 'badRequest'), false, 400);
+      void (reply as unknown as FastifyReply).code(400).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // the API takes JSON (and multipart where a route says so): a text/plain body is 415, not a string
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
 
@@ -108,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes);
   await app.register(

@@ -128,8 +128,15 @@ describe(`dictionaries (${testDbKind()})`, () => {
       const before = await fingerprint(t.db);
       const response = await items('a'.repeat(300), 'en-US');
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, code: 400 });
+      expect(response.json()).toMatchObject({ success: false, code: 400, result: null });
+      expect(typeof response.json().message).toBe('string');
       expect(await fingerprint(t.db)).toBe(before);
+    });
+
+    it('refuses a malformed percent-encoding with 400 in the envelope', async () => {
+      const response = await t.call({ method: 'GET', url: '/api/sys/dict/getDictItems/%E0%A4%A', token, lang: 'en-US' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 400, result: null });
     });
 
     it('answers an empty code with exactly the spec message', async () => {

@@ -54,6 +54,8 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   db: Database['db'];
+  /** the PostgreSQL URL of the test database; undefined on PGlite */
+  url?: string;
   /** signs in and returns the token */
   login(username: string, password?: string): Promise<string>;
   call(options: InjectOptions & { token?: string; lang?: string; tenant?: string | number }): Promise<LightMyRequestResponse>;
@@ -79,6 +81,7 @@ export async function createTestApp(options: { testDatabase?: TestDatabase; bus?
     app,
     database: testDatabase.database,
     db: testDatabase.database.db,
+    url: testDatabase.url,
     call,
     async login(username, password = DEMO_PASSWORD) {
       const response = await call({ method: 'POST', url: '/api/sys/login', payload: { username, password } });

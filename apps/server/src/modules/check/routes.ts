@@ -17,10 +17,6 @@ const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
 
 export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  // Fastify parses text/plain bodies by default, so a plain-text body reached validation and answered
-  // 400 "body has the wrong type". These routes take JSON only: anything else is 415. (This plugin is
-  // encapsulated, so only its own routes are affected.)
-  app.removeContentTypeParser('text/plain');
 
   app.get(
     '/sys/duplicate/check',
