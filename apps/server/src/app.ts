@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -9,13 +8,14 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createLocalBus, type CacheBus } from './lib/cache-bus.ts';
-import { envelope } from './lib/envelope.ts';
+import { envelope, serialize } from './lib/envelope.ts';
 import { pickLanguage } from '@portal/shared/languages';
 import { formatMessage } from '@portal/shared/messages';
-import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
+import { zodValidatorCompiler } from './lib/validation.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { AccessService } from './modules/auth/access-service.ts';
 import { DictService } from './modules/dict/dict-service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -63,7 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the API takes JSON (and multipart where a route says so): a text/plain body is 415, not a string
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(jsonSerializerCompiler);
+  app.setSerializerCompiler(() => serialize);
 
   const bus = options.bus ?? createLocalBus();
   app.decorate('database', options.database);
@@ -72,7 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     // the SPA and the API docs load their own scripts and styles only
     contentSecurityPolicy: {
       directives: {

@@ -20,6 +20,3 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema, h
     return { error: new ZodRequestError(result.error.issues, httpPart ?? 'body') };
   };
 };
-
-/** Responses are typed at compile time; at run time they are plain JSON, no second validation pass. */
-export const jsonSerializerCompiler = () => (data: unknown) => JSON.stringify(data);

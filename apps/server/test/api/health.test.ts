@@ -33,6 +33,16 @@ describe(`health (${testDbKind()})`, () => {
     expect(doc.paths['/api/sys/login'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
   });
 
+  it('sends the security headers on every answer', async () => {
+    for (const url of ['/healthz', '/api/nope']) {
+      const response = await t.call({ method: 'GET', url });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    }
+  });
+
   it('answers an unknown endpoint with a translated 404 envelope', async () => {
     const response = await t.call({ method: 'GET', url: '/api/nope', lang: 'en-US' });
     expect(response.statusCode).toBe(404);

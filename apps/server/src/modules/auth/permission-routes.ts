@@ -3,6 +3,7 @@ import { envelopeSchema } from '@portal/shared/api';
 import { permissionResultSchema } from '@portal/shared/sys';
 import { caller } from '../../plugins/auth.ts';
 import { buildPermissionResult } from './menu-builder.ts';
+import { immutable } from '../../lib/envelope.ts';
 
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   // keyed by the cached access object: a grant or menu change replaces that object, so this follows
@@ -23,7 +24,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const catalogue = await app.accessService.getCatalogue();
       let result = results.get(auth.access);
       if (!result) {
-        result = buildPermissionResult(catalogue, auth.access, auth.session.superFlag);
+        result = immutable(buildPermissionResult(catalogue, auth.access, auth.session.superFlag));
         results.set(auth.access, result);
       }
       return request.ok(result);

@@ -3,6 +3,7 @@ import type { Language } from '@portal/shared/languages';
 import type { DictOption } from '@portal/shared/sys';
 import type { Db } from '../../db/client.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
+import { immutable } from '../../lib/envelope.ts';
 import { dictItems, dicts } from '../../db/schema/dict.ts';
 
 type Loaded = Map<string, { value: string; text: Record<Language, string>; color: string | null }[]>;
@@ -53,7 +54,9 @@ export class DictService {
   all(lang: Language): Promise<Record<string, DictOption[]>> {
     let rendered = this.rendered.get(lang);
     if (!rendered) {
-      rendered = this.load().then((loaded) => Object.fromEntries([...loaded].map(([code, items]) => [code, items.map((item) => option(item, lang))])));
+      rendered = this.load().then((loaded) =>
+        immutable(Object.fromEntries([...loaded].map(([code, items]) => [code, immutable(items.map((item) => option(item, lang)))]))),
+      );
       rendered.catch(() => this.rendered.delete(lang));
       this.rendered.set(lang, rendered);
     }

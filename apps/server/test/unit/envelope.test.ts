@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { envelope, immutable, serialize } from '../../src/lib/envelope.ts';
+
+describe('serialize', () => {
+  it('splices the JSON of an immutable result exactly as JSON.stringify would write the envelope', () => {
+    const result = immutable({ menu: [{ path: '/a', title: '引號 "quoted" \u2028' }], n: 1 });
+    const answer = envelope(result, 'message with "quotes" 和中文');
+    expect(serialize(answer)).toBe(JSON.stringify(answer));
+    const failure = envelope(result, 'x', false, 409);
+    expect(serialize(failure)).toBe(JSON.stringify(failure));
+  });
+
+  it('serialises ordinary values as they are', () => {
+    for (const value of [envelope(null, 'ok'), envelope([1, 2], 'ok'), { hello: 'world' }, [1], 'text']) {
+      expect(serialize(value)).toBe(JSON.stringify(value));
+    }
+  });
+});
