@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { AccessService, UserAccess } from '../modules/auth/access-service.ts';
 import type { SessionRecord } from '../modules/auth/access-repository.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { hashToken } from '../lib/tokens.ts';
 
 /**
  * What a route needs. Every route under /api and /platform-api declares one (checked at start-up):
@@ -68,12 +67,11 @@ export const authPlugin = fp(
 async function authenticate(request: FastifyRequest, service: AccessService): Promise<AuthContext> {
   const token = request.headers[TOKEN_HEADER];
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) throw unauthorized();
-  const tokenHash = hashToken(token);
-  const session = await service.session(tokenHash);
+  const session = await service.session(token);
   if (!session) throw unauthorized();
   const tenantId = resolveTenant(request.headers[TENANT_HEADER], session);
   const access = await service.userAccess(session, tenantId);
-  return { session, tokenHash, userId: session.userId, username: session.username, tenantId, access };
+  return { session, tokenHash: session.tokenHash, userId: session.userId, username: session.username, tenantId, access };
 }
 
 /** tenant_id must be one of the caller's tenants; absent or 0 means the user's default tenant. */

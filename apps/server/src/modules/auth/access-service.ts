@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import {
   findSession,
   loadGrantedPermissionIds,
@@ -34,7 +35,8 @@ export const splitCodes = (perms: string) =>
  * every app server, so the TTL only bounds the damage of a lost notification.
  */
 export class AccessService {
-  private readonly sessions = new TtlCache<string, SessionRecord>(15_000);
+  /** keyed by the token itself, so a hit costs no hashing; events name the hash, never the token */
+  private readonly sessions = new TtlCache<string, SessionRecord & { tokenHash: string }>(15_000);
   private readonly access = new TtlCache<string, UserAccess>(60_000);
   private catalogue: Promise<Catalogue> | null = null;
 
@@ -45,7 +47,7 @@ export class AccessService {
     bus.subscribe((event) => {
       switch (event.kind) {
         case 'session':
-          this.sessions.delete(event.tokenHash);
+          this.sessions.deleteWhere((_, s) => s.tokenHash === event.tokenHash);
           break;
         case 'user':
           this.sessions.deleteWhere((_, s) => s.userId === event.userId);
@@ -59,13 +61,18 @@ export class AccessService {
     });
   }
 
-  async session(tokenHash: string): Promise<SessionRecord | null> {
-    const cached = this.sessions.get(tokenHash);
+  async session(token: string): Promise<(SessionRecord & { tokenHash: string }) | null> {
+    const cached = this.sessions.get(token);
     if (cached && cached.expiresAt > Date.now()) return cached;
+    const tokenHash = hashToken(token);
     const found = await findSession(this.db, tokenHash);
-    if (found) this.sessions.set(tokenHash, found);
-    else this.sessions.delete(tokenHash);
-    return found;
+    if (!found) {
+      this.sessions.delete(token);
+      return null;
+    }
+    const session = { ...found, tokenHash };
+    this.sessions.set(token, session);
+    return session;
   }
 
   getCatalogue(): Promise<Catalogue> {
