@@ -63,7 +63,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the API takes JSON (and multipart where a route says so): a text/plain body is 415, not a string
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(() => serialize);
+  // serialize may answer a Buffer, which Fastify sends untouched
+  app.setSerializerCompiler(() => serialize as (data: unknown) => string);
 
   const bus = options.bus ?? createLocalBus();
   app.decorate('database', options.database);
