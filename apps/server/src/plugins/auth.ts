@@ -9,9 +9,10 @@ import { forbidden, unauthorized } from '../lib/errors.ts';
  * - 'public': no session;
  * - 'authenticated': any signed-in user, in one of their tenants;
  * - a permission code: granted to the caller in the tenant of the request.
- * `tenant: 'platform'` further requires the platform tenant (0): the staff side of a flow.
+ * and the tenant it works in: 'caller' (the tenant of the request, tenant_id header) or 'platform',
+ * which requires the platform tenant (0): the staff side of a flow.
  */
-export type Access = { permission: 'public' } | { permission: 'authenticated' | (string & {}); tenant?: 'caller' | 'platform' };
+export type Access = { permission: 'public' } | { permission: 'authenticated' | (string & {}); tenant: 'caller' | 'platform' };
 
 export type AuthContext = {
   session: SessionRecord;

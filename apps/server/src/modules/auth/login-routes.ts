@@ -72,7 +72,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sys/logout',
     {
-      config: { access: { permission: 'authenticated' } },
+      config: { access: { permission: 'authenticated', tenant: 'caller' } },
       schema: { tags: ['session'], summary: 'Sign out: revokes this session', response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {

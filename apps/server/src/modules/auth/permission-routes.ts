@@ -12,7 +12,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sys/permission/getUserPermissionByToken',
     {
-      config: { access: { permission: 'authenticated' } },
+      config: { access: { permission: 'authenticated', tenant: 'caller' } },
       schema: {
         tags: ['session'],
         summary: "The caller's menu tree, granted buttons and all buttons",

@@ -10,7 +10,7 @@ import { envelope } from '../../lib/envelope.ts';
 import { findDuplicateTarget, type DuplicateTarget } from './duplicate-targets.ts';
 import { checkValue, findRule } from './rule-service.ts';
 
-const authenticated = { access: { permission: 'authenticated' } } as const;
+const authenticated = { access: { permission: 'authenticated', tenant: 'caller' } } as const;
 
 const toSimplified = OpenCC.Converter({ from: 'tw', to: 'cn' });
 const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });

@@ -6,7 +6,7 @@ import { allDictItemsSchema, dictOptionSchema } from '@portal/shared/sys';
 import { badRequest, msg, notFound } from '../../lib/errors.ts';
 import { getQuery } from '../../lib/query.ts';
 
-const authenticated = { access: { permission: 'authenticated' } } as const;
+const authenticated = { access: { permission: 'authenticated', tenant: 'caller' } } as const;
 
 export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   const dicts = app.dictService;

@@ -11,7 +11,7 @@ import { users } from '../../db/schema/sys.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { departsOf, findUserById, toUserInfo } from './user-repository.ts';
 
-const authenticated = { access: { permission: 'authenticated' } } as const;
+const authenticated = { access: { permission: 'authenticated', tenant: 'caller' } } as const;
 
 // spec §5: each missing field has its own message
 const updatePasswordBody = z.strictObject({
