@@ -109,4 +109,10 @@ describe('placeholder page', () => {
     await page.getByRole('heading', { name: TITLES['zh-TW'] }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/user/login');
   });
+
+  test('renders the API documentation under the portal\'s content security policy', async () => {
+    const page = await openPage('/api/docs');
+    await expect.poll(() => page.getByText('Merchant portal API').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('/api/sys/permission/getUserPermissionByToken').count()).toBeGreaterThan(0);
+  });
 });
