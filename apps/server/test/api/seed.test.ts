@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/db/seed/seed.ts';
 import { syncCatalogue } from '../../src/db/seed/catalogue.ts';
 import { users } from '../../src/db/schema/sys.ts';
 import { permissions, rolePermissions } from '../../src/db/schema/sys.ts';
 import { dictItems } from '../../src/db/schema/dict.ts';
-import { createTestApp, createTestDatabase, testDbKind } from '../helpers/test-app.ts';
+import { createEmptyTestDatabase, createTestApp, createTestDatabase, testDbKind } from '../helpers/test-app.ts';
 
 describe(`seeding (${testDbKind()})`, () => {
   it('gives a production database one admin with a generated password, and no demo accounts', async () => {
     // the demo-seeded test database is not wanted here: start from an empty, migrated one
-    const target = testDbKind() === 'pglite' ? await emptyPglite() : await createEmptyPostgres();
+    const target = await createEmptyTestDatabase();
     const empty = target.database;
     try {
       await empty.migrate();
@@ -52,32 +51,3 @@ describe(`seeding (${testDbKind()})`, () => {
     }
   });
 });
-
-/** An empty database on the test PostgreSQL, dropped with the rest of the run's databases. */
-async function createEmptyPostgres() {
-  const { default: pg } = await import('pg');
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `portal_empty_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
-async function emptyPglite() {
-  const database = await openDatabase({ kind: 'pglite' });
-  return { database, drop: () => database.close() };
-}

@@ -17,33 +17,40 @@ export type TestDatabase = { database: Database; url?: string; drop(): Promise<v
  * database on the PostgreSQL of TEST_DATABASE_URL (scripts/pg.sh), dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const target = await createEmptyTestDatabase();
+  await target.database.migrate();
+  await seedDatabase(target.database, { demo: true });
+  return target;
+}
+
+/** The same, but empty: not even migrated. */
+export async function createEmptyTestDatabase(): Promise<TestDatabase> {
   if (testDbKind() === 'pglite') {
     const database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
-    await seedDatabase(database, { demo: true });
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (start one with scripts/pg.sh start)');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const runAsAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await runAsAdmin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
-  await database.migrate();
-  await seedDatabase(database, { demo: true });
   return {
     database,
     url: url.toString(),
     async drop() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await runAsAdmin(`drop database if exists ${name} with (force)`);
     },
   };
 }
