@@ -23,6 +23,9 @@ vitest() { local name=$1; shift; npx vitest run --reporter=default --reporter=js
 step "unit tests"
 vitest unit --project unit
 
+step "component tests (React, happy-dom)"
+vitest component --project component --passWithNoTests
+
 step "API tests on embedded PGlite"
 TEST_DB=pglite vitest api-pglite --project server
 

@@ -21,17 +21,7 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // libraries change less often than the app: separate chunks stay cached across deployments
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-            { name: 'antd', test: /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|stylis|@emotion|dayjs)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 1 },
-          ],
-        },
-      },
-    },
+    // no manual chunk groups: the login page must not load the main layout's components (issue 3 target:
+    // <= 200 KB gzip of JavaScript for /user/login); each route's chunk pulls in just what it uses
   },
 });

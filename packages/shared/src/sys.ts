@@ -53,6 +53,8 @@ export const loginResultSchema = z.object({
   tenantList: z.array(tenantSchema),
 });
 
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
 export const authEntrySchema = z.object({
   action: z.string(),
   describe: z.string(),
@@ -119,4 +121,62 @@ export const updatePasswordFields = ['username', 'oldpassword', 'password', 'con
 export const selectDepartRequestSchema = z.strictObject({
   orgCode: z.string().max(64),
   username: z.string().max(64),
+});
+
+/* Public account pages (issue 3): SMS codes, sign-in by phone, registration, forgotten password. */
+
+export const SMS_PURPOSES = ['login', 'register', 'reset'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+/** Mainland China, Taiwan, Hong Kong / Macau, or international with its country code. */
+const PHONE_PATTERNS = [/^1[3-9]\d{9}$/, /^09\d{8}$/, /^[2-9]\d{7}$/, /^\+[1-9]\d{6,14}$/];
+
+/**
+ * The canonical form of a phone number, or null when it is not one we accept. Spaces and dashes are
+ * removed; +86 (mainland) and +886 (Taiwan) numbers are written in their local form, so that one
+ * phone has one spelling. Hong Kong / Macau numbers are kept as typed (8 digits or +852/+853...).
+ */
+export function normalisePhone(input: string): string | null {
+  let phone = input.replace(/[\s-]/g, '');
+  if (/^\+861[3-9]\d{9}$/.test(phone)) phone = phone.slice(3);
+  else if (/^\+8869\d{8}$/.test(phone)) phone = `0${phone.slice(4)}`;
+  return PHONE_PATTERNS.some((pattern) => pattern.test(phone)) ? phone : null;
+}
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{4,32}$/;
+
+export const smsRequestSchema = z.strictObject({
+  phone: z.string().max(40),
+  purpose: z.enum(SMS_PURPOSES),
+});
+
+export const smsResultSchema = z.object({
+  /** seconds before another code may be asked for this number */
+  resendAfter: z.number().int(),
+  /** seconds the code stays valid */
+  expiresIn: z.number().int(),
+});
+
+/** jeecg's names: mobile and captcha (the SMS code). */
+export const phoneLoginRequestSchema = z.strictObject({
+  mobile: z.string().max(40),
+  captcha: z.string().trim().min(1).max(16),
+});
+
+export const registerRequestSchema = z.strictObject({
+  companyName: z.string().trim().min(1).max(100),
+  username: z.string().trim().min(1).max(64),
+  phone: z.string().max(40),
+  smsCode: z.string().trim().min(1).max(16),
+  password: z.string().min(1).max(128),
+  confirmPassword: z.string().min(1).max(128),
+});
+
+export const registerResultSchema = z.object({ tenantId: z.number().int(), username: z.string() });
+
+export const forgePasswordRequestSchema = z.strictObject({
+  phone: z.string().max(40),
+  smsCode: z.string().trim().min(1).max(16),
+  password: z.string().min(1).max(128),
+  confirmPassword: z.string().min(1).max(128),
 });

@@ -4,9 +4,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-tw';
 import 'dayjs/locale/zh-cn';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@portal/shared/languages';
-import { common as zhTW } from '../locales/zh-TW/common.ts';
-import { common as zhCN } from '../locales/zh-CN/common.ts';
-import { common as enUS } from '../locales/en-US/common.ts';
+import { resources as zhTW } from '../locales/zh-TW/index.ts';
+import { resources as zhCN } from '../locales/zh-CN/index.ts';
+import { resources as enUS } from '../locales/en-US/index.ts';
 
 /** Local storage key of the chosen language (namespace prefix `pro__`, spec §9). */
 export const LANGUAGE_STORAGE_KEY = 'pro__language';

@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, startPortal, type Portal } from './support/portal-server.ts';
+
+const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
+
+const TITLES = {
+  'zh-TW': '跨境集運商家後台',
+  'zh-CN': '跨境集运商家后台',
+  'en-US': 'Cross-border Shipping Merchant Portal',
+} as const;
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+/** what the page did that it must not: requests off the portal's origin, console errors (CSP), uncaught errors */
+let problems: string[];
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function openPage(pathname: string): Promise<Page> {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  problems = [];
+  const page = await context.newPage();
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== portal.url) problems.push(`request off origin: ${request.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const response = await page.goto(portal.url + pathname);
+  expect(response?.status()).toBe(200);
+  return page;
+}
+
+afterEach(async () => {
+  await context?.close();
+  expect(problems).toEqual([]);
+});
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+describe('portal shell', () => {
+  test('sends a visitor without a session to the login page with the path to come back to', async () => {
+    const page = await openPage('/system/user?tab=1');
+    await page.waitForURL((url) => url.pathname === '/user/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/system/user?tab=1');
+    await page.getByRole('heading', { name: TITLES['zh-TW'] }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-TW');
+  });
+
+  test('signs the merchant in, shows the home page and the menu from the server', async () => {
+    const page = await openPage('/user/login');
+    await page.getByLabel('用戶名').fill('merchant');
+    await page.getByLabel('密碼').fill('Portal#2026');
+    await page.getByRole('button', { name: /登\s*入/ }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
+    await page.getByTestId('home-greeting').waitFor();
+    expect(await page.getByTestId('home-greeting').textContent()).toContain('陳大文');
+    await page.getByTestId('side-menu').getByText('物流管理').waitFor();
+    await screenshot(page, 'home-zh-TW');
+  });
+
+  test('answers a wrong password on the form', async () => {
+    const page = await openPage('/user/login');
+    await page.getByLabel('用戶名').fill('merchant');
+    await page.getByLabel('密碼').fill('wrong-password');
+    await page.getByRole('button', { name: /登\s*入/ }).click();
+    await page.getByTestId('login-error').getByText('用戶名或密碼錯誤').waitFor();
+  });
+
+  test('sends an unknown path to 404', async () => {
+    const page = await openPage('/404');
+    await page.getByText('404').first().waitFor();
+  });
+
+  test("renders the API documentation under the portal's content security policy", async () => {
+    const page = await openPage('/api/docs');
+    await expect.poll(() => page.getByText('Merchant portal API').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('/api/sys/permission/getUserPermissionByToken').count()).toBeGreaterThan(0);
+  });
+});

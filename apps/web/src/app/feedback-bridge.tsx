@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { App } from 'antd';
+import { setFeedback } from '../lib/feedback.ts';
+
+/** Hands antd's themed message / notification / modal to code outside React (lib/feedback.ts). */
+export function FeedbackBridge() {
+  const { message, notification, modal } = App.useApp();
+  useEffect(() => setFeedback({ message, notification, modal }), [message, notification, modal]);
+  return null;
+}

@@ -1,0 +1,20 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HOME_PATH } from './session-loader.ts';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title={t('layout.notFound.title')}
+      subTitle={t('layout.notFound.description')}
+      extra={
+        <Link to={HOME_PATH}>
+          <Button type="primary">{t('layout.notFound.back')}</Button>
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { useAuth } from '../lib/auth.ts';
+import { currentToken } from '../lib/session.ts';
+import { feedback } from '../lib/feedback.ts';
+import { i18n } from '../lib/i18n.ts';
+import { getUserPermission } from '../features/auth/api/get-user-permission.ts';
+import { queryAllDictItems } from '../features/auth/api/query-all-dict-items.ts';
+import { setCompanyLanguage } from '../features/auth/api/set-company-language.ts';
+import { isLanguage } from '@portal/shared/languages';
+
+export const HOME_PATH = '/dashboard/analysis';
+export const LOGIN_PATH = '/user/login';
+
+export const loginRedirect = (url: URL) => `${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+
+/**
+ * Guards every page of the main layout (spec §4 "First navigation"): no token goes to the login
+ * page with the full path to come back to; a token without permissions loads dictionaries and
+ * permissions first; a failure shows 请求用户信息失败，请重试！ and signs out.
+ */
+export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
+  const url = new URL(request.url);
+  if (!currentToken()) throw redirect(loginRedirect(url));
+  const state = useAuth.getState();
+  if (state.permissions) return null;
+  try {
+    const [permissions, dictionaries] = await Promise.all([getUserPermission(), state.dictionaries ? Promise.resolve(state.dictionaries) : queryAllDictItems()]);
+    useAuth.getState().setDictionaries(dictionaries);
+    useAuth.getState().setPermissions(permissions);
+    const language = i18n.language;
+    if (isLanguage(language)) void setCompanyLanguage(language);
+  } catch {
+    feedback()?.message.error(i18n.t('errors.loadUserFailed'));
+    useAuth.getState().signedOut();
+    throw redirect(loginRedirect(url));
+  }
+  return null;
+}
+
+/** A signed-in user who opens the login page goes home (spec §2). */
+export function redirectIfSignedIn(): null {
+  if (currentToken()) throw redirect(HOME_PATH);
+  return null;
+}

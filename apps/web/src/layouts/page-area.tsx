@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { Breadcrumb } from 'antd';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MenuEntry } from '@portal/shared/sys';
+import { useAuth } from '../lib/auth.ts';
+import { useLanguage } from '../lib/i18n.ts';
+import { menuTitle } from '../lib/menu-title.ts';
+import { menuRoutes, ROUTE_VIEW, type MenuRoute } from '../lib/menu.ts';
+import { HOME_PATH } from '../app/session-loader.ts';
+import { PageView } from './page-view.tsx';
+
+/** Home is a static route (spec §2): every signed-in user has it, whatever the menu says. */
+const HOME_ENTRY: MenuEntry = {
+  id: 0,
+  path: HOME_PATH,
+  name: 'dashboard-analysis',
+  component: 'dashboard/analysis',
+  redirect: null,
+  hidden: false,
+  alwaysShow: false,
+  route: '1',
+  meta: { title: 'menu.home', icon: 'DashboardOutlined', url: null, keepAlive: true, internalOrExternal: false, permissionList: [] },
+};
+
+/** Where the current path leads: a page, a container's redirect, or 404. */
+export function useCurrentRoute(): { route: MenuRoute | undefined; redirect: string | undefined } {
+  const menu = useAuth((state) => state.permissions?.menu ?? []);
+  const { pathname } = useLocation();
+  const routes = useMemo(() => menuRoutes(menu), [menu]);
+  const route = routes.get(pathname) ?? (pathname === HOME_PATH ? { entry: HOME_ENTRY, parents: [] } : undefined);
+  if (!route) return { route: undefined, redirect: '/404' };
+  if (route.entry.component === ROUTE_VIEW) return { route, redirect: route.entry.redirect ?? route.entry.children?.[0]?.path ?? '/404' };
+  return { route, redirect: undefined };
+}
+
+export function PageBreadcrumb({ route }: { route: MenuRoute }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const items = [
+    { key: 'home', title: <Link to={HOME_PATH}>{t('layout.home')}</Link> },
+    ...route.parents.map((p) => ({ key: p.path, title: menuTitle(p.meta.title, language) })),
+    ...(route.entry.path === HOME_PATH ? [] : [{ key: route.entry.path, title: menuTitle(route.entry.meta.title, language) }]),
+  ];
+  return <Breadcrumb items={items} style={{ marginBottom: 12 }} />;
+}
+
+/** The content area without tabs: the current page only. */
+export function PageArea() {
+  const { route, redirect } = useCurrentRoute();
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (!route) return null;
+  return (
+    <>
+      <PageBreadcrumb route={route} />
+      <PageView entry={route.entry} />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { MenuEntry } from '@portal/shared/sys';
+import { LazyPage } from '../components/lazy-page.tsx';
+import { findPage } from '../app/page-registry.ts';
+import { useLanguage } from '../lib/i18n.ts';
+import { menuTitle } from '../lib/menu-title.ts';
+import { isIframe } from '../lib/menu.ts';
+
+/** One menu entry's page: its registered component, an iframe for internal URLs, or "not available yet". */
+export function PageView({ entry }: { entry: MenuEntry }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const title = menuTitle(entry.meta.title, language);
+  if (isIframe(entry) && entry.meta.url) {
+    return <iframe title={title} src={entry.meta.url} style={{ width: '100%', minHeight: 'calc(100vh - 220px)', border: 0 }} />;
+  }
+  const load = findPage(entry.component);
+  if (!load) return <Result status="info" data-testid="not-available" title={t('layout.notAvailable.title')} subTitle={t('layout.notAvailable.description', { title })} />;
+  return <LazyPage load={load} />;
+}

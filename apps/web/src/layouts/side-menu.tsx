@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import type { MenuEntry } from '@portal/shared/sys';
+import { useAuth } from '../lib/auth.ts';
+import { useLanguage } from '../lib/i18n.ts';
+import { menuTitle } from '../lib/menu-title.ts';
+import { isExternal, menuRoutes, visibleMenu, type MenuItemNode } from '../lib/menu.ts';
+import { MenuIcon } from './menu-icon.tsx';
+
+type Props = { mode: 'inline' | 'horizontal'; theme: 'dark' | 'light'; collapsed?: boolean; onNavigate?: () => void };
+
+/** The menu built from the server's tree (spec §2 "Menu building"). */
+export function SideMenu({ mode, theme, collapsed, onNavigate }: Props) {
+  const menu = useAuth((state) => state.permissions?.menu ?? []);
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const routes = useMemo(() => menuRoutes(menu), [menu]);
+
+  const items = useMemo(() => {
+    const toItem = (node: MenuItemNode): NonNullable<MenuProps['items']>[number] => ({
+      key: node.key,
+      icon: <MenuIcon name={node.entry.meta.icon} />,
+      label: menuTitle(node.entry.meta.title, language),
+      children: node.children?.map(toItem),
+    });
+    return visibleMenu(menu).map(toItem);
+  }, [menu, language]);
+
+  const route = routes.get(location.pathname);
+  const selected = route ? [route.entry.path] : [];
+  const open = route ? route.parents.map((p) => p.path) : [];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const entry = routes.get(key)?.entry;
+    if (entry) openEntry(entry, navigate);
+    onNavigate?.();
+  };
+
+  return (
+    <Menu
+      mode={mode}
+      theme={theme}
+      items={items}
+      selectedKeys={selected}
+      defaultOpenKeys={mode === 'inline' && !collapsed ? open : undefined}
+      onClick={onClick}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+}
+
+/** External links open a new window; everything else is a route of the portal. */
+export function openEntry(entry: MenuEntry, navigate: (path: string) => void) {
+  if (isExternal(entry) && entry.meta.url) {
+    window.open(entry.meta.url, '_blank', 'noopener,noreferrer');
+    return;
+  }
+  navigate(entry.path);
+}

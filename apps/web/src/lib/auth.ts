@@ -1,0 +1,57 @@
+import { create } from 'zustand';
+import type { AuthEntry, DictOption, MenuEntry, UserInfo } from '@portal/shared/sys';
+import { SEVEN_DAYS_MS, storage, STORAGE_KEYS, TENANT_NAME_SESSION_KEY } from './storage.ts';
+import { clearSession } from './session.ts';
+
+export type Permissions = { menu: MenuEntry[]; auth: AuthEntry[]; allAuth: AuthEntry[] };
+export type Dictionaries = Record<string, DictOption[]>;
+
+type AuthState = {
+  token: string | null;
+  userInfo: UserInfo | null;
+  /** null until loaded after sign-in or on a reload (spec §4 "First navigation") */
+  permissions: Permissions | null;
+  dictionaries: Dictionaries | null;
+  signedIn(result: { token: string; userInfo: UserInfo; sysAllDictItems: Dictionaries; tenantName?: string }): void;
+  setUserInfo(userInfo: UserInfo): void;
+  setPermissions(permissions: Permissions): void;
+  setDictionaries(dictionaries: Dictionaries): void;
+  signedOut(): void;
+};
+
+/** Who is signed in; token, user and dictionaries are kept 7 days in local storage (spec §4). */
+export const useAuth = create<AuthState>((set) => ({
+  token: storage.get<string>(STORAGE_KEYS.token),
+  userInfo: storage.get<UserInfo>(STORAGE_KEYS.userInfo),
+  permissions: null,
+  dictionaries: storage.get<Dictionaries>(STORAGE_KEYS.dictionaries),
+  signedIn({ token, userInfo, sysAllDictItems, tenantName }) {
+    storage.set(STORAGE_KEYS.token, token, SEVEN_DAYS_MS);
+    storage.set(STORAGE_KEYS.userInfo, userInfo, SEVEN_DAYS_MS);
+    storage.set(STORAGE_KEYS.dictionaries, sysAllDictItems, SEVEN_DAYS_MS);
+    storage.set(STORAGE_KEYS.tenantId, userInfo.tenantId, SEVEN_DAYS_MS);
+    if (tenantName) {
+      try {
+        window.sessionStorage.setItem(TENANT_NAME_SESSION_KEY, tenantName);
+      } catch {
+        // only the user layout's company name is lost
+      }
+    }
+    set({ token, userInfo, dictionaries: sysAllDictItems, permissions: null });
+  },
+  setUserInfo(userInfo) {
+    storage.set(STORAGE_KEYS.userInfo, userInfo, SEVEN_DAYS_MS);
+    set({ userInfo });
+  },
+  setPermissions(permissions) {
+    set({ permissions });
+  },
+  setDictionaries(dictionaries) {
+    storage.set(STORAGE_KEYS.dictionaries, dictionaries, SEVEN_DAYS_MS);
+    set({ dictionaries });
+  },
+  signedOut() {
+    clearSession();
+    set({ token: null, userInfo: null, permissions: null, dictionaries: null });
+  },
+}));

@@ -1,0 +1,51 @@
+/** Local storage under the spec's `pro__` namespace (§9), each value with an optional expiry. */
+export const STORAGE_PREFIX = 'pro__';
+/** Token, user info and dictionaries live 7 days (spec §4, §9). */
+export const SEVEN_DAYS_MS = 604_800_000;
+
+export const STORAGE_KEYS = {
+  token: 'Access-Token',
+  userInfo: 'Login_Userinfo',
+  dictionaries: 'UI_CACHE_DB_DICT_ALL_ITEMS',
+  permissions: 'USER_PERMISSIONS',
+  tenantId: 'TENANT_ID',
+  mainAccount: 'MAIN_ACCOUNT',
+  preferences: 'PREFERENCES',
+  tabs: 'MULTI_TABS',
+} as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+type Stored<T> = { value: T; expire: number | null };
+
+function safe<T>(work: () => T, fallback: T): T {
+  try {
+    return work();
+  } catch {
+    // storage disabled or full: the app still works, it just does not remember
+    return fallback;
+  }
+}
+
+export const storage = {
+  get<T>(key: StorageKey): T | null {
+    return safe(() => {
+      const raw = window.localStorage.getItem(STORAGE_PREFIX + key);
+      if (raw === null) return null;
+      const stored = JSON.parse(raw) as Stored<T>;
+      if (stored.expire !== null && stored.expire <= Date.now()) {
+        window.localStorage.removeItem(STORAGE_PREFIX + key);
+        return null;
+      }
+      return stored.value;
+    }, null);
+  },
+  set<T>(key: StorageKey, value: T, ttlMs: number | null = null): void {
+    safe(() => window.localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify({ value, expire: ttlMs === null ? null : Date.now() + ttlMs } satisfies Stored<T>)), undefined);
+  },
+  remove(key: StorageKey): void {
+    safe(() => window.localStorage.removeItem(STORAGE_PREFIX + key), undefined);
+  },
+};
+
+/** The company name shown by the user layout lives in session storage (spec §2). */
+export const TENANT_NAME_SESSION_KEY = `${STORAGE_PREFIX}TENANT_NAME`;

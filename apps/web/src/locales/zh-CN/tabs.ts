@@ -1,0 +1,5 @@
+import type { tabs as source } from '../zh-TW/tabs.ts';
+
+export const tabs: typeof source = {
+  placeholder: '',
+};
