@@ -1,0 +1,102 @@
+/**
+ * npm run bench:web: the weight and speed of the web app as a browser sees it.
+ * Builds the web app, starts the real portal on a fresh embedded database, and in headless Chromium
+ * measures (median of several fresh visits):
+ * - the gzip size of the JavaScript /user/login loads, and of all the JavaScript loaded once the home
+ *   page is rendered after signing in;
+ * - the time from navigation to a usable login form, and from pressing Sign in to the rendered home.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { startPortalServer } from './servers.ts';
+import { stopChildren } from './child-processes.ts';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+const TARGETS = { loginKb: 200, homeKb: 350 };
+
+const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+function collectScripts(page: Page, into: Set<string>) {
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) into.add(url.pathname);
+  });
+}
+
+async function main() {
+  console.log('building the web app...');
+  execFileSync('npm', ['run', '--silent', 'build', '-w', '@portal/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  try {
+    const portal = await startPortalServer({ repoRoot: REPO_ROOT, dataDir });
+    const loginTimes: number[] = [];
+    const homeTimes: number[] = [];
+    let loginScripts = new Set<string>();
+    let homeScripts = new Set<string>();
+    for (let run = 0; run < RUNS + 1; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      collectScripts(page, scripts);
+      const start = performance.now();
+      await page.goto(`${portal.baseUrl}/user/login`);
+      const username = page.locator('input#username');
+      await username.waitFor({ state: 'visible' });
+      await username.isEditable();
+      const loginMs = performance.now() - start;
+      const atLogin = new Set(scripts);
+      await username.fill('merchant');
+      await page.locator('input#password').fill('Portal#2026');
+      const signIn = performance.now();
+      await page.locator('button[type="submit"]').click();
+      await page.getByTestId('home-greeting').waitFor({ state: 'visible' });
+      const homeMs = performance.now() - signIn;
+      await context.close();
+      // the first visit warms the server's caches and the disk: not counted
+      if (run === 0) continue;
+      loginTimes.push(loginMs);
+      homeTimes.push(homeMs);
+      loginScripts = atLogin;
+      homeScripts = new Set(scripts);
+    }
+    const size = (paths: Set<string>) => [...paths].reduce((sum, p) => sum + gzipKb(path.join(DIST, p)), 0);
+    const result = {
+      date: new Date().toISOString(),
+      runs: RUNS,
+      loginJsGzipKb: Number(size(loginScripts).toFixed(1)),
+      homeJsGzipKb: Number(size(homeScripts).toFixed(1)),
+      loginFormUsableMs: Math.round(median(loginTimes)),
+      signInToHomeMs: Math.round(median(homeTimes)),
+      loginScripts: [...loginScripts].sort(),
+      homeScripts: [...homeScripts].sort(),
+    };
+    const verdict = (value: number, target: number) => (value <= target ? 'PASS' : 'FAIL');
+    console.log(`\nweb bench (${RUNS} fresh visits, median), ${result.date}`);
+    console.log(`JavaScript for /user/login        ${result.loginJsGzipKb.toFixed(1).padStart(7)} KB gzip   target <= ${TARGETS.loginKb} KB  ${verdict(result.loginJsGzipKb, TARGETS.loginKb)}`);
+    console.log(`JavaScript for home after sign-in ${result.homeJsGzipKb.toFixed(1).padStart(7)} KB gzip   target <= ${TARGETS.homeKb} KB  ${verdict(result.homeJsGzipKb, TARGETS.homeKb)}`);
+    console.log(`navigation -> usable login form   ${String(result.loginFormUsableMs).padStart(7)} ms`);
+    console.log(`sign-in -> home rendered          ${String(result.signInToHomeMs).padStart(7)} ms`);
+    mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+    writeFileSync(path.join(import.meta.dirname, 'results', 'latest-web.json'), JSON.stringify(result, null, 2));
+  } finally {
+    await browser.close();
+    await stopChildren();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
