@@ -24,6 +24,19 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   /** sign-in attempts per client address and minute */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * how SMS codes leave the server: 'log' writes them to the server log (the embedded demo; no text
+   * message is sent), 'http' posts them to a provider at SMS_HTTP_URL
+   */
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().min(1).optional(),
+  /** key of the HMAC that stores SMS codes; the same on every app server (random per process if absent) */
+  SMS_CODE_SECRET: z.string().min(32).optional(),
+}).superRefine((env, context) => {
+  if (env.SMS_PROVIDER !== 'http') return;
+  if (!env.SMS_HTTP_URL) context.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http' });
+  if (!env.SMS_HTTP_TOKEN) context.addIssue({ code: 'custom', path: ['SMS_HTTP_TOKEN'], message: 'required when SMS_PROVIDER=http' });
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -105,6 +105,54 @@ export const messages = {
   rulePassed: { 'zh-TW': '校驗通過', 'zh-CN': '校验通过', 'en-US': 'The value is valid' },
   ruleBroken: { 'zh-TW': '校驗規則 {code} 設定有誤，請聯繫管理員', 'zh-CN': '校验规则 {code} 配置有误，请联系管理员', 'en-US': 'Check rule {code} is misconfigured, please contact an administrator' },
 
+  // public account pages: SMS codes, sign-in by phone, registration, forgotten password
+  phoneInvalid: {
+    'zh-TW': '手機號碼格式不正確（中國大陸 11 位、台灣 09 開頭 10 位、港澳 8 位，或 +國碼號碼）',
+    'zh-CN': '手机号码格式不正确（中国大陆 11 位、台湾 09 开头 10 位、港澳 8 位，或 +国家码号码）',
+    'en-US': 'Invalid phone number (mainland China 11 digits, Taiwan 10 digits starting 09, Hong Kong / Macau 8 digits, or +country code and number)',
+  },
+  smsCodeText: {
+    'zh-TW': '【商家後台】您的驗證碼是 {code}，{minutes} 分鐘內有效，請勿告訴他人。',
+    'zh-CN': '【商家后台】您的验证码是 {code}，{minutes} 分钟内有效，请勿告诉他人。',
+    'en-US': '[Merchant portal] Your verification code is {code}. It is valid for {minutes} minutes. Do not share it.',
+  },
+  smsSent: { 'zh-TW': '驗證碼已發送，{minutes} 分鐘內有效', 'zh-CN': '验证码已发送，{minutes} 分钟内有效', 'en-US': 'The code was sent; it is valid for {minutes} minutes' },
+  smsSentIfKnown: {
+    'zh-TW': '若此號碼已註冊，驗證碼已發送，{minutes} 分鐘內有效',
+    'zh-CN': '若此号码已注册，验证码已发送，{minutes} 分钟内有效',
+    'en-US': 'If this number has an account, a code was sent to it; it is valid for {minutes} minutes',
+  },
+  smsTooSoon: { 'zh-TW': '驗證碼發送過於頻繁，請 {seconds} 秒後再試', 'zh-CN': '验证码发送过于频繁，请 {seconds} 秒后再试', 'en-US': 'A code was just sent: try again in {seconds} s' },
+  smsDailyLimit: {
+    'zh-TW': '此號碼 24 小時內的驗證碼次數已達上限（{max} 次），請稍後再試',
+    'zh-CN': '此号码 24 小时内的验证码次数已达上限（{max} 次），请稍后再试',
+    'en-US': 'This number has had the most codes allowed in 24 hours ({max}); try again later',
+  },
+  smsAddressLimit: {
+    'zh-TW': '此網路位址請求驗證碼過多，請 {minutes} 分鐘後再試',
+    'zh-CN': '此网络地址请求验证码过多，请 {minutes} 分钟后再试',
+    'en-US': 'Too many codes asked from this address: try again in {minutes} min',
+  },
+  smsSendFailed: { 'zh-TW': '簡訊發送失敗，請稍後再試', 'zh-CN': '短信发送失败，请稍后再试', 'en-US': 'The text message could not be sent, please try again later' },
+  smsCodeInvalid: {
+    'zh-TW': '驗證碼錯誤或已失效，請重新獲取',
+    'zh-CN': '验证码错误或已失效，请重新获取',
+    'en-US': 'The verification code is wrong or no longer valid; ask for a new one',
+  },
+  phoneTaken: { 'zh-TW': '該手機號碼已註冊', 'zh-CN': '该手机号码已注册', 'en-US': 'This phone number is already registered' },
+  usernameTaken: { 'zh-TW': '該用戶名已被使用', 'zh-CN': '该用户名已被使用', 'en-US': 'This username is already taken' },
+  usernameInvalid: {
+    'zh-TW': '用戶名需 4 至 32 個字元，只能包含字母、數字與底線',
+    'zh-CN': '用户名需 4 至 32 个字符，只能包含字母、数字与下划线',
+    'en-US': 'The username needs 4 to 32 characters: letters, digits and underscores only',
+  },
+  registerSuccess: { 'zh-TW': '註冊成功', 'zh-CN': '注册成功', 'en-US': 'Registered' },
+  passwordReset: {
+    'zh-TW': '密碼已重設，所有裝置上的登入已登出，請使用新密碼登入',
+    'zh-CN': '密码已重置，所有设备上的登录已退出，请使用新密码登录',
+    'en-US': 'Password reset; every session was signed out, sign in with the new password',
+  },
+
   // company
   languageSaved: { 'zh-TW': '語言設定已儲存', 'zh-CN': '语言设置已保存', 'en-US': 'Language saved' },
 } as const satisfies Record<string, Texts>;

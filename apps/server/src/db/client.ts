@@ -11,8 +11,9 @@ import pg from 'pg';
 import * as sys from './schema/sys.ts';
 import * as dict from './schema/dict.ts';
 import * as auth from './schema/auth.ts';
+import * as sms from './schema/sms.ts';
 
-export const schema = { ...sys, ...dict, ...auth };
+export const schema = { ...sys, ...dict, ...auth, ...sms };
 export type Schema = typeof schema;
 /** What every repository works with: the PostgreSQL dialect, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -20,6 +20,7 @@ export const FINGERPRINT_TABLES = [
   'sys_role',
   'sys_role_permission',
   'sys_session',
+  'sys_sms_code',
   'sys_tenant',
   'sys_user',
   'sys_user_depart',
@@ -31,8 +32,8 @@ export const FINGERPRINT_TABLES = [
 
 export type FingerprintTable = (typeof FINGERPRINT_TABLES)[number];
 
-/** Tables every request may touch (sign-in bookkeeping, sessions): left out of the default set. */
-const VOLATILE: readonly FingerprintTable[] = ['sys_login_log', 'sys_login_lock', 'sys_session'];
+/** Tables every request may touch (sign-in bookkeeping, sessions, SMS codes and their attempts): left out of the default set. */
+const VOLATILE: readonly FingerprintTable[] = ['sys_login_log', 'sys_login_lock', 'sys_session', 'sys_sms_code'];
 
 export const DEFAULT_FINGERPRINT_TABLES: readonly FingerprintTable[] = FINGERPRINT_TABLES.filter((t) => !VOLATILE.includes(t));
 

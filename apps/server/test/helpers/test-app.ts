@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/db/seed/seed.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import type { CacheBus } from '../../src/lib/cache-bus.ts';
+import type { SmsGateway } from '../../src/modules/sms/sms-gateway.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind = (): TestDbKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -69,10 +70,18 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function createTestApp(options: { testDatabase?: TestDatabase; bus?: CacheBus; config?: Partial<AppOptions['config']> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { testDatabase?: TestDatabase; bus?: CacheBus; config?: Partial<AppOptions['config']>; smsGateway?: SmsGateway } = {},
+): Promise<TestApp> {
   const own = !options.testDatabase;
   const testDatabase = options.testDatabase ?? (await createTestDatabase());
-  const app = await buildApp({ config: { ...testConfig, ...options.config }, database: testDatabase.database, bus: options.bus, logger: false });
+  const app = await buildApp({
+    config: { ...testConfig, ...options.config },
+    database: testDatabase.database,
+    bus: options.bus,
+    logger: false,
+    smsGateway: options.smsGateway,
+  });
   await app.ready();
   const call: TestApp['call'] = ({ token, lang, tenant, headers, ...rest }) =>
     app.inject({

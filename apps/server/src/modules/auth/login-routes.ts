@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { loginRequestSchema, loginResultSchema } from '@portal/shared/sys';
 import { caller } from '../../plugins/auth.ts';
-import { newToken, hashToken } from '../../lib/tokens.ts';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
-import { departsOf, findUserByUsername, tenantListOf, toUserInfo } from '../user/user-repository.ts';
-import { clearFailures, createSession, lockedMinutes, logLogin, recordFailure } from './login-repository.ts';
+import { findUserByUsername } from '../user/user-repository.ts';
+import { clearFailures, lockedMinutes, logLogin, recordFailure } from './login-repository.ts';
+import { clientMeta, completeSignIn } from './sign-in.ts';
 import { revokeSession } from './access-repository.ts';
 
 export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +26,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { username, password } = request.body;
       const usernameKey = username.toLowerCase();
-      const meta = { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+      const meta = clientMeta(request);
 
       const minutes = await lockedMinutes(db, usernameKey);
       if (minutes > 0) {
@@ -41,31 +41,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
         return request.fail('loginFailed', undefined, 401);
       }
       await clearFailures(db, usernameKey);
-      if (user.status !== 1) {
-        await logLogin(db, { username, userId: user.id, tenantId: user.tenantId, success: false, reason: 'frozen', ...meta });
-        return request.fail('accountFrozen', undefined, 403);
-      }
-      const tenantList = await tenantListOf(db, user.id);
-      if (!tenantList.some((t) => t.id === user.tenantId)) {
-        await logLogin(db, { username, userId: user.id, tenantId: user.tenantId, success: false, reason: 'tenant frozen', ...meta });
-        return request.fail('tenantFrozen', undefined, 403);
-      }
-
-      const token = newToken();
-      await createSession(db, { tokenHash: hashToken(token), userId: user.id, ttlDays: app.settings.SESSION_TTL_DAYS, ...meta });
-      await logLogin(db, { username: user.username, userId: user.id, tenantId: user.tenantId, success: true, ...meta });
-      const [departs, sysAllDictItems] = await Promise.all([departsOf(db, user.id, user.tenantId), app.dictService.all(request.lang)]);
-      return request.ok(
-        {
-          token,
-          userInfo: toUserInfo(user),
-          sysAllDictItems,
-          departs,
-          multi_depart: Math.min(departs.length, 2),
-          tenantList,
-        },
-        'loginSuccess',
-      );
+      return completeSignIn(app, request, user);
     },
   );
 
@@ -79,7 +55,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = caller(request);
       await revokeSession(db, auth.session.sessionId);
       await app.accessService.publish({ kind: 'session', tokenHash: auth.tokenHash });
-      await logLogin(db, { username: auth.username, userId: auth.userId, tenantId: auth.tenantId, success: true, logType: 2, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
+      await logLogin(db, { username: auth.username, userId: auth.userId, tenantId: auth.tenantId, success: true, logType: 2, ...clientMeta(request) });
       return request.ok(null, 'logoutSuccess');
     },
   );

@@ -1,0 +1,93 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@portal/shared/languages';
+import type { Db } from '../../db/client.ts';
+import { departments, tenants, userDepartments, userRoles, users, userTenants } from '../../db/schema/sys.ts';
+import { sessions } from '../../db/schema/auth.ts';
+import { createTenantRoles } from '../../db/seed/tenants.ts';
+import type { UserRow } from '../user/user-repository.ts';
+
+/** The account that signs in with this (normalised) number, if any. */
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.delFlag, 0)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Whether a number is held by any account, deleted ones included (the unique index counts them). */
+export async function phoneTaken(db: Db, phone: string): Promise<boolean> {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1)).length > 0;
+}
+
+/** Usernames are unique whatever their case, deleted accounts included (sys_user_username_uq). */
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  return (
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+        .limit(1)
+    ).length > 0
+  );
+}
+
+export const ROOT_ORG_CODE = 'A01';
+
+/**
+ * A new merchant: its tenant, built-in roles, root department and main account. Call inside a
+ * transaction: any failure must leave nothing behind.
+ */
+export async function createMerchant(
+  tx: Db,
+  values: { companyName: string; username: string; phone: string; passwordHash: string; language: Language },
+): Promise<{ tenantId: number; userId: number }> {
+  const [tenant] = await tx.insert(tenants).values({ name: values.companyName, language: values.language }).returning({ id: tenants.id });
+  if (!tenant) throw new Error('register: no tenant id');
+  const roleIds = await createTenantRoles(tx, tenant.id, ['merchant_admin', 'merchant_staff']);
+  const [depart] = await tx
+    .insert(departments)
+    .values({ tenantId: tenant.id, parentId: null, departName: values.companyName, orgCode: ROOT_ORG_CODE, sortNo: 0 })
+    .returning({ id: departments.id });
+  if (!depart) throw new Error('register: no department id');
+  const [user] = await tx
+    .insert(users)
+    .values({
+      username: values.username,
+      realname: values.username,
+      nickname: values.username,
+      passwordHash: values.passwordHash,
+      phone: values.phone,
+      tenantId: tenant.id,
+      mainAccount: true,
+      orgCode: ROOT_ORG_CODE,
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('register: no user id');
+  const adminRole = roleIds.merchant_admin;
+  if (adminRole === undefined) throw new Error('register: no merchant_admin role');
+  await tx.insert(userTenants).values({ userId: user.id, tenantId: tenant.id });
+  await tx.insert(userRoles).values({ userId: user.id, roleId: adminRole });
+  await tx.insert(userDepartments).values({ userId: user.id, departmentId: depart.id });
+  return { tenantId: tenant.id, userId: user.id };
+}
+
+/** A new password; every session of the account ends (the caller publishes the change). */
+export async function resetPassword(tx: Db, userId: number, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** The constraint a unique violation names, looking through drizzle's wrapping; null for other errors. */
+export function violatedConstraint(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}
