@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import enUS from 'antd/locale/en_US';
@@ -6,6 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import type { Language } from '@portal/shared/languages';
 import { useLanguage } from '../lib/i18n.ts';
+import { usePreferences } from '../lib/preferences.ts';
 
 const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = {
   'zh-TW': zhTW,
@@ -13,15 +14,35 @@ const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>>
   'en-US': enUS,
 };
 
-/** The default theme colour of the spec (§9). */
-const THEME: ConfigProviderProps['theme'] = { token: { colorPrimary: '#1890ff' } };
+/** The colour-weak filter of the original theme (ant-design-pro's `colorWeak`). */
+const COLOR_WEAK_FILTER = 'invert(80%)';
+
+/**
+ * Colour-weak mode filters the whole page. It goes on <html>: a filter on any other element would make
+ * it the containing block of fixed descendants, and the fixed header would scroll away with the page.
+ */
+function useColorWeak(enabled: boolean): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.filter = enabled ? COLOR_WEAK_FILTER : '';
+    return () => {
+      root.style.filter = '';
+    };
+  }, [enabled]);
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const language = useLanguage();
+  const primaryColor = usePreferences((state) => state.primaryColor);
+  const colorWeak = usePreferences((state) => state.colorWeak);
   const [queryClient] = useState(() => new QueryClient());
+  // the settings drawer's primary colour (default #1890FF, spec §9); a new object only when it changes.
+  // Links and info colours follow it as they did in antd 4, where both were the primary colour.
+  const theme = useMemo<ConfigProviderProps['theme']>(() => ({ token: { colorPrimary: primaryColor, colorLink: primaryColor, colorInfo: primaryColor } }), [primaryColor]);
+  useColorWeak(colorWeak);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[language]} theme={THEME}>
+      <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme}>
         {children}
       </ConfigProvider>
     </QueryClientProvider>

@@ -1,23 +1,58 @@
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Dropdown, Flex, Layout, Typography, type MenuProps } from 'antd';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { ClearOutlined, ClusterOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, ConfigProvider, Dropdown, Flex, Layout, Typography, theme as antdTheme, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.ts';
 import { greetingOf } from '../lib/format.ts';
+import { menuRoutes } from '../lib/menu.ts';
+import { usePreferences } from '../lib/preferences.ts';
 import { LanguageDropdown } from './language-dropdown.tsx';
+import { MenuSearch } from './menu-search.tsx';
+import { SettingsDrawer } from './settings-drawer.tsx';
+import { SideMenu } from './side-menu.tsx';
 import { logout } from '../features/auth/api/logout.ts';
-import { LOGIN_PATH } from '../app/session-loader.ts';
+import { refreshDictCache } from '../features/auth/api/query-all-dict-items.ts';
+import { getUserPermission } from '../features/auth/api/get-user-permission.ts';
+import { ChangePasswordDialog } from '../features/account/components/change-password-dialog.tsx';
+import { DepartSwitchDialog } from '../features/account/components/depart-switch-dialog.tsx';
+import { HOME_PATH, LOGIN_PATH } from '../app/session-loader.ts';
 
-type Props = { collapsed: boolean; onToggle: () => void; extraUserMenu?: MenuProps['items']; onUserMenu?: (key: string) => void; children?: React.ReactNode };
+/** The header's height; a fixed header leaves exactly this much room above the content (spec §9: 59 px). */
+export const HEADER_HEIGHT = 59;
+/** The dark menu colour, shared by the dark side menu and the dark top-menu header. */
+export const DARK_MENU_BG = '#001529';
 
-/** The global header: menu toggle, greeting, language, and the user menu. */
-export function HeaderBar({ collapsed, onToggle, extraUserMenu = [], onUserMenu, children }: Props) {
+type Props = {
+  /** the menu toggle's state (side menu collapsed, or the mobile drawer closed) */
+  collapsed: boolean;
+  onToggle: () => void;
+  mobile: boolean;
+  /** top-menu mode: the logo and a horizontal menu in the header, no toggle */
+  topMenu?: { logo: ReactNode; fixedWidth: boolean };
+  /** a fixed header starting this far from the left (the side menu's width); null when it scrolls with the page */
+  fixedLeft: number | null;
+  /** hidden by "hide header on scroll" */
+  hidden: boolean;
+};
+
+type Dialog = 'settings' | 'password' | 'depart' | null;
+
+/** The global header (spec §2 "Header"): greeting, menu search, language, and the user menu. */
+export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hidden }: Props) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const userInfo = useAuth((state) => state.userInfo);
   const signedOut = useAuth((state) => state.signedOut);
+  const setDictionaries = useAuth((state) => state.setDictionaries);
+  const setPermissions = useAuth((state) => state.setPermissions);
+  const menuTheme = usePreferences((state) => state.menuTheme);
   const navigate = useNavigate();
+  const location = useLocation();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
   const name = userInfo?.realname || userInfo?.username || '';
+  const dark = Boolean(topMenu) && menuTheme === 'dark';
 
   const confirmLogout = () =>
     modal.confirm({
@@ -37,24 +72,95 @@ export function HeaderBar({ collapsed, onToggle, extraUserMenu = [], onUserMenu,
       },
     });
 
-  const items: MenuProps['items'] = [...extraUserMenu, { type: 'divider' }, { key: 'logout', icon: <LogoutOutlined />, label: t('layout.userMenu.logout') }];
+  // spec §7: refleshCache, then every dictionary again into the 7-day cache
+  const clearCache = async () => {
+    try {
+      setDictionaries(await refreshDictCache());
+      message.success(t('layout.cacheRefreshed'));
+    } catch {
+      message.warning(t('layout.cacheRefreshFailed'));
+    }
+  };
+
+  // a department's grants are part of the user's permissions: the menu and the buttons change with it
+  const reloadPermissions = async () => {
+    try {
+      const permissions = await getUserPermission();
+      setPermissions(permissions);
+      if (location.pathname !== HOME_PATH && !menuRoutes(permissions.menu).has(location.pathname)) navigate(HOME_PATH);
+    } catch {
+      message.error(t('errors.loadUserFailed'));
+    }
+  };
+
+  const items: MenuProps['items'] = [
+    { key: 'settings', icon: <SettingOutlined />, label: t('layout.userMenu.settings') },
+    { key: 'password', icon: <LockOutlined />, label: t('layout.userMenu.password') },
+    { key: 'depart', icon: <ClusterOutlined />, label: t('layout.userMenu.depart') },
+    { key: 'clearCache', icon: <ClearOutlined />, label: t('layout.userMenu.clearCache') },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('layout.userMenu.logout') },
+  ];
+  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') confirmLogout();
+    else if (key === 'clearCache') void clearCache();
+    else if (key === 'settings' || key === 'password' || key === 'depart') setDialog(key);
+  };
+
+  const position: CSSProperties =
+    fixedLeft === null
+      ? {}
+      : { position: 'fixed', top: 0, left: fixedLeft, right: 0, zIndex: 100, transition: 'left 0.2s, transform 0.2s', transform: hidden ? 'translateY(-100%)' : undefined };
+  const greeting = t('layout.welcome', { greeting: t(`layout.greeting.${greetingOf(new Date().getHours())}`), name });
 
   return (
-    <Layout.Header style={{ background: 'var(--ant-color-bg-container)', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 12, borderBottom: '1px solid var(--ant-color-border-secondary)' }}>
-      <Button type="text" onClick={onToggle} aria-label={collapsed ? t('layout.expand') : t('layout.collapse')} icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} />
-      <Typography.Text data-testid="welcome" ellipsis style={{ flex: 1, minWidth: 0 }}>
-        {t('layout.welcome', { greeting: t(`layout.greeting.${greetingOf(new Date().getHours())}`), name })}
-      </Typography.Text>
-      <Flex align="center" gap={4}>
-        {children}
-        <LanguageDropdown />
-        <Dropdown menu={{ items, onClick: ({ key }) => (key === 'logout' ? confirmLogout() : onUserMenu?.(key)) }}>
-          <Button type="text" data-testid="user-menu" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-            <Avatar size="small" src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
-            <span>{name}</span>
-          </Button>
-        </Dropdown>
-      </Flex>
-    </Layout.Header>
+    <>
+      <ConfigProvider theme={dark ? { algorithm: antdTheme.darkAlgorithm } : undefined}>
+        <Layout.Header
+          data-testid="header"
+          data-hidden={hidden || undefined}
+          style={{
+            ...position,
+            height: HEADER_HEIGHT,
+            lineHeight: `${HEADER_HEIGHT}px`,
+            padding: 0,
+            background: dark ? DARK_MENU_BG : 'var(--ant-color-bg-container)',
+            borderBottom: dark ? 'none' : '1px solid var(--ant-color-border-secondary)',
+            boxShadow: fixedLeft === null ? undefined : '0 1px 4px rgba(0, 21, 41, 0.08)',
+          }}
+        >
+          <Flex align="center" gap={12} style={{ height: '100%', padding: '0 16px', maxWidth: topMenu?.fixedWidth ? 1200 : undefined, margin: '0 auto' }}>
+            {topMenu ? (
+              <>
+                {topMenu.logo}
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <SideMenu mode="horizontal" theme={menuTheme} />
+                </div>
+              </>
+            ) : (
+              <>
+                <Button type="text" onClick={onToggle} aria-label={collapsed ? t('layout.expand') : t('layout.collapse')} icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} />
+                <Typography.Text data-testid="welcome" ellipsis={{ tooltip: greeting }} style={{ flex: 1, minWidth: 0 }}>
+                  {greeting}
+                </Typography.Text>
+              </>
+            )}
+            <Flex align="center" gap={4} style={{ flex: 'none' }}>
+              <MenuSearch mobile={mobile} />
+              <LanguageDropdown compact={mobile} />
+              <Dropdown menu={{ items, onClick: onUserMenu }}>
+                <Button type="text" data-testid="user-menu" aria-label={name} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+                  <Avatar size="small" src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
+                  {!mobile && <span>{name}</span>}
+                </Button>
+              </Dropdown>
+            </Flex>
+          </Flex>
+        </Layout.Header>
+      </ConfigProvider>
+      <SettingsDrawer open={dialog === 'settings'} onClose={close} />
+      <ChangePasswordDialog open={dialog === 'password'} onClose={close} />
+      <DepartSwitchDialog open={dialog === 'depart'} onClose={close} onSwitched={reloadPermissions} />
+    </>
   );
 }

@@ -7,8 +7,11 @@ import { LANGUAGE_NAMES, changeLanguage, useLanguage } from '../lib/i18n.ts';
 import { setCompanyLanguage } from '../features/auth/api/set-company-language.ts';
 import { currentToken } from '../lib/session.ts';
 
-/** Spec §4 "Language": stored locally, page data reloaded, the company's language set except for English. */
-export function LanguageDropdown() {
+/**
+ * Spec §4 "Language": stored locally, page data reloaded, the company's language set except for English.
+ * Compact (mobile headers): the icon alone.
+ */
+export function LanguageDropdown({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -27,7 +30,7 @@ export function LanguageDropdown() {
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('layout.language')} data-testid="language-switch">
-        {LANGUAGE_NAMES[language]}
+        {compact ? null : LANGUAGE_NAMES[language]}
       </Button>
     </Dropdown>
   );

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuEntry } from '@portal/shared/sys';
@@ -30,7 +30,18 @@ export function SideMenu({ mode, theme, collapsed, onNavigate }: Props) {
 
   const route = routes.get(location.pathname);
   const selected = route ? [route.entry.path] : [];
-  const open = route ? route.parents.map((p) => p.path) : [];
+  const parents = route ? route.parents.map((p) => p.path) : [];
+  // the current page's submenus open whenever the page changes (a tab, the menu search, a link), and
+  // whatever the user opened stays open
+  const parentsKey = parents.join('\n');
+  const [openKeys, setOpenKeys] = useState<string[]>(parents);
+  const [openedFor, setOpenedFor] = useState(parentsKey);
+  if (openedFor !== parentsKey) {
+    setOpenedFor(parentsKey);
+    setOpenKeys((keys) => [...new Set([...keys, ...parents])]);
+  }
+  // a collapsed menu shows submenus as pop-ups: controlled open keys would pop them all open
+  const openProps = mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {};
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const entry = routes.get(key)?.entry;
@@ -44,9 +55,10 @@ export function SideMenu({ mode, theme, collapsed, onNavigate }: Props) {
       theme={theme}
       items={items}
       selectedKeys={selected}
-      defaultOpenKeys={mode === 'inline' && !collapsed ? open : undefined}
+      {...openProps}
       onClick={onClick}
-      style={{ borderInlineEnd: 'none' }}
+      // horizontal: as tall as the header, which draws its own bottom line
+      style={mode === 'horizontal' ? { borderBottom: 'none', lineHeight: '57px', background: 'transparent' } : { borderInlineEnd: 'none' }}
     />
   );
 }

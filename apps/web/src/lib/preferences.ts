@@ -37,13 +37,18 @@ export function normalise(preferences: Preferences): Preferences {
   return next;
 }
 
+/** The stored part of the state: the preferences without the store's functions. */
+function preferencesOf(state: Preferences): Preferences {
+  const { menuTheme, primaryColor, navMode, contentWidth, fixedHeader, autoHideHeader, fixSiderbar, colorWeak, multipage, sidebarCollapsed } = state;
+  return { menuTheme, primaryColor, navMode, contentWidth, fixedHeader, autoHideHeader, fixSiderbar, colorWeak, multipage, sidebarCollapsed };
+}
+
 type PreferencesState = Preferences & { update(change: Partial<Preferences>): void; reset(): void };
 
 export const usePreferences = create<PreferencesState>((set, get) => ({
   ...normalise({ ...DEFAULT_PREFERENCES, ...(storage.get<Partial<Preferences>>(STORAGE_KEYS.preferences) ?? {}) }),
   update(change) {
-    const { update: _u, reset: _r, ...current } = get();
-    const next = normalise({ ...current, ...change });
+    const next = normalise({ ...preferencesOf(get()), ...change });
     storage.set(STORAGE_KEYS.preferences, next);
     set(next);
   },

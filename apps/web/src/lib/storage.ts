@@ -13,7 +13,12 @@ export const STORAGE_KEYS = {
   preferences: 'PREFERENCES',
   tabs: 'MULTI_TABS',
 } as const;
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+/** A key computed from a route path (the menu search remembers each chosen entry's title, spec §2). */
+export type RouteTitleKey = `ROUTE_TITLE:${string}`;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | RouteTitleKey;
+
+/** Where the title of the menu entry at `path` is kept: one key per path, e.g. `pro__ROUTE_TITLE:/system/user`. */
+export const routeTitleKey = (path: string): RouteTitleKey => `ROUTE_TITLE:${path}`;
 
 type Stored<T> = { value: T; expire: number | null };
 

@@ -1,5 +1,35 @@
 import type { components as source } from '../zh-TW/components.ts';
 
 export const components: typeof source = {
-  placeholder: '',
+  query: {
+    search: 'Search',
+    reset: 'Reset',
+    expand: 'More',
+    collapse: 'Less',
+    inputPlaceholder: 'Enter {{label}}',
+    selectPlaceholder: 'Select {{label}}',
+    startDate: 'Start date',
+    endDate: 'End date',
+  },
+  datePresets: { today: 'Today', yesterday: 'Yesterday', thisMonth: 'This month', lastMonth: 'Last month' },
+  table: {
+    total: '{{total}} in total',
+    refresh: 'Refresh',
+    columns: 'Columns',
+    columnsTitle: 'Visible columns',
+    columnsReset: 'Restore defaults',
+    columnsAtLeastOne: 'Keep at least one column',
+    export: 'Export',
+    loadFailed: 'The data could not be loaded',
+    retry: 'Retry',
+  },
+  picker: {
+    title: 'Select',
+    selectOne: 'Please select a record',
+    selected: '{{count}} selected',
+    clear: 'Clear',
+  },
+  dict: {
+    loading: 'Loading…',
+  },
 };

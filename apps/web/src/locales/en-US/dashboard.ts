@@ -4,6 +4,16 @@ export const dashboard: typeof source = {
   tenant: 'Company',
   department: 'Current department',
   noDepartment: 'No department',
+  noTenant: '—',
   announcements: 'Latest announcements',
   noAnnouncements: 'No announcements yet',
+  allAnnouncements: 'All announcements',
+  loadFailed: 'Could not be loaded',
+  priority: { H: 'High', M: 'Medium', L: 'Low' },
+  announcement: {
+    title: 'Title',
+    content: 'Content',
+    priority: 'Priority',
+    sendTime: 'Sent at',
+  },
 };

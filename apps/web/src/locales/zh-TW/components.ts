@@ -1,4 +1,34 @@
-/** Texts of the components area; zh-TW is the source and the fallback. */
+/** Texts of the shared building blocks (list toolkit, popup picker, dictionaries); zh-TW is the source and the fallback. */
 export const components = {
-  placeholder: '',
+  query: {
+    search: '查詢',
+    reset: '重置',
+    expand: '展開',
+    collapse: '收起',
+    inputPlaceholder: '請輸入{{label}}',
+    selectPlaceholder: '請選擇{{label}}',
+    startDate: '開始日期',
+    endDate: '結束日期',
+  },
+  datePresets: { today: '今天', yesterday: '昨天', thisMonth: '本月', lastMonth: '上月' },
+  table: {
+    total: '共 {{total}} 條',
+    refresh: '重新整理',
+    columns: '列設定',
+    columnsTitle: '顯示的列',
+    columnsReset: '恢復預設',
+    columnsAtLeastOne: '至少保留一列',
+    export: '匯出',
+    loadFailed: '資料載入失敗',
+    retry: '重試',
+  },
+  picker: {
+    title: '請選擇',
+    selectOne: '請選擇一條記錄',
+    selected: '已選擇 {{count}} 項',
+    clear: '清空',
+  },
+  dict: {
+    loading: '載入中…',
+  },
 };

@@ -1,8 +1,18 @@
-/** Texts of the home page; zh-TW is the source and the fallback. */
+/** Texts of the home page and the announcement list; zh-TW is the source and the fallback. */
 export const dashboard = {
   tenant: '所屬公司',
   department: '目前部門',
   noDepartment: '未設置部門',
+  noTenant: '—',
   announcements: '最新公告',
   noAnnouncements: '目前沒有公告',
+  allAnnouncements: '全部公告',
+  loadFailed: '載入失敗',
+  priority: { H: '高', M: '中', L: '低' },
+  announcement: {
+    title: '標題',
+    content: '內容',
+    priority: '優先級',
+    sendTime: '發布時間',
+  },
 };

@@ -1,0 +1,117 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import type { UserInfo } from '@portal/shared/sys';
+import { AppProviders } from '../../../app/app-providers.tsx';
+import { useAuth } from '../../../lib/auth.ts';
+import { changeLanguage } from '../../../lib/i18n.ts';
+import { ChangePasswordDialog } from './change-password-dialog.tsx';
+
+const MERCHANT: UserInfo = {
+  id: 4,
+  username: 'merchant',
+  realname: '陈大文',
+  nickname: '',
+  avatar: '',
+  superFlag: 0,
+  orgCode: 'A01A01',
+  phone: null,
+  email: null,
+  status: 1,
+  tenantId: 1,
+  mainAccount: true,
+};
+
+const envelope = (success: boolean, message: string) => new Response(JSON.stringify({ success, message, code: success ? 200 : 400, result: null, timestamp: 0 }), { headers: { 'Content-Type': 'application/json' } });
+
+function renderDialog() {
+  const onClose = vi.fn();
+  render(
+    <AppProviders>
+      <AntApp>
+        <ChangePasswordDialog open onClose={onClose} />
+      </AntApp>
+    </AppProviders>,
+  );
+  return onClose;
+}
+
+const field = (label: string) => screen.getByLabelText(label);
+// antd spaces out two-character Chinese button texts: 确 定
+const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: /确\s*定/ }));
+
+beforeAll(() => changeLanguage('zh-CN'));
+afterAll(() => changeLanguage('zh-TW'));
+beforeEach(() => useAuth.setState({ userInfo: MERCHANT }));
+afterEach(() => {
+  useAuth.setState({ userInfo: null });
+  vi.unstubAllGlobals();
+});
+
+describe('change-password dialog (spec §5, zh-CN)', () => {
+  test('asks for each of the three fields with the spec messages', async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderDialog();
+    await submit(user);
+    expect(await screen.findByText('请输入旧密码!')).toBeTruthy();
+    expect(screen.getByText('请输入新密码!')).toBeTruthy();
+    expect(screen.getByText('请确认新密码!')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test('refuses a confirmation that differs from the new password', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.type(field('旧密码'), 'Portal#2026');
+    await user.type(field('新密码'), 'Better#2027');
+    await user.type(field('确认新密码'), 'Better#2028');
+    await submit(user);
+    expect(await screen.findByText('两次输入的密码不一样！')).toBeTruthy();
+  });
+
+  test('says no user is signed in when there is none, without calling the server', async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    useAuth.setState({ userInfo: null });
+    renderDialog();
+    await user.type(field('旧密码'), 'Portal#2026');
+    await user.type(field('新密码'), 'Better#2027');
+    await user.type(field('确认新密码'), 'Better#2027');
+    await submit(user);
+    expect(await screen.findByText('当前系统无登录用户!')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("sends the spec's payload, shows the server's refusal and stays open", async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn(async () => envelope(false, '旧密码输入错误'));
+    vi.stubGlobal('fetch', fetch);
+    const onClose = renderDialog();
+    await user.type(field('旧密码'), 'Wrong#2026');
+    await user.type(field('新密码'), 'Better#2027');
+    await user.type(field('确认新密码'), 'Better#2027');
+    await submit(user);
+    expect(await screen.findByText('旧密码输入错误')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/sys/user/updatePassword');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ username: 'merchant', oldpassword: 'Wrong#2026', password: 'Better#2027', confirmpassword: 'Better#2027' });
+  });
+
+  test('confirms a change and closes', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', vi.fn(async () => envelope(true, 'ok')));
+    const onClose = renderDialog();
+    await user.type(field('旧密码'), 'Portal#2026');
+    await user.type(field('新密码'), 'Better#2027');
+    await user.type(field('确认新密码'), 'Better#2027');
+    await submit(user);
+    expect(await screen.findByText('密码修改成功，其他设备上的登录已退出')).toBeTruthy();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});

@@ -1,0 +1,76 @@
+import { App, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../lib/auth.ts';
+import { HttpError } from '../../../lib/http.ts';
+import { useUpdatePassword, type UpdatePasswordInput } from '../api/update-password.ts';
+
+type Values = Omit<UpdatePasswordInput, 'username'>;
+
+/** Spec §2 "Dialogs" and §5 "Change password": old, new and confirmed password, with the spec's messages. */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const username = useAuth((state) => state.userInfo?.username);
+  const [form] = Form.useForm<Values>();
+  const update = useUpdatePassword();
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    if (!username) {
+      message.warning(t('account.password.noUser'));
+      return;
+    }
+    update.mutate(
+      { username, ...values },
+      {
+        onSuccess: () => {
+          message.success(t('account.password.success'));
+          onClose();
+        },
+        onError: (error) => {
+          // a 401 is already announced by the HTTP client, which signs out; anything else is the server's own words
+          if (!(error instanceof HttpError && error.status === 401)) message.error(error.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('account.password.title')}
+      okText={t('account.ok')}
+      cancelText={t('account.cancel')}
+      confirmLoading={update.isPending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      afterClose={() => form.resetFields()}
+    >
+      <Form<Values> form={form} layout="vertical" requiredMark onFinish={() => void submit()}>
+        <Form.Item name="oldpassword" label={t('account.password.oldPassword')} rules={[{ required: true, message: t('account.password.oldRequired') }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="password" label={t('account.password.newPassword')} rules={[{ required: true, message: t('account.password.newRequired') }]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmpassword"
+          label={t('account.password.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('account.password.confirmRequired') },
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: string | undefined) =>
+                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('account.password.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        {/* Enter in a field submits the dialog */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

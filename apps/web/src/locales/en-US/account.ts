@@ -1,0 +1,27 @@
+import type { account as source } from '../zh-TW/account.ts';
+
+export const account: typeof source = {
+  password: {
+    title: 'Change password',
+    oldPassword: 'Old password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    oldRequired: 'Please enter the old password!',
+    newRequired: 'Please enter the new password!',
+    confirmRequired: 'Please confirm the new password!',
+    mismatch: 'The two passwords do not match!',
+    noUser: 'No user is signed in!',
+    success: 'Password changed; your other sessions were signed out',
+  },
+  depart: {
+    title: 'Switch department',
+    titleWithCurrent: 'Switch department (current: {{name}})',
+    label: 'Department',
+    placeholder: 'Choose a department',
+    required: 'Please choose a department',
+    none: 'You have no department yet!',
+    success: 'Switched to "{{name}}"',
+  },
+  ok: 'OK',
+  cancel: 'Cancel',
+};

@@ -1,0 +1,27 @@
+/** Texts of the account dialogs (change password, switch department); zh-TW is the source and the fallback. */
+export const account = {
+  password: {
+    title: '修改密碼',
+    oldPassword: '舊密碼',
+    newPassword: '新密碼',
+    confirmPassword: '確認新密碼',
+    // spec §5, in this language
+    oldRequired: '請輸入舊密碼!',
+    newRequired: '請輸入新密碼!',
+    confirmRequired: '請確認新密碼!',
+    mismatch: '兩次輸入的密碼不一樣！',
+    noUser: '當前系統無登入用戶!',
+    success: '密碼修改成功，其他裝置上的登入已登出',
+  },
+  depart: {
+    title: '切換部門',
+    titleWithCurrent: '切換部門（目前：{{name}}）',
+    label: '部門',
+    placeholder: '請選擇部門',
+    required: '請選擇部門',
+    none: '您尚未設置部門信息!',
+    success: '已切換到「{{name}}」',
+  },
+  ok: '確定',
+  cancel: '取消',
+};
