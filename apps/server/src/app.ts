@@ -28,11 +28,13 @@ import { companyRoutes } from './modules/company/routes.ts';
 import { logRoutes } from './modules/log/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { announcementRoutes } from './modules/announcement/routes.ts';
+import { siteRoutes, type SiteConfig } from './modules/site/routes.ts';
 import type { SmsGateway } from './modules/sms/sms-gateway.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'> &
-    Partial<Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN' | 'SMS_CODE_SECRET'>>;
+    Partial<Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN' | 'SMS_CODE_SECRET'>> &
+    SiteConfig;
   database: Database;
   /** where SMS codes go; by default the one SMS_PROVIDER names (tests pass one that keeps them) */
   smsGateway?: SmsGateway;
@@ -138,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(logRoutes);
       await api.register(accountRoutes, { smsGateway: options.smsGateway });
       await api.register(announcementRoutes);
+      await api.register(siteRoutes);
     },
     { prefix: '/api' },
   );

@@ -8,7 +8,8 @@ import { chromium, type Browser } from 'playwright-core';
 
 /** The monorepo root: the server is started from there, as `npm start` does. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
-export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+/** the built web app the server serves; E2E_WEB_DIST lets a run use its own build while another one rebuilds */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
 const SERVER_ENTRY = 'apps/server/src/main.ts';
 
 /** The first start migrates and seeds a fresh PGlite database (~20 s); a slow machine gets more. */

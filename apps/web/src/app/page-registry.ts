@@ -7,6 +7,8 @@ import type { PageLoader } from '../components/lazy-page.tsx';
  */
 export const pageRegistry: Record<string, PageLoader> = {
   'dashboard/analysis': () => import('../features/dashboard/pages/analysis-page.tsx').then((m) => m.AnalysisPage),
+  // read-only for now: the announcements the user receives; management joins with the system area
+  'system/announcement-list': () => import('../features/dashboard/pages/announcement-list-page.tsx').then((m) => m.AnnouncementListPage),
 };
 
 export function findPage(component: string): PageLoader | undefined {

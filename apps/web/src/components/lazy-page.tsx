@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from './error-boundary.tsx';
@@ -26,12 +26,34 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export type PageLoader = () => Promise<ComponentType>;
 
+/**
+ * One lazy component per loader and attempt, made outside render: a component created while
+ * rendering would re-mount its page on every render. A failed attempt is never reused (React
+ * remembers a rejected lazy component forever), so Retry asks for the next attempt's.
+ */
+const lazyPages = new WeakMap<PageLoader, Map<string, LazyExoticComponent<ComponentType>>>();
+
+function lazyPageOf(load: PageLoader, timeoutMs: number, attempt: number): LazyExoticComponent<ComponentType> {
+  let byAttempt = lazyPages.get(load);
+  if (!byAttempt) {
+    byAttempt = new Map();
+    lazyPages.set(load, byAttempt);
+  }
+  const key = `${timeoutMs}:${attempt}`;
+  let page = byAttempt.get(key);
+  if (!page) {
+    page = lazy(async () => ({ default: await withTimeout(load(), timeoutMs) }));
+    byAttempt.set(key, page);
+  }
+  return page;
+}
+
 /** A lazily loaded page: a spinner while its chunk loads, and on failure or timeout a Retry that loads it anew. */
 export function LazyPage({ load, timeoutMs = CHUNK_TIMEOUT_MS }: { load: PageLoader; timeoutMs?: number }) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
-  // a new lazy component per attempt: React remembers a rejected one forever
-  const Page = useMemo(() => lazy(async () => ({ default: await withTimeout(load(), timeoutMs) })), [load, timeoutMs, attempt]);
+  // stable per loader and attempt (lazyPageOf), though the lint cannot see that through a call
+  const page = lazyPageOf(load, timeoutMs, attempt);
   return (
     <ErrorBoundary
       key={attempt}
@@ -48,7 +70,7 @@ export function LazyPage({ load, timeoutMs = CHUNK_TIMEOUT_MS }: { load: PageLoa
       )}
     >
       <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
-        <Page />
+        {createElement(page)}
       </Suspense>
     </ErrorBoundary>
   );

@@ -23,15 +23,27 @@ const HOME_ENTRY: MenuEntry = {
   meta: { title: 'menu.home', icon: 'DashboardOutlined', url: null, keepAlive: true, internalOrExternal: false, permissionList: [] },
 };
 
-/** Where the current path leads: a page, a container's redirect, or 404. */
-export function useCurrentRoute(): { route: MenuRoute | undefined; redirect: string | undefined } {
-  const menu = useAuth((state) => state.permissions?.menu ?? []);
-  const { pathname } = useLocation();
-  const routes = useMemo(() => menuRoutes(menu), [menu]);
+/** Every page of the signed-in user's menu by path. */
+export function useMenuRouteMap(): Map<string, MenuRoute> {
+  const menu = useAuth((state) => state.permissions?.menu);
+  return useMemo(() => menuRoutes(menu ?? []), [menu]);
+}
+
+export type Resolved = { route: MenuRoute | undefined; redirect: string | undefined };
+
+/** Where a path leads: a page, a container's redirect, or 404. */
+export function resolvePath(routes: ReadonlyMap<string, MenuRoute>, pathname: string): Resolved {
   const route = routes.get(pathname) ?? (pathname === HOME_PATH ? { entry: HOME_ENTRY, parents: [] } : undefined);
   if (!route) return { route: undefined, redirect: '/404' };
   if (route.entry.component === ROUTE_VIEW) return { route, redirect: route.entry.redirect ?? route.entry.children?.[0]?.path ?? '/404' };
   return { route, redirect: undefined };
+}
+
+/** Where the current path leads. */
+export function useCurrentRoute(): Resolved {
+  const routes = useMenuRouteMap();
+  const { pathname } = useLocation();
+  return resolvePath(routes, pathname);
 }
 
 export function PageBreadcrumb({ route }: { route: MenuRoute }) {

@@ -4,7 +4,8 @@ export const dashboard: typeof source = {
   tenant: 'Company',
   department: 'Current department',
   noDepartment: 'No department',
-  noTenant: '—',
+  /** shown for a company or department that is not known */
+  none: '—',
   announcements: 'Latest announcements',
   noAnnouncements: 'No announcements yet',
   allAnnouncements: 'All announcements',

@@ -4,7 +4,8 @@ export const dashboard: typeof source = {
   tenant: '所属公司',
   department: '当前部门',
   noDepartment: '未设置部门',
-  noTenant: '—',
+  /** shown for a company or department that is not known */
+  none: '—',
   announcements: '最新公告',
   noAnnouncements: '暂无公告',
   allAnnouncements: '全部公告',

@@ -3,7 +3,8 @@ export const dashboard = {
   tenant: '所屬公司',
   department: '目前部門',
   noDepartment: '未設置部門',
-  noTenant: '—',
+  /** shown for a company or department that is not known */
+  none: '—',
   announcements: '最新公告',
   noAnnouncements: '目前沒有公告',
   allAnnouncements: '全部公告',

@@ -1,21 +1,132 @@
-import { Card, Descriptions, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, Avatar, Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { NotificationOutlined, UserOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { AnnouncementRecord } from '@portal/shared/announcement';
 import { useAuth } from '../../../lib/auth.ts';
-import { greetingOf } from '../../../lib/format.ts';
+import { formatDateTime, greetingOf } from '../../../lib/format.ts';
+import { menuRoutes } from '../../../lib/menu.ts';
+import { TENANT_NAME_SESSION_KEY } from '../../../lib/storage.ts';
+import { currentDepartName, useCurrentUserDeparts } from '../api/get-current-user-departs.ts';
+import { useLatestAnnouncements } from '../api/list-announcements.ts';
+import { PRIORITY_COLORS } from '../priority.ts';
 
-/** Home (spec §2): the greeting, the user's company and department; business figures join in their issues. */
+/** How many announcements the home page shows. */
+const LATEST_COUNT = 5;
+const ANNOUNCEMENT_LIST_PATH = '/system/announcement';
+
+/** The company the user signed in to: kept for the session at sign-in (spec §2 "User layout"); nothing is fetched for it. */
+function readTenantName(): string | null {
+  try {
+    return window.sessionStorage.getItem(TENANT_NAME_SESSION_KEY);
+  } catch {
+    // storage disabled: the company is just not shown
+    return null;
+  }
+}
+
+function AnnouncementItem({ item, last }: { item: AnnouncementRecord; last: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <article data-testid="announcement" style={{ padding: '12px 0', borderBottom: last ? undefined : '1px solid rgba(5, 5, 5, 0.06)' }}>
+      <Flex justify="space-between" align="baseline" gap={12} wrap>
+        <Flex align="baseline" gap={8} style={{ minWidth: 0, flex: 1 }}>
+          <Tag color={PRIORITY_COLORS[item.priority]} style={{ marginInlineEnd: 0 }}>
+            {t(`dashboard.priority.${item.priority}`)}
+          </Tag>
+          <Typography.Text strong ellipsis={{ tooltip: item.title }} style={{ minWidth: 0 }}>
+            {item.title}
+          </Typography.Text>
+        </Flex>
+        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+          {formatDateTime(item.sendTime)}
+        </Typography.Text>
+      </Flex>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: item.content }} style={{ margin: '6px 0 0' }}>
+        {item.content}
+      </Typography.Paragraph>
+    </article>
+  );
+}
+
+function LatestAnnouncements() {
+  const { t } = useTranslation();
+  const menu = useAuth((state) => state.permissions?.menu);
+  const canOpenList = useMemo(() => menuRoutes(menu ?? []).has(ANNOUNCEMENT_LIST_PATH), [menu]);
+  const { data, isPending, isError, refetch } = useLatestAnnouncements(LATEST_COUNT);
+  let body;
+  if (isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
+  else if (isError && !data)
+    body = (
+      <Alert
+        type="warning"
+        showIcon
+        title={t('dashboard.loadFailed')}
+        action={
+          <Button size="small" onClick={() => void refetch()}>
+            {t('components.table.retry')}
+          </Button>
+        }
+      />
+    );
+  else if (!data || data.records.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noAnnouncements')} />;
+  else body = data.records.map((item, index) => <AnnouncementItem key={item.id} item={item} last={index === data.records.length - 1} />);
+  return (
+    <Card
+      title={
+        <Flex align="center" gap={8}>
+          <NotificationOutlined />
+          {t('dashboard.announcements')}
+        </Flex>
+      }
+      extra={canOpenList && <Link to={ANNOUNCEMENT_LIST_PATH}>{t('dashboard.allAnnouncements')}</Link>}
+      data-testid="latest-announcements"
+    >
+      {body}
+    </Card>
+  );
+}
+
+/** Home (spec §2): the greeting, the user's company and department, and the latest announcements; business figures join in their issues. */
 export function AnalysisPage() {
   const { t } = useTranslation();
   const userInfo = useAuth((state) => state.userInfo);
+  const [tenantName] = useState(readTenantName);
+  const departs = useCurrentUserDeparts(userInfo?.orgCode);
   const name = userInfo?.realname || userInfo?.username || '';
+  const departName = currentDepartName(departs.data);
+
   return (
-    <Card>
-      <Typography.Title level={3} data-testid="home-greeting">
-        {t('layout.welcome', { greeting: t(`layout.greeting.${greetingOf(new Date().getHours())}`), name })}
-      </Typography.Title>
-      <Descriptions column={1}>
-        <Descriptions.Item label={t('dashboard.department')}>{userInfo?.orgCode ?? t('dashboard.noDepartment')}</Descriptions.Item>
-      </Descriptions>
-    </Card>
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <Card>
+          <Flex align="center" gap={16} wrap>
+            <Avatar size={56} src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
+            <div style={{ minWidth: 0 }}>
+              <Typography.Title level={4} style={{ margin: 0 }} data-testid="home-greeting">
+                {t('layout.welcome', { greeting: t(`layout.greeting.${greetingOf(new Date().getHours())}`), name })}
+              </Typography.Title>
+              <Descriptions
+                size="small"
+                column={{ xs: 1, sm: 2 }}
+                style={{ marginTop: 8 }}
+                items={[
+                  { key: 'tenant', label: t('dashboard.tenant'), children: <span data-testid="home-tenant">{tenantName || t('dashboard.none')}</span> },
+                  {
+                    key: 'department',
+                    label: t('dashboard.department'),
+                    children: <span data-testid="home-department">{departs.isPending ? <Skeleton.Input size="small" active /> : departs.isError ? t('dashboard.none') : (departName ?? t('dashboard.noDepartment'))}</span>,
+                  },
+                ]}
+              />
+            </div>
+          </Flex>
+        </Card>
+      </Col>
+      <Col span={24}>
+        <LatestAnnouncements />
+      </Col>
+    </Row>
   );
 }

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, REPO_ROOT, startPortal, type Portal } from './support/portal-server.ts';
+
+/** The signed-in portal in a real browser against the real server (embedded database). */
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+let problems: string[];
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  expect(problems).toEqual([]);
+});
+
+async function newPage(language?: 'zh-TW' | 'zh-CN' | 'en-US'): Promise<Page> {
+  context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  problems = [];
+  if (language) await context.addInitScript((lang) => window.localStorage.setItem('pro__language', lang), language);
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    // a refused sign-in or an expired token is an expected 4xx in the browser's own log
+    if (message.type() === 'error' && !/status of 40[0-9]/.test(message.text())) problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return page;
+}
+
+async function signIn(page: Page, username: string, path = '/user/login') {
+  await page.goto(portal.url + path);
+  await page.locator('input#username').fill(username);
+  await page.locator('input#password').fill('Portal#2026');
+  await page.locator('button[type="submit"]').first().click();
+}
+
+const sideMenuTexts = async (page: Page) => (await page.getByTestId('side-menu').locator('.ant-menu-title-content').allTextContents()).map((t) => t.trim());
+
+describe('main layout', () => {
+  test('comes back to the requested page after signing in, and signs out with a confirmation', async () => {
+    const page = await newPage('zh-CN');
+    await page.goto(`${portal.url}/system/user`);
+    await page.waitForURL((url) => url.pathname === '/user/login');
+    await page.locator('input#username').fill('merchant');
+    await page.locator('input#password').fill('Portal#2026');
+    await page.locator('button[type="submit"]').first().click();
+    await page.waitForURL((url) => url.pathname === '/system/user');
+    await page.getByTestId('user-menu').hover();
+    await page.getByText('退出登录').click();
+    await page.getByText('真的要注销登录吗？').waitFor();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL((url) => url.pathname === '/user/login');
+    expect(await page.evaluate(() => window.localStorage.getItem('pro__Access-Token'))).toBeNull();
+    await page.goto(`${portal.url}/dashboard/analysis`);
+    await page.waitForURL((url) => url.pathname === '/user/login');
+  });
+
+  test('gives merchant and staff different menus', async () => {
+    const page = await newPage('en-US');
+    await signIn(page, 'merchant');
+    await page.getByTestId('home-greeting').waitFor();
+    const merchant = await sideMenuTexts(page);
+    expect(merchant).toContain('System Management');
+    expect(merchant).toContain('Finance');
+    await context.close();
+
+    const staffPage = await newPage('en-US');
+    await signIn(staffPage, 'staff');
+    await staffPage.getByTestId('home-greeting').waitFor();
+    const staff = await sideMenuTexts(staffPage);
+    expect(staff).toContain('Logistics');
+    expect(staff).not.toContain('System Management');
+    expect(staff).not.toContain('Finance');
+  });
+
+  test('switches language, and the choice survives a reload', async () => {
+    const page = await newPage();
+    await signIn(page, 'merchant');
+    await page.getByTestId('home-greeting').waitFor();
+    expect(await sideMenuTexts(page)).toContain('物流管理');
+    await page.getByTestId('language-switch').first().hover();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => sideMenuTexts(page)).toContain('Logistics');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
+    await page.reload();
+    await page.getByTestId('home-greeting').waitFor();
+    expect(await sideMenuTexts(page)).toContain('Logistics');
+  });
+
+  test('keeps settings across a reload', async () => {
+    const page = await newPage('zh-CN');
+    await signIn(page, 'merchant');
+    await page.getByTestId('home-greeting').waitFor();
+    await page.getByTestId('user-menu').hover();
+    await page.getByText('系统设置').click();
+    await page.getByRole('radio', { name: '暗色菜单风格' }).click();
+    await expect.poll(() => page.locator('.ant-layout-sider-dark').count()).toBe(1);
+    await page.reload();
+    await page.getByTestId('home-greeting').waitFor();
+    expect(await page.locator('.ant-layout-sider-dark').count()).toBe(1);
+    expect(await page.evaluate(() => window.localStorage.getItem('pro__PREFERENCES'))).toContain('"menuTheme":"dark"');
+  });
+
+  test('checks the change-password form with the spec messages', async () => {
+    const page = await newPage('zh-CN');
+    await signIn(page, 'staff');
+    await page.getByTestId('home-greeting').waitFor();
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('请输入旧密码!').waitFor();
+    await dialog.getByText('请输入新密码!').waitFor();
+    await dialog.getByText('请确认新密码!').waitFor();
+    await dialog.getByLabel('旧密码').fill('Portal#2026');
+    await dialog.getByLabel('新密码', { exact: true }).fill('Newpass#2027');
+    await dialog.getByLabel('确认新密码').fill('Other#2027');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('两次输入的密码不一样！').waitFor();
+  });
+
+  test('switches department', async () => {
+    const page = await newPage('zh-CN');
+    await signIn(page, 'merchant');
+    await page.getByTestId('home-greeting').waitFor();
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: '切换部门' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('切换部门（当前：營運部 Operations）').waitFor();
+    await dialog.getByTestId('depart-select').click();
+    await page.getByTitle('財務部 Finance').click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('已切换到“財務部 Finance”').waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('pro__Login_Userinfo'))).toContain('"orgCode":"A01A02"');
+  });
+
+  test('sends an expired session back to the login page', async () => {
+    const page = await newPage('zh-CN');
+    await signIn(page, 'merchant');
+    await page.getByTestId('home-greeting').waitFor();
+    // what a session revoked elsewhere looks like to the browser
+    await page.evaluate(() => {
+      const stored = JSON.parse(window.localStorage.getItem('pro__Access-Token') ?? '{}') as { value: string; expire: number };
+      window.localStorage.setItem('pro__Access-Token', JSON.stringify({ ...stored, value: 'x'.repeat(43) }));
+    });
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/user/login', { timeout: 10_000 });
+  });
+
+  test('sends an unknown path to 404', async () => {
+    const page = await newPage('en-US');
+    await signIn(page, 'merchant');
+    await page.getByTestId('home-greeting').waitFor();
+    await page.goto(`${portal.url}/no/such/page`);
+    await page.waitForURL((url) => url.pathname === '/404');
+    await page.getByText('Sorry, the page you visited does not exist.').waitFor();
+  });
+
+  test('has no serious or critical accessibility violations on the home page', async () => {
+    for (const language of ['zh-TW', 'en-US'] as const) {
+      const page = await newPage(language);
+      await signIn(page, 'merchant');
+      await page.getByTestId('home-greeting').waitFor();
+      // evaluated through the devtools protocol, so the portal's CSP (script-src 'self') does not apply
+      await page.evaluate(readFileSync(path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
+        const result = await axe.run();
+        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+      });
+      expect(violations, language).toEqual([]);
+      await context.close();
+    }
+  });
+});

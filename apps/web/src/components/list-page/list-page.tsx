@@ -1,0 +1,176 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Flex, Form, Space, Table, Tag, Tooltip, type TableColumnsType, type TableProps } from 'antd';
+import type { TableRowSelection } from 'antd/es/table/interface';
+import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { ellipsis, formatCount, formatDateTime, formatMoney, formatWeight } from '../../lib/format.ts';
+import { DictTag, type DictValue } from '../dict-tag.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
+import { useHiddenColumns } from './column-settings.ts';
+import { QueryForm } from './query-form.tsx';
+import { columnKeyOf, isDataColumn, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_OPTIONS, toFilters, type DataColumn, type ListColumn, type ListPageConfig, type ListParams, type SortOrder } from './list-config.ts';
+
+export type ListPageProps<T> = {
+  config: ListPageConfig<T>;
+  /** buttons before the table, on the left (add, batch actions) */
+  toolbar?: ReactNode;
+  /** the export button: it gets the current filters and sort, so it exports what the user sees */
+  exportSlot?: (params: ListParams) => ReactNode;
+  rowSelection?: TableRowSelection<T>;
+  onRowClick?: (record: T) => void;
+};
+
+const asPrimitive = (value: unknown): string | number | null => (typeof value === 'string' || typeof value === 'number' ? value : null);
+
+function renderData<T>(column: DataColumn<T>, record: T, t: TFunction): ReactNode {
+  const raw: unknown = record[column.dataIndex];
+  if (column.dict) return <DictTag code={column.dict} value={Array.isArray(raw) ? (raw as (string | number)[]) : (asPrimitive(raw) as DictValue)} />;
+  const value = asPrimitive(raw);
+  if (column.options) {
+    const option = value === null ? undefined : column.options.find((o) => o.value === String(value));
+    return option ? <Tag color={option.color}>{t(option.label)}</Tag> : (value ?? '');
+  }
+  switch (column.format) {
+    case 'dateTime':
+      return formatDateTime(value);
+    case 'money':
+      return formatMoney(value);
+    case 'weight':
+      return formatWeight(value);
+    case 'count':
+      return typeof value === 'number' ? formatCount(value) : (value ?? '');
+    case 'ellipsis': {
+      const text = value === null ? '' : String(value);
+      return <span title={text}>{ellipsis(text)}</span>;
+    }
+    default:
+      return value ?? '';
+  }
+}
+
+const toAntOrder = (order: SortOrder | undefined) => (order === 'asc' ? 'ascend' : order === 'desc' ? 'descend' : null);
+
+/**
+ * The list-page toolkit (DESIGN §2): a query form, a toolbar (custom buttons, an export slot,
+ * refresh, the column chooser) and a table paged, sorted and filtered on the server, all driven by
+ * one typed config. The config is best a module constant: its texts are keys, translated here.
+ */
+export function ListPage<T extends object>({ config, toolbar, exportSlot, rowSelection, onRowClick }: ListPageProps<T>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const [filters, setFilters] = useState<Record<string, string | number>>({});
+  const [paging, setPaging] = useState({ pageNo: 1, pageSize: config.pageSize ?? DEFAULT_PAGE_SIZE });
+  const [sort, setSort] = useState(config.defaultSort);
+  const [chooserOpen, setChooserOpen] = useState(false);
+  const defaultHidden = useMemo(() => config.columns.filter((column) => column.defaultHidden).map(columnKeyOf), [config.columns]);
+  const { hidden, setVisible, reset } = useHiddenColumns(config.id, defaultHidden);
+
+  const params: ListParams = { ...filters, pageNo: paging.pageNo, pageSize: paging.pageSize, ...(sort ? { column: sort.column, order: sort.order } : {}) };
+  const query = useQuery({
+    queryKey: [...config.queryKey, params],
+    queryFn: ({ signal }) => config.fetcher(params, signal),
+    // the old page stays on screen while the next one loads, instead of an empty table
+    placeholderData: keepPreviousData,
+    // the HTTP client already told the user what failed; a retry would tell them again, and the Retry button is there
+    retry: false,
+  });
+
+  const search = () => {
+    setFilters(toFilters(config.query ?? [], form.getFieldsValue(true) as Record<string, unknown>));
+    setPaging((current) => ({ ...current, pageNo: 1 }));
+  };
+  const resetQuery = () => {
+    setFilters({});
+    setPaging((current) => ({ ...current, pageNo: 1 }));
+  };
+
+  const columns: TableColumnsType<T> = config.columns
+    .filter((column) => !hidden.includes(columnKeyOf(column)))
+    .map((column: ListColumn<T>) => {
+      const key = columnKeyOf(column);
+      const sortable = isDataColumn(column) && column.sorter === true;
+      return {
+        key,
+        dataIndex: column.dataIndex,
+        title: t(column.title),
+        width: column.width,
+        align: column.align,
+        fixed: column.fixed,
+        ...(sortable ? { sorter: true, sortOrder: sort?.column === key ? toAntOrder(sort.order) : null, sortDirections: ['descend', 'ascend'] as const } : {}),
+        render: (_value: unknown, record: T, index: number) => (column.render ? column.render(record, index) : isDataColumn(column) ? renderData(column, record, t) : null),
+      };
+    });
+
+  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    // a sort switched off goes back to the list's default order
+    const next = one?.order && typeof one.columnKey === 'string' ? { column: one.columnKey, order: (one.order === 'ascend' ? 'asc' : 'desc') as SortOrder } : config.defaultSort;
+    const sortChanged = next?.column !== sort?.column || next?.order !== sort?.order;
+    setSort(next);
+    setPaging({ pageNo: sortChanged ? 1 : (pagination.current ?? 1), pageSize: pagination.pageSize ?? paging.pageSize });
+  };
+
+  const rowKey = typeof config.rowKey === 'function' ? config.rowKey : (record: T) => String(record[config.rowKey as Extract<keyof T, string>]);
+  const page = query.data;
+
+  return (
+    <div data-testid={`list-page-${config.id}`}>
+      {config.query && config.query.length > 0 && <QueryForm fields={config.query} form={form} onSearch={search} onReset={resetQuery} />}
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+        {toolbar && <Space wrap>{toolbar}</Space>}
+        <Space wrap style={{ marginInlineStart: 'auto' }}>
+          {exportSlot?.(params)}
+          <Tooltip title={t('components.table.refresh')}>
+            <Button icon={<ReloadOutlined />} aria-label={t('components.table.refresh')} onClick={() => void query.refetch()} />
+          </Tooltip>
+          <Tooltip title={t('components.table.columns')}>
+            <Button icon={<SettingOutlined />} aria-label={t('components.table.columns')} onClick={() => setChooserOpen(true)} />
+          </Tooltip>
+        </Space>
+      </Flex>
+      {query.isError && !page && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('components.table.loadFailed')}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('components.table.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <Table<T>
+        size="middle"
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={page?.records ?? []}
+        loading={query.isFetching}
+        scroll={{ x: 'max-content' }}
+        rowSelection={rowSelection}
+        onRow={onRowClick ? (record) => ({ onClick: () => onRowClick(record), style: { cursor: 'pointer' } }) : undefined}
+        onChange={onChange}
+        pagination={{
+          current: paging.pageNo,
+          pageSize: paging.pageSize,
+          total: page?.total ?? 0,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          pageSizeOptions: (config.pageSizeOptions ?? DEFAULT_PAGE_SIZE_OPTIONS).map(String),
+          showTotal: (total) => t('components.table.total', { total }),
+        }}
+      />
+      <ColumnChooser
+        open={chooserOpen}
+        onClose={() => setChooserOpen(false)}
+        columns={config.columns.map((column) => ({ key: columnKeyOf(column), title: t(column.title) }))}
+        hidden={hidden}
+        onToggle={setVisible}
+        onReset={reset}
+      />
+    </div>
+  );
+}

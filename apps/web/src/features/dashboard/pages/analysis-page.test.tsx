@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { AnnouncementRecord } from '@portal/shared/announcement';
+import type { MenuEntry } from '@portal/shared/sys';
+import { useAuth } from '../../../lib/auth.ts';
+import { TENANT_NAME_SESSION_KEY } from '../../../lib/storage.ts';
+import { renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
+import { AnalysisPage } from './analysis-page.tsx';
+
+const DEPARTS = {
+  list: [
+    { id: 2, orgCode: 'A01A01', departName: '營運部 Operations', parentId: 1 },
+    { id: 3, orgCode: 'A01A02', departName: '財務部 Finance', parentId: 1 },
+  ],
+  orgCode: 'A01A02',
+};
+
+const announcement = (id: number, title: string, priority: AnnouncementRecord['priority']): AnnouncementRecord => ({ id, title, content: `${title} content`, priority, sendTime: '2026-03-01T02:03:04.000Z' });
+
+const ANNOUNCEMENT_MENU: MenuEntry = {
+  id: 9,
+  path: '/system/announcement',
+  name: 'system-announcement',
+  component: 'system/announcement-list',
+  redirect: null,
+  hidden: false,
+  alwaysShow: false,
+  route: '1',
+  meta: { title: 'menu.system.announcement', icon: null, url: null, keepAlive: false, internalOrExternal: false, permissionList: [] },
+};
+
+function signIn(menu: MenuEntry[] = []) {
+  useAuth.setState({
+    userInfo: { id: 1, username: 'merchant', realname: '陳大文', nickname: '', avatar: '', superFlag: 0, orgCode: 'A01A02', phone: null, email: null, status: 1, tenantId: 1, mainAccount: true },
+    permissions: { menu, auth: [], allAuth: [] },
+  });
+}
+
+function renderHome() {
+  const router = createMemoryRouter([{ path: '*', element: <AnalysisPage /> }], { initialEntries: ['/dashboard/analysis'] });
+  return renderUi(<RouterProvider router={router} />);
+}
+
+function server(records: AnnouncementRecord[]): FetchCall[] {
+  return stubFetch(({ url }) => {
+    if (url.pathname === '/api/sys/user/getCurrentUserDeparts') return DEPARTS;
+    if (url.pathname === '/api/sys/announcement/listByUser') return { records, total: records.length, current: 1, size: 5, pages: 1 };
+    throw new Error(`unexpected ${url.pathname}`);
+  });
+}
+
+describe('home page /dashboard/analysis', { timeout: 30_000 }, () => {
+  beforeEach(() => window.sessionStorage.setItem(TENANT_NAME_SESSION_KEY, 'Demo Trading'));
+  afterEach(() => {
+    cleanup();
+    window.sessionStorage.clear();
+    useAuth.setState({ userInfo: null, permissions: null });
+    vi.unstubAllGlobals();
+  });
+
+  it('greets the user and shows the company and current department', async () => {
+    signIn();
+    server([]);
+    renderHome();
+    expect(screen.getByTestId('home-greeting').textContent).toMatch(/^(早安|上午好|午安|下午好|晚安)，陳大文，歡迎回來$/);
+    expect(screen.getByTestId('home-tenant').textContent).toBe('Demo Trading');
+    await waitFor(() => expect(screen.getByTestId('home-department').textContent).toBe('財務部 Finance'));
+  });
+
+  it('shows the latest five announcements, newest first as the server sends them', async () => {
+    signIn([ANNOUNCEMENT_MENU]);
+    const calls = server([announcement(2, 'Holiday notice', 'H'), announcement(1, 'Welcome', 'L')]);
+    renderHome();
+    const items = await screen.findAllByTestId('announcement');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('Holiday notice');
+    expect(items[0]!.textContent).toContain('高');
+    expect(items[1]!.textContent).toContain('低');
+    expect(items[0]!.textContent).toMatch(/2026-03-01 \d{2}:03:04/);
+    const list = calls.find((call) => call.url.pathname === '/api/sys/announcement/listByUser')!;
+    expect(list.url.searchParams.get('pageNo')).toBe('1');
+    expect(list.url.searchParams.get('pageSize')).toBe('5');
+    // the list page is in this user's menu: a link to it
+    expect(screen.getByRole('link', { name: '全部公告' }).getAttribute('href')).toBe('/system/announcement');
+  });
+
+  it('says so when there is nothing to show: no announcement, no department, no company', async () => {
+    window.sessionStorage.clear();
+    signIn();
+    stubFetch(({ url }) => (url.pathname === '/api/sys/user/getCurrentUserDeparts' ? { list: [], orgCode: null } : { records: [], total: 0, current: 1, size: 5, pages: 0 }));
+    renderHome();
+    expect(await screen.findByText('目前沒有公告')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('home-department').textContent).toBe('未設置部門'));
+    expect(screen.getByTestId('home-tenant').textContent).toBe('—');
+    expect(screen.queryByRole('link', { name: '全部公告' })).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+import type { ReactElement, ReactNode } from 'react';
+import { configure, render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhTW from 'antd/locale/zh_TW';
+import { vi } from 'vitest';
+import type { Envelope } from '@portal/shared/api';
+
+// antd's lazy popups and animations under happy-dom can take more than the default 1 s on a busy machine
+configure({ asyncUtilTimeout: 5_000 });
+
+/** A fresh query client per test: no retries, nothing cached between tests. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+}
+
+export function TestProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  return (
+    <QueryClientProvider client={client ?? testQueryClient()}>
+      {/* the default language's antd texts, as the app's providers give them */}
+      <ConfigProvider locale={zhTW}>
+        <AntApp>{children}</AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Renders inside what every page has: TanStack Query, antd's zh-TW locale and its App (message, modal). */
+export function renderUi(ui: ReactElement, client = testQueryClient()) {
+  return { client, ...render(<TestProviders client={client}>{ui}</TestProviders>) };
+}
+
+export type FetchCall = { method: string; url: URL };
+
+/**
+ * Replaces fetch: `answer` gets each request's method and URL and returns the envelope's result
+ * (or a Response for anything else). Returns the calls seen, for assertions.
+ */
+export function stubFetch(answer: (call: FetchCall) => unknown): FetchCall[] {
+  const calls: FetchCall[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = { method: init?.method ?? 'GET', url: new URL(String(input), 'http://portal.test') };
+    calls.push(call);
+    const result = await answer(call);
+    if (result instanceof Response) return result;
+    const body: Envelope<unknown> = { success: true, message: '', code: 200, result, timestamp: Date.now() };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  return calls;
+}
