@@ -35,7 +35,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const language = useLanguage();
   const primaryColor = usePreferences((state) => state.primaryColor);
   const colorWeak = usePreferences((state) => state.colorWeak);
-  const [queryClient] = useState(() => new QueryClient());
+  // the HTTP client already tells the user about a failure (spec §8): a retry would tell them again
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   // the settings drawer's primary colour (default #1890FF, spec §9); a new object only when it changes.
   // Links and info colours follow it as they did in antd 4, where both were the primary colour.
   const theme = useMemo<ConfigProviderProps['theme']>(() => ({ token: { colorPrimary: primaryColor, colorLink: primaryColor, colorInfo: primaryColor } }), [primaryColor]);

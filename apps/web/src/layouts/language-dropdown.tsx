@@ -5,6 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LANGUAGES, type Language } from '@portal/shared/languages';
 import { LANGUAGE_NAMES, changeLanguage, useLanguage } from '../lib/i18n.ts';
 import { setCompanyLanguage } from '../features/auth/api/set-company-language.ts';
+import { queryAllDictItems } from '../features/auth/api/query-all-dict-items.ts';
+import { useAuth } from '../lib/auth.ts';
 import { currentToken } from '../lib/session.ts';
 
 /**
@@ -15,9 +17,16 @@ export function LanguageDropdown({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
+  const setDictionaries = useAuth((state) => state.setDictionaries);
   const choose = async (next: Language) => {
     await changeLanguage(next);
-    if (currentToken()) void setCompanyLanguage(next);
+    if (currentToken()) {
+      void setCompanyLanguage(next);
+      // dictionary texts come in the language of the request: fetch them again in the new one
+      await queryAllDictItems()
+        .then(setDictionaries)
+        .catch(() => undefined);
+    }
     await queryClient.invalidateQueries();
   };
   return (
