@@ -24,7 +24,7 @@ step "unit tests"
 vitest unit --project unit
 
 step "component tests (React, happy-dom)"
-vitest component --project component --passWithNoTests
+vitest component --project component
 
 step "API tests on embedded PGlite"
 TEST_DB=pglite vitest api-pglite --project server
