@@ -3,6 +3,30 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/**
+ * The public site settings' defaults (the embedded demo's). The filing numbers are placeholders: a
+ * deployment in mainland China sets its own, any other sets them empty.
+ */
+export const SITE_DEFAULTS = {
+  companyName: '跨境集運股份有限公司',
+  icp: '粤ICP备00000000号-1',
+  psb: '粤公网安备00000000000000号',
+  trackingUrl: '/track',
+} as const;
+
+export const siteCopyright = (companyName: string) => `Copyright © 2019 - 2024 ${companyName}`;
+
+/** A path of this site (not protocol-relative //host) or an absolute http(s) URL: nothing a browser would run. */
+export function isTrackingUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -33,6 +57,20 @@ const envSchema = z.object({
   SMS_HTTP_TOKEN: z.string().min(1).optional(),
   /** key of the HMAC that stores SMS codes; the same on every app server (random per process if absent) */
   SMS_CODE_SECRET: z.string().min(32).optional(),
+  /** the operator shown on the public pages (GET /api/sys/site) */
+  SITE_COMPANY_NAME: z.string().trim().min(1).max(100).default(SITE_DEFAULTS.companyName),
+  /** the copyright line; absent: "Copyright © 2019 - 2024 <company name>" */
+  SITE_COPYRIGHT: z.string().trim().max(200).optional(),
+  /** ICP filing number; an empty value hides it */
+  SITE_ICP: z.string().trim().max(100).default(SITE_DEFAULTS.icp),
+  /** public-security filing number; an empty value hides it */
+  SITE_PSB: z.string().trim().max(100).default(SITE_DEFAULTS.psb),
+  /** the public tracking page: a path of this site or an absolute http(s) URL */
+  SITE_TRACKING_URL: z
+    .string()
+    .trim()
+    .refine((value) => isTrackingUrl(value), 'a path starting with / or an http(s) URL')
+    .default(SITE_DEFAULTS.trackingUrl),
 }).superRefine((env, context) => {
   if (env.SMS_PROVIDER !== 'http') return;
   if (!env.SMS_HTTP_URL) context.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http' });

@@ -65,8 +65,8 @@ describe('portal shell', () => {
 
   test('signs the merchant in, shows the home page and the menu from the server', async () => {
     const page = await openPage('/user/login');
-    await page.getByLabel('用戶名').fill('merchant');
-    await page.getByLabel('密碼').fill('Portal#2026');
+    await page.getByLabel('用戶名', { exact: true }).fill('merchant');
+    await page.getByLabel('密碼', { exact: true }).fill('Portal#2026');
     await page.getByRole('button', { name: /登\s*入/ }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
     await page.getByTestId('home-greeting').waitFor();
@@ -77,8 +77,8 @@ describe('portal shell', () => {
 
   test('answers a wrong password on the form', async () => {
     const page = await openPage('/user/login');
-    await page.getByLabel('用戶名').fill('merchant');
-    await page.getByLabel('密碼').fill('wrong-password');
+    await page.getByLabel('用戶名', { exact: true }).fill('merchant');
+    await page.getByLabel('密碼', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: /登\s*入/ }).click();
     await page.getByTestId('login-error').getByText('用戶名或密碼錯誤').waitFor();
   });

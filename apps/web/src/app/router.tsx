@@ -1,7 +1,55 @@
-import { createBrowserRouter, redirect } from 'react-router';
-import { UserLayout } from '../layouts/user-layout.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { HOME_PATH, LOGIN_PATH, redirectIfSignedIn, requireSession } from './session-loader.ts';
+
+/**
+ * A route whose component comes in its own chunk: the entry holds the router and nothing of the
+ * pages, so the sign-in page loads only what it shows (issue 3: <= 200 KB gzip for /user/login).
+ */
+const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+
+const userLayout = page(async () => (await import('../layouts/user-layout.tsx')).UserLayout);
+const trackingPage = page(async () => (await import('../features/auth/pages/tracking-page.tsx')).TrackingPage);
+
+/** Spec §2: any path containing /yesstyleTrack is open; one that does not start with it goes to the tracking page it names. */
+const TRACKING_MARKER = '/yesstyleTrack';
+
+export function openTrackingPath(pathname: string): string | null {
+  const at = pathname.indexOf(TRACKING_MARKER);
+  if (at < 0) return null;
+  const rest = pathname.slice(at + TRACKING_MARKER.length);
+  return TRACKING_MARKER + (rest.startsWith('/') ? rest : '');
+}
+
+/** The main layout's guard, after the tracking exception (the tracking routes themselves match first). */
+function mainLoader(args: LoaderFunctionArgs) {
+  const open = openTrackingPath(new URL(args.request.url).pathname);
+  if (open) throw redirect(open);
+  return requireSession(args);
+}
+
+/**
+ * What a public route shows when its chunk cannot be loaded (a network gone away, a deployment that
+ * replaced the chunks): plain elements, so it needs nothing that could have failed to load too.
+ */
+function PublicRouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <div role="alert" style={{ maxWidth: 420, margin: '20vh auto 0', padding: 24, textAlign: 'center', fontFamily: 'inherit' }}>
+      <h1 style={{ fontSize: 20 }}>{t('auth.routeError.title')}</h1>
+      <p>{t('auth.routeError.description')}</p>
+      <button type="button" onClick={() => window.location.reload()} style={{ padding: '6px 16px', cursor: 'pointer' }}>
+        {t('auth.routeError.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** Nothing while the first route's chunk and loader run: the page appears whole a moment later. */
+const Loading = () => null;
 
 /**
  * The spec's route table (§2). Pages of the menu are not routes of their own: the main layout's
@@ -9,19 +57,40 @@ import { HOME_PATH, LOGIN_PATH, redirectIfSignedIn, requireSession } from './ses
  */
 export const router = createBrowserRouter([
   {
-    path: '/user',
-    Component: UserLayout,
+    // the public pages: product title, slogan, company, language and the operator's footer around each
+    id: 'public',
+    lazy: userLayout,
+    HydrateFallback: Loading,
+    ErrorBoundary: PublicRouteError,
     children: [
-      { index: true, loader: () => redirect(LOGIN_PATH) },
-      { path: 'login', loader: redirectIfSignedIn, lazy: async () => ({ Component: (await import('../features/auth/pages/login-page.tsx')).LoginPage }) },
+      {
+        path: '/user',
+        children: [
+          { index: true, loader: () => redirect(LOGIN_PATH) },
+          { path: 'login', loader: redirectIfSignedIn, lazy: page(async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage) },
+          { path: 'register', lazy: page(async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage) },
+          { path: 'register-result', lazy: page(async () => (await import('../features/auth/pages/register-result-page.tsx')).RegisterResultPage) },
+          { path: 'alteration', lazy: page(async () => (await import('../features/auth/pages/alteration-page.tsx')).AlterationPage) },
+        ],
+      },
+      { path: '/track', lazy: trackingPage },
+      { path: '/yesstyleTrack/*', lazy: trackingPage },
+      {
+        // spec §2: /test redirects to its child home, shown in no menu; like every page not on the open list, it needs a session
+        path: '/test',
+        children: [
+          { index: true, loader: () => redirect('/test/home') },
+          { path: 'home', loader: requireSession, lazy: page(async () => (await import('../features/auth/pages/test-home-page.tsx')).TestHomePage) },
+        ],
+      },
     ],
   },
-  { path: '/test', loader: () => redirect('/test/home') },
-  { path: '/404', Component: NotFoundPage },
+  { path: '/404', HydrateFallback: Loading, lazy: page(async () => (await import('./not-found-page.tsx')).NotFoundPage) },
   {
     path: '/',
     id: 'main',
-    loader: requireSession,
+    loader: mainLoader,
+    HydrateFallback: Loading,
     // every navigation inside the portal re-checks the session; the loader is cheap once permissions are loaded
     shouldRevalidate: () => true,
     lazy: async () => ({ Component: (await import('../layouts/main-layout.tsx')).MainLayout }),

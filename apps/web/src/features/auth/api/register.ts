@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+
+export type RegisterInput = { companyName: string; username: string; phone: string; smsCode: string; password: string; confirmPassword: string };
+export type RegisterResult = { tenantId: number; username: string };
+
+/** POST /auth/register: a new merchant (tenant and main account); failures are shown by the form. */
+export const register = (input: RegisterInput) => http.post<RegisterResult>('/auth/register', input, { silent: true });
+
+export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,0 +1,31 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { carryRedirect } from '../use-complete-sign-in.ts';
+
+/** Spec §2 /user/register-result: the new account, and the way to sign in with it. */
+export function RegisterResultPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const username = search.get('username');
+  const company = search.get('company');
+  const description = !username
+    ? t('auth.registerResult.unknown')
+    : company
+      ? t('auth.registerResult.descriptionWithCompany', { username, company })
+      : t('auth.registerResult.description', { username });
+  return (
+    <Result
+      status="success"
+      title={<h2 style={{ margin: 0, fontSize: 24, fontWeight: 600 }}>{t('auth.registerResult.title')}</h2>}
+      subTitle={<span data-testid="register-result-account">{description}</span>}
+      style={{ padding: '16px 0' }}
+      extra={
+        <Button type="primary" size="large" onClick={() => void navigate(`/user/login${carryRedirect(search, username ? { username } : {})}`)} data-testid="register-result-sign-in">
+          {t('auth.registerResult.signIn')}
+        </Button>
+      }
+    />
+  );
+}
