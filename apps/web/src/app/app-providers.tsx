@@ -7,6 +7,7 @@ import zhTW from 'antd/locale/zh_TW';
 import type { Language } from '@portal/shared/languages';
 import { useLanguage } from '../lib/i18n.ts';
 import { usePreferences } from '../lib/preferences.ts';
+import { readableText } from '../lib/contrast.ts';
 
 const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = {
   'zh-TW': zhTW,
@@ -31,6 +32,9 @@ function useColorWeak(enabled: boolean): void {
   }, [enabled]);
 }
 
+/** antd's secondary greys read at about 3:1 on white; these keep the same order at 4.5:1 or more. */
+const READABLE_GREYS = { colorTextSecondary: 'rgba(0, 0, 0, 0.65)', colorTextTertiary: 'rgba(0, 0, 0, 0.6)', colorTextDescription: 'rgba(0, 0, 0, 0.6)' } as const;
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const language = useLanguage();
   const primaryColor = usePreferences((state) => state.primaryColor);
@@ -38,8 +42,17 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // the HTTP client already tells the user about a failure (spec §8): a retry would tell them again
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   // the settings drawer's primary colour (default #1890FF, spec §9); a new object only when it changes.
-  // Links and info colours follow it as they did in antd 4, where both were the primary colour.
-  const theme = useMemo<ConfigProviderProps['theme']>(() => ({ token: { colorPrimary: primaryColor, colorLink: primaryColor, colorInfo: primaryColor } }), [primaryColor]);
+  // Links and info colours follow it as they did in antd 4; text in it gets a shade that reads (lib/contrast.ts).
+  const theme = useMemo<ConfigProviderProps['theme']>(() => {
+    const text = readableText(primaryColor, ['#ffffff', '#e6f4ff', '#f5f5f5']);
+    return {
+      token: { colorPrimary: primaryColor, colorInfo: primaryColor, colorLink: text, colorPrimaryText: text, colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)', ...READABLE_GREYS },
+      components: {
+        Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text, darkItemSelectedBg: readableText(primaryColor, ['#ffffff']) },
+        Tabs: { itemSelectedColor: text, itemActiveColor: text, itemHoverColor: text },
+      },
+    };
+  }, [primaryColor]);
   useColorWeak(colorWeak);
   return (
     <QueryClientProvider client={queryClient}>

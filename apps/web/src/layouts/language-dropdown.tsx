@@ -38,7 +38,7 @@ export function LanguageDropdown({ compact = false }: { compact?: boolean }) {
         onClick: ({ key }) => void choose(key as Language),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('layout.language')} data-testid="language-switch">
+      <Button type="text" icon={<GlobalOutlined />} aria-label={`${t('layout.language')} ${LANGUAGE_NAMES[language]}`} data-testid="language-switch">
         {compact ? null : LANGUAGE_NAMES[language]}
       </Button>
     </Dropdown>

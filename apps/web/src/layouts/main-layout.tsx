@@ -20,11 +20,10 @@ function Logo({ collapsed, dark }: { collapsed: boolean; dark: boolean }) {
   return (
     <Link
       to={HOME_PATH}
-      aria-label={t('layout.home')}
       data-testid="logo"
       style={{ display: 'flex', alignItems: 'center', justifyContent: collapsed ? 'center' : undefined, gap: 8, height: LOGO_HEIGHT, padding: collapsed ? 0 : '0 16px', overflow: 'hidden', whiteSpace: 'nowrap', flex: 'none' }}
     >
-      <img src="/favicon.svg" alt="" style={{ height: 28, width: 28 }} />
+      <img src="/favicon.svg" alt={collapsed ? t('layout.home') : ''} style={{ height: 28, width: 28 }} />
       {!collapsed && (
         // the English title is longer than the side menu is wide: two lines rather than cut off
         <strong style={{ color: dark ? '#fff' : 'var(--ant-color-text)', lineHeight: 1.25, whiteSpace: 'normal', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>

@@ -8,11 +8,14 @@ import { menuTitle } from '../lib/menu-title.ts';
 import { isExternal, menuRoutes, visibleMenu, type MenuItemNode } from '../lib/menu.ts';
 import { MenuIcon } from './menu-icon.tsx';
 
+/** One empty menu for every render: a new [] per call would make the store selector loop (React #185). */
+const NO_MENU: MenuEntry[] = [];
+
 type Props = { mode: 'inline' | 'horizontal'; theme: 'dark' | 'light'; collapsed?: boolean; onNavigate?: () => void };
 
 /** The menu built from the server's tree (spec §2 "Menu building"). */
 export function SideMenu({ mode, theme, collapsed, onNavigate }: Props) {
-  const menu = useAuth((state) => state.permissions?.menu ?? []);
+  const menu = useAuth((state) => state.permissions?.menu ?? NO_MENU);
   const language = useLanguage();
   const navigate = useNavigate();
   const location = useLocation();
