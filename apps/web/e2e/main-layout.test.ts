@@ -192,4 +192,38 @@ describe('main layout', () => {
       await context.close();
     }
   });
+
+  test('keeps pages open as tabs: state survives switching, home and the last tab stay, the context menu closes others', async () => {
+    const page = await newPage('en-US');
+    await signIn(page, 'merchant');
+    await page.getByTestId('home-greeting').waitFor();
+    const tabs = () => page.getByTestId('page-tab').allTextContents();
+
+    await page.getByTestId('side-menu').getByText('System Management').click();
+    await page.getByTestId('side-menu').getByText('System Announcements').click();
+    const title = page.getByTestId('query-form').locator('input').first();
+    await title.fill('typed before switching');
+    await page.getByTestId('side-menu').getByText('User Management').click();
+    await page.waitForURL((url) => url.pathname === '/system/user');
+    expect(await tabs()).toEqual(['Home', 'System Announcements', 'User Management']);
+
+    // back to the announcements: the same page, with what was typed (kept alive, not re-mounted)
+    await page.getByTestId('page-tab').filter({ hasText: 'System Announcements' }).click();
+    await page.waitForURL((url) => url.pathname === '/system/announcement');
+    expect(await title.inputValue()).toBe('typed before switching');
+
+    // home cannot close
+    await page.locator('.ant-tabs-tab').filter({ hasText: 'Home' }).locator('.ant-tabs-tab-remove').click();
+    await page.getByText("The home page can't be closed").waitFor();
+    expect(await tabs()).toHaveLength(3);
+
+    // the context menu: close the others
+    await page.getByTestId('page-tab').filter({ hasText: 'User Management' }).click({ button: 'right' });
+    await page.getByText('Close other tabs').click();
+    await expect.poll(tabs).toEqual(['Home', 'User Management']);
+
+    // a closed page starts afresh when opened again
+    await page.getByTestId('side-menu').getByText('System Announcements').click();
+    expect(await page.getByTestId('query-form').locator('input').first().inputValue()).toBe('');
+  });
 });
