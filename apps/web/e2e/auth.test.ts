@@ -1,56 +1,26 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, REPO_ROOT, startPortal, type Portal } from './support/portal-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT } from './support/portal-server.ts';
+import { useBrowserSuite, type Language } from './support/browser-suite.ts';
 
 const PASSWORD = 'Portal#2026';
 const HOME = '/dashboard/analysis';
 const AXE_PATH = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
 
-type Language = 'zh-TW' | 'zh-CN' | 'en-US';
 
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext | undefined;
-/** what the page did that it must not: console errors, uncaught errors */
-let problems: string[];
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  expect(problems).toEqual([]);
-});
+const suite = useBrowserSuite();
 
 async function openPage(pathname: string, language: Language = 'zh-TW', options: { bypassCSP?: boolean } = {}): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: options.bypassCSP ?? false });
-  // the language switch stores its choice here (lib/i18n.ts); a reload keeps what the page chose since
-  await context.addInitScript((lang) => {
-    if (!window.localStorage.getItem('pro__language')) window.localStorage.setItem('pro__language', lang);
-  }, language);
-  problems = [];
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.goto(portal.url + pathname);
+  const page = await suite.newPage({ language, viewport: { width: 1280, height: 900 }, bypassCSP: options.bypassCSP ?? false });
+  await page.goto(suite.portal().url + pathname);
   return page;
 }
 
 /** SMS codes the demo transport wrote to the server log for this number, oldest first. */
 function smsCodesFor(phone: string): string[] {
   const codes: string[] = [];
-  for (const line of portal.output().split('\n')) {
+  for (const line of suite.portal().output().split('\n')) {
     if (!line.includes('SMS_PROVIDER=log (demo transport, NOT sent to a phone)')) continue;
     let entry: { sms?: { phone?: string; text?: string } };
     try {
@@ -119,13 +89,13 @@ describe('public pages: user layout', () => {
     const page = await openPage('/yesstyleTrack/YS123456789TW', 'en-US');
     await page.getByText('Parcel tracking is coming soon').waitFor();
     expect(await page.getByTestId('tracking-number').textContent()).toBe('Tracking number: YS123456789TW');
-    await page.goto(`${portal.url}/m/yesstyleTrack/YS1/detail`);
+    await page.goto(`${suite.portal().url}/m/yesstyleTrack/YS1/detail`);
     await page.waitForURL((url) => url.pathname === '/yesstyleTrack/YS1/detail');
     expect(await page.getByTestId('tracking-number').textContent()).toBe('Tracking number: YS1');
-    await page.goto(`${portal.url}/track`);
+    await page.goto(`${suite.portal().url}/track`);
     await page.getByText('Parcel tracking is coming soon').waitFor();
     expect(await page.getByTestId('tracking-number').count()).toBe(0);
-    await page.goto(`${portal.url}/user`);
+    await page.goto(`${suite.portal().url}/user`);
     await page.waitForURL((url) => url.pathname === '/user/login');
   });
 });
@@ -174,7 +144,7 @@ describe('sign-in', () => {
     await page.waitForURL((url) => url.pathname === '/logistics/international-order' && url.search === '?status=WHIN');
 
     await page.evaluate(() => window.localStorage.clear());
-    await page.goto(`${portal.url}/user/login?redirect=${encodeURIComponent('//evil.example.com/x')}`);
+    await page.goto(`${suite.portal().url}/user/login?redirect=${encodeURIComponent('//evil.example.com/x')}`);
     await signInWithPassword(page, 'merchant');
     await expectHome(page);
   });
@@ -183,12 +153,12 @@ describe('sign-in', () => {
     const page = await openPage('/user/login');
     await signInWithPassword(page, 'staff');
     await expectHome(page);
-    await page.goto(`${portal.url}/user/login`);
+    await page.goto(`${suite.portal().url}/user/login`);
     await expectHome(page);
-    await page.goto(`${portal.url}/user/login?redirect=%2Flogistics%2Fpackage`);
+    await page.goto(`${suite.portal().url}/user/login?redirect=%2Flogistics%2Fpackage`);
     await expectHome(page);
     // /test goes to its home, in the user layout with the signed-in tenant's name from session storage
-    await page.goto(`${portal.url}/test`);
+    await page.goto(`${suite.portal().url}/test`);
     await page.waitForURL((url) => url.pathname === '/test/home');
     await page.getByRole('heading', { name: '測試首頁' }).waitFor();
     expect(await page.getByTestId('company-name').textContent()).toBe(await page.evaluate(() => window.sessionStorage.getItem('pro__TENANT_NAME')));
@@ -240,8 +210,6 @@ describe('registration', () => {
     await page.locator('#register_phone').fill('0912000001');
     await page.getByTestId('register-send-code').click();
     await page.getByTestId('register-sms-notice').getByText('該手機號碼已註冊').waitFor();
-    // the browser reports the 409 itself; nothing else may go wrong
-    problems = problems.filter((problem) => !problem.includes('status of 409'));
   });
 });
 
@@ -304,7 +272,7 @@ describe('accessibility', () => {
   test('the other public pages have none either (zh-TW)', async () => {
     const page = await openPage('/user/register', 'zh-TW', { bypassCSP: true });
     for (const pathname of ['/user/register', '/user/alteration', '/yesstyleTrack/YS1']) {
-      await page.goto(portal.url + pathname);
+      await page.goto(suite.portal().url + pathname);
       await page.getByRole('heading', { level: 2 }).waitFor();
       await page.addScriptTag({ path: AXE_PATH });
       expect(await seriousViolations(page), pathname).toEqual([]);

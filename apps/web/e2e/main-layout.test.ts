@@ -1,45 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, REPO_ROOT, startPortal, type Portal } from './support/portal-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT } from './support/portal-server.ts';
+import { useBrowserSuite, type Language } from './support/browser-suite.ts';
 
 /** The signed-in portal in a real browser against the real server (embedded database). */
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext;
-let problems: string[];
+const suite = useBrowserSuite();
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
-
-async function newPage(language?: 'zh-TW' | 'zh-CN' | 'en-US'): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  problems = [];
-  if (language) await context.addInitScript((lang) => window.localStorage.setItem('pro__language', lang), language);
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    // a refused sign-in or an expired token is an expected 4xx in the browser's own log
-    if (message.type() === 'error' && !/status of 40[0-9]/.test(message.text())) problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return page;
-}
+const newPage = (language?: Language) => suite.newPage({ viewport: { width: 1366, height: 860 }, ...(language ? { language } : {}) });
 
 async function signIn(page: Page, username: string, path = '/user/login') {
-  await page.goto(portal.url + path);
+  await page.goto(suite.portal().url + path);
   await page.locator('#login_username').fill(username);
   await page.locator('#login_password').fill('Portal#2026');
   await page.locator('button[type="submit"]').first().click();
@@ -50,7 +22,7 @@ const sideMenuTexts = async (page: Page) => (await page.getByTestId('side-menu')
 describe('main layout', () => {
   test('comes back to the requested page after signing in, and signs out with a confirmation', async () => {
     const page = await newPage('zh-CN');
-    await page.goto(`${portal.url}/system/user`);
+    await page.goto(`${suite.portal().url}/system/user`);
     await page.waitForURL((url) => url.pathname === '/user/login');
     await page.locator('#login_username').fill('merchant');
     await page.locator('#login_password').fill('Portal#2026');
@@ -62,7 +34,7 @@ describe('main layout', () => {
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL((url) => url.pathname === '/user/login');
     expect(await page.evaluate(() => window.localStorage.getItem('pro__Access-Token'))).toBeNull();
-    await page.goto(`${portal.url}/dashboard/analysis`);
+    await page.goto(`${suite.portal().url}/dashboard/analysis`);
     await page.waitForURL((url) => url.pathname === '/user/login');
   });
 
@@ -73,7 +45,6 @@ describe('main layout', () => {
     const merchant = await sideMenuTexts(page);
     expect(merchant).toContain('System Management');
     expect(merchant).toContain('Finance');
-    await context.close();
 
     const staffPage = await newPage('en-US');
     await signIn(staffPage, 'staff');
@@ -162,7 +133,7 @@ describe('main layout', () => {
     const page = await newPage('en-US');
     await signIn(page, 'merchant');
     await page.getByTestId('home-greeting').waitFor();
-    await page.goto(`${portal.url}/no/such/page`);
+    await page.goto(`${suite.portal().url}/no/such/page`);
     await page.waitForURL((url) => url.pathname === '/404');
     await page.getByText('Sorry, the page you visited does not exist.').waitFor();
   });
@@ -189,7 +160,6 @@ describe('main layout', () => {
           .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       });
       expect(violations, language).toEqual([]);
-      await context.close();
     }
   });
 

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, startPortal, type Portal } from './support/portal-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 
@@ -12,42 +12,14 @@ const TITLES = {
   'en-US': 'Cross-border Shipping Merchant Portal',
 } as const;
 
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext;
-/** what the page did that it must not: requests off the portal's origin, console errors (CSP), uncaught errors */
-let problems: string[];
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const suite = useBrowserSuite();
 
 async function openPage(pathname: string): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  problems = [];
-  const page = await context.newPage();
-  page.on('request', (request) => {
-    if (new URL(request.url()).origin !== portal.url) problems.push(`request off origin: ${request.url()}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  const response = await page.goto(portal.url + pathname);
+  const page = await suite.newPage({ viewport: { width: 1280, height: 800 } });
+  const response = await page.goto(suite.portal().url + pathname);
   expect(response?.status()).toBe(200);
   return page;
 }
-
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
 
 async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
