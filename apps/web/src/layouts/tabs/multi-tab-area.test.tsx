@@ -11,6 +11,7 @@ import { TestProviders } from '../../test/render-ui.tsx';
 import { MultiTabArea } from './multi-tab-area.tsx';
 import { useTabsStore } from './tabs-store.ts';
 import { MAX_TABS } from './tab-list.ts';
+import { testUser } from '../../test/fixtures.ts';
 
 /** How often each test page was mounted, by its path: a re-mount means its state was lost. */
 const mounts = new Map<string, number>();
@@ -62,7 +63,7 @@ const MENU: MenuEntry[] = [HOME, entry('/system', 'menu.system.root', { componen
 
 function signIn(menu: MenuEntry[] = MENU, username = 'merchant') {
   useAuth.setState({
-    userInfo: { id: 1, username, realname: username, nickname: '', avatar: '', superFlag: 0, orgCode: null, phone: null, email: null, status: 1, tenantId: 1, mainAccount: true },
+    userInfo: testUser({ id: 1, username, realname: username, orgCode: null }),
     permissions: { menu, auth: [], allAuth: [] },
   });
 }

@@ -2,26 +2,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
-import type { UserInfo } from '@portal/shared/sys';
 import { AppProviders } from '../../../app/app-providers.tsx';
+import { testUser } from '../../../test/fixtures.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 
-const MERCHANT: UserInfo = {
-  id: 4,
-  username: 'merchant',
-  realname: '陈大文',
-  nickname: '',
-  avatar: '',
-  superFlag: 0,
-  orgCode: 'A01A01',
-  phone: null,
-  email: null,
-  status: 1,
-  tenantId: 1,
-  mainAccount: true,
-};
+const MERCHANT = testUser();
 
 const envelope = (success: boolean, message: string) => new Response(JSON.stringify({ success, message, code: success ? 200 : 400, result: null, timestamp: 0 }), { headers: { 'Content-Type': 'application/json' } });
 

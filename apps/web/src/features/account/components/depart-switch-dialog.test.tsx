@@ -2,26 +2,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
-import type { Depart, UserInfo } from '@portal/shared/sys';
+import type { Depart } from '@portal/shared/sys';
 import { AppProviders } from '../../../app/app-providers.tsx';
+import { testUser } from '../../../test/fixtures.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { DepartSwitchDialog } from './depart-switch-dialog.tsx';
 
-const MERCHANT: UserInfo = {
-  id: 4,
-  username: 'merchant',
-  realname: '陈大文',
-  nickname: '',
-  avatar: '',
-  superFlag: 0,
-  orgCode: 'A01A01',
-  phone: null,
-  email: null,
-  status: 1,
-  tenantId: 1,
-  mainAccount: true,
-};
+const MERCHANT = testUser();
 const DEPARTS: Depart[] = [
   { id: 2, orgCode: 'A01A01', departName: '华东业务部', parentId: 1 },
   { id: 3, orgCode: 'A01A02', departName: '华南业务部', parentId: 1 },

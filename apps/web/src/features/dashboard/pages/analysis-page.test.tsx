@@ -7,6 +7,7 @@ import { useAuth } from '../../../lib/auth.ts';
 import { TENANT_NAME_SESSION_KEY } from '../../../lib/storage.ts';
 import { renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
 import { AnalysisPage } from './analysis-page.tsx';
+import { testUser } from '../../../test/fixtures.ts';
 
 const DEPARTS = {
   list: [
@@ -32,7 +33,7 @@ const ANNOUNCEMENT_MENU: MenuEntry = {
 
 function signIn(menu: MenuEntry[] = []) {
   useAuth.setState({
-    userInfo: { id: 1, username: 'merchant', realname: '陳大文', nickname: '', avatar: '', superFlag: 0, orgCode: 'A01A02', phone: null, email: null, status: 1, tenantId: 1, mainAccount: true },
+    userInfo: testUser({ id: 1, realname: '陳大文', orgCode: 'A01A02' }),
     permissions: { menu, auth: [], allAuth: [] },
   });
 }
