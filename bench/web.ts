@@ -14,9 +14,12 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { startPortalServer } from './servers.ts';
 import { stopChildren } from './child-processes.ts';
+import { composition, printComposition } from './web-composition.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
-const DIST = path.join(REPO_ROOT, 'apps/web/dist');
+/** `--composition`: build with source maps into a directory of its own and print what each page's weight is made of */
+const COMPOSITION = process.argv.includes('--composition');
+const DIST = COMPOSITION ? mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-dist-')) : path.join(REPO_ROOT, 'apps/web/dist');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const TARGETS = { loginKb: 200, homeKb: 350 };
 
@@ -32,7 +35,12 @@ function collectScripts(page: Page, into: Set<string>) {
 
 async function main() {
   console.log('building the web app...');
-  execFileSync('npm', ['run', '--silent', 'build', '-w', '@portal/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  if (COMPOSITION) {
+    execFileSync('npx', ['vite', 'build', '--sourcemap', '--outDir', DIST], { cwd: path.join(REPO_ROOT, 'apps/web'), stdio: 'ignore' });
+    process.env.WEB_DIST = DIST;
+  } else {
+    execFileSync('npm', ['run', '--silent', 'build', '-w', '@portal/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -94,12 +102,19 @@ async function main() {
     console.log(`JavaScript for home after sign-in ${result.homeJsGzipKb.toFixed(1).padStart(7)} KB gzip   target <= ${TARGETS.homeKb} KB  ${verdict(result.homeJsGzipKb, TARGETS.homeKb)}`);
     console.log(`navigation -> usable login form   ${String(result.loginFormUsableMs).padStart(7)} ms`);
     console.log(`sign-in -> home rendered          ${String(result.signInToHomeMs).padStart(7)} ms`);
+    if (COMPOSITION) {
+      printComposition('/user/login', composition(DIST, loginScripts));
+      printComposition('home after sign-in', composition(DIST, homeScripts));
+      // sizes of a source-mapped build differ by a comment per file: not the figures of record
+      return;
+    }
     mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
     writeFileSync(path.join(import.meta.dirname, 'results', 'latest-web.json'), JSON.stringify(result, null, 2));
   } finally {
     await browser.close();
     await stopChildren();
     rmSync(dataDir, { recursive: true, force: true });
+    if (COMPOSITION) rmSync(DIST, { recursive: true, force: true });
   }
 }
 

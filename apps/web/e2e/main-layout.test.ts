@@ -129,6 +129,22 @@ describe('main layout', () => {
     await page.waitForURL((url) => url.pathname === '/user/login', { timeout: 10_000 });
   });
 
+  test('finds a page by menu search and opens it', async () => {
+    const page = await newPage('en-US');
+    await signIn(page, 'merchant');
+    await page.getByTestId('home-greeting').waitFor();
+    await page.getByTestId('menu-search-open').click();
+    const search = page.getByRole('combobox', { name: 'Search the menu' });
+    await search.waitFor();
+    await search.fill('announcement');
+    // the option names the page and, beside it, the menu it is in
+    const option = page.getByRole('option').filter({ hasText: 'System Announcements' }).first();
+    await option.waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname !== '/dashboard/analysis');
+    await page.getByTestId('page-tab').filter({ hasText: 'System Announcements' }).waitFor();
+  });
+
   test('sends an unknown path to 404', async () => {
     const page = await newPage('en-US');
     await signIn(page, 'merchant');

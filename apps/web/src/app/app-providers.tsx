@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, type ConfigProviderProps } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
 import type { Language } from '@portal/shared/languages';
+import { followLanguageInDates } from '../lib/date-locale.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { usePreferences } from '../lib/preferences.ts';
 import { readableText } from '../lib/contrast.ts';
@@ -14,6 +15,8 @@ const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>>
   'zh-CN': zhCN,
   'en-US': enUS,
 };
+
+followLanguageInDates();
 
 /** The colour-weak filter of the original theme (ant-design-pro's `colorWeak`). */
 const COLOR_WEAK_FILTER = 'invert(80%)';

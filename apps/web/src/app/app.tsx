@@ -1,16 +1,7 @@
-import { App as AntApp } from 'antd';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './app-providers.tsx';
-import { FeedbackBridge } from './feedback-bridge.tsx';
 import { router } from './router.tsx';
 
+/** The router alone: antd and TanStack Query come with the routes that use them (app/antd-shell.tsx). */
 export function App() {
-  return (
-    <AppProviders>
-      <AntApp>
-        <FeedbackBridge />
-        <RouterProvider router={router} />
-      </AntApp>
-    </AppProviders>
-  );
+  return <RouterProvider router={router} />;
 }

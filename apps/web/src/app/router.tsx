@@ -9,6 +9,18 @@ import { HOME_PATH, LOGIN_PATH, redirectIfSignedIn, requireSession } from './ses
  */
 const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
+/** A route of the portal's antd pages: its component inside the antd shell, loaded with it. */
+const inShell = (load: () => Promise<ComponentType>) => async () => {
+  const [Component, { AntdShell }] = await Promise.all([load(), import('./antd-shell.tsx')]);
+  return {
+    Component: () => (
+      <AntdShell>
+        <Component />
+      </AntdShell>
+    ),
+  };
+};
+
 const userLayout = page(async () => (await import('../layouts/user-layout.tsx')).UserLayout);
 const trackingPage = page(async () => (await import('../features/auth/pages/tracking-page.tsx')).TrackingPage);
 
@@ -85,7 +97,7 @@ export const router = createBrowserRouter([
       },
     ],
   },
-  { path: '/404', HydrateFallback: Loading, lazy: page(async () => (await import('./not-found-page.tsx')).NotFoundPage) },
+  { path: '/404', HydrateFallback: Loading, lazy: inShell(async () => (await import('./not-found-page.tsx')).NotFoundPage) },
   {
     path: '/',
     id: 'main',
@@ -93,7 +105,7 @@ export const router = createBrowserRouter([
     HydrateFallback: Loading,
     // every navigation inside the portal re-checks the session; the loader is cheap once permissions are loaded
     shouldRevalidate: () => true,
-    lazy: async () => ({ Component: (await import('../layouts/main-layout.tsx')).MainLayout }),
+    lazy: inShell(async () => (await import('../layouts/main-layout.tsx')).MainLayout),
     children: [
       { index: true, loader: () => redirect(HOME_PATH) },
       { path: '*', Component: null },

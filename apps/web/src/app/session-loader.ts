@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { useAuth } from '../lib/auth.ts';
 import { currentToken } from '../lib/session.ts';
-import { feedback } from '../lib/feedback.ts';
+import { leaveNotice } from '../lib/notice.ts';
 import { i18n } from '../lib/i18n.ts';
 import { getUserPermission } from '../features/auth/api/get-user-permission.ts';
 import { queryAllDictItems } from '../features/auth/api/query-all-dict-items.ts';
@@ -30,7 +30,8 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
     const language = i18n.language;
     if (isLanguage(language)) void setCompanyLanguage(language);
   } catch {
-    feedback()?.message.error(i18n.t('errors.loadUserFailed'));
+    // the sign-in page shows it: the portal's message component is not up yet on a first visit
+    leaveNotice(i18n.t('errors.loadUserFailed'));
     useAuth.getState().signedOut();
     throw redirect(loginRedirect(url));
   }

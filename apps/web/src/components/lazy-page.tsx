@@ -1,7 +1,8 @@
 import { createElement, lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { StatusMessage } from './status-message.tsx';
 
 /** Spec §9: a page's script chunk may take up to 120 s. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -58,7 +59,7 @@ export function LazyPage({ load, timeoutMs = CHUNK_TIMEOUT_MS }: { load: PageLoa
     <ErrorBoundary
       key={attempt}
       fallback={(error) => (
-        <Result
+        <StatusMessage
           status="warning"
           title={error instanceof ChunkTimeoutError ? t('errors.chunkTimeout') : t('errors.chunkFailed')}
           extra={

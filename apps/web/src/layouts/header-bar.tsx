@@ -1,21 +1,19 @@
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type CSSProperties, type ReactNode } from 'react';
 import { ClearOutlined, ClusterOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, ConfigProvider, Dropdown, Flex, Layout, Typography, theme as antdTheme, type MenuProps } from 'antd';
+import { App, Avatar, Button, ConfigProvider, Dropdown, Flex, Layout, theme as antdTheme, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.ts';
 import { greetingOf } from '../lib/format.ts';
 import { menuRoutes } from '../lib/menu.ts';
 import { usePreferences } from '../lib/preferences.ts';
+import { ClampedText } from '../components/clamped-text.tsx';
 import { LanguageDropdown } from './language-dropdown.tsx';
 import { MenuSearch } from './menu-search.tsx';
-import { SettingsDrawer } from './settings-drawer.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { logout } from '../features/auth/api/logout.ts';
 import { refreshDictCache } from '../features/auth/api/query-all-dict-items.ts';
 import { getUserPermission } from '../features/auth/api/get-user-permission.ts';
-import { ChangePasswordDialog } from '../features/account/components/change-password-dialog.tsx';
-import { DepartSwitchDialog } from '../features/account/components/depart-switch-dialog.tsx';
 import { HOME_PATH, LOGIN_PATH } from '../app/session-loader.ts';
 
 /** The header's height; a fixed header leaves exactly this much room above the content (spec §9: 59 px). */
@@ -36,7 +34,12 @@ type Props = {
   hidden: boolean;
 };
 
-type Dialog = 'settings' | 'password' | 'depart' | null;
+type Dialog = 'settings' | 'password' | 'depart';
+
+// each brings antd components the home page does not otherwise need (Form, Radio, Switch…): loaded on first use
+const SettingsDrawer = lazy(() => import('./settings-drawer.tsx').then((module) => ({ default: module.SettingsDrawer })));
+const ChangePasswordDialog = lazy(() => import('../features/account/components/change-password-dialog.tsx').then((module) => ({ default: module.ChangePasswordDialog })));
+const DepartSwitchDialog = lazy(() => import('../features/account/components/depart-switch-dialog.tsx').then((module) => ({ default: module.DepartSwitchDialog })));
 
 /** The global header (spec §2 "Header"): greeting, menu search, language, and the user menu. */
 export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hidden }: Props) {
@@ -49,7 +52,13 @@ export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hid
   const menuTheme = usePreferences((state) => state.menuTheme);
   const navigate = useNavigate();
   const location = useLocation();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // a dialog stays mounted once opened, so that it can animate out and keeps its chunk
+  const [used, setUsed] = useState<ReadonlySet<Dialog>>(new Set());
+  const show = (key: Dialog) => {
+    setUsed((current) => new Set(current).add(key));
+    setDialog(key);
+  };
   const close = () => setDialog(null);
   const name = userInfo?.realname || userInfo?.username || '';
   const dark = Boolean(topMenu) && menuTheme === 'dark';
@@ -104,7 +113,7 @@ export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hid
   const onUserMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') confirmLogout();
     else if (key === 'clearCache') void clearCache();
-    else if (key === 'settings' || key === 'password' || key === 'depart') setDialog(key);
+    else if (key === 'settings' || key === 'password' || key === 'depart') show(key);
   };
 
   const position: CSSProperties =
@@ -140,9 +149,9 @@ export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hid
             ) : (
               <>
                 <Button type="text" onClick={onToggle} aria-label={collapsed ? t('layout.expand') : t('layout.collapse')} icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} />
-                <Typography.Text data-testid="welcome" ellipsis={{ tooltip: greeting }} style={{ flex: 1, minWidth: 0 }}>
+                <ClampedText data-testid="welcome" title={greeting} style={{ flex: 1, minWidth: 0, lineHeight: 1.5715 }}>
                   {greeting}
-                </Typography.Text>
+                </ClampedText>
               </>
             )}
             <Flex align="center" gap={4} style={{ flex: 'none' }}>
@@ -158,9 +167,11 @@ export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hid
           </Flex>
         </Layout.Header>
       </ConfigProvider>
-      <SettingsDrawer open={dialog === 'settings'} onClose={close} />
-      <ChangePasswordDialog open={dialog === 'password'} onClose={close} />
-      <DepartSwitchDialog open={dialog === 'depart'} onClose={close} onSwitched={reloadPermissions} />
+      <Suspense fallback={null}>
+        {used.has('settings') && <SettingsDrawer open={dialog === 'settings'} onClose={close} />}
+        {used.has('password') && <ChangePasswordDialog open={dialog === 'password'} onClose={close} />}
+        {used.has('depart') && <DepartSwitchDialog open={dialog === 'depart'} onClose={close} onSwitched={reloadPermissions} />}
+      </Suspense>
     </>
   );
 }

@@ -1,101 +1,52 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Flex, Modal, Select, Typography } from 'antd';
+import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { MenuEntry } from '@portal/shared/sys';
-import { useAuth } from '../lib/auth.ts';
-import { useLanguage } from '../lib/i18n.ts';
-import { menuTitle } from '../lib/menu-title.ts';
-import { isExternal, isIframe, menuRoutes, searchableEntries } from '../lib/menu.ts';
-import { routeTitleKey, storage } from '../lib/storage.ts';
 
-/** `title` is the entry's own title; `label` shows it with its parents, since two menus may hold pages of the same name. */
-type Option = { value: string; label: ReactNode; title: string; search: string; entry: MenuEntry };
+// antd's Select and its virtual list are a fifth of the home page's antd: loaded on first use, or as
+// the pointer or the focus comes near, so that it is there by the time the box is pressed
+const loadSelect = () => import('./menu-search-select.tsx');
+const SearchSelect = lazy(() => loadSelect().then((module) => ({ default: module.SearchSelect })));
+const preload = () => void loadSelect();
 
 /**
- * Spec §2 "Menu search": an external or iframe entry opens in a new window, anything else is navigated
- * to; the chosen entry's title is remembered under a key derived from its path.
+ * The header's menu search (spec §2): a box on wide screens, an icon opening a modal on mobile. The
+ * box is a button drawn like the search field until it is first used; then the field takes its
+ * place, open and focused.
  */
-function useChooseEntry() {
-  const navigate = useNavigate();
-  return (option: Option) => {
-    storage.set(routeTitleKey(option.entry.path), option.title);
-    const { entry } = option;
-    if ((isExternal(entry) || isIframe(entry)) && entry.meta.url) window.open(entry.meta.url, '_blank', 'noopener,noreferrer');
-    else navigate(entry.path);
-  };
-}
-
-function useOptions(): Option[] {
-  const menu = useAuth((state) => state.permissions?.menu);
-  const language = useLanguage();
-  return useMemo(() => {
-    // one option per path: the server's tree may list a page twice (a menu and a shortcut)
-    const routes = menuRoutes(menu ?? []);
-    const byPath = new Map<string, Option>();
-    for (const entry of searchableEntries(menu ?? [])) {
-      if (byPath.has(entry.path)) continue;
-      const title = menuTitle(entry.meta.title, language);
-      const parents = (routes.get(entry.path)?.parents ?? []).map((parent) => menuTitle(parent.meta.title, language)).join(' / ');
-      const label = (
-        <Flex justify="space-between" gap={8}>
-          <span>{title}</span>
-          {parents && (
-            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-              {parents}
-            </Typography.Text>
-          )}
-        </Flex>
-      );
-      byPath.set(entry.path, { value: entry.path, label, title, search: `${parents} ${title}`, entry });
-    }
-    return [...byPath.values()];
-  }, [menu, language]);
-}
-
-function SearchSelect({ onChosen, autoFocus, width }: { onChosen?: () => void; autoFocus?: boolean; width: number | string }) {
-  const { t } = useTranslation();
-  const options = useOptions();
-  const choose = useChooseEntry();
-  return (
-    <Select<string, Option>
-      // a search box, not a field: it never keeps the chosen value
-      value={null}
-      showSearch={{ optionFilterProp: 'search' }}
-      autoFocus={autoFocus}
-      defaultOpen={autoFocus}
-      options={options}
-      placeholder={t('layout.menuSearch.placeholder')}
-      notFoundContent={t('layout.menuSearch.empty')}
-      suffixIcon={<SearchOutlined />}
-      aria-label={t('layout.menuSearch.placeholder')}
-      data-testid="menu-search"
-      style={{ width }}
-      // wide enough for a title and its parents
-      popupMatchSelectWidth={false}
-      // the box sits at the header's right edge: the wider list opens towards the page
-      placement="bottomRight"
-      styles={{ popup: { root: { minWidth: 280 } } }}
-      onSelect={(_value, option) => {
-        choose(option);
-        onChosen?.();
-      }}
-    />
-  );
-}
-
-/** The header's menu search: a box on wide screens, an icon opening a modal on mobile (spec §2). */
 export function MenuSearch({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  if (!mobile) return <SearchSelect width={200} />;
+  if (mobile) {
+    return (
+      <>
+        <Button type="text" icon={<SearchOutlined />} aria-label={t('layout.menuSearch.open')} data-testid="menu-search-open" onClick={() => setOpen(true)} />
+        <Modal open={open} onCancel={() => setOpen(false)} title={t('layout.menuSearch.open')} footer={null} destroyOnHidden>
+          <Suspense fallback={null}>
+            <SearchSelect width="100%" autoFocus onChosen={() => setOpen(false)} />
+          </Suspense>
+        </Modal>
+      </>
+    );
+  }
+  const placeholder = (
+    <Button
+      data-testid="menu-search-open"
+      onClick={() => setOpen(true)}
+      onPointerEnter={preload}
+      onFocus={preload}
+      aria-haspopup="listbox"
+      style={{ width: 200, justifyContent: 'space-between', color: 'var(--ant-color-text-placeholder)', fontWeight: 'normal' }}
+      iconPlacement="end"
+      icon={<SearchOutlined />}
+    >
+      {t('layout.menuSearch.placeholder')}
+    </Button>
+  );
+  if (!open) return placeholder;
   return (
-    <>
-      <Button type="text" icon={<SearchOutlined />} aria-label={t('layout.menuSearch.open')} data-testid="menu-search-open" onClick={() => setOpen(true)} />
-      <Modal open={open} onCancel={() => setOpen(false)} title={t('layout.menuSearch.open')} footer={null} destroyOnHidden>
-        <SearchSelect width="100%" autoFocus onChosen={() => setOpen(false)} />
-      </Modal>
-    </>
+    <Suspense fallback={placeholder}>
+      <SearchSelect width={200} autoFocus />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
-import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MenuEntry } from '@portal/shared/sys';
 import { LazyPage } from '../components/lazy-page.tsx';
+import { StatusMessage } from '../components/status-message.tsx';
 import { findPage } from '../app/page-registry.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { menuTitle } from '../lib/menu-title.ts';
@@ -16,6 +16,6 @@ export function PageView({ entry }: { entry: MenuEntry }) {
     return <iframe title={title} src={entry.meta.url} style={{ width: '100%', minHeight: 'calc(100vh - 220px)', border: 0 }} />;
   }
   const load = findPage(entry.component);
-  if (!load) return <Result status="info" data-testid="not-available" title={t('layout.notAvailable.title')} subTitle={t('layout.notAvailable.description', { title })} />;
+  if (!load) return <StatusMessage status="info" data-testid="not-available" title={t('layout.notAvailable.title')} description={t('layout.notAvailable.description', { title })} />;
   return <LazyPage load={load} />;
 }

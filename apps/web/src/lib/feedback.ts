@@ -10,7 +10,7 @@ export type Feedback = { message: MessageInstance; notification: NotificationIns
 
 let current: Feedback | null = null;
 
-export function setFeedback(feedback: Feedback): void {
+export function setFeedback(feedback: Feedback | null): void {
   current = feedback;
 }
 

@@ -1,12 +1,7 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-tw';
-import 'dayjs/locale/zh-cn';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@portal/shared/languages';
 import { resources as zhTW } from '../locales/zh-TW/index.ts';
-import { resources as zhCN } from '../locales/zh-CN/index.ts';
-import { resources as enUS } from '../locales/en-US/index.ts';
 
 /** Local storage key of the chosen language (namespace prefix `pro__`, spec §9). */
 export const LANGUAGE_STORAGE_KEY = 'pro__language';
@@ -17,8 +12,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   'zh-CN': '简体中文',
   'en-US': 'English',
 };
-
-const DAYJS_LOCALES: Record<Language, string> = { 'zh-TW': 'zh-tw', 'zh-CN': 'zh-cn', 'en-US': 'en' };
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -45,31 +38,58 @@ function storeLanguage(language: Language): void {
   }
 }
 
-/** Keeps everything outside React that depends on the language in step: <html lang>, the tab title, dayjs. */
+/** Keeps everything outside React that depends on the language in step: <html lang>, the tab title (dayjs: lib/format.ts). */
 function applyLanguage(language: Language): void {
   document.documentElement.lang = language;
   document.title = i18n.t('productTitle', { lng: language });
-  dayjs.locale(DAYJS_LOCALES[language]);
 }
+
+/**
+ * The default language's texts are in the entry; the other two come in a chunk of their own when
+ * they are first used (docs/decisions/0006): most visitors never load them.
+ */
+const OTHER_LANGUAGES: Partial<Record<string, () => Promise<{ resources: typeof zhTW }>>> = {
+  'zh-CN': () => import('../locales/zh-CN/index.ts'),
+  'en-US': () => import('../locales/en-US/index.ts'),
+};
+
+const otherLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    const load = Object.hasOwn(OTHER_LANGUAGES, language) ? OTHER_LANGUAGES[language] : undefined;
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.resources),
+      // the chunk did not come (network, new deployment): the default language's texts stand in
+      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
+    );
+  },
+};
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: { 'zh-TW': { common: zhTW }, 'zh-CN': { common: zhCN }, 'en-US': { common: enUS } },
-  lng: readStoredLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: LANGUAGES,
-  ns: ['common'],
-  defaultNS: 'common',
-  // resources are bundled: initialise synchronously so the first render is already translated
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
+/** Resolves once the stored language's texts are there: main.tsx renders after it (at once for the default). */
+export const i18nReady = i18n
+  .use(initReactI18next)
+  .use(otherLanguages)
+  .init({
+    resources: { [DEFAULT_LANGUAGE]: { common: zhTW } },
+    partialBundledLanguages: true,
+    lng: readStoredLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    ns: ['common'],
+    defaultNS: 'common',
+    // the bundled language is there at once: no render happens untranslated
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
 
 i18n.on('languageChanged', (language) => applyLanguage(isLanguage(language) ? language : DEFAULT_LANGUAGE));
 applyLanguage(currentLanguage());
 
-function currentLanguage(): Language {
+export function currentLanguage(): Language {
   const language = i18n.resolvedLanguage ?? i18n.language;
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }

@@ -16,6 +16,8 @@ export const auth: typeof source = {
     usernameInvalid: 'This username is not allowed',
     password: 'Password',
     passwordRequired: 'Please enter your password',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
     passwordRule: 'The password needs 8 to 64 characters with both letters and digits',
     passwordInvalid: 'This password is not allowed',
     confirmPassword: 'Confirm password',

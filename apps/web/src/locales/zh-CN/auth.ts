@@ -16,6 +16,8 @@ export const auth: typeof source = {
     usernameInvalid: '用户名格式不正确',
     password: '密码',
     passwordRequired: '请输入密码',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
     passwordRule: '密码需 8 至 64 个字符，且同时包含字母与数字',
     passwordInvalid: '密码不符合要求',
     confirmPassword: '确认密码',

@@ -15,6 +15,8 @@ export const auth = {
     usernameInvalid: '用戶名格式不正確',
     password: '密碼',
     passwordRequired: '請輸入密碼',
+    showPassword: '顯示密碼',
+    hidePassword: '隱藏密碼',
     passwordRule: '密碼需 8 至 64 個字元，且同時包含字母與數字',
     passwordInvalid: '密碼不符合要求',
     confirmPassword: '確認密碼',

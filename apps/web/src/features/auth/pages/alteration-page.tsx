@@ -1,16 +1,26 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Result, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PlainAlert, PlainButton } from '../../../components/plain/plain-controls.tsx';
+import { PlainField } from '../../../components/plain/plain-field.tsx';
+import { PlainResult } from '../../../components/plain/plain-result.tsx';
+import { PlainSteps } from '../../../components/plain/plain-steps.tsx';
+import { usePlainForm } from '../../../components/plain/use-plain-form.ts';
 import { useForgePassword } from '../api/forge-password.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { PasswordFields } from '../components/password-fields.tsx';
-import { PhoneField } from '../components/phone-field.tsx';
 import { SmsCodeField } from '../components/sms-code-field.tsx';
+import { authRules } from '../form-rules.ts';
 import { carryRedirect } from '../use-complete-sign-in.ts';
 
 type Verified = { phone: string; smsCode: string };
+type NewPassword = { password: string; confirmPassword: string };
 type Step = 0 | 1 | 2;
+
+const submitted = (event: { preventDefault: () => void }, then: () => void) => {
+  event.preventDefault();
+  then();
+};
 
 /**
  * Spec §2 /user/alteration, the forgotten password in three steps: the phone and its SMS code, the
@@ -24,11 +34,26 @@ export function AlterationPage() {
   const [step, setStep] = useState<Step>(0);
   const [verified, setVerified] = useState<Verified | null>(null);
   const forge = useForgePassword();
+  const verifyRules = authRules<Verified>(t);
+  const verifyForm = usePlainForm('alteration', { phone: '', smsCode: '' }, { rules: { phone: verifyRules.phone, smsCode: verifyRules.smsCode }, checkOnBlur: ['phone'] });
+  const passwordRules = authRules<NewPassword>(t);
+  const passwordForm = usePlainForm('alterationPassword', { password: '', confirmPassword: '' }, {
+    rules: { password: passwordRules.newPassword, confirmPassword: passwordRules.confirmPassword('password') },
+    dependsOn: { confirmPassword: 'password' },
+  });
   const toLogin = `/user/login${carryRedirect(search)}`;
 
-  const onPassword = (values: { password: string; confirmPassword: string }) => {
-    if (!verified) return;
-    forge.mutate({ ...verified, ...values }, { onSuccess: () => setStep(2) });
+  const onVerify = () => {
+    const values = verifyForm.validate();
+    if (!values) return;
+    setVerified({ phone: values.phone.trim(), smsCode: values.smsCode.trim() });
+    setStep(1);
+  };
+
+  const onPassword = () => {
+    const values = passwordForm.validate();
+    if (!verified || !values) return;
+    forge.run({ ...verified, ...values }, () => setStep(2));
   };
 
   const back = () => {
@@ -39,58 +64,40 @@ export function AlterationPage() {
   return (
     <>
       <PageTitle>{t('auth.alteration.title')}</PageTitle>
-      <Steps
-        current={step}
-        size="small"
-        // titles under the numbers: three steps fit the narrow card in every language, and stay horizontal on a phone
-        titlePlacement="vertical"
-        responsive={false}
-        style={{ marginBottom: 24 }}
-        items={[{ title: t('auth.alteration.stepVerify') }, { title: t('auth.alteration.stepPassword') }, { title: t('auth.alteration.stepDone') }]}
-      />
+      <PlainSteps current={step} titles={[t('auth.alteration.stepVerify'), t('auth.alteration.stepPassword'), t('auth.alteration.stepDone')]} />
       {/* hidden, not unmounted, after the first step: going back finds the number, the code and the resend countdown as they were */}
       <div hidden={step !== 0}>
-        <Form<Verified>
-          name="alteration"
-          layout="vertical"
-          requiredMark={false}
-          onFinish={(values) => {
-            setVerified({ phone: values.phone.trim(), smsCode: values.smsCode.trim() });
-            setStep(1);
-          }}
-        >
+        <form name="alteration" noValidate onSubmit={(event) => submitted(event, onVerify)}>
           <p style={{ marginTop: 0 }}>{t('auth.alteration.verifyIntro')}</p>
-          <PhoneField name="phone" />
-          <SmsCodeField purpose="reset" phoneName="phone" codeName="smsCode" formName="alteration" />
-          <Button type="primary" htmlType="submit" block data-testid="alteration-next">
+          <PlainField field={verifyForm.field('phone')} label={t('auth.fields.phone')} autoComplete="tel" inputMode="tel" />
+          <SmsCodeField form={verifyForm} purpose="reset" phoneName="phone" codeName="smsCode" />
+          <PlainButton type="submit" variant="primary" block data-testid="alteration-next">
             {t('auth.alteration.next')}
-          </Button>
-        </Form>
+          </PlainButton>
+        </form>
       </div>
       {step === 1 && (
-        <Form name="alterationPassword" layout="vertical" requiredMark={false} onFinish={onPassword}>
-          {forge.error && <Alert type="error" showIcon title={forge.error.message} style={{ marginBottom: 16 }} data-testid="alteration-error" />}
-          <PasswordFields label={t('auth.alteration.newPassword')} />
+        <form name="alterationPassword" noValidate onSubmit={(event) => submitted(event, onPassword)}>
+          {forge.error && <PlainAlert type="error" data-testid="alteration-error">{forge.error.message}</PlainAlert>}
+          <PasswordFields form={passwordForm} label={t('auth.alteration.newPassword')} />
           <div style={{ display: 'flex', gap: 8 }}>
-            <Button onClick={back} style={{ flex: 1 }} data-testid="alteration-back">
+            <PlainButton onClick={back} style={{ flex: 1 }} data-testid="alteration-back">
               {t('auth.alteration.back')}
-            </Button>
-            <Button type="primary" htmlType="submit" loading={forge.isPending} style={{ flex: 2 }} data-testid="alteration-submit">
+            </PlainButton>
+            <PlainButton type="submit" variant="primary" loading={forge.pending} style={{ flex: 2 }} data-testid="alteration-submit">
               {t('auth.alteration.submit')}
-            </Button>
+            </PlainButton>
           </div>
-        </Form>
+        </form>
       )}
       {step === 2 && (
-        <Result
-          status="success"
+        <PlainResult
           title={t('auth.alteration.doneTitle')}
-          subTitle={t('auth.alteration.doneDescription')}
-          style={{ padding: '8px 0' }}
+          description={t('auth.alteration.doneDescription')}
           extra={
-            <Button type="primary" onClick={() => void navigate(toLogin)} data-testid="alteration-sign-in">
+            <PlainButton variant="primary" onClick={() => void navigate(toLogin)} data-testid="alteration-sign-in">
               {t('auth.alteration.signIn')}
-            </Button>
+            </PlainButton>
           }
         />
       )}

@@ -1,42 +1,52 @@
-import { useState } from 'react';
-import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Tabs } from 'antd';
+import { useEffect, useState, type FormEvent } from 'react';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useLogin, type LoginInput } from '../api/login.ts';
-import { usePhoneLogin, type PhoneLoginInput } from '../api/phone-login.ts';
+import { PlainAlert, PlainButton } from '../../../components/plain/plain-controls.tsx';
+import { PlainField } from '../../../components/plain/plain-field.tsx';
+import { PlainTabs, tabId, tabPanelId } from '../../../components/plain/plain-tabs.tsx';
+import { usePlainForm } from '../../../components/plain/use-plain-form.ts';
+import { clearNotice, pendingNotice } from '../../../lib/notice.ts';
+import { useLogin } from '../api/login.ts';
+import { usePhoneLogin } from '../api/phone-login.ts';
 import { PageTitle } from '../components/page-title.tsx';
-import { PhoneField } from '../components/phone-field.tsx';
 import { SmsCodeField } from '../components/sms-code-field.tsx';
+import { authRules } from '../form-rules.ts';
 import { carryRedirect, useCompleteSignIn } from '../use-complete-sign-in.ts';
+import { useRevealLabels } from '../use-reveal-labels.ts';
 
 type Way = 'password' | 'phone';
 
-function PasswordForm() {
+const submitted = (event: FormEvent, then: () => void) => {
+  event.preventDefault();
+  then();
+};
+
+function PasswordForm({ notice }: { notice: string | null }) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const login = useLogin();
   const complete = useCompleteSignIn();
+  const reveal = useRevealLabels();
+  const rules = authRules<{ username: string; password: string }>(t);
+  // the registration result sends the new account here
+  const form = usePlainForm('login', { username: search.get('username') ?? '', password: '' }, { rules: { username: rules.username, password: rules.password } });
+  const onSubmit = () => {
+    const values = form.validate();
+    if (values) login.run({ username: values.username.trim(), password: values.password }, complete);
+  };
+  const error = login.error?.message ?? notice;
   return (
-    <Form<LoginInput>
-      name="login"
-      layout="vertical"
-      requiredMark={false}
-      // the registration result sends the new account here
-      initialValues={{ username: search.get('username') ?? '' }}
-      onFinish={(values) => login.mutate({ username: values.username.trim(), password: values.password }, { onSuccess: complete })}
-    >
-      {login.error && <Alert type="error" showIcon title={login.error.message} style={{ marginBottom: 16 }} data-testid="login-error" />}
-      <Form.Item name="username" label={t('auth.fields.username')} rules={[{ required: true, whitespace: true, message: t('auth.fields.usernameRequired') }]}>
-        <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
-      </Form.Item>
-      <Form.Item name="password" label={t('auth.fields.password')} rules={[{ required: true, message: t('auth.fields.passwordRequired') }]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={login.isPending} data-testid="login-submit">
+    <form name="login" noValidate onSubmit={(event) => submitted(event, onSubmit)}>
+      {error && <PlainAlert type="error" data-testid="login-error">{error}</PlainAlert>}
+      <PlainField field={form.field('username')} label={t('auth.fields.username')} prefix={UserOutlined} autoComplete="username" autoFocus size="large" />
+      <PlainField field={form.field('password')} label={t('auth.fields.password')} prefix={LockOutlined} password revealLabels={reveal} autoComplete="current-password" size="large" />
+      <PlainButton type="submit" variant="primary" size="large" block loading={login.pending} data-testid="login-submit">
         {t('auth.login.submit')}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }
 
@@ -44,20 +54,21 @@ function PhoneForm() {
   const { t } = useTranslation();
   const phoneLogin = usePhoneLogin();
   const complete = useCompleteSignIn();
+  const rules = authRules<{ mobile: string; captcha: string }>(t);
+  const form = usePlainForm('phoneLogin', { mobile: '', captcha: '' }, { rules: { mobile: rules.phone, captcha: rules.smsCode }, checkOnBlur: ['mobile'] });
+  const onSubmit = () => {
+    const values = form.validate();
+    if (values) phoneLogin.run({ mobile: values.mobile.trim(), captcha: values.captcha.trim() }, complete);
+  };
   return (
-    <Form<PhoneLoginInput>
-      name="phoneLogin"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={(values) => phoneLogin.mutate({ mobile: values.mobile.trim(), captcha: values.captcha.trim() }, { onSuccess: complete })}
-    >
-      {phoneLogin.error && <Alert type="error" showIcon title={phoneLogin.error.message} style={{ marginBottom: 16 }} data-testid="phone-login-error" />}
-      <PhoneField name="mobile" size="large" prefix={<MobileOutlined />} />
-      <SmsCodeField purpose="login" phoneName="mobile" codeName="captcha" formName="phoneLogin" size="large" />
-      <Button type="primary" htmlType="submit" block size="large" loading={phoneLogin.isPending} data-testid="phone-login-submit">
+    <form name="phoneLogin" noValidate onSubmit={(event) => submitted(event, onSubmit)}>
+      {phoneLogin.error && <PlainAlert type="error" data-testid="phone-login-error">{phoneLogin.error.message}</PlainAlert>}
+      <PlainField field={form.field('mobile')} label={t('auth.fields.phone')} prefix={MobileOutlined} autoComplete="tel" inputMode="tel" size="large" />
+      <SmsCodeField form={form} purpose="login" phoneName="mobile" codeName="captcha" size="large" />
+      <PlainButton type="submit" variant="primary" size="large" block loading={phoneLogin.pending} data-testid="phone-login-submit">
         {t('auth.login.submit')}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }
 
@@ -66,21 +77,26 @@ export function LoginPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const [way, setWay] = useState<Way>('password');
+  // why the portal sent the user back here, if it said (请求用户信息失败，请重试！)
+  const [notice] = useState(pendingNotice);
+  useEffect(clearNotice, []);
   const carry = carryRedirect(search);
   return (
     <>
       {/* the tabs name the two ways in; the page's heading is for screen readers */}
       <PageTitle hidden>{t('auth.login.title')}</PageTitle>
-      <Tabs
-        activeKey={way}
-        onChange={(key) => setWay(key as Way)}
-        centered
-        destroyOnHidden
-        items={[
-          { key: 'password', label: t('auth.login.byPassword'), children: <PasswordForm /> },
-          { key: 'phone', label: t('auth.login.byPhone'), children: <PhoneForm /> },
+      <PlainTabs
+        idBase="login"
+        active={way}
+        onChange={setWay}
+        tabs={[
+          { key: 'password', label: t('auth.login.byPassword') },
+          { key: 'phone', label: t('auth.login.byPhone') },
         ]}
       />
+      <div role="tabpanel" id={tabPanelId('login', way)} aria-labelledby={tabId('login', way)}>
+        {way === 'password' ? <PasswordForm notice={notice} /> : <PhoneForm />}
+      </div>
       <nav style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
         <Link to={`/user/register${carry}`} data-testid="link-register">
           {t('auth.login.register')}

@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PlainButton } from '../../../components/plain/plain-controls.tsx';
+import { PlainResult } from '../../../components/plain/plain-result.tsx';
 import { carryRedirect } from '../use-complete-sign-in.ts';
 
 /** Spec §2 /user/register-result: the new account, and the way to sign in with it. */
@@ -16,15 +17,13 @@ export function RegisterResultPage() {
       ? t('auth.registerResult.descriptionWithCompany', { username, company })
       : t('auth.registerResult.description', { username });
   return (
-    <Result
-      status="success"
-      title={<h2 style={{ margin: 0, fontSize: 24, fontWeight: 600 }}>{t('auth.registerResult.title')}</h2>}
-      subTitle={<span data-testid="register-result-account">{description}</span>}
-      style={{ padding: '16px 0' }}
+    <PlainResult
+      title={t('auth.registerResult.title')}
+      description={<span data-testid="register-result-account">{description}</span>}
       extra={
-        <Button type="primary" size="large" onClick={() => void navigate(`/user/login${carryRedirect(search, username ? { username } : {})}`)} data-testid="register-result-sign-in">
+        <PlainButton variant="primary" size="large" onClick={() => void navigate(`/user/login${carryRedirect(search, username ? { username } : {})}`)} data-testid="register-result-sign-in">
           {t('auth.registerResult.signIn')}
-        </Button>
+        </PlainButton>
       }
     />
   );

@@ -1,18 +1,18 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PlainButton } from '../../../components/plain/plain-controls.tsx';
+import { PlainResult } from '../../../components/plain/plain-result.tsx';
 
 /** Spec §2 /test/home: a page for testing, not in any menu. */
 export function TestHomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Result
+    <PlainResult
       status="info"
-      title={<h2 style={{ margin: 0, fontSize: 24, fontWeight: 600 }}>{t('auth.testHome.title')}</h2>}
-      subTitle={t('auth.testHome.description')}
-      style={{ padding: '8px 0' }}
-      extra={<Button onClick={() => void navigate('/user/login')}>{t('auth.testHome.backToLogin')}</Button>}
+      title={t('auth.testHome.title')}
+      description={t('auth.testHome.description')}
+      extra={<PlainButton onClick={() => void navigate('/user/login')}>{t('auth.testHome.backToLogin')}</PlainButton>}
     />
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { PlainButton } from '../../../components/plain/plain-controls.tsx';
+import { PlainResult } from '../../../components/plain/plain-result.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 
 /**
@@ -15,10 +16,11 @@ export function TrackingPage() {
   return (
     <>
       <PageTitle>{t('auth.tracking.title')}</PageTitle>
-      <Result
+      <PlainResult
         status="info"
+        level={3}
         title={t('auth.tracking.comingSoon')}
-        subTitle={
+        description={
           <>
             {number && (
               <div data-testid="tracking-number" style={{ fontWeight: 600, marginBottom: 4 }}>
@@ -28,11 +30,10 @@ export function TrackingPage() {
             {t('auth.tracking.description')}
           </>
         }
-        style={{ padding: '8px 0' }}
         extra={
-          <Button onClick={() => void navigate('/user/login')} data-testid="tracking-sign-in">
+          <PlainButton onClick={() => void navigate('/user/login')} data-testid="tracking-sign-in">
             {t('auth.tracking.signIn')}
-          </Button>
+          </PlainButton>
         }
       />
     </>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Avatar, Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Tag } from 'antd';
+import { ClampedText } from '../../../components/clamped-text.tsx';
 import { NotificationOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -35,17 +36,17 @@ function AnnouncementItem({ item, last }: { item: AnnouncementRecord; last: bool
           <Tag color={PRIORITY_COLORS[item.priority]} style={{ marginInlineEnd: 0 }}>
             {t(`dashboard.priority.${item.priority}`)}
           </Tag>
-          <Typography.Text strong ellipsis={{ tooltip: item.title }} style={{ minWidth: 0 }}>
+          <ClampedText strong title={item.title} style={{ minWidth: 0 }}>
             {item.title}
-          </Typography.Text>
+          </ClampedText>
         </Flex>
-        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+        <ClampedText tone="secondary" style={{ fontSize: 12 }}>
           {formatDateTime(item.sendTime)}
-        </Typography.Text>
+        </ClampedText>
       </Flex>
-      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: item.content }} style={{ margin: '6px 0 0' }}>
+      <ClampedText tone="secondary" lines={2} title={item.content} style={{ margin: '6px 0 0' }}>
         {item.content}
-      </Typography.Paragraph>
+      </ClampedText>
     </article>
   );
 }
@@ -104,9 +105,9 @@ export function AnalysisPage() {
           <Flex align="center" gap={16} wrap>
             <Avatar size={56} src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
             <div style={{ minWidth: 0 }}>
-              <Typography.Title level={4} style={{ margin: 0 }} data-testid="home-greeting">
+              <h4 style={{ margin: 0, fontSize: 20, fontWeight: 600, lineHeight: 1.4, color: 'var(--ant-color-text-heading)' }} data-testid="home-greeting">
                 {t('layout.welcome', { greeting: t(`layout.greeting.${greetingOf(new Date().getHours())}`), name })}
-              </Typography.Title>
+              </h4>
               <Descriptions
                 size="small"
                 column={{ xs: 1, sm: 2 }}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { App as AntApp } from 'antd';
+import { AppProviders } from './app-providers.tsx';
+import { FeedbackBridge } from './feedback-bridge.tsx';
+
+/**
+ * What the portal's antd pages run in: theme, antd's locale, TanStack Query, and message /
+ * notification / modal for the HTTP client. Around the main layout and the 404 page, not the
+ * public pages, which load no antd (docs/decisions/0006).
+ */
+export function AntdShell({ children }: { children: ReactNode }) {
+  return (
+    <AppProviders>
+      <AntApp>
+        <FeedbackBridge />
+        {children}
+      </AntApp>
+    </AppProviders>
+  );
+}
