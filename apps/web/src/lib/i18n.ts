@@ -20,9 +20,15 @@ declare module 'i18next' {
   }
 }
 
+/** Spec §9: the default language is stored as TC; the others under their own codes. */
+const TRADITIONAL_STORE_VALUE = 'TC';
+
+export const languageStoreValue = (language: Language): string => (language === 'zh-TW' ? TRADITIONAL_STORE_VALUE : language);
+
 export function readStoredLanguage(): Language {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (stored === TRADITIONAL_STORE_VALUE) return 'zh-TW';
     return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
   } catch {
     // storage disabled (private mode, sandboxed frame): the default is fine
@@ -32,7 +38,7 @@ export function readStoredLanguage(): Language {
 
 function storeLanguage(language: Language): void {
   try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, languageStoreValue(language));
   } catch {
     // not remembered across visits, but the switch still works
   }
