@@ -29,6 +29,14 @@ import { logRoutes } from './modules/log/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { announcementRoutes } from './modules/announcement/routes.ts';
 import { siteRoutes, type SiteConfig } from './modules/site/routes.ts';
+import { orderRoutes } from './modules/logistics/order-routes.ts';
+import { logisticsSummaryRoutes } from './modules/logistics/summary-routes.ts';
+import { warehouseRoutes } from './modules/warehouse/routes.ts';
+import { trackingRoutes } from './modules/tracking/routes.ts';
+import { parcelRoutes } from './modules/parcel/routes.ts';
+import { pickupRoutes } from './modules/pickup/routes.ts';
+import { exceptionRoutes } from './modules/exception/routes.ts';
+import { rateCardRoutes } from './modules/freight/routes.ts';
 import type { SmsGateway } from './modules/sms/sms-gateway.ts';
 
 export type AppOptions = {
@@ -141,6 +149,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, { smsGateway: options.smsGateway });
       await api.register(announcementRoutes);
       await api.register(siteRoutes);
+      await api.register(orderRoutes);
+      await api.register(logisticsSummaryRoutes);
+      await api.register(warehouseRoutes);
+      await api.register(trackingRoutes);
+      await api.register(parcelRoutes);
+      await api.register(pickupRoutes);
+      await api.register(exceptionRoutes);
+      await api.register(rateCardRoutes);
     },
     { prefix: '/api' },
   );

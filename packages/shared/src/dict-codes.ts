@@ -8,7 +8,17 @@ export const CACHED_DICT_CODES = [
   'CollectionOrderExceptionConstant',
 ] as const;
 
-export const DICT_CODES = [...CACHED_DICT_CODES, 'OrderStatus', 'ServiceType', 'Currency'] as const;
+export const DICT_CODES = [
+  ...CACHED_DICT_CODES,
+  'OrderStatus',
+  'ServiceType',
+  'Currency',
+  'LogisticsWarehouse',
+  'ParcelStatus',
+  'CollectionExceptionType',
+  'ExceptionResolution',
+  'TrackingSource',
+] as const;
 export type DictCode = (typeof DICT_CODES)[number];
 
 /** What a dictionary code may look like: letters, digits, underscore, 1..64. Anything else is refused. */

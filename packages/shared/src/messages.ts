@@ -1,4 +1,7 @@
 import type { Language, Texts } from './languages.ts';
+import { orderMessages } from './messages-orders.ts';
+import { warehouseMessages } from './messages-warehouse.ts';
+import { pickupMessages } from './messages-pickup.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -155,15 +158,25 @@ export const messages = {
 
   // company
   languageSaved: { 'zh-TW': '語言設定已儲存', 'zh-CN': '语言设置已保存', 'en-US': 'Language saved' },
+
+  // logistics (issue 4): one file per area, so each can grow on its own
+  ...orderMessages,
+  ...warehouseMessages,
+  ...pickupMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;
-export type MessageParams = Record<string, string | number>;
+/** A parameter is one text, or one per language (a status name in the caller's language). */
+export type MessageParams = Record<string, string | number | Texts>;
 
 export function formatMessage(lang: Language, key: MessageKey, params?: MessageParams): string {
   const template: string = messages[key][lang];
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === 'object' ? value[lang] : String(value);
+  });
 }
 
 export function isMessageKey(value: string): value is MessageKey {

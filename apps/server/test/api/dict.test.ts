@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { dictItems, dicts } from '../../src/db/schema/dict.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 import { fingerprint } from '../helpers/fingerprint.ts';
+import { COUNTRY_CODES, EXCEPTION_RESOLUTIONS, EXCEPTION_TYPES, PARCEL_STATUSES, WAREHOUSE_CODES } from '@portal/shared/logistics';
+import { CURRENCY_CODES } from '@portal/shared/money';
 
 // the spec's values, written out here rather than imported, so that the seed is checked against the spec
 const ORDER_STATUSES = ['CREATED', 'WAIT_COLLECT', 'WHIN', 'WHOUT', 'CROSS_BORDER', 'OVERSEA_WH', 'END_DELIVERY', 'DONE', 'CANCEL', 'RETURN', 'LOST'];
@@ -16,6 +18,11 @@ const ALL_CODES = [
   'OrderStatus',
   'ServiceType',
   'Currency',
+  'LogisticsWarehouse',
+  'ParcelStatus',
+  'CollectionExceptionType',
+  'ExceptionResolution',
+  'TrackingSource',
 ];
 
 type Option = { value: string; text: string; label: string; title: string; color: string | null };
@@ -173,7 +180,7 @@ describe(`dictionaries (${testDbKind()})`, () => {
   });
 
   describe('queryAllDictItems', () => {
-    it('holds exactly the nine dictionaries, every item complete', async () => {
+    it('holds exactly the fourteen dictionaries, every item complete', async () => {
       const response = await t.call({ method: 'GET', url: '/api/sys/dict/queryAllDictItems', token, query: { _t: '1700000000' } });
       expect(response.statusCode).toBe(200);
       const all = response.json().result as Record<string, Option[]>;
@@ -192,6 +199,13 @@ describe(`dictionaries (${testDbKind()})`, () => {
       expect(all.ServiceType!.map((o) => o.value)).toEqual(['BASE', 'FULL_LINK', 'HALF_LINK']);
       expect(all.COLOrderStatusEnum!.map((o) => o.value)).toEqual(['WAIT_PREPARE_GOODS', 'WAIT_TAKE_GOODS', 'WAIT_CONFIRM_TAKE', 'FINISH_TAKE_GOODS']);
       expect(all.Currency!.map((o) => o.value)).toContain('CNY');
+      // the shared constants and their dictionaries name the same values
+      expect(all.LogisticsWarehouse!.map((o) => o.value)).toEqual([...WAREHOUSE_CODES]);
+      expect(all.ParcelStatus!.map((o) => o.value)).toEqual([...PARCEL_STATUSES]);
+      expect(all.CollectionExceptionType!.map((o) => o.value)).toEqual([...EXCEPTION_TYPES]);
+      expect(all.ExceptionResolution!.map((o) => o.value)).toEqual([...EXCEPTION_RESOLUTIONS]);
+      expect(all.CountryType!.map((o) => o.value)).toEqual([...COUNTRY_CODES]);
+      expect(all.Currency!.map((o) => o.value).sort()).toEqual([...CURRENCY_CODES].sort());
     });
 
     it('renders in the caller language', async () => {

@@ -9,6 +9,18 @@ export const pageRegistry: Record<string, PageLoader> = {
   'dashboard/analysis': () => import('../features/dashboard/pages/analysis-page.tsx').then((m) => m.AnalysisPage),
   // read-only for now: the announcements the user receives; management joins with the system area
   'system/announcement-list': () => import('../features/dashboard/pages/announcement-list-page.tsx').then((m) => m.AnnouncementListPage),
+  // issue 4: logistics
+  'logistics/international-order-list': () => import('../features/logistics/pages/order-list-page.tsx').then((m) => m.OrderListPage),
+  'logistics/international-order-detail': () => import('../features/logistics/pages/order-detail-page.tsx').then((m) => m.OrderDetailPage),
+  'logistics/logistics-order-list': () => import('../features/logistics/pages/logistics-order-list-page.tsx').then((m) => m.LogisticsOrderListPage),
+  'logistics/package-list': () => import('../features/shipping/pages/package-list-page.tsx').then((m) => m.PackageListPage),
+  'logistics/pickup-batch-list': () => import('../features/shipping/pages/pickup-batch-list-page.tsx').then((m) => m.PickupBatchListPage),
+  'logistics/collection-exception-list': () => import('../features/shipping/pages/exception-list-page.tsx').then((m) => m.ExceptionListPage),
+  'warehouse/parcel-receive': () => import('../features/warehouse/pages/receive-page.tsx').then((m) => m.ReceivePage),
+  'warehouse/ship-out': () => import('../features/warehouse/pages/ship-out-page.tsx').then((m) => m.ShipOutPage),
+  'warehouse/tracking-event-list': () => import('../features/warehouse/pages/tracking-event-page.tsx').then((m) => m.TrackingEventPage),
+  'warehouse/pickup-confirm-list': () => import('../features/shipping/pages/pickup-confirm-page.tsx').then((m) => m.PickupConfirmPage),
+  'warehouse/rate-card-list': () => import('../features/shipping/pages/rate-card-list-page.tsx').then((m) => m.RateCardListPage),
 };
 
 export function findPage(component: string): PageLoader | undefined {

@@ -2,6 +2,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@portal/shared/languages';
 import { resources as zhTW } from '../locales/zh-TW/index.ts';
+import type { AreaResources } from '../locales/zh-TW/ns/index.ts';
 
 /** Local storage key of the chosen language (namespace prefix `pro__`, spec §9). */
 export const LANGUAGE_STORAGE_KEY = 'pro__language';
@@ -16,7 +17,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof zhTW };
+    resources: { common: typeof zhTW } & AreaResources;
   }
 }
 
@@ -51,19 +52,28 @@ function applyLanguage(language: Language): void {
 }
 
 /**
- * The default language's texts are in the entry; the other two come in a chunk of their own when
- * they are first used (docs/decisions/0006): most visitors never load them.
+ * The default language's common texts are in the entry; the other two come in a chunk of their own
+ * when they are first used (docs/decisions/0006): most visitors never load them.
  */
 const OTHER_LANGUAGES: Partial<Record<string, () => Promise<{ resources: typeof zhTW }>>> = {
   'zh-CN': () => import('../locales/zh-CN/index.ts'),
   'en-US': () => import('../locales/en-US/index.ts'),
 };
 
+/**
+ * A business area's texts are a namespace of their own, `locales/<language>/ns/<namespace>.ts`, loaded
+ * with the area's pages in every language (`useTranslation('<namespace>')` suspends until they are
+ * there): the shell and the sign-in page do not carry them.
+ */
+const AREA_NAMESPACES = import.meta.glob<{ resources: Record<string, unknown> }>(['../locales/*/ns/*.ts', '!../locales/*/ns/index.ts']);
+
+const areaLoader = (language: string, namespace: string) => AREA_NAMESPACES[`../locales/${language}/ns/${namespace}.ts`];
+
 const otherLanguages: BackendModule = {
   type: 'backend',
   init: () => undefined,
-  read: (language, _namespace, callback) => {
-    const load = Object.hasOwn(OTHER_LANGUAGES, language) ? OTHER_LANGUAGES[language] : undefined;
+  read: (language, namespace, callback) => {
+    const load = namespace === 'common' ? (Object.hasOwn(OTHER_LANGUAGES, language) ? OTHER_LANGUAGES[language] : undefined) : areaLoader(language, namespace);
     if (!load) return callback(null, {});
     load().then(
       (module) => callback(null, module.resources),

@@ -8,6 +8,7 @@ import { dictionarySeeds } from './dictionaries.ts';
 import { categorySeeds, checkRuleSeeds } from './reference-data.ts';
 import type { MenuSeed } from './types.ts';
 import { ROLE_GRANTS, type RoleCode } from './roles.ts';
+import { syncLogisticsReference } from './logistics-reference.ts';
 
 export const PLATFORM_TENANT_ID = 0;
 
@@ -30,6 +31,7 @@ export async function syncCatalogue(db: Db): Promise<void> {
     if (added.length > 0) await grantNewEntries(tx as unknown as Db, added);
     await syncDictionaries(tx as unknown as Db);
     await syncReferenceData(tx as unknown as Db);
+    await syncLogisticsReference(tx as unknown as Db);
   });
 }
 

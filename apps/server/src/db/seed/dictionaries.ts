@@ -1,29 +1,23 @@
-import { ORDER_STATUSES, type OrderStatus } from '@portal/shared/order-status';
+import { ORDER_STATUSES, ORDER_STATUS_TEXTS, type OrderStatus } from '@portal/shared/order-status';
 import type { DictItemSeed, DictSeed } from './types.ts';
 
-/** Texts and tag colours of the order statuses; a Record so a new status cannot be forgotten. */
-const orderStatusItems: Record<OrderStatus, Omit<DictItemSeed, 'value'>> = {
-  CREATED: { text: { 'zh-TW': '已建立', 'zh-CN': '已创建', 'en-US': 'Created' }, color: 'blue' },
-  WAIT_COLLECT: { text: { 'zh-TW': '待收件', 'zh-CN': '待揽收', 'en-US': 'Awaiting collection' }, color: 'orange' },
-  WHIN: { text: { 'zh-TW': '已入庫', 'zh-CN': '已入库', 'en-US': 'In warehouse' }, color: 'cyan' },
-  WHOUT: { text: { 'zh-TW': '已出庫', 'zh-CN': '已出库', 'en-US': 'Left warehouse' }, color: 'geekblue' },
-  CROSS_BORDER: {
-    text: { 'zh-TW': '跨境運輸中', 'zh-CN': '跨境运输中', 'en-US': 'In cross-border transit' },
-    color: 'purple',
-  },
-  OVERSEA_WH: {
-    text: { 'zh-TW': '已到海外倉', 'zh-CN': '已到海外仓', 'en-US': 'At overseas warehouse' },
-    color: 'magenta',
-  },
-  END_DELIVERY: { text: { 'zh-TW': '末端配送中', 'zh-CN': '末端派送中', 'en-US': 'Out for delivery' }, color: 'gold' },
-  DONE: { text: { 'zh-TW': '已完成', 'zh-CN': '已完成', 'en-US': 'Completed' }, color: 'green' },
-  CANCEL: { text: { 'zh-TW': '已取消', 'zh-CN': '已取消', 'en-US': 'Cancelled' }, color: 'default' },
-  RETURN: { text: { 'zh-TW': '已退回', 'zh-CN': '已退回', 'en-US': 'Returned' }, color: 'volcano' },
-  LOST: { text: { 'zh-TW': '已遺失', 'zh-CN': '已丢失', 'en-US': 'Lost' }, color: 'red' },
+/** Tag colours of the order statuses; a Record so a new status cannot be forgotten (texts: ORDER_STATUS_TEXTS). */
+const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
+  CREATED: 'blue',
+  WAIT_COLLECT: 'orange',
+  WHIN: 'cyan',
+  WHOUT: 'geekblue',
+  CROSS_BORDER: 'purple',
+  OVERSEA_WH: 'magenta',
+  END_DELIVERY: 'gold',
+  DONE: 'green',
+  CANCEL: 'default',
+  RETURN: 'volcano',
+  LOST: 'red',
 };
 
 /** In the spec's order (ORDER_STATUSES). */
-const orderStatusList: DictItemSeed[] = ORDER_STATUSES.map((value) => ({ value, ...orderStatusItems[value] }));
+const orderStatusList: DictItemSeed[] = ORDER_STATUSES.map((value) => ({ value, text: ORDER_STATUS_TEXTS[value], color: ORDER_STATUS_COLORS[value] }));
 
 export const dictionarySeeds: DictSeed[] = [
   {
@@ -179,6 +173,61 @@ export const dictionarySeeds: DictSeed[] = [
       { value: 'GBP', text: { 'zh-TW': '英鎊', 'zh-CN': '英镑', 'en-US': 'British Pound' } },
       { value: 'AUD', text: { 'zh-TW': '澳幣', 'zh-CN': '澳元', 'en-US': 'Australian Dollar' } },
       { value: 'CAD', text: { 'zh-TW': '加幣', 'zh-CN': '加元', 'en-US': 'Canadian Dollar' } },
+    ],
+  },
+  {
+    code: 'LogisticsWarehouse',
+    name: { 'zh-TW': '集運倉庫', 'zh-CN': '集运仓库', 'en-US': 'Consolidation warehouse' },
+    description: 'The platform warehouses that receive parcels (WAREHOUSE_CODES)',
+    items: [
+      { value: 'SZ01', text: { 'zh-TW': '深圳倉', 'zh-CN': '深圳仓', 'en-US': 'Shenzhen warehouse' } },
+      { value: 'GZ01', text: { 'zh-TW': '廣州倉', 'zh-CN': '广州仓', 'en-US': 'Guangzhou warehouse' } },
+      { value: 'YW01', text: { 'zh-TW': '義烏倉', 'zh-CN': '义乌仓', 'en-US': 'Yiwu warehouse' } },
+    ],
+  },
+  {
+    code: 'ParcelStatus',
+    name: { 'zh-TW': '包裹狀態', 'zh-CN': '包裹状态', 'en-US': 'Parcel status' },
+    description: 'A parcel: forecast by the merchant, in the warehouse, shipped out (PARCEL_STATUSES)',
+    items: [
+      { value: 'FORECAST', text: { 'zh-TW': '已預報', 'zh-CN': '已预报', 'en-US': 'Forecast' }, color: 'blue' },
+      { value: 'IN_WAREHOUSE', text: { 'zh-TW': '在庫', 'zh-CN': '在库', 'en-US': 'In warehouse' }, color: 'cyan' },
+      { value: 'SHIPPED', text: { 'zh-TW': '已出庫', 'zh-CN': '已出库', 'en-US': 'Shipped out' }, color: 'green' },
+    ],
+  },
+  {
+    code: 'CollectionExceptionType',
+    name: { 'zh-TW': '異常類型', 'zh-CN': '异常类型', 'en-US': 'Exception type' },
+    description: 'What is wrong with an order found at collection or warehouse-in (EXCEPTION_TYPES)',
+    items: [
+      { value: 'DAMAGED', text: { 'zh-TW': '貨物破損', 'zh-CN': '货物破损', 'en-US': 'Damaged goods' } },
+      { value: 'OVERWEIGHT', text: { 'zh-TW': '超重超尺寸', 'zh-CN': '超重超尺寸', 'en-US': 'Over weight or size' } },
+      { value: 'PROHIBITED', text: { 'zh-TW': '違禁品', 'zh-CN': '违禁品', 'en-US': 'Prohibited goods' } },
+      { value: 'MISSING_LABEL', text: { 'zh-TW': '缺少面單', 'zh-CN': '缺少面单', 'en-US': 'Missing label' } },
+      { value: 'ADDRESS', text: { 'zh-TW': '地址問題', 'zh-CN': '地址问题', 'en-US': 'Address problem' } },
+      { value: 'OTHER', text: { 'zh-TW': '其他', 'zh-CN': '其他', 'en-US': 'Other' } },
+    ],
+  },
+  {
+    code: 'ExceptionResolution',
+    name: { 'zh-TW': '異常處理方式', 'zh-CN': '异常处理方式', 'en-US': 'Exception resolution' },
+    description: 'What a merchant decides when dealing with an exception (EXCEPTION_RESOLUTIONS)',
+    items: [
+      { value: 'CONTINUE', text: { 'zh-TW': '繼續發貨', 'zh-CN': '继续发货', 'en-US': 'Ship as is' } },
+      { value: 'RESHIP', text: { 'zh-TW': '重新發貨', 'zh-CN': '重新发货', 'en-US': 'Send again' } },
+      { value: 'RETURN', text: { 'zh-TW': '退回商家', 'zh-CN': '退回商家', 'en-US': 'Return to merchant' } },
+      { value: 'DESTROY', text: { 'zh-TW': '銷毀', 'zh-CN': '销毁', 'en-US': 'Destroy' } },
+    ],
+  },
+  {
+    code: 'TrackingSource',
+    name: { 'zh-TW': '軌跡來源', 'zh-CN': '轨迹来源', 'en-US': 'Tracking source' },
+    description: 'Where a tracking event came from (TRACKING_SOURCES)',
+    items: [
+      { value: 'WAREHOUSE', text: { 'zh-TW': '倉庫', 'zh-CN': '仓库', 'en-US': 'Warehouse' } },
+      { value: 'CARRIER', text: { 'zh-TW': '承運商', 'zh-CN': '承运商', 'en-US': 'Carrier' } },
+      { value: 'MANUAL', text: { 'zh-TW': '人工', 'zh-CN': '人工', 'en-US': 'Manual' } },
+      { value: 'API', text: { 'zh-TW': '開放接口', 'zh-CN': '开放接口', 'en-US': 'Open API' } },
     ],
   },
 ];

@@ -1,0 +1,2 @@
+/** The warehouse area's texts in zh-TW (the default and the reference for the other languages). */
+export const resources = {};
