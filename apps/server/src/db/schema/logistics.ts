@@ -85,6 +85,12 @@ export const orders = pgTable(
     index('log_order_tenant_status_created_idx').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
     index('log_order_tenant_country_created_idx').on(t.tenantId, t.destinationCountry, t.createdAt.desc(), t.id.desc()),
     index('log_order_tenant_status_updated_idx').on(t.tenantId, t.statusUpdatedAt.desc(), t.id.desc()),
+    index('log_order_tenant_warehouse_created_idx').on(t.tenantId, t.warehouseCode, t.createdAt.desc(), t.id.desc()),
+    index('log_order_tenant_service_created_idx').on(t.tenantId, t.serviceType, t.createdAt.desc(), t.id.desc()),
+    // sorting one tenant's orders by number; the unique index on order_no alone spans every tenant
+    index('log_order_tenant_no_idx').on(t.tenantId, t.orderNo),
+    // the recipient filter matches a prefix: varchar_pattern_ops serves LIKE 'x%' whatever the collation
+    index('log_order_tenant_recipient_idx').using('btree', t.tenantId, sql`${t.recipientName} varchar_pattern_ops`),
     index('log_order_waybill_idx').on(t.waybillNo),
     // platform screens: every tenant, by status (ship-out, events) and time
     index('log_order_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),

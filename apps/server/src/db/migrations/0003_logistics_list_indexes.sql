@@ -1,0 +1,4 @@
+CREATE INDEX "log_order_tenant_warehouse_created_idx" ON "log_order" USING btree ("tenant_id","warehouse_code","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "log_order_tenant_service_created_idx" ON "log_order" USING btree ("tenant_id","service_type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "log_order_tenant_no_idx" ON "log_order" USING btree ("tenant_id","order_no");--> statement-breakpoint
+CREATE INDEX "log_order_tenant_recipient_idx" ON "log_order" USING btree ("tenant_id","recipient_name" varchar_pattern_ops);
