@@ -1,0 +1,160 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { gramsToKg, mmToCm } from '@portal/shared/money';
+import type { OrderStatus, ParcelStatus } from '@portal/shared/logistics';
+import type { ParcelRecord } from '@portal/shared/logistics-schemas';
+import type { Db } from '../../db/client.ts';
+import { orders, parcels } from '../../db/schema/logistics.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { ORDER_STATUS_TEXTS } from '@portal/shared/order-status';
+import { timeRange } from '../pickup/list-support.ts';
+import { afterCursor, cursorTimeOf, type Cursor } from '../pickup/xlsx-export.ts';
+
+/** What a merchant can filter the parcel list and export on. */
+export type ParcelFilters = {
+  trackingNo?: string;
+  orderNo?: string;
+  status?: ParcelStatus;
+  createdAt_begin?: string;
+  createdAt_end?: string;
+  storageTime_begin?: string;
+  storageTime_end?: string;
+};
+
+/** Every filter within the caller's tenant (the list's index starts with tenant_id). */
+export function parcelWhere(db: Db, tenantId: number, filters: ParcelFilters): SQL | undefined {
+  const where: SQL[] = [eq(parcels.tenantId, tenantId)];
+  if (filters.trackingNo) where.push(eq(parcels.trackingNo, filters.trackingNo));
+  if (filters.orderNo) {
+    // the order number is unique: one index probe, then the parcels of that order
+    where.push(
+      inArray(
+        parcels.orderId,
+        db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.orderNo, filters.orderNo), eq(orders.tenantId, tenantId))),
+      ),
+    );
+  }
+  if (filters.status) where.push(eq(parcels.status, filters.status));
+  where.push(...timeRange(parcels.createdAt, filters.createdAt_begin, filters.createdAt_end));
+  where.push(...timeRange(parcels.storageTime, filters.storageTime_begin, filters.storageTime_end));
+  return and(...where);
+}
+
+export const parcelColumns = {
+  id: parcels.id,
+  trackingNo: parcels.trackingNo,
+  orderId: parcels.orderId,
+  logisticsOrderNo: orders.orderNo,
+  status: parcels.status,
+  weight: parcels.weight,
+  length: parcels.length,
+  width: parcels.width,
+  height: parcels.height,
+  warehouseCode: parcels.warehouseCode,
+  storageTime: parcels.storageTime,
+  shipmentTime: parcels.shipmentTime,
+  remark: parcels.remark,
+  createdAt: parcels.createdAt,
+};
+
+export type ParcelRow = {
+  id: number;
+  trackingNo: string;
+  orderId: number | null;
+  logisticsOrderNo: string | null;
+  status: ParcelStatus;
+  weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  warehouseCode: string | null;
+  storageTime: Date | null;
+  shipmentTime: Date | null;
+  remark: string;
+  createdAt: Date;
+};
+
+/** A parcel and its order's number: the order is always of the parcel's tenant. */
+const withOrder = and(eq(orders.id, parcels.orderId), eq(orders.tenantId, parcels.tenantId));
+export const parcelsWithOrder = (db: Db) => db.select(parcelColumns).from(parcels).leftJoin(orders, withOrder);
+
+export function toParcelRecord(row: ParcelRow): ParcelRecord {
+  const cm = (mm: number | null) => (mm === null ? null : mmToCm(mm));
+  return {
+    id: row.id,
+    trackingNo: row.trackingNo,
+    orderId: row.orderId,
+    logisticsOrderNo: row.logisticsOrderNo,
+    status: row.status,
+    weight: row.weight === null ? null : gramsToKg(row.weight),
+    length: cm(row.length),
+    width: cm(row.width),
+    height: cm(row.height),
+    warehouseCode: row.warehouseCode,
+    storageTime: row.storageTime?.toISOString() ?? null,
+    shipmentTime: row.shipmentTime?.toISOString() ?? null,
+    remark: row.remark,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findParcel(db: Db, tenantId: number, id: number): Promise<ParcelRecord | null> {
+  const [row] = await parcelsWithOrder(db)
+    .where(and(eq(parcels.id, id), eq(parcels.tenantId, tenantId)))
+    .limit(1);
+  return row ? toParcelRecord(row) : null;
+}
+
+/** One export batch: the next rows in (createdAt desc, id desc) order. */
+export async function parcelExportBatch(db: Db, where: SQL | undefined, after: Cursor | null, limit: number) {
+  return db
+    .select({ ...parcelColumns, cursorTime: cursorTimeOf(parcels.createdAt) })
+    .from(parcels)
+    .leftJoin(orders, withOrder)
+    .where(after ? and(where, afterCursor(parcels.createdAt, parcels.id, after)) : where)
+    .orderBy(desc(parcels.createdAt), desc(parcels.id))
+    .limit(limit);
+}
+
+/** A parcel may be linked to an order that has not reached the warehouse yet. */
+const LINKABLE: readonly OrderStatus[] = ['CREATED', 'WAIT_COLLECT'];
+
+/**
+ * The order a parcel is linked to, by its number: the caller tenant's (404 otherwise, as if missing)
+ * and not past collection (409). `currentOrderId` is the parcel's present link, which an edit keeps
+ * whatever that order's status has become.
+ */
+export async function linkableOrder(db: Db, tenantId: number, orderNo: string, currentOrderId: number | null = null): Promise<number> {
+  const [order] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.tenantId, tenantId)))
+    .limit(1);
+  if (!order) throw notFound('parcelOrderNotFound', { orderNo });
+  if (order.id !== currentOrderId && !LINKABLE.includes(order.status)) throw conflict('parcelOrderClosed', { orderNo, status: ORDER_STATUS_TEXTS[order.status] });
+  return order.id;
+}
+
+/** The parcel row locked for a change, within the caller's tenant; 404 otherwise. */
+export async function lockParcel(tx: Db, tenantId: number, id: number) {
+  const [row] = await tx
+    .select({ id: parcels.id, status: parcels.status, orderId: parcels.orderId })
+    .from(parcels)
+    .where(and(eq(parcels.id, id), eq(parcels.tenantId, tenantId)))
+    .for('update')
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Whether the tenant already has another parcel with this tracking number. */
+export async function trackingNoTaken(db: Db, tenantId: number, trackingNo: string, exceptId: number | null): Promise<boolean> {
+  const rows = await db
+    .select({ id: parcels.id })
+    .from(parcels)
+    .where(and(eq(parcels.tenantId, tenantId), eq(parcels.trackingNo, trackingNo), exceptId === null ? undefined : sql`${parcels.id} <> ${exceptId}`))
+    .limit(1);
+  return rows.length > 0;
+}

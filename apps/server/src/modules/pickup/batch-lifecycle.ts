@@ -1,0 +1,43 @@
+import type { Texts } from '@portal/shared/languages';
+import type { PickupBatchStatus } from '@portal/shared/logistics';
+import { PICKUP_BATCH_CANCELLED_TEXT, PICKUP_BATCH_STATUS_TEXTS } from '@portal/shared/messages-pickup';
+import { conflict } from '../../lib/errors.ts';
+
+/*
+ * The pick-up batch's life (docs/logistics-lifecycle.md): the merchant prepares the goods and says so
+ * (ready), the platform takes them (take) and confirms them at the warehouse (confirm), one step at a
+ * time; only a batch still being prepared can be cancelled, and a cancelled batch moves no more.
+ */
+
+export type BatchMove = 'ready' | 'take' | 'confirm';
+
+export const BATCH_MOVES: Readonly<Record<BatchMove, { from: PickupBatchStatus; to: PickupBatchStatus }>> = {
+  ready: { from: 'WAIT_PREPARE_GOODS', to: 'WAIT_TAKE_GOODS' },
+  take: { from: 'WAIT_TAKE_GOODS', to: 'WAIT_CONFIRM_TAKE' },
+  confirm: { from: 'WAIT_CONFIRM_TAKE', to: 'FINISH_TAKE_GOODS' },
+};
+
+/** Where a batch may be cancelled, edited (time, contact, address, remark) or scheduled by the platform. */
+export const CANCELLABLE_FROM: PickupBatchStatus = 'WAIT_PREPARE_GOODS';
+export const EDITABLE_IN: PickupBatchStatus = 'WAIT_PREPARE_GOODS';
+export const SCHEDULABLE_IN: PickupBatchStatus = 'WAIT_TAKE_GOODS';
+
+export type BatchState = { status: PickupBatchStatus; cancelled: boolean };
+
+/** A batch's state by name: a cancelled batch keeps its status but reads as cancelled. */
+export const batchStateText = (batch: BatchState): Texts => (batch.cancelled ? PICKUP_BATCH_CANCELLED_TEXT : PICKUP_BATCH_STATUS_TEXTS[batch.status]);
+
+/** 409 naming both states unless `move` is legal from the batch's state. */
+export function assertMove(batch: BatchState, move: BatchMove): void {
+  const { from, to } = BATCH_MOVES[move];
+  if (batch.cancelled || batch.status !== from) throw conflict('pickupBatchTransitionRefused', { from: batchStateText(batch), to: PICKUP_BATCH_STATUS_TEXTS[to] });
+}
+
+export function assertCancellable(batch: BatchState): void {
+  if (batch.cancelled || batch.status !== CANCELLABLE_FROM) throw conflict('pickupBatchTransitionRefused', { from: batchStateText(batch), to: PICKUP_BATCH_CANCELLED_TEXT });
+}
+
+/** For changes that move nothing (edit, schedule): 409 naming the batch's state and the one needed. */
+export function assertIn(batch: BatchState, expected: PickupBatchStatus): void {
+  if (batch.cancelled || batch.status !== expected) throw conflict('pickupBatchWrongStatus', { status: batchStateText(batch), expected: PICKUP_BATCH_STATUS_TEXTS[expected] });
+}

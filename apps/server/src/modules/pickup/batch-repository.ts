@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus, PickupBatchStatus } from '@portal/shared/logistics';
+import type { PickupBatchRecord } from '@portal/shared/logistics-schemas';
+import { gramsToKg } from '@portal/shared/money';
+import type { Db } from '../../db/client.ts';
+import { orders, pickupBatches, pickupBatchOrders } from '../../db/schema/logistics.ts';
+import { tenants } from '../../db/schema/sys.ts';
+import { notFound } from '../../lib/errors.ts';
+import { timeRange } from './list-support.ts';
+import { afterCursor, cursorTimeOf, type Cursor } from './xlsx-export.ts';
+
+export const batchColumns = {
+  id: pickupBatches.id,
+  tenantId: pickupBatches.tenantId,
+  batchNo: pickupBatches.batchNo,
+  status: pickupBatches.status,
+  cancelled: pickupBatches.cancelled,
+  shipmentTotal: pickupBatches.shipmentTotal,
+  estimatedWeight: pickupBatches.estimatedWeight,
+  actualWeight: pickupBatches.actualWeight,
+  expectedPickupAt: pickupBatches.expectedPickupAt,
+  estimatedPickupAt: pickupBatches.estimatedPickupAt,
+  actualPickupAt: pickupBatches.actualPickupAt,
+  plate: pickupBatches.plate,
+  contactName: pickupBatches.contactName,
+  contactPhone: pickupBatches.contactPhone,
+  pickupAddress: pickupBatches.pickupAddress,
+  remark: pickupBatches.remark,
+  createdAt: pickupBatches.createdAt,
+};
+
+export type BatchRow = {
+  id: number;
+  tenantId: number;
+  batchNo: string;
+  status: PickupBatchStatus;
+  cancelled: boolean;
+  shipmentTotal: number;
+  estimatedWeight: number;
+  actualWeight: number | null;
+  expectedPickupAt: Date;
+  estimatedPickupAt: Date | null;
+  actualPickupAt: Date | null;
+  plate: string;
+  contactName: string;
+  contactPhone: string;
+  pickupAddress: string;
+  remark: string;
+  createdAt: Date;
+};
+
+export function toBatchRecord(row: BatchRow): PickupBatchRecord {
+  return {
+    id: row.id,
+    batchNo: row.batchNo,
+    status: row.status,
+    cancelled: row.cancelled,
+    shipmentTotal: row.shipmentTotal,
+    estimatedWeight: gramsToKg(row.estimatedWeight),
+    actualWeight: row.actualWeight === null ? null : gramsToKg(row.actualWeight),
+    expectedPickupAt: row.expectedPickupAt.toISOString(),
+    estimatedPickupAt: row.estimatedPickupAt?.toISOString() ?? null,
+    actualPickupAt: row.actualPickupAt?.toISOString() ?? null,
+    plate: row.plate,
+    contactName: row.contactName,
+    contactPhone: row.contactPhone,
+    pickupAddress: row.pickupAddress,
+    remark: row.remark,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The merchant's filters of the batch list and export. */
+export type MerchantBatchFilters = {
+  batchNo?: string;
+  status?: PickupBatchStatus;
+  cancelled?: boolean;
+  createdAt_begin?: string;
+  createdAt_end?: string;
+  expectedPickupAt_begin?: string;
+  expectedPickupAt_end?: string;
+};
+
+export function merchantBatchWhere(tenantId: number, filters: MerchantBatchFilters): SQL | undefined {
+  const where: SQL[] = [eq(pickupBatches.tenantId, tenantId)];
+  if (filters.batchNo) where.push(eq(pickupBatches.batchNo, filters.batchNo));
+  if (filters.status) where.push(eq(pickupBatches.status, filters.status));
+  if (filters.cancelled !== undefined) where.push(eq(pickupBatches.cancelled, filters.cancelled));
+  where.push(...timeRange(pickupBatches.createdAt, filters.createdAt_begin, filters.createdAt_end));
+  where.push(...timeRange(pickupBatches.expectedPickupAt, filters.expectedPickupAt_begin, filters.expectedPickupAt_end));
+  return and(...where);
+}
+
+/** The platform's filters: every tenant, never a cancelled batch (nobody will pick it up). */
+export type PlatformBatchFilters = {
+  batchNo?: string;
+  status?: PickupBatchStatus;
+  tenantId?: number;
+  expectedPickupAt_begin?: string;
+  expectedPickupAt_end?: string;
+};
+
+export function platformBatchWhere(filters: PlatformBatchFilters): SQL | undefined {
+  const where: SQL[] = [eq(pickupBatches.cancelled, false)];
+  if (filters.batchNo) where.push(eq(pickupBatches.batchNo, filters.batchNo));
+  if (filters.status) where.push(eq(pickupBatches.status, filters.status));
+  if (filters.tenantId !== undefined) where.push(eq(pickupBatches.tenantId, filters.tenantId));
+  where.push(...timeRange(pickupBatches.expectedPickupAt, filters.expectedPickupAt_begin, filters.expectedPickupAt_end));
+  return and(...where);
+}
+
+export const platformBatchColumns = { ...batchColumns, tenantName: tenants.name };
+export const batchesWithTenant = (db: Db) => db.select(platformBatchColumns).from(pickupBatches).innerJoin(tenants, eq(tenants.id, pickupBatches.tenantId));
+
+/** One batch, within a tenant when one is given (the merchant's side), else any (the platform's). */
+export async function findBatch(db: Db, id: number, tenantId: number | null): Promise<(BatchRow & { tenantName: string }) | null> {
+  const [row] = await batchesWithTenant(db)
+    .where(and(eq(pickupBatches.id, id), tenantId === null ? undefined : eq(pickupBatches.tenantId, tenantId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The batch row locked for a change; 404 when missing or of another tenant (alike). */
+export async function lockBatch(tx: Db, id: number, tenantId: number | null): Promise<BatchRow> {
+  const [row] = await tx
+    .select(batchColumns)
+    .from(pickupBatches)
+    .where(and(eq(pickupBatches.id, id), tenantId === null ? undefined : eq(pickupBatches.tenantId, tenantId)))
+    .for('update')
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export type BatchOrder = { id: number; orderNo: string; merchantOrderNo: string; status: OrderStatus; weight: number; tenantId: number };
+
+/** The orders of a batch by id; `lock` takes their rows for a status change. */
+export async function ordersOfBatch(db: Db, batchId: number, lock = false): Promise<BatchOrder[]> {
+  const query = db
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      merchantOrderNo: orders.merchantOrderNo,
+      status: orders.status,
+      // what the order weighs as far as we know: measured once received, else declared
+      weight: sql<number>`coalesce(${orders.actualWeight}, ${orders.declaredWeight})`.mapWith(Number),
+      tenantId: orders.tenantId,
+    })
+    .from(pickupBatchOrders)
+    .innerJoin(orders, and(eq(orders.id, pickupBatchOrders.orderId), eq(orders.tenantId, pickupBatchOrders.tenantId)))
+    .where(eq(pickupBatchOrders.batchId, batchId))
+    .orderBy(asc(orders.id));
+  return lock ? query.for('update', { of: orders }) : query;
+}
+
+/** The first of `orderIds` already in a batch that is not cancelled, with that batch's number. */
+export async function orderInLiveBatch(db: Db, orderIds: number[]): Promise<{ orderId: number; batchNo: string } | null> {
+  const [row] = await db
+    .select({ orderId: pickupBatchOrders.orderId, batchNo: pickupBatches.batchNo })
+    .from(pickupBatchOrders)
+    .innerJoin(pickupBatches, eq(pickupBatches.id, pickupBatchOrders.batchId))
+    .where(and(inArray(pickupBatchOrders.orderId, orderIds), eq(pickupBatches.cancelled, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** PB + the UTC date as yymmdd (as order numbers) + 6 digits of the batch sequence. */
+export const nextBatchNo = sql<string>`'PB' || to_char(now() at time zone 'UTC', 'YYMMDD') || lpad((nextval('log_batch_no_seq') % 1000000)::text, 6, '0')`;
+
+/** One export batch of the merchant's list, in (createdAt desc, id desc) order. */
+export function merchantBatchExportBatch(db: Db, where: SQL | undefined, after: Cursor | null, limit: number) {
+  return db
+    .select({ ...batchColumns, cursorTime: cursorTimeOf(pickupBatches.createdAt) })
+    .from(pickupBatches)
+    .where(after ? and(where, afterCursor(pickupBatches.createdAt, pickupBatches.id, after)) : where)
+    .orderBy(desc(pickupBatches.createdAt), desc(pickupBatches.id))
+    .limit(limit);
+}
+
+/** One export batch of the platform's list, in (expectedPickupAt desc, id desc) order. */
+export function platformBatchExportBatch(db: Db, where: SQL | undefined, after: Cursor | null, limit: number) {
+  return batchesWithTenantAndCursor(db)
+    .where(after ? and(where, afterCursor(pickupBatches.expectedPickupAt, pickupBatches.id, after)) : where)
+    .orderBy(desc(pickupBatches.expectedPickupAt), desc(pickupBatches.id))
+    .limit(limit);
+}
+
+const batchesWithTenantAndCursor = (db: Db) =>
+  db
+    .select({ ...platformBatchColumns, cursorTime: cursorTimeOf(pickupBatches.expectedPickupAt) })
+    .from(pickupBatches)
+    .innerJoin(tenants, eq(tenants.id, pickupBatches.tenantId));

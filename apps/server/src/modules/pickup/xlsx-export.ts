@@ -1,0 +1,109 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { EXPORT_ROWS_MAX } from '@portal/shared/logistics';
+import { badRequest, msg } from '../../lib/errors.ts';
+
+/*
+ * Excel exports of parcels, pick-up batches and exceptions: counted first (a 400 past EXPORT_ROWS_MAX,
+ * before a byte is sent), then read in keyset batches and streamed, so that neither the rows nor the
+ * workbook are ever whole in memory.
+ */
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Where the portal's merchants are (UTC+8) when the client does not say. */
+export const DEFAULT_EXPORT_TIME_ZONE = 'Asia/Shanghai';
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The reader's time zone (IANA name): a spreadsheet cell has none, so times are written in it. */
+export const timeZoneParam = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, { error: msg('exportTimeZoneInvalid') })
+  .refine(isTimeZone, { error: msg('exportTimeZoneInvalid') })
+  .optional();
+
+/** YYYY-MM-DD HH:mm:ss (spec §9) in the given zone; '' for no time. */
+export function timeFormatter(timeZone: string): (value: Date | null) => string {
+  // sv-SE writes ISO-like dates: 2026-01-31 08:05:09
+  const format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  return (value) => (value ? format.format(value) : '');
+}
+
+export function assertExportSize(count: number): void {
+  if (count > EXPORT_ROWS_MAX) throw badRequest('exportRowsTooMany', { count, max: EXPORT_ROWS_MAX });
+}
+
+/** RFC 6266 with the RFC 5987 UTF-8 name (a Chinese title) and a plain ASCII fallback for old clients. */
+export function contentDisposition(fileName: string, asciiName: string): string {
+  const encoded = encodeURIComponent(fileName).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${asciiName.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${encoded}`;
+}
+
+export type Cell = string | number | null;
+export type ExportColumn<R> = { header: string; width: number; numFmt?: string; value: (row: R) => Cell };
+
+/** Rows after `after` in (time desc, id desc) order: the keyset of every export here. */
+export type Cursor = { time: string; id: number };
+export const EXPORT_BATCH = 1_000;
+
+/** (time, id) strictly after the cursor in descending order; the time travels as PostgreSQL's own text, keeping its microseconds. */
+export const afterCursor = (time: AnyColumn, id: AnyColumn, cursor: Cursor): SQL => sql`(${time}, ${id}) < (${cursor.time}::timestamptz, ${cursor.id})`;
+/** What a batch query selects as the cursor time. */
+export const cursorTimeOf = (time: AnyColumn) => sql<string>`${time}::text`;
+
+/** Fetches batch after batch until one comes back short. */
+export async function* keysetBatches<R extends { id: number; cursorTime: string }>(fetch: (after: Cursor | null, limit: number) => Promise<R[]>): AsyncGenerator<R[]> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const rows = await fetch(after, EXPORT_BATCH);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH) return;
+    after = { time: last.cursorTime, id: last.id };
+  }
+}
+
+/**
+ * Answers with the workbook as it is written. `title` names the sheet and the file in the caller's
+ * language; `asciiTitle` is the fallback file name.
+ */
+export function sendXlsx<R>(
+  reply: FastifyReply,
+  options: { title: string; asciiTitle: string; timeZone: string; columns: ExportColumn<R>[]; batches: AsyncIterable<R[]> },
+): FastifyReply {
+  const stamp = timeFormatter(options.timeZone)(new Date()).replace(/\D/g, '');
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(options.title.slice(0, 31));
+  sheet.columns = options.columns.map((column, index) => ({ header: column.header, key: String(index), width: column.width, style: column.numFmt ? { numFmt: column.numFmt } : {} }));
+  sheet.getRow(1).font = { bold: true };
+  const write = async () => {
+    for await (const batch of options.batches) {
+      for (const row of batch) sheet.addRow(options.columns.map((column) => column.value(row))).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  // the headers are gone by now: a failure can only cut the download short (and is logged)
+  write().catch((error: unknown) => {
+    reply.log.error({ err: error }, 'export failed');
+    stream.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(`${options.title}_${stamp}.xlsx`, `${options.asciiTitle}_${stamp}.xlsx`))
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
