@@ -1,4 +1,84 @@
-/** Collection-order exceptions (W3): placeholder until issue 4 builds it. */
+import { useMemo, useState } from 'react';
+import { Button, Card, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ExceptionRecord } from '@portal/shared/logistics-schemas';
+import { Access } from '../../../components/access.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { EXCEPTION_LIST_KEY, listExceptions } from '../api/list-exceptions.ts';
+import { exportExceptions } from '../api/export-exceptions.ts';
+import { ExceptionDealDialog } from '../components/exception-deal-dialog.tsx';
+import { ExceptionDetailDrawer } from '../components/exception-detail-drawer.tsx';
+import { ExportButton } from '../components/export-button.tsx';
+import { DEAL_PERMISSION, dealShown } from '../deal-rule.ts';
+import { sk } from '../texts.ts';
+
+type Handlers = { onDetail: (id: number) => void; onDeal: (exception: ExceptionRecord) => void };
+
+function ExceptionActions({ exception, onDetail, onDeal }: { exception: ExceptionRecord } & Handlers) {
+  const { t } = useTranslation('shipping');
+  return (
+    <Space size={0}>
+      <Access code="logistics:collection-exception:detail">
+        <Button type="link" size="small" onClick={() => onDetail(exception.id)} data-testid="exception-detail-open">
+          {t('common.detail')}
+        </Button>
+      </Access>
+      {dealShown(exception.status) && (
+        <Access code={DEAL_PERMISSION}>
+          <Button type="link" size="small" onClick={() => onDeal(exception)} data-testid="exception-deal">
+            {t('exception.deal')}
+          </Button>
+        </Access>
+      )}
+    </Space>
+  );
+}
+
+function exceptionList({ onDetail, onDeal }: Handlers): ListPageConfig<ExceptionRecord> {
+  return {
+    id: 'logistics-collection-exception',
+    rowKey: 'id',
+    queryKey: EXCEPTION_LIST_KEY,
+    fetcher: listExceptions,
+    defaultSort: { column: 'createdAt', order: 'desc' },
+    query: [
+      { name: 'orderNo', label: sk('exception.orderNo'), type: 'input' },
+      { name: 'status', label: sk('exception.status'), type: 'dict', dict: 'CollectionOrderExceptionConstant' },
+      { name: 'type', label: sk('exception.type'), type: 'dict', dict: 'CollectionExceptionType' },
+      { name: 'createdAt', label: sk('common.createdAt'), type: 'date-range', hidden: true },
+    ],
+    columns: [
+      { dataIndex: 'exceptionNo', title: sk('exception.exceptionNo'), fixed: 'left', width: 170 },
+      { dataIndex: 'orderNo', title: sk('exception.orderNo'), width: 170 },
+      { dataIndex: 'type', title: sk('exception.type'), dict: 'CollectionExceptionType', width: 130 },
+      { dataIndex: 'description', title: sk('exception.description'), format: 'ellipsis' },
+      { dataIndex: 'status', title: sk('exception.status'), dict: 'CollectionOrderExceptionConstant', width: 190 },
+      { dataIndex: 'resolution', title: sk('exception.resolution'), dict: 'ExceptionResolution', width: 130 },
+      { dataIndex: 'platformRemark', title: sk('exception.platformRemark'), format: 'ellipsis', defaultHidden: true },
+      { dataIndex: 'merchantRemark', title: sk('exception.merchantRemark'), format: 'ellipsis', defaultHidden: true },
+      { dataIndex: 'dealtAt', title: sk('exception.dealtAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'createdAt', title: sk('common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
+      { key: 'actions', title: sk('common.actions'), fixed: 'right', width: 140, render: (exception) => <ExceptionActions exception={exception} onDetail={onDetail} onDeal={onDeal} /> },
+    ],
+  };
+}
+
+/**
+ * Collection-order exceptions (CollectionOrderExceptionConstant): what the platform found wrong with
+ * the merchant's goods; the merchant deals with the ones still open (spec §4: no Deal on '1', '3', '4').
+ */
 export function ExceptionListPage() {
-  return null;
+  // the area's texts are there before the list draws its titles with them
+  useTranslation('shipping');
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [dealing, setDealing] = useState<ExceptionRecord | null>(null);
+  const config = useMemo(() => exceptionList({ onDetail: setDetailId, onDeal: setDealing }), []);
+  return (
+    <Card>
+      <ListPage config={config} exportSlot={(params) => <ExportButton code="logistics:collection-exception:export" params={params} run={exportExceptions} />} />
+      <ExceptionDealDialog exception={dealing} onClose={() => setDealing(null)} />
+      <ExceptionDetailDrawer exceptionId={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
 }

@@ -1,4 +1,98 @@
-/** Pick-ups to schedule, take and confirm (W3): placeholder until issue 4 builds it. */
+import { useMemo, useState } from 'react';
+import { Button, Card, Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Access } from '../../../components/access.tsx';
+import { DictTag } from '../../../components/dict-tag.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { listPickups, PICKUP_LIST_KEY, type PickupRecord } from '../api/list-pickups.ts';
+import { exportPickups } from '../api/export-pickups.ts';
+import { ExportButton } from '../components/export-button.tsx';
+import { PickupActionDialog, type PickupAction } from '../components/pickup-action-dialog.tsx';
+import { sk } from '../texts.ts';
+
+/**
+ * What the platform may do with a batch in its status (apps/server/src/modules/pickup/batch-lifecycle.ts):
+ * once the goods are ready, schedule the truck and take them; once taken, confirm them at the warehouse.
+ */
+export function pickupActions(pickup: PickupRecord): PickupAction[] {
+  if (pickup.cancelled) return [];
+  switch (pickup.status) {
+    case 'WAIT_PREPARE_GOODS':
+      return [];
+    case 'WAIT_TAKE_GOODS':
+      return ['schedule', 'take'];
+    case 'WAIT_CONFIRM_TAKE':
+      return ['confirm'];
+    case 'FINISH_TAKE_GOODS':
+      return [];
+  }
+}
+
+const PERMISSIONS: Record<PickupAction, string> = { schedule: 'warehouse:pickup:schedule', take: 'warehouse:pickup:take', confirm: 'warehouse:pickup:confirm' };
+
+function PickupButtons({ pickup, onAction }: { pickup: PickupRecord; onAction: (action: PickupAction, pickup: PickupRecord) => void }) {
+  const { t } = useTranslation('shipping');
+  return (
+    <Space size={0}>
+      {pickupActions(pickup).map((action) => (
+        <Access key={action} code={PERMISSIONS[action]}>
+          <Button type="link" size="small" onClick={() => onAction(action, pickup)} data-testid={`pickup-${action}`}>
+            {t(`pickup.${action}`)}
+          </Button>
+        </Access>
+      ))}
+    </Space>
+  );
+}
+
+function PickupStatus({ pickup }: { pickup: PickupRecord }) {
+  const { t } = useTranslation('shipping');
+  return pickup.cancelled ? <Tag color="red">{t('batch.cancelled')}</Tag> : <DictTag code="COLOrderStatusEnum" value={pickup.status} />;
+}
+
+function pickupList(onAction: (action: PickupAction, pickup: PickupRecord) => void): ListPageConfig<PickupRecord> {
+  return {
+    id: 'warehouse-pickup-confirm',
+    rowKey: 'id',
+    queryKey: PICKUP_LIST_KEY,
+    fetcher: listPickups,
+    defaultSort: { column: 'expectedPickupAt', order: 'desc' },
+    query: [
+      { name: 'batchNo', label: sk('batch.batchNo'), type: 'input' },
+      { name: 'status', label: sk('batch.status'), type: 'dict', dict: 'COLOrderStatusEnum' },
+      { name: 'expectedPickupAt', label: sk('batch.expectedPickupAt'), type: 'date-range', hidden: true },
+    ],
+    columns: [
+      { dataIndex: 'batchNo', title: sk('batch.batchNo'), fixed: 'left', width: 180 },
+      { dataIndex: 'tenantName', title: sk('pickup.tenant'), width: 140 },
+      { dataIndex: 'status', title: sk('batch.status'), width: 150, render: (pickup) => <PickupStatus pickup={pickup} /> },
+      { dataIndex: 'shipmentTotal', title: sk('batch.shipmentTotal'), format: 'count', align: 'right', width: 100 },
+      { dataIndex: 'estimatedWeight', title: sk('batch.estimatedWeight'), format: 'weight', align: 'right', width: 130 },
+      { dataIndex: 'actualWeight', title: sk('batch.actualWeight'), format: 'weight', align: 'right', width: 130 },
+      { dataIndex: 'expectedPickupAt', title: sk('batch.expectedPickupAt'), format: 'dateTime', sorter: true, width: 170 },
+      { dataIndex: 'estimatedPickupAt', title: sk('batch.estimatedPickupAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'actualPickupAt', title: sk('batch.actualPickupAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'plate', title: sk('batch.plate'), width: 110 },
+      { dataIndex: 'contactName', title: sk('batch.contactName'), width: 110 },
+      { dataIndex: 'contactPhone', title: sk('batch.contactPhone'), width: 140 },
+      { dataIndex: 'pickupAddress', title: sk('batch.pickupAddress'), format: 'ellipsis' },
+      { dataIndex: 'createdAt', title: sk('common.createdAt'), format: 'dateTime', sorter: true, defaultHidden: true, width: 170 },
+      { key: 'actions', title: sk('common.actions'), fixed: 'right', width: 200, render: (pickup) => <PickupButtons pickup={pickup} onAction={onAction} /> },
+    ],
+  };
+}
+
+/** Pick-up confirmation (platform): every tenant's batches, scheduled, taken and confirmed at the warehouse. */
 export function PickupConfirmPage() {
-  return null;
+  // the area's texts are there before the list draws its titles with them
+  useTranslation('shipping');
+  const [current, setCurrent] = useState<{ action: PickupAction; pickup: PickupRecord } | null>(null);
+  const config = useMemo(() => pickupList((action, pickup) => setCurrent({ action, pickup })), []);
+  return (
+    <Card>
+      <ListPage config={config} exportSlot={(params) => <ExportButton code="warehouse:pickup:export" params={params} run={exportPickups} />} />
+      <PickupActionDialog action={current?.action ?? null} pickup={current?.pickup ?? null} onClose={() => setCurrent(null)} />
+    </Card>
+  );
 }

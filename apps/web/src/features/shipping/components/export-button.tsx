@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { App, Button } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Access } from '../../../components/access.tsx';
+import type { ListParams } from '../../../components/list-page/list-config.ts';
+import { HttpError } from '../../../lib/http.ts';
+import { exportFiltersOf, type ExportFilters } from '../export-filters.ts';
+
+/**
+ * Exports what the list shows (its filters and sort). Busy while the file comes; the HTTP client
+ * already reports a failed status and an answer that is not a file.
+ */
+export function ExportButton({ code, params, run }: { code: string; params: ListParams; run: (filters: ExportFilters) => Promise<void> }) {
+  const { t } = useTranslation('shipping');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      await run(exportFiltersOf(params));
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      if (!(error instanceof HttpError) && text !== tc('errors.downloadFailed')) message.error(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Access code={code}>
+      <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void start()} data-testid="export-button">
+        {t('common.export')}
+      </Button>
+    </Access>
+  );
+}
