@@ -1,0 +1,94 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Language } from '@portal/shared/languages';
+import { ORDER_STATUSES, TRACKING_SOURCES, type OrderStatus, type TrackingSource } from '@portal/shared/logistics';
+import type { Db } from '../../db/client.ts';
+import { orders, trackingEvents } from '../../db/schema/logistics.ts';
+import { tenants } from '../../db/schema/sys.ts';
+import { eventDescription } from '../logistics/order-lifecycle.ts';
+import { countRows, toPage, type Page } from './page-count.ts';
+import { indexOrder } from './index-order.ts';
+import { timeFrom, timeTo } from './time-filters.ts';
+
+/** An event as the platform's event list shows it: whose order, what it moved, in the reader's words. */
+export const warehouseEventRecord = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  tenantName: z.string(),
+  status: z.enum(ORDER_STATUSES).nullable(),
+  fromStatus: z.enum(ORDER_STATUSES).nullable(),
+  location: z.string(),
+  description: z.string(),
+  carrierCode: z.string().nullable(),
+  source: z.enum(TRACKING_SOURCES),
+  occurredAt: z.string(),
+  createdAt: z.string(),
+});
+export type WarehouseEventRecord = z.infer<typeof warehouseEventRecord>;
+
+export type WarehouseEventFilters = {
+  orderNo?: string;
+  status?: OrderStatus;
+  source?: TrackingSource;
+  createdFrom?: string;
+  createdTo?: string;
+};
+
+/** Events of every tenant as they were recorded, newest first (log_tracking_event_time_idx). */
+export async function listWarehouseEvents(
+  db: Db,
+  filters: WarehouseEventFilters,
+  page: { pageNo: number; pageSize: number; order: 'asc' | 'desc' },
+  language: Language,
+): Promise<Page<WarehouseEventRecord>> {
+  const where = and(
+    // through the order's unique number to log_tracking_event_order_time_idx
+    filters.orderNo ? inArray(trackingEvents.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, filters.orderNo))) : undefined,
+    filters.status ? eq(trackingEvents.status, filters.status) : undefined,
+    filters.source ? eq(trackingEvents.source, filters.source) : undefined,
+    timeFrom(trackingEvents.createdAt, filters.createdFrom),
+    timeTo(trackingEvents.createdAt, filters.createdTo),
+  );
+  const direction = indexOrder(page.order);
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        id: trackingEvents.id,
+        orderNo: orders.orderNo,
+        tenantName: tenants.name,
+        status: trackingEvents.status,
+        fromStatus: trackingEvents.fromStatus,
+        location: trackingEvents.location,
+        descriptionZhTw: trackingEvents.descriptionZhTw,
+        descriptionZhCn: trackingEvents.descriptionZhCn,
+        descriptionEnUs: trackingEvents.descriptionEnUs,
+        rawText: trackingEvents.rawText,
+        carrierCode: trackingEvents.carrierCode,
+        source: trackingEvents.source,
+        occurredAt: trackingEvents.occurredAt,
+        createdAt: trackingEvents.createdAt,
+      })
+      .from(trackingEvents)
+      .innerJoin(orders, eq(orders.id, trackingEvents.orderId))
+      .innerJoin(tenants, eq(tenants.id, orders.tenantId))
+      .where(where)
+      .orderBy(direction(trackingEvents.createdAt), direction(trackingEvents.id))
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize),
+    countRows(db, trackingEvents, where),
+  ]);
+  const records = rows.map((row) => ({
+    id: row.id,
+    orderNo: row.orderNo,
+    tenantName: row.tenantName,
+    status: row.status,
+    fromStatus: row.fromStatus,
+    location: row.location,
+    description: eventDescription(row, language),
+    carrierCode: row.carrierCode,
+    source: row.source,
+    occurredAt: row.occurredAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  }));
+  return toPage(records, counted, page);
+}
