@@ -41,7 +41,9 @@ export const orderStatus = z.enum(ORDER_STATUSES);
 export const serviceType = z.enum(SERVICE_TYPES);
 export const countryCode = z.enum(COUNTRY_CODES);
 export const warehouseCode = z.enum(WAREHOUSE_CODES);
-export const isoTime = z.iso.datetime({ offset: true });
+/** PostgreSQL has no year 0: refused here rather than by the database */
+const afterYearZero = (value: string) => !value.startsWith('0000');
+export const isoTime = z.iso.datetime({ offset: true }).refine(afterYearZero);
 /** the merchant's order number and other numbers people type: letters, digits, - and _ */
 export const referenceNo = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
 
@@ -92,7 +94,7 @@ export type OrderEditInput = z.input<typeof orderEditInput>;
 /** Sort columns of the order list (an allow-list: DESIGN §3). */
 export const ORDER_SORT_COLUMNS = ['createdAt', 'statusUpdatedAt', 'orderNo'] as const;
 
-const dayOrTime = z.union([z.iso.date(), isoTime]);
+const dayOrTime = z.union([z.iso.date().refine(afterYearZero), isoTime]);
 
 /** Filters of the order list, the status counts and the export (every listed field). */
 export const orderFilters = {

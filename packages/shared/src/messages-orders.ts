@@ -111,4 +111,9 @@ export const orderMessages = {
     'zh-CN': '商家订单号 {merchantOrderNo} 已存在',
     'en-US': 'Merchant order number {merchantOrderNo} already exists',
   },
+  orderInPickupBatch: {
+    'zh-TW': '訂單 {orderNo} 在提貨批次 {batchNo} 中，請先取消該批次',
+    'zh-CN': '订单 {orderNo} 在提货批次 {batchNo} 中，请先取消该批次',
+    'en-US': 'Order {orderNo} is in pick-up batch {batchNo}: cancel the batch first',
+  },
 } as const satisfies Record<string, Texts>;

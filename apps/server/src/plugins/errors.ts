@@ -5,6 +5,7 @@ import { isMessageKey } from '@portal/shared/messages';
 import { AppError, MSG_PREFIX } from '../lib/errors.ts';
 import { envelope } from '../lib/envelope.ts';
 import { ZodRequestError } from '../lib/validation.ts';
+import { isClientDataError } from '../lib/db-errors.ts';
 
 /**
  * One place turns every failure into the envelope with a translated message. Anything a client can
@@ -43,6 +44,7 @@ function describe(error: FastifyError | AppError | ZodRequestError, request: Fas
       return { status: 429, message: request.t('tooManyRequests', { seconds: 60 }) };
   }
   if (error instanceof SyntaxError) return { status: 400, message: request.t('badJson') };
+  if (isClientDataError(error)) return { status: 400, message: request.t('badRequest') };
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status === 429) return { status, message: request.t('tooManyRequests', { seconds: 60 }) };
   if (status >= 400 && status < 500) return { status, message: request.t('badRequest') };

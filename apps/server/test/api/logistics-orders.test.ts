@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '@portal/shared/logistics';
 import type { OrderDetail, OrderInput, OrderRecord } from '@portal/shared/logistics-schemas';
-import { orderItems, orders, trackingEvents } from '../../src/db/schema/logistics.ts';
+import { orderItems, orders, pickupBatchOrders, pickupBatches, trackingEvents } from '../../src/db/schema/logistics.ts';
 import type { Db } from '../../src/db/client.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { replaceOrder } from '../../src/modules/logistics/order-store.ts';
@@ -291,6 +291,22 @@ describe(`logistics orders: create, read, edit, cancel, lists (${testDbKind()})`
       const edit = await t.call({ method: 'PUT', url: '/api/logistics/order/edit', token: merchant, lang: 'zh-TW', payload: { ...sampleOrder('CX-1'), id } });
       expect(edit.statusCode).toBe(409);
       expect(edit.json().message).toBe('只有「已建立」的訂單可以修改，此訂單目前為「已取消」');
+    });
+
+    it('refuses to cancel an order a pick-up batch counts on, until the batch is cancelled', async () => {
+      const { id, orderNo } = await created(merchant, sampleOrder('CX-BATCH'));
+      const [batch] = await t.db
+        .insert(pickupBatches)
+        .values({ tenantId: 1, batchNo: 'PB261121999001', shipmentTotal: 1, estimatedWeight: 1250, expectedPickupAt: new Date(Date.now() + 86_400_000) })
+        .returning({ id: pickupBatches.id });
+      await t.db.insert(pickupBatchOrders).values({ batchId: batch!.id, orderId: id, tenantId: 1 });
+      const cancel = () => t.call({ method: 'POST', url: '/api/logistics/order/cancel', token: merchant, lang: 'en-US', payload: { id } });
+      const refused = await cancel();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(`Order ${orderNo} is in pick-up batch PB261121999001: cancel the batch first`);
+      expect((await detailOf(id)).status).toBe('CREATED');
+      await t.db.update(pickupBatches).set({ cancelled: true }).where(eq(pickupBatches.id, batch!.id));
+      expect((await cancel()).statusCode).toBe(200);
     });
 
     it('refuses to cancel an order already in the warehouse, naming both statuses', async () => {

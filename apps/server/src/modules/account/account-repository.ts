@@ -83,11 +83,3 @@ export async function resetPassword(tx: Db, userId: number, passwordHash: string
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-/** The constraint a unique violation names, looking through drizzle's wrapping; null for other errors. */
-export function violatedConstraint(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
-}

@@ -23,7 +23,8 @@ import { clearFailures, logLogin } from '../auth/login-repository.ts';
 import { clientMeta, completeSignIn } from '../auth/sign-in.ts';
 import { findUserById, toUserInfo } from '../user/user-repository.ts';
 import { createSmsGateway, type SmsGateway } from '../sms/sms-gateway.ts';
-import { createMerchant, findUserByPhone, phoneTaken, resetPassword, usernameTaken, violatedConstraint } from './account-repository.ts';
+import { createMerchant, findUserByPhone, phoneTaken, resetPassword, usernameTaken } from './account-repository.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
 import {
   checkCode,
   consumeCode,

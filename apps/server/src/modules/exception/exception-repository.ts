@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ExceptionResolution, ExceptionStatus, ExceptionType } from '@portal/shared/logistics';
 import type { ExceptionRecord } from '@portal/shared/logistics-schemas';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +6,10 @@ import { collectionExceptions, orders } from '../../db/schema/logistics.ts';
 import { tenants } from '../../db/schema/sys.ts';
 import { timeRange } from '../pickup/list-support.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../pickup/xlsx-export.ts';
+import { indexOrder } from '../../lib/index-order.ts';
+
+// ORDER BY terms the indexes serve (lib/index-order.ts)
+const newestFirst = indexOrder('desc');
 
 export type ExceptionFilters = {
   status?: ExceptionStatus;
@@ -104,6 +108,6 @@ export function exceptionExportBatch(db: Db, where: SQL | undefined, after: Curs
     .innerJoin(orders, joinOrder)
     .innerJoin(tenants, eq(tenants.id, collectionExceptions.tenantId))
     .where(after ? and(where, afterCursor(collectionExceptions.createdAt, collectionExceptions.id, after)) : where)
-    .orderBy(desc(collectionExceptions.createdAt), desc(collectionExceptions.id))
+    .orderBy(newestFirst(collectionExceptions.createdAt), newestFirst(collectionExceptions.id))
     .limit(limit);
 }

@@ -8,7 +8,7 @@ import { getQuery } from '../../lib/query.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { rateCards } from '../../db/schema/logistics.ts';
-import { violatedConstraint } from '../account/account-repository.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
 import { booleanParam, gramsOf, idParam, pageOf, sizesOf } from '../pickup/list-support.ts';
 import { priceFor } from './freight-service.ts';
 

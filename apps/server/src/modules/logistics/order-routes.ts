@@ -23,11 +23,11 @@ import {
 import { CURRENCY_CODES } from '@portal/shared/money';
 import { ORDER_STATUS_TEXTS } from '@portal/shared/order-status';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema/logistics.ts';
+import { orders, pickupBatchOrders, pickupBatches } from '../../db/schema/logistics.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { getQuery } from '../../lib/query.ts';
 import { caller } from '../../plugins/auth.ts';
-import { violatedConstraint } from '../account/account-repository.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
 import { priceFor } from '../freight/freight-service.ts';
 import { moveOrder, statusEventText } from './order-lifecycle.ts';
 import { normalizeTitle, SHEET_TEXTS, titleOf } from './order-columns.ts';
@@ -293,7 +293,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const description = reason
         ? (Object.fromEntries(LANGUAGES.map((language) => [language, `${event[language]}${language === 'en-US' ? ': ' : '：'}${reason}`])) as Texts)
         : undefined;
-      await db.transaction((tx) => moveOrder(tx as unknown as Db, order, 'CANCEL', { source: 'MANUAL', createdBy: userId, description }));
+      await db.transaction(async (tx) => {
+        // a pick-up batch counts on its orders: the batch is cancelled first (while it is prepared), never an order out of it
+        const [batch] = await tx
+          .select({ batchNo: pickupBatches.batchNo })
+          .from(pickupBatchOrders)
+          .innerJoin(pickupBatches, eq(pickupBatches.id, pickupBatchOrders.batchId))
+          .where(and(eq(pickupBatchOrders.orderId, order.id), eq(pickupBatches.cancelled, false)))
+          .limit(1);
+        if (batch) throw conflict('orderInPickupBatch', { orderNo: order.orderNo, batchNo: batch.batchNo });
+        await moveOrder(tx as unknown as Db, order, 'CANCEL', { source: 'MANUAL', createdBy: userId, description });
+      });
       return request.ok({ id: order.id, orderNo: order.orderNo }, 'orderCancelled', { orderNo: order.orderNo });
     },
   );

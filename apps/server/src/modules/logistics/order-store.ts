@@ -6,7 +6,7 @@ import { priceShipment } from '../freight/freight.ts';
 import type { Price } from '../freight/freight-service.ts';
 import { conflict } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
-import { violatedConstraint } from '../account/account-repository.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
 import { statusEventText } from './order-lifecycle.ts';
 import type { PreparedOrder } from './order-input.ts';
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { gramsToKg, mmToCm } from '@portal/shared/money';
 import type { OrderStatus, ParcelStatus } from '@portal/shared/logistics';
 import type { ParcelRecord } from '@portal/shared/logistics-schemas';
@@ -8,6 +8,10 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { ORDER_STATUS_TEXTS } from '@portal/shared/order-status';
 import { timeRange } from '../pickup/list-support.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../pickup/xlsx-export.ts';
+import { indexOrder } from '../../lib/index-order.ts';
+
+// ORDER BY terms the indexes serve (lib/index-order.ts)
+const newestFirst = indexOrder('desc');
 
 /** What a merchant can filter the parcel list and export on. */
 export type ParcelFilters = {
@@ -114,7 +118,7 @@ export async function parcelExportBatch(db: Db, where: SQL | undefined, after: C
     .from(parcels)
     .leftJoin(orders, withOrder)
     .where(after ? and(where, afterCursor(parcels.createdAt, parcels.id, after)) : where)
-    .orderBy(desc(parcels.createdAt), desc(parcels.id))
+    .orderBy(newestFirst(parcels.createdAt), newestFirst(parcels.id))
     .limit(limit);
 }
 

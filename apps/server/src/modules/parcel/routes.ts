@@ -11,7 +11,7 @@ import { getQuery } from '../../lib/query.ts';
 import { conflict } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { parcels } from '../../db/schema/logistics.ts';
-import { violatedConstraint } from '../account/account-repository.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
 import { gramsOf, idParam, pageOf, sizesOf, timeParam } from '../pickup/list-support.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type ExportColumn } from '../pickup/xlsx-export.ts';
 import { findParcel, linkableOrder, lockParcel, parcelExportBatch, parcelsWithOrder, parcelWhere, toParcelRecord, trackingNoTaken, type ParcelRow } from './parcel-repository.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus, PickupBatchStatus } from '@portal/shared/logistics';
 import type { PickupBatchRecord } from '@portal/shared/logistics-schemas';
 import { gramsToKg } from '@portal/shared/money';
@@ -8,6 +8,10 @@ import { tenants } from '../../db/schema/sys.ts';
 import { notFound } from '../../lib/errors.ts';
 import { timeRange } from './list-support.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from './xlsx-export.ts';
+import { indexOrder } from '../../lib/index-order.ts';
+
+// ORDER BY terms the indexes serve (lib/index-order.ts)
+const newestFirst = indexOrder('desc');
 
 export const batchColumns = {
   id: pickupBatches.id,
@@ -173,7 +177,7 @@ export function merchantBatchExportBatch(db: Db, where: SQL | undefined, after: 
     .select({ ...batchColumns, cursorTime: cursorTimeOf(pickupBatches.createdAt) })
     .from(pickupBatches)
     .where(after ? and(where, afterCursor(pickupBatches.createdAt, pickupBatches.id, after)) : where)
-    .orderBy(desc(pickupBatches.createdAt), desc(pickupBatches.id))
+    .orderBy(newestFirst(pickupBatches.createdAt), newestFirst(pickupBatches.id))
     .limit(limit);
 }
 
@@ -181,7 +185,7 @@ export function merchantBatchExportBatch(db: Db, where: SQL | undefined, after: 
 export function platformBatchExportBatch(db: Db, where: SQL | undefined, after: Cursor | null, limit: number) {
   return batchesWithTenantAndCursor(db)
     .where(after ? and(where, afterCursor(pickupBatches.expectedPickupAt, pickupBatches.id, after)) : where)
-    .orderBy(desc(pickupBatches.expectedPickupAt), desc(pickupBatches.id))
+    .orderBy(newestFirst(pickupBatches.expectedPickupAt), newestFirst(pickupBatches.id))
     .limit(limit);
 }
 

@@ -7,7 +7,7 @@ import { orders, trackingEvents } from '../../db/schema/logistics.ts';
 import { tenants } from '../../db/schema/sys.ts';
 import { eventDescription } from '../logistics/order-lifecycle.ts';
 import { countRows, toPage, type Page } from './page-count.ts';
-import { indexOrder } from './index-order.ts';
+import { indexOrder } from '../../lib/index-order.ts';
 import { timeFrom, timeTo } from './time-filters.ts';
 
 /** An event as the platform's event list shows it: whose order, what it moved, in the reader's words. */

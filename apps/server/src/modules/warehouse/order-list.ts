@@ -7,7 +7,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { orderRecordColumns, toOrderRecord, type WarehouseOrderRecord } from './order-records.ts';
 import { countRows, toPage, type Page } from './page-count.ts';
 import { pageIdsByStatus } from './status-merge.ts';
-import { indexOrder } from './index-order.ts';
+import { indexOrder } from '../../lib/index-order.ts';
 import { timeFrom, timeTo } from './time-filters.ts';
 
 export type WarehouseOrderFilters = {

@@ -8,7 +8,7 @@ import { orders, parcels } from '../../db/schema/logistics.ts';
 import { tenants } from '../../db/schema/sys.ts';
 import { countRows, toPage, type Page } from './page-count.ts';
 import { pageIdsByStatus } from './status-merge.ts';
-import { indexOrder } from './index-order.ts';
+import { indexOrder } from '../../lib/index-order.ts';
 import { timeFrom, timeTo } from './time-filters.ts';
 
 /** A parcel as the warehouse lists it: with whose it is. */

@@ -1,6 +1,6 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { positionalOrder } from './index-order.ts';
+import { positionalOrder } from '../../lib/index-order.ts';
 
 /** One status's part of a page: a select of (id, time) in the page's order, limited and offset. */
 export type StatusSlice = SQLWrapper & PromiseLike<{ id: number }[]>;

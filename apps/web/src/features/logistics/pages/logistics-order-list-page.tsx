@@ -1,4 +1,9 @@
-/** Orders on their way, with tracking (W1): placeholder until issue 4 builds it. */
+import { useTranslation } from 'react-i18next';
+import { OrderList } from '../components/order-list.tsx';
+
+/** The orders on their way, with their tracking (menu logistics/logistics-order-list). */
 export function LogisticsOrderListPage() {
-  return null;
+  // loads the area's texts before the list draws them (the toolkit reaches them as logistics:<key>)
+  useTranslation('logistics');
+  return <OrderList variant="logOrders" />;
 }
