@@ -87,14 +87,17 @@ describe('public pages: user layout', () => {
 
   test('shows the tracking page, with the number, on every path containing /yesstyleTrack, without a session', async () => {
     const page = await openPage('/yesstyleTrack/YS123456789TW', 'en-US');
-    await page.getByText('Parcel tracking is coming soon').waitFor();
-    expect(await page.getByTestId('tracking-number').textContent()).toBe('Tracking number: YS123456789TW');
+    await page.getByRole('heading', { level: 2, name: 'Track a shipment' }).waitFor();
+    expect(await page.locator('#track_numbers').inputValue()).toBe('YS123456789TW');
+    await page.getByTestId('track-not-found').waitFor();
     await page.goto(`${suite.portal().url}/m/yesstyleTrack/YS1/detail`);
     await page.waitForURL((url) => url.pathname === '/yesstyleTrack/YS1/detail');
-    expect(await page.getByTestId('tracking-number').textContent()).toBe('Tracking number: YS1');
+    await page.getByTestId('track-not-found').waitFor();
+    expect(await page.locator('#track_numbers').inputValue()).toBe('YS1');
     await page.goto(`${suite.portal().url}/track`);
-    await page.getByText('Parcel tracking is coming soon').waitFor();
-    expect(await page.getByTestId('tracking-number').count()).toBe(0);
+    await page.getByRole('heading', { level: 2, name: 'Track a shipment' }).waitFor();
+    expect(await page.locator('#track_numbers').inputValue()).toBe('');
+    expect(await page.getByTestId('track-result').count()).toBe(0);
     await page.goto(`${suite.portal().url}/user`);
     await page.waitForURL((url) => url.pathname === '/user/login');
   });

@@ -22,7 +22,7 @@ const inShell = (load: () => Promise<ComponentType>) => async () => {
 };
 
 const userLayout = page(async () => (await import('../layouts/user-layout.tsx')).UserLayout);
-const trackingPage = page(async () => (await import('../features/auth/pages/tracking-page.tsx')).TrackingPage);
+const trackingPage = page(async () => (await import('../features/tracking/pages/tracking-page.tsx')).TrackingPage);
 
 /** Spec §2: any path containing /yesstyleTrack is open; one that does not start with it goes to the tracking page it names. */
 const TRACKING_MARKER = '/yesstyleTrack';

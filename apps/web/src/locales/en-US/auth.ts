@@ -72,13 +72,6 @@ export const auth: typeof source = {
     signIn: 'Back to sign-in',
     backToLogin: 'Back to sign-in',
   },
-  tracking: {
-    title: 'Parcel tracking',
-    comingSoon: 'Parcel tracking is coming soon',
-    description: 'You will soon be able to follow your parcels here.',
-    number: 'Tracking number: {{number}}',
-    signIn: 'Sign in to the portal',
-  },
   testHome: {
     title: 'Test home',
     description: 'This page is for testing only and is not in the menu.',

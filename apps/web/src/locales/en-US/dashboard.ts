@@ -17,4 +17,16 @@ export const dashboard: typeof source = {
     priority: 'Priority',
     sendTime: 'Sent at',
   },
+  logistics: {
+    orders: 'Orders by status',
+    ordersTotal: 'Total: {{total}}',
+    parcelsInWarehouse: 'Parcels in the warehouse',
+    openExceptions: 'Open exceptions',
+    ordersPerDay: 'Orders of the last {{days}} days',
+    chartSummary: 'Orders in the last {{days}} days: {{total}}; the busiest day, {{date}}, had {{max}}',
+    chartEmpty: 'No new orders in the last {{days}} days',
+    date: 'Date',
+    count: 'Orders',
+    loadFailed: 'The logistics figures could not be loaded',
+  },
 };

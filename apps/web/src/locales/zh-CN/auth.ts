@@ -72,13 +72,6 @@ export const auth: typeof source = {
     signIn: '返回登录',
     backToLogin: '返回登录',
   },
-  tracking: {
-    title: '物流追踪',
-    comingSoon: '包裹追踪页面即将推出',
-    description: '您很快就能在这里查询包裹的运送进度。',
-    number: '追踪号码：{{number}}',
-    signIn: '登录商家后台',
-  },
   testHome: {
     title: '测试首页',
     description: '此页面仅供测试，不出现在菜单中。',

@@ -17,4 +17,16 @@ export const dashboard: typeof source = {
     priority: '优先级',
     sendTime: '发布时间',
   },
+  logistics: {
+    orders: '订单状态',
+    ordersTotal: '共 {{total}} 个订单',
+    parcelsInWarehouse: '在库包裹',
+    openExceptions: '待处理异常',
+    ordersPerDay: '近 {{days}} 天订单',
+    chartSummary: '近 {{days}} 天共 {{total}} 个订单，单日最多 {{max}} 个（{{date}}）',
+    chartEmpty: '近 {{days}} 天没有新订单',
+    date: '日期',
+    count: '订单数',
+    loadFailed: '物流数据加载失败',
+  },
 };

@@ -71,13 +71,6 @@ export const auth = {
     signIn: '返回登入',
     backToLogin: '返回登入',
   },
-  tracking: {
-    title: '物流追蹤',
-    comingSoon: '包裹追蹤頁面即將推出',
-    description: '您很快就能在這裡查詢包裹的運送進度。',
-    number: '追蹤號碼：{{number}}',
-    signIn: '登入商家後台',
-  },
   testHome: {
     title: '測試首頁',
     description: '此頁面僅供測試，不出現在選單中。',

@@ -16,4 +16,16 @@ export const dashboard = {
     priority: '優先級',
     sendTime: '發布時間',
   },
+  logistics: {
+    orders: '訂單狀態',
+    ordersTotal: '共 {{total}} 筆訂單',
+    parcelsInWarehouse: '在庫包裹',
+    openExceptions: '待處理異常',
+    ordersPerDay: '近 {{days}} 天訂單',
+    chartSummary: '近 {{days}} 天共 {{total}} 筆訂單，單日最多 {{max}} 筆（{{date}}）',
+    chartEmpty: '近 {{days}} 天沒有新訂單',
+    date: '日期',
+    count: '訂單數',
+    loadFailed: '物流數據載入失敗',
+  },
 };

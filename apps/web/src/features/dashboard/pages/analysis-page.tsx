@@ -12,6 +12,7 @@ import { TENANT_NAME_SESSION_KEY } from '../../../lib/storage.ts';
 import { currentDepartName, useCurrentUserDeparts } from '../api/get-current-user-departs.ts';
 import { useLatestAnnouncements } from '../api/list-announcements.ts';
 import { PRIORITY_COLORS } from '../priority.ts';
+import { LogisticsFigures, useCanSeeFigures } from '../components/logistics-figures.tsx';
 
 /** How many announcements the home page shows. */
 const LATEST_COUNT = 5;
@@ -89,7 +90,7 @@ function LatestAnnouncements() {
   );
 }
 
-/** Home (spec §2): the greeting, the user's company and department, and the latest announcements; business figures join in their issues. */
+/** Home (spec §2): the greeting, the user's company and department, the logistics figures (issue 4) and the latest announcements. */
 export function AnalysisPage() {
   const { t } = useTranslation();
   const userInfo = useAuth((state) => state.userInfo);
@@ -97,6 +98,7 @@ export function AnalysisPage() {
   const departs = useCurrentUserDeparts(userInfo?.orgCode);
   const name = userInfo?.realname || userInfo?.username || '';
   const departName = currentDepartName(departs.data);
+  const figures = useCanSeeFigures();
 
   return (
     <Row gutter={[16, 16]}>
@@ -125,6 +127,11 @@ export function AnalysisPage() {
           </Flex>
         </Card>
       </Col>
+      {figures && (
+        <Col span={24}>
+          <LogisticsFigures />
+        </Col>
+      )}
       <Col span={24}>
         <LatestAnnouncements />
       </Col>

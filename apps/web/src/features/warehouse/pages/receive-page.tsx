@@ -1,4 +1,352 @@
-/** Warehouse-in by scan (W2): placeholder until issue 4 builds it. */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Space, Table, Tag, Typography, type InputRef, type TableColumnsType } from 'antd';
+import { CheckCircleFilled, CloseCircleFilled, ScanOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { WarehouseCode } from '@portal/shared/logistics';
+import { decimalPattern } from '@portal/shared/money';
+import { DictSelect } from '../../../components/dict-select.tsx';
+import { DictTag } from '../../../components/dict-tag.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { HttpError } from '../../../lib/http.ts';
+import { formatDateTime, formatMoney, formatWeight } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { listParcels, PARCEL_LIST_KEY, type WarehouseParcel } from '../api/list-parcels.ts';
+import { useReceiveParcel, type ReceiveInput, type ReceiveResult } from '../api/receive-parcel.ts';
+import { wk } from '../texts.ts';
+
+export const SCAN_PERMISSION = 'warehouse:receive:scan';
+
+/** The warehouse an operator works at: chosen once, remembered on this computer. */
+const WAREHOUSE_STORAGE_KEY = 'pro__WAREHOUSE_RECEIVE_CODE';
+
+function readWarehouse(): WarehouseCode | undefined {
+  try {
+    return (window.localStorage.getItem(WAREHOUSE_STORAGE_KEY) as WarehouseCode | null) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberWarehouse(code: string | undefined): void {
+  try {
+    if (code) window.localStorage.setItem(WAREHOUSE_STORAGE_KEY, code);
+    else window.localStorage.removeItem(WAREHOUSE_STORAGE_KEY);
+  } catch {
+    // not remembered for the next visit; this one still has it
+  }
+}
+
+type FormValues = { number: string; warehouseCode: WarehouseCode; weight: string; length: string; width: string; height: string };
+type MeasureName = 'weight' | 'length' | 'width' | 'height';
+
+/** A scan of this session: what was scanned, and the order it found or why it was refused. */
+type Scan = { key: number; at: Date; number: string; weight: string; result: ReceiveResult | null; message: string | null };
+
+/** The order fields are visited in when Enter is pressed with something missing. */
+const FIELD_ORDER: (keyof FormValues)[] = ['warehouseCode', 'number', 'weight', 'length', 'width', 'height'];
+/** How many scans the session list keeps: a shift's worth, without slowing the page. */
+const SCANS_KEPT = 500;
+
+const WEIGHT_PATTERN = decimalPattern(3);
+const LENGTH_PATTERN = decimalPattern(1);
+const positive = (value: string) => /[1-9]/.test(value);
+
+export const PARCEL_LIST: ListPageConfig<WarehouseParcel> = {
+  id: 'warehouse-parcel',
+  rowKey: 'id',
+  queryKey: PARCEL_LIST_KEY,
+  fetcher: listParcels,
+  defaultSort: { column: 'storageTime', order: 'desc' },
+  query: [
+    { name: 'trackingNo', label: wk('parcel.trackingNo'), type: 'input' },
+    { name: 'orderNo', label: wk('parcel.orderNo'), type: 'input' },
+    { name: 'status', label: wk('parcel.status'), type: 'dict', dict: 'ParcelStatus' },
+    { name: 'warehouseCode', label: wk('parcel.warehouse'), type: 'dict', dict: 'LogisticsWarehouse' },
+    // the server takes storageFrom / storageTo (range-params.ts)
+    { name: 'storage', label: wk('parcel.storageTime'), type: 'date-range', hidden: true },
+  ],
+  columns: [
+    { dataIndex: 'trackingNo', title: wk('parcel.trackingNo'), width: 180 },
+    { dataIndex: 'logisticsOrderNo', title: wk('parcel.orderNo'), width: 170 },
+    { dataIndex: 'tenantName', title: wk('common.tenant'), width: 140 },
+    { dataIndex: 'status', title: wk('parcel.status'), width: 100, dict: 'ParcelStatus' },
+    { dataIndex: 'weight', title: wk('parcel.weight'), width: 110, align: 'right', format: 'weight' },
+    {
+      key: 'dimensions',
+      title: wk('parcel.dimensions'),
+      width: 180,
+      render: (parcel) => (parcel.length && parcel.width && parcel.height ? <span style={{ whiteSpace: 'nowrap' }}>{`${parcel.length} × ${parcel.width} × ${parcel.height}`}</span> : ''),
+    },
+    { dataIndex: 'warehouseCode', title: wk('parcel.warehouse'), width: 110, dict: 'LogisticsWarehouse' },
+    { dataIndex: 'storageTime', title: wk('parcel.storageTime'), width: 170, format: 'dateTime', sorter: true },
+    { dataIndex: 'shipmentTime', title: wk('parcel.shipmentTime'), width: 170, format: 'dateTime', defaultHidden: true },
+    { dataIndex: 'createdAt', title: wk('parcel.createdAt'), width: 170, format: 'dateTime', defaultHidden: true },
+  ],
+};
+
+function ResultPanel({ last }: { last: Scan | null }) {
+  const { t } = useTranslation('warehouse');
+  if (!last) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('receive.resultEmpty')} />;
+  if (!last.result) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('receive.refused', { number: last.number })}
+        description={<span data-testid="receive-error">{last.message}</span>}
+      />
+    );
+  }
+  const { result } = last;
+  return (
+    <div data-testid="receive-result">
+      <Alert type="success" showIcon title={t('receive.received', { number: last.number })} style={{ marginBottom: 12 }} />
+      <Descriptions
+        column={1}
+        size="small"
+        bordered
+        items={[
+          { key: 'orderNo', label: t('order.orderNo'), children: <Typography.Text strong copyable style={{ fontSize: 16 }}>{result.orderNo}</Typography.Text> },
+          { key: 'tenant', label: t('common.tenant'), children: <span data-testid="receive-tenant">{result.tenantName}</span> },
+          { key: 'status', label: t('order.status'), children: <DictTag code="LOGOrderStateEnum" value={result.status} /> },
+          { key: 'chargeable', label: t('receive.chargeableWeight'), children: result.chargeableWeight ? `${formatWeight(result.chargeableWeight)} kg` : '—' },
+          {
+            key: 'freight',
+            label: t('receive.freightCharge'),
+            children: <span data-testid="receive-freight">{result.freightCharge ? `${formatMoney(result.freightCharge)} ${result.freightCurrency ?? ''}`.trim() : t('receive.noRate')}</span>,
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function ScanList({ scans, onClear }: { scans: Scan[]; onClear: () => void }) {
+  const { t } = useTranslation('warehouse');
+  const ok = scans.filter((scan) => scan.result).length;
+  const columns: TableColumnsType<Scan> = [
+    { key: 'at', title: t('common.time'), width: 170, render: (_, scan) => formatDateTime(scan.at) },
+    { key: 'number', title: t('receive.number'), render: (_, scan) => <Typography.Text code>{scan.number}</Typography.Text> },
+    {
+      key: 'outcome',
+      title: t('common.outcome'),
+      width: 100,
+      render: (_, scan) =>
+        scan.result ? (
+          <Tag color="success" icon={<CheckCircleFilled />}>
+            {t('common.success')}
+          </Tag>
+        ) : (
+          <Tag color="error" icon={<CloseCircleFilled />}>
+            {t('common.failed')}
+          </Tag>
+        ),
+    },
+    { key: 'weight', title: t('receive.weight'), width: 110, align: 'right', render: (_, scan) => `${formatWeight(scan.weight)} kg` },
+    {
+      key: 'detail',
+      title: t('receive.detail'),
+      render: (_, scan) =>
+        scan.result ? (
+          <span>
+            {scan.result.orderNo} · {scan.result.tenantName}
+            {scan.result.freightCharge && ` · ${formatMoney(scan.result.freightCharge)} ${scan.result.freightCurrency ?? ''}`}
+          </span>
+        ) : (
+          <Typography.Text type="danger">{scan.message}</Typography.Text>
+        ),
+    },
+  ];
+  return (
+    <Card
+      title={t('receive.scans')}
+      extra={
+        <Space>
+          <Typography.Text type="secondary" data-testid="scan-count">
+            {t('receive.scansCount', { count: scans.length, ok })}
+          </Typography.Text>
+          <Button size="small" onClick={onClear} disabled={scans.length === 0}>
+            {t('receive.clearScans')}
+          </Button>
+        </Space>
+      }
+    >
+      <Table<Scan>
+        size="small"
+        rowKey="key"
+        columns={columns}
+        dataSource={scans}
+        pagination={scans.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        locale={{ emptyText: t('receive.noScans') }}
+        data-testid="scan-list"
+        rowClassName={(scan) => (scan.result ? 'scan-ok' : 'scan-failed')}
+      />
+    </Card>
+  );
+}
+
+function ScanForm({ onScanned }: { onScanned: (scan: Scan) => void }) {
+  const { t } = useTranslation('warehouse');
+  const [form] = Form.useForm<FormValues>();
+  const numberInput = useRef<InputRef>(null);
+  const receive = useReceiveParcel();
+  const nextKey = useRef(1);
+
+  // a scanner types into whatever has the focus: a key pressed while nothing has it goes to the number
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const idle = document.activeElement === null || document.activeElement === document.body;
+      if (idle && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) numberInput.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const refocus = () => {
+    // back to the number for the next parcel: a scanner types into whatever has the focus
+    window.setTimeout(() => numberInput.current?.focus({ cursor: 'all' }), 0);
+  };
+
+  const measureRules = (name: MeasureName, label: string) => [
+    { required: true, whitespace: true, message: t('receive.measureRequired', { label }) },
+    {
+      validator: (_: unknown, value: string | undefined) => {
+        const text = (value ?? '').trim();
+        if (!text) return Promise.resolve();
+        const ok = (name === 'weight' ? WEIGHT_PATTERN : LENGTH_PATTERN).test(text) && positive(text);
+        return ok ? Promise.resolve() : Promise.reject(new Error(name === 'weight' ? t('receive.weightRule') : t('receive.lengthRule', { label })));
+      },
+    },
+  ];
+
+  const submit = (values: FormValues) => {
+    const input: ReceiveInput = {
+      number: values.number.trim(),
+      warehouseCode: values.warehouseCode,
+      weight: values.weight.trim(),
+      length: values.length.trim(),
+      width: values.width.trim(),
+      height: values.height.trim(),
+    };
+    const key = nextKey.current++;
+    receive.mutate(input, {
+      onSuccess: (result) => {
+        onScanned({ key, at: new Date(), number: input.number, weight: input.weight, result, message: null });
+        // the next parcel is weighed and measured anew; the warehouse stays
+        form.setFieldsValue({ number: '', weight: '', length: '', width: '', height: '' });
+        refocus();
+      },
+      onError: (error) => {
+        const message = error instanceof HttpError && error.status === 404 ? t('receive.notFound', { number: input.number }) : error.message;
+        onScanned({ key, at: new Date(), number: input.number, weight: input.weight, result: null, message });
+        // the values stay, so a mistyped measure can be corrected and the parcel scanned again
+        refocus();
+      },
+    });
+  };
+
+  // Enter with something missing goes to the first field to fill rather than showing every error at once
+  const onFinishFailed = ({ errorFields }: { errorFields: { name: (string | number)[] }[] }) => {
+    const first = FIELD_ORDER.find((name) => errorFields.some((field) => field.name[0] === name));
+    if (first) form.focusField(first);
+  };
+
+  const initialWarehouse = readWarehouse();
+  return (
+    <Card
+      title={
+        <Space>
+          <ScanOutlined />
+          {t('receive.title')}
+        </Space>
+      }
+    >
+      <Form<FormValues> form={form} name="receive" layout="vertical" onFinish={submit} onFinishFailed={onFinishFailed} initialValues={{ warehouseCode: initialWarehouse }} requiredMark={false}>
+        <Form.Item name="warehouseCode" label={t('receive.warehouse')} rules={[{ required: true, message: t('receive.warehouseRequired') }]} style={{ maxWidth: 280 }}>
+          <DictSelect code="LogisticsWarehouse" allowClear={false} onChange={(value) => rememberWarehouse(typeof value === 'string' ? value : undefined)} />
+        </Form.Item>
+        <Form.Item name="number" label={t('receive.number')} rules={[{ required: true, whitespace: true, message: t('receive.numberRequired') }]} extra={t('receive.hint')}>
+          <Input
+            ref={numberInput}
+            size="large"
+            autoFocus
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={64}
+            prefix={<ScanOutlined />}
+            placeholder={t('receive.numberPlaceholder')}
+            style={{ fontSize: 22, fontFamily: 'monospace' }}
+          />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} sm={6}>
+            <Form.Item name="weight" label={t('receive.weight')} rules={measureRules('weight', t('receive.weight'))}>
+              <Input inputMode="decimal" autoComplete="off" suffix="kg" maxLength={12} />
+            </Form.Item>
+          </Col>
+          {(['length', 'width', 'height'] as const).map((name) => (
+            <Col xs={8} sm={6} key={name}>
+              <Form.Item name={name} label={t(`receive.${name}`)} rules={measureRules(name, t(`receive.${name}`))}>
+                <Input inputMode="decimal" autoComplete="off" suffix="cm" maxLength={10} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        <Button type="primary" htmlType="submit" size="large" icon={<ScanOutlined />} loading={receive.isPending} data-testid="receive-submit">
+          {t('receive.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/**
+ * Warehouse-in by scan (platform): the parcel's or the order's number, the warehouse, what the scale
+ * and the tape say; the server moves the order to WHIN, charges the freight and answers the order and
+ * its merchant. Built for a barcode scanner: the number field has the focus after every scan, and
+ * Enter anywhere either goes to the field still missing or sends. Below, the received parcels.
+ */
 export function ReceivePage() {
-  return null;
+  const { t } = useTranslation('warehouse');
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [scans, setScans] = useState<Scan[]>([]);
+  const onScanned = (scan: Scan) => {
+    setScans((current) => [scan, ...current].slice(0, SCANS_KEPT));
+    if (scan.result) void queryClient.invalidateQueries({ queryKey: PARCEL_LIST_KEY });
+  };
+  const last = scans[0] ?? null;
+  return (
+    <Row gutter={[16, 16]}>
+      {can(SCAN_PERMISSION) ? (
+        <>
+          <Col xs={24} xl={14}>
+            <ScanForm onScanned={onScanned} />
+          </Col>
+          <Col xs={24} xl={10}>
+            <Card title={t('receive.result')} style={{ height: '100%' }}>
+              {/* announced to screen readers: the operator's eyes are on the parcel, not the screen */}
+              <div aria-live="polite">
+                <ResultPanel last={last} />
+              </div>
+            </Card>
+          </Col>
+          <Col span={24}>
+            <ScanList scans={scans} onClear={() => setScans([])} />
+          </Col>
+        </>
+      ) : (
+        <Col span={24}>
+          <Alert type="info" showIcon title={t('receive.noPermission')} />
+        </Col>
+      )}
+      <Col span={24}>
+        <Card title={t('receive.parcels')}>
+          <ListPage config={PARCEL_LIST} />
+        </Card>
+      </Col>
+    </Row>
+  );
 }

@@ -1,0 +1,165 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT } from './support/portal-server.ts';
+import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+
+/*
+ * The public tracking page (/track, /yesstyleTrack/{number}) without a session: an order the warehouse
+ * received, shipped with a waybill and moved to cross-border transit (set up through the API), found
+ * by its order or waybill number, with its milestones and timeline, in zh-TW and en-US; a junk number
+ * not found; nothing private on the page; no serious accessibility finding.
+ */
+
+const PASSWORD = 'Portal#2026';
+const AXE_PATH = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
+const suite = useBrowserSuite();
+
+type ListedOrder = { orderNo: string; tenantName: string; merchantOrderNo: string; recipientName: string; freight: string | null };
+type Listed = { records: ListedOrder[] };
+type Shipment = { order: ListedOrder; waybillNo: string; phone: string };
+
+async function api<T>(method: 'GET' | 'POST', urlPath: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${suite.portal().url}/api${urlPath}`, {
+    method,
+    headers: { Accept: 'application/json', 'Accept-Language': 'zh-TW', ...(token ? { 'X-Access-Token': token } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const envelope = (await response.json()) as { success: boolean; message: string; result: T };
+  if (!response.ok || !envelope.success) throw new Error(`${method} ${urlPath}: HTTP ${response.status} ${envelope.message}`);
+  return envelope.result;
+}
+const login = async (username: string) => (await api<{ token: string }>('POST', '/sys/login', undefined, { username, password: PASSWORD })).token;
+
+/** A merchant order of its own (known recipient), received, shipped with a waybill and moved on by a carrier event: once per file. */
+let shipment: Promise<Shipment> | undefined;
+function prepared(): Promise<Shipment> {
+  shipment ??= (async () => {
+    const merchant = await login('merchant');
+    const warehouse = await login('warehouse');
+    const phone = '0933 246 810';
+    const created = await api<{ orderNo: string }>('POST', '/logistics/order/add', merchant, {
+      merchantOrderNo: `TRACK-E2E-${Date.now()}`,
+      serviceType: 'BASE',
+      destinationCountry: 'TW',
+      warehouseCode: 'SZ01',
+      recipient: { name: '王小美', phone, address: '追蹤路 88 號 5 樓', province: '台北市', city: '台北市', district: '信義區' },
+      currency: 'CNY',
+      items: [{ name: '陶瓷馬克杯 Ceramic mug', category: 'C04', quantity: 3, unitPrice: '39.00' }],
+      weight: '1.140',
+    });
+    await api('POST', '/warehouse/parcel/receive', warehouse, { number: created.orderNo, warehouseCode: 'SZ01', weight: '1.200', length: '30', width: '20', height: '15' });
+    const waybillNo = `WBTRACK${Date.now()}`;
+    await api('POST', '/warehouse/order/shipOut', warehouse, { orderNos: [created.orderNo], waybillNo });
+    await api('POST', '/warehouse/tracking/add', warehouse, {
+      orderNo: created.orderNo,
+      status: 'CROSS_BORDER',
+      occurredAt: new Date().toISOString(),
+      location: '香港 Hong Kong',
+      description: { 'zh-TW': '已自香港啟航，前往台灣', 'zh-CN': '已从香港启航，前往台湾', 'en-US': 'Departed Hong Kong for Taiwan' },
+      source: 'CARRIER',
+    });
+    const listed = await api<Listed>('GET', `/warehouse/order/list?orderNo=${created.orderNo}`, warehouse);
+    const order = listed.records[0];
+    if (!order) throw new Error(`${created.orderNo} is not listed`);
+    return { order, waybillNo, phone };
+  })();
+  return shipment;
+}
+
+async function openTracking(pathname: string, language: Language, options: { bypassCSP?: boolean } = {}): Promise<Page> {
+  const page = await suite.newPage({ language, viewport: { width: 1280, height: 900 }, bypassCSP: options.bypassCSP ?? false });
+  await page.goto(suite.portal().url + pathname);
+  return page;
+}
+
+const stepStates = (page: Page, index = 0) => page.getByTestId('track-result').nth(index).locator('[data-testid="milestones"] > li').evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
+
+/** The private data of the order and its merchant: none of it may be on the public page. */
+async function expectNothingPrivate(page: Page, { order, phone }: Shipment): Promise<void> {
+  const text = (await page.locator('body').textContent()) ?? '';
+  for (const secret of [order.recipientName, phone, '追蹤路 88 號', order.merchantOrderNo, order.tenantName, '陶瓷馬克杯', order.freight ?? 'no freight'].filter(Boolean)) expect(text, secret).not.toContain(secret);
+}
+
+describe('the public tracking page', () => {
+  test('zh-TW, opened for the order number: its status, the milestone bar and the timeline by day, nothing private', async () => {
+    const shipped = await prepared();
+    const page = await openTracking(`/yesstyleTrack/${shipped.order.orderNo}`, 'zh-TW');
+    const result = page.getByTestId('track-result');
+    await result.waitFor();
+    // no session: the page works signed out
+    expect(await page.evaluate(() => window.localStorage.getItem('pro__Access-Token'))).toBeNull();
+    expect(await page.locator('#track_numbers').inputValue()).toBe(shipped.order.orderNo);
+    expect(await result.getByRole('heading', { level: 3 }).textContent()).toBe(shipped.order.orderNo);
+    expect(await result.getByTestId('track-status').textContent()).toContain('跨境運輸中');
+    expect(await result.getByTestId('track-destination').textContent()).toBe('台灣');
+    expect(await stepStates(page)).toEqual(['reached', 'reached', 'reached', 'reached', 'current', 'ahead', 'ahead', 'ahead']);
+    const events = result.getByTestId('timeline-event');
+    // newest first: the carrier's event, then ship-out, warehouse-in, creation
+    expect(await events.count()).toBe(4);
+    expect(await events.nth(0).textContent()).toContain('已自香港啟航，前往台灣');
+    expect(await events.nth(0).textContent()).toContain('香港 Hong Kong');
+    expect(await events.nth(1).textContent()).toContain('包裹已出庫');
+    expect(await events.nth(3).textContent()).toContain('訂單已建立');
+    expect(await result.getByTestId('track-exception').count()).toBe(0);
+    await expectNothingPrivate(page, shipped);
+  });
+
+  test('en-US, by waybill number with a junk one: found with its order number and English events, the junk not found; switching language asks again', async () => {
+    const shipped = await prepared();
+    const page = await openTracking('/track', 'en-US');
+    const box = page.getByLabel('Numbers to track');
+    await box.fill(`${shipped.waybillNo}\nJUNK-0000-NOPE`);
+    expect(await page.getByTestId('track-count').textContent()).toBe('2 / 40 numbers');
+    await page.getByTestId('track-submit').click();
+    await page.getByTestId('track-summary').getByText('2 numbers: 1 found, 1 not found').waitFor();
+    const results = page.getByTestId('track-result');
+    expect(await results.count()).toBe(2);
+    expect(await results.nth(0).getByTestId('track-order-no').textContent()).toBe(shipped.order.orderNo);
+    expect(await results.nth(0).getByTestId('track-status').textContent()).toContain('In cross-border transit');
+    expect(await results.nth(0).getByTestId('timeline-event').first().textContent()).toContain('Departed Hong Kong for Taiwan');
+    expect(await results.nth(0).getByTestId('track-destination').textContent()).toBe('Taiwan');
+    expect(await stepStates(page)).toEqual(['reached', 'reached', 'reached', 'reached', 'current', 'ahead', 'ahead', 'ahead']);
+    expect(await results.nth(1).getByRole('heading', { level: 3 }).textContent()).toBe('JUNK-0000-NOPE');
+    expect(await results.nth(1).getByTestId('track-not-found').textContent()).toContain('No shipment found');
+    expect(await results.nth(1).getByTestId('milestones').count()).toBe(0);
+    await expectNothingPrivate(page, shipped);
+
+    // the events' words come in the page's language: a switch asks the server again
+    await page.getByTestId('user-language-switch').getByRole('button', { name: '繁體中文' }).click();
+    await page.getByTestId('track-summary').getByText('共 2 個單號：找到 1 個，未找到 1 個').waitFor();
+    await expect.poll(() => results.nth(0).getByTestId('timeline-event').first().textContent()).toContain('已自香港啟航，前往台灣');
+  });
+
+  test('refuses more than 40 numbers before asking the server', async () => {
+    const page = await openTracking('/track', 'zh-TW');
+    let lookups = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/open/track')) lookups++;
+    });
+    await page.locator('#track_numbers').fill(Array.from({ length: 41 }, (_, index) => `N${index}`).join(','));
+    await page.getByTestId('track-submit').click();
+    await page.getByText('一次最多查詢 40 個單號，目前有 41 個').waitFor();
+    expect(lookups).toBe(0);
+  });
+
+  for (const language of ['zh-TW', 'en-US'] as const) {
+    test(`has no serious or critical axe violations with results (${language})`, async () => {
+      const shipped = await prepared();
+      // axe is injected as an inline script, which the portal's content security policy refuses
+      const page = await openTracking(`/track?numbers=${shipped.order.orderNo},JUNK-1`, language, { bypassCSP: true });
+      await page.getByTestId('track-not-found').waitFor();
+      await expect.poll(() => page.getByTestId('company-name').textContent()).not.toBe('');
+      await page.addScriptTag({ path: AXE_PATH });
+      type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+      const result = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
+        return axe.run(document, { resultTypes: ['violations'] });
+      });
+      const serious = result.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.help} ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+      expect(serious).toEqual([]);
+    });
+  }
+});

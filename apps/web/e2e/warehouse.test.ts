@@ -1,0 +1,169 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useBrowserSuite } from './support/browser-suite.ts';
+
+/*
+ * The platform's warehouse screens against the real server, as `warehouse` in zh-TW: a merchant's order
+ * is scanned in, shipped out with a waybill and given a line-haul event; then the merchant's home shows
+ * the figures that follow from it.
+ */
+
+const PASSWORD = 'Portal#2026';
+const suite = useBrowserSuite();
+
+type ListedOrder = { orderNo: string; status: string; tenantName: string; merchantOrderNo: string; recipientName: string; waybillNo: string | null };
+type Page_<T> = { records: T[]; total: number };
+type Summary = { byStatus: { status: string; count: number }[]; parcelsInWarehouse: number; openExceptions: number; ordersPerDay: { date: string; count: number }[] };
+
+async function api<T>(method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${suite.portal().url}/api${path}`, {
+    method,
+    headers: { Accept: 'application/json', 'Accept-Language': 'zh-TW', ...(token ? { 'X-Access-Token': token } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const envelope = (await response.json()) as { success: boolean; message: string; result: T };
+  if (!response.ok || !envelope.success) throw new Error(`${method} ${path}: HTTP ${response.status} ${envelope.message}`);
+  return envelope.result;
+}
+const login = async (username: string) => (await api<{ token: string }>('POST', '/sys/login', undefined, { username, password: PASSWORD })).token;
+
+/** A `merchant` order waiting for the warehouse: one of the demo's, else one created through the merchant's API. */
+async function orderToReceive(): Promise<ListedOrder> {
+  const warehouse = await login('warehouse');
+  const waiting = await api<Page_<ListedOrder>>('GET', '/warehouse/order/list?status=CREATED,WAIT_COLLECT&pageSize=50', warehouse);
+  const demo = waiting.records.find((order) => order.tenantName === 'Demo Trading');
+  if (demo) return demo;
+  const created = await api<{ orderNo: string }>('POST', '/logistics/order/add', await login('merchant'), {
+    merchantOrderNo: `E2E-${Date.now()}`,
+    serviceType: 'BASE',
+    destinationCountry: 'TW',
+    warehouseCode: 'SZ01',
+    recipient: { name: '測試收件人', phone: '0912 000 111', address: '測試路 1 號' },
+    currency: 'CNY',
+    items: [{ name: 'T-shirt', category: 'C0101', quantity: 2, unitPrice: '59.00' }],
+    weight: '1.200',
+  });
+  const listed = await api<Page_<ListedOrder>>('GET', `/warehouse/order/list?orderNo=${created.orderNo}`, warehouse);
+  const order = listed.records[0];
+  if (!order) throw new Error(`the new order ${created.orderNo} is not listed`);
+  return order;
+}
+
+async function signIn(username: string): Promise<Page> {
+  const page = await suite.newPage({ language: 'zh-TW', viewport: { width: 1366, height: 900 } });
+  await page.goto(`${suite.portal().url}/user/login`);
+  await page.locator('#login_username').fill(username);
+  await page.locator('#login_password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('home-greeting').waitFor();
+  return page;
+}
+
+/** Chooses an option of the antd select whose input has this id. */
+async function choose(page: Page, inputId: string, option: string): Promise<void> {
+  await page.locator(`#${inputId}`).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+describe('the warehouse screens', () => {
+  test('receive by scan, ship out with a waybill, add a line-haul event; the merchant home shows the figures', { timeout: 180_000 }, async () => {
+    const order = await orderToReceive();
+    const waybillNo = `WBE2E${Date.now()}`;
+    const page = await signIn('warehouse');
+
+    // ---- scan in: the warehouse once, then number, Enter, the measures with Enter between them
+    await page.goto(`${suite.portal().url}/warehouse/receive`);
+    const number = page.locator('#receive_number');
+    await number.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('receive_number');
+    await choose(page, 'receive_warehouseCode', '深圳倉');
+    await number.fill(order.orderNo);
+    await number.press('Enter');
+    // the weight is missing: the focus goes there rather than sending
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('receive_weight');
+    await page.keyboard.type('1.375');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('30');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('20.5');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('10');
+    await page.keyboard.press('Enter');
+    const result = page.getByTestId('receive-result');
+    await result.waitFor();
+    expect(await result.textContent()).toContain(order.orderNo);
+    expect(await page.getByTestId('receive-tenant').textContent()).toBe('Demo Trading');
+    // ready for the next parcel: the number empty and focused, the warehouse remembered
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('receive_number');
+    expect(await number.inputValue()).toBe('');
+    expect(await page.evaluate(() => window.localStorage.getItem('pro__WAREHOUSE_RECEIVE_CODE'))).toBe('SZ01');
+    // the same number again is refused, and the refusal names both statuses
+    await number.fill(order.orderNo);
+    for (const [id, value] of [['receive_weight', '1.375'], ['receive_length', '30'], ['receive_width', '20.5'], ['receive_height', '10']] as const) await page.locator(`#${id}`).fill(value);
+    await number.press('Enter');
+    await expect.poll(() => page.getByTestId('receive-error').textContent()).toBe('訂單狀態不能從「已入庫」變為「已入庫」');
+    expect(await page.getByTestId('scan-count').textContent()).toBe('共 2 筆，成功 1 筆');
+    // the parcel list shows it received (an order scanned without a parcel of its own has none: then its row is absent, which is fine)
+    const warehouse = await login('warehouse');
+    const listed = await api<Page_<ListedOrder>>('GET', `/warehouse/order/list?orderNo=${order.orderNo}`, warehouse);
+    expect(listed.records[0]?.status).toBe('WHIN');
+
+    // ---- ship out: the number pasted with one that does not exist, a waybill, confirmed
+    await page.goto(`${suite.portal().url}/warehouse/ship-out`);
+    await page.getByTestId('list-page-warehouse-ship-out').getByText(order.orderNo).waitFor();
+    await page.locator('#shipOut_orderNos').fill(`${order.orderNo}\nLO00000000000000`);
+    await page.locator('#shipOut_waybillNo').fill(waybillNo);
+    expect(await page.getByTestId('ship-out-count').textContent()).toBe('已勾選 0 筆，共 2 個訂單');
+    await page.getByTestId('ship-out-submit').click();
+    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    const shipped = page.getByTestId('ship-out-results');
+    await shipped.waitFor();
+    const rows = shipped.locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(0).textContent()).toContain(order.orderNo);
+    expect(await rows.nth(0).textContent()).toContain('成功');
+    expect(await rows.nth(1).textContent()).toContain('失敗');
+    // what failed stays in the box to be looked at
+    expect(await page.locator('#shipOut_orderNos').inputValue()).toBe('LO00000000000000');
+    const out = await api<Page_<ListedOrder>>('GET', `/warehouse/order/list?orderNo=${order.orderNo}`, warehouse);
+    expect(out.records[0]).toMatchObject({ status: 'WHOUT', waybillNo });
+
+    // ---- a line-haul event: only the moves the lifecycle allows from WHOUT are offered
+    await page.goto(`${suite.portal().url}/warehouse/tracking-event`);
+    await page.getByTestId('event-add').click();
+    await page.locator('#trackingEvent_orderNo').fill(order.orderNo);
+    await page.locator('#trackingEvent_orderNo').press('Tab');
+    await page.getByTestId('event-order').getByText('已出庫').waitFor();
+    await page.locator('#trackingEvent_status').click();
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect.poll(() => offered.allTextContents()).toEqual(['不變更（只記錄軌跡）', '跨境運輸中', '已退回', '已遺失']);
+    await offered.filter({ hasText: '跨境運輸中' }).click();
+    await page.locator('#trackingEvent_location').fill('香港 Hong Kong');
+    await page.locator('#trackingEvent_descriptionZhTw').fill('已自香港啟航，前往台灣');
+    await page.locator('#trackingEvent_descriptionEnUs').fill('Departed Hong Kong for Taiwan');
+    await page.locator('#trackingEvent_carrierCode').fill('DEP');
+    await page.getByTestId('event-submit').click();
+    await page.getByText('軌跡已新增').waitFor();
+    const list = page.getByTestId('list-page-warehouse-tracking-event');
+    await list.getByText('已自香港啟航，前往台灣').waitFor();
+    expect(await list.locator('tbody tr.ant-table-row').first().textContent()).toContain(order.orderNo);
+
+    const tracked = await api<{ status: string; events: { description: string; location: string }[] }[]>('GET', `/open/track?numbers=${waybillNo}`, undefined);
+    expect(tracked[0]?.status).toBe('CROSS_BORDER');
+    expect(tracked[0]?.events[0]).toMatchObject({ description: '已自香港啟航，前往台灣', location: '香港 Hong Kong' });
+
+    // ---- the merchant's home: every status with its count, as the server counts them, the chart of 30 days
+    const home = await signIn('merchant');
+    const figures = home.getByTestId('status-counts');
+    await figures.waitFor();
+    const summary = await api<Summary>('GET', '/logistics/summary', await login('merchant'));
+    for (const { status, count } of summary.byStatus) expect(await figures.locator(`[data-status="${status}"]`).getAttribute('data-count')).toBe(String(count));
+    expect(summary.byStatus.find((entry) => entry.status === 'CROSS_BORDER')?.count).toBeGreaterThan(0);
+    expect(await home.getByTestId('parcels-in-warehouse').textContent()).toBe(String(summary.parcelsInWarehouse));
+    expect(await home.getByTestId('orders-chart').locator('rect').count()).toBe(30);
+    expect(await home.getByTestId('orders-chart').getByRole('img').getAttribute('aria-label')).toMatch(/^近 30 天共 [\d,]+ 筆訂單/);
+    // a status leads to the order list filtered by it
+    await figures.locator('[data-status="CROSS_BORDER"] a').click();
+    await home.waitForURL((url) => url.pathname === '/logistics/international-order' && url.searchParams.get('status') === 'CROSS_BORDER');
+  });
+});

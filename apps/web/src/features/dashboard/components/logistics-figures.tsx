@@ -1,0 +1,153 @@
+import { useMemo, type ReactNode } from 'react';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, theme } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { OrderStatus } from '@portal/shared/logistics';
+import type { LogisticsSummary } from '@portal/shared/logistics-schemas';
+import { DictTag } from '../../../components/dict-tag.tsx';
+import { useAuth } from '../../../lib/auth.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { menuRoutes } from '../../../lib/menu.ts';
+import { useLogisticsSummary } from '../api/get-logistics-summary.ts';
+import { OrdersChart } from './orders-chart.tsx';
+import styles from './logistics-figures.module.css';
+
+/**
+ * The figures need dashboard:analysis:view, the permission of the home menu entry (a menu's, not a
+ * button's: it is not among the auth entries), so whoever has that entry in their menu may see them.
+ * The server checks the same permission on /logistics/summary.
+ */
+const HOME_MENU_PATH = '/dashboard/analysis';
+
+export function useCanSeeFigures(): boolean {
+  const menu = useAuth((state) => state.permissions?.menu);
+  return useMemo(() => menuRoutes(menu ?? []).has(HOME_MENU_PATH), [menu]);
+}
+/** The status dictionary cached at sign-in (the same items as OrderStatus): no request for the tags. */
+const STATUS_DICT = 'LOGOrderStateEnum';
+const PLATFORM_TENANT = 0;
+
+/** Where each figure leads, for whoever has that page in their menu: a merchant's own lists, or the warehouse's. */
+const MERCHANT_LINKS = { orders: '/logistics/international-order', parcels: '/logistics/package', exceptions: '/logistics/collection-exception' } as const;
+const PLATFORM_LINKS = { parcels: '/warehouse/receive', shipOut: '/warehouse/ship-out' } as const;
+
+type Links = { status: (status: OrderStatus) => string | null; parcels: string | null; exceptions: string | null };
+
+function useFigureLinks(): Links {
+  const menu = useAuth((state) => state.permissions?.menu);
+  const platform = useAuth((state) => state.userInfo?.tenantId === PLATFORM_TENANT);
+  return useMemo(() => {
+    const routes = menuRoutes(menu ?? []);
+    const open = (path: string) => (routes.has(path) ? path : null);
+    if (platform) {
+      // the platform's own tenant has no orders of its own: its figures lead to the warehouse screens
+      const shipOut = open(PLATFORM_LINKS.shipOut);
+      return { status: (status) => (status === 'WHIN' ? shipOut : null), parcels: open(PLATFORM_LINKS.parcels), exceptions: null };
+    }
+    const orders = open(MERCHANT_LINKS.orders);
+    return {
+      status: (status) => (orders ? `${orders}?status=${status}` : null),
+      parcels: open(MERCHANT_LINKS.parcels),
+      exceptions: open(MERCHANT_LINKS.exceptions),
+    };
+  }, [menu, platform]);
+}
+
+function MaybeLink({ to, label, children }: { to: string | null; label?: string; children: ReactNode }) {
+  if (!to) return <div className={styles.cell}>{children}</div>;
+  return (
+    <Link to={to} aria-label={label} className={styles.cell}>
+      {children}
+    </Link>
+  );
+}
+
+function StatusCounts({ summary, links }: { summary: LogisticsSummary; links: Links }) {
+  const { token } = theme.useToken();
+  // the server sends every status, in the spec's order (importing the list would weigh on the home page)
+  return (
+    <ul style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(128px, 1fr))', gap: 8, padding: 0, margin: 0, listStyle: 'none' }} data-testid="status-counts">
+      {summary.byStatus.map(({ status, count }) => (
+        <li key={status} data-status={status} data-count={count}>
+          <MaybeLink to={links.status(status)}>
+            <Flex vertical gap={4} style={{ height: '100%', padding: '8px 12px', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, transition: 'border-color 0.2s' }}>
+              <span style={{ fontSize: 22, fontWeight: 600, lineHeight: 1.3, color: count > 0 ? token.colorText : token.colorTextDescription, fontVariantNumeric: 'tabular-nums' }}>{formatCount(count)}</span>
+              <span className={styles.tag}>
+                <DictTag code={STATUS_DICT} value={status} />
+              </span>
+            </Flex>
+          </MaybeLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Figure({ title, value, to, testId }: { title: string; value: number; to: string | null; testId: string }) {
+  const { token } = theme.useToken();
+  return (
+    <Card size="small" title={title} style={{ height: '100%' }}>
+      <MaybeLink to={to} label={`${title}: ${formatCount(value)}`}>
+        <span style={{ fontSize: 30, fontWeight: 600, lineHeight: 1.3, color: token.colorTextHeading, fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+          {formatCount(value)}
+        </span>
+      </MaybeLink>
+    </Card>
+  );
+}
+
+/**
+ * The home page's logistics figures (issue 4): orders by status, parcels in the warehouse, open
+ * exceptions and the last 30 days of orders; a merchant's own, every tenant's for platform staff (the
+ * server decides). Shown to users with dashboard:analysis:view.
+ */
+export function LogisticsFigures() {
+  const { t } = useTranslation();
+  const allowed = useCanSeeFigures();
+  const links = useFigureLinks();
+  const { data, isPending, isError, refetch } = useLogisticsSummary(allowed);
+  if (!allowed) return null;
+  if (isPending) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 5 }} />
+      </Card>
+    );
+  }
+  if (isError && !data) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={t('dashboard.logistics.loadFailed')}
+        action={
+          <Button size="small" onClick={() => void refetch()}>
+            {t('components.table.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const total = data.byStatus.reduce((sum, entry) => sum + entry.count, 0);
+  const chartTitle = t('dashboard.logistics.ordersPerDay', { days: data.ordersPerDay.length });
+  return (
+    <Row gutter={[16, 16]} data-testid="logistics-figures">
+      <Col xs={24} xl={16}>
+        <Card title={t('dashboard.logistics.orders')} extra={<span data-testid="orders-total">{t('dashboard.logistics.ordersTotal', { total: formatCount(total) })}</span>} style={{ height: '100%' }}>
+          <StatusCounts summary={data} links={links} />
+        </Card>
+      </Col>
+      <Col xs={24} xl={8}>
+        <Flex vertical gap={16} style={{ height: '100%' }}>
+          <Figure title={t('dashboard.logistics.parcelsInWarehouse')} value={data.parcelsInWarehouse} to={links.parcels} testId="parcels-in-warehouse" />
+          <Figure title={t('dashboard.logistics.openExceptions')} value={data.openExceptions} to={links.exceptions} testId="open-exceptions" />
+        </Flex>
+      </Col>
+      <Col span={24}>
+        <Card title={chartTitle}>
+          <OrdersChart days={data.ordersPerDay} title={chartTitle} />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,12 @@
+import type { TrackingEventRecord } from '@portal/shared/logistics-schemas';
+import { http } from '../../../lib/http.ts';
+import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
+import { withRangeNames } from '../range-params.ts';
+
+/** An event as the platform lists it: with its order's number and merchant, the status it left, and when it was recorded. */
+export type WarehouseTrackingEvent = TrackingEventRecord & { orderNo: string; tenantName: string; fromStatus: TrackingEventRecord['status']; createdAt: string };
+
+/** GET /warehouse/tracking/list: tracking events of every tenant, newest first. */
+export const listTrackingEvents = (params: ListParams, signal?: AbortSignal) => http.get<Page<WarehouseTrackingEvent>>('/warehouse/tracking/list', { params: withRangeNames(params), signal });
+
+export const TRACKING_LIST_KEY = ['warehouse', 'tracking', 'list'] as const;
