@@ -7,11 +7,14 @@ import styles from './plain.module.css';
 /** The class that gives the plain controls their colours: on the public pages' frame. */
 export const PLAIN_SCOPE = styles.scope;
 
+/** SVG attributes as React names them: fill-rule -> fillRule. */
+const reactAttributes = (attrs: Record<string, string>) => Object.fromEntries(Object.entries(attrs).map(([name, value]) => [name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()), value]));
+
 function renderNode(node: AbstractNode, key?: number): ReactNode {
   const { tag, attrs, children } = node;
   const Tag = tag as 'svg';
   return (
-    <Tag key={key} {...attrs}>
+    <Tag key={key} {...reactAttributes(attrs)}>
       {children?.map(renderNode)}
     </Tag>
   );

@@ -69,8 +69,8 @@ function server(): FetchCall[] {
   });
 }
 
-function renderList() {
-  const router = createMemoryRouter([{ path: '*', element: <OrderListPage /> }], { initialEntries: ['/logistics/international-order'] });
+function renderList(path = '/logistics/international-order') {
+  const router = createMemoryRouter([{ path: '*', element: <OrderListPage /> }], { initialEntries: [path] });
   return renderUi(<RouterProvider router={router} />);
 }
 
@@ -123,6 +123,20 @@ describe('the international order list', { timeout: 60_000 }, () => {
     expect(lists.at(-1)!.url.searchParams.get('status')).toBe('WHIN');
     // the counts keep answering every status: the tab is not one of their filters
     expect(calls.filter((call) => call.url.pathname === '/api/logistics/order/statusCounts').every((call) => !call.url.searchParams.has('status'))).toBe(true);
+  });
+
+  it('opens on the status the home page links to (?status=), and ignores one that is not a status', async () => {
+    grant([]);
+    const calls = server();
+    renderList('/logistics/international-order?status=WHIN');
+    expect(await screen.findByText('LO26030100000002')).toBeTruthy();
+    expect(screen.queryByText('LO26030100000001')).toBeNull();
+    expect(calls.filter((call) => call.url.pathname === '/api/logistics/order/list').every((call) => call.url.searchParams.get('status') === 'WHIN')).toBe(true);
+    cleanup();
+    const again = server();
+    renderList('/logistics/international-order?status=DROP');
+    expect(await screen.findByText('LO26030100000001')).toBeTruthy();
+    expect(again.filter((call) => call.url.pathname === '/api/logistics/order/list').every((call) => !call.url.searchParams.has('status'))).toBe(true);
   });
 
   it('gives the toolbar and the row actions by permission and by status', async () => {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Grid, Space } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { canTransition, EDITABLE_STATUSES } from '@portal/shared/logistics';
+import { canTransition, EDITABLE_STATUSES, ORDER_STATUSES, type OrderStatus } from '@portal/shared/logistics';
 import type { OrderRecord } from '@portal/shared/logistics-schemas';
 import { Access } from '../../../components/access.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
@@ -110,7 +110,12 @@ export function OrderList({ variant }: { variant: OrderListVariant }) {
   const can = useCan();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
-  const [tab, setTab] = useState<StatusTab>('ALL');
+  // the home page's figures link here with ?status=<one status>: that tab opens first
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<StatusTab>(() => {
+    const asked = search.get('status');
+    return setup.manage && ORDER_STATUSES.includes(asked as OrderStatus) ? (asked as OrderStatus) : 'ALL';
+  });
   const [listParams, setListParams] = useState<ListParams | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   // the form is drawn the first time it is wanted, not with every list
