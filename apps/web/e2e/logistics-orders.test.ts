@@ -4,6 +4,7 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { IMPORT_COLUMNS, IMPORT_TITLES, type ImportColumn } from '../../server/src/modules/logistics/order-columns.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import { fillOrder, orderNoIn } from './support/orders.ts';
 
 /** The merchant's international orders in a real browser against the real server (embedded database). */
 const suite = useBrowserSuite();
@@ -28,13 +29,6 @@ async function openOrders(page: Page) {
   await page.getByTestId('order-link').first().waitFor();
 }
 
-/** A dictionary select of the order form: typed to search (long lists are virtual), then the option clicked. */
-async function choose(page: Page, id: string, text: string) {
-  await page.locator(`#${id}`).click();
-  await page.locator(`#${id}`).fill(text);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`).click();
-}
-
 const rows = (page: Page) => page.locator('[data-testid^="list-page-"] .ant-table-tbody tr.ant-table-row');
 
 async function search(page: Page, field: string, value: string) {
@@ -42,27 +36,6 @@ async function search(page: Page, field: string, value: string) {
   await page.locator('[data-testid="query-form"] button[type="submit"]').click();
   await expect.poll(async () => (await rows(page).allTextContents()).every((text) => text.includes(value)) && (await rows(page).count()) > 0).toBe(true);
 }
-
-/** Fills the create form with a valid order; the selects are named as the dictionaries name them in the page's language. */
-async function fillOrder(page: Page, merchantOrderNo: string, names: { service: string; country: string; warehouse: string }) {
-  await page.locator('#order_merchantOrderNo').fill(merchantOrderNo);
-  await choose(page, 'order_serviceType', names.service);
-  await choose(page, 'order_destinationCountry', names.country);
-  await choose(page, 'order_warehouseCode', names.warehouse);
-  await page.locator('#order_weight').fill('1.25');
-  await page.locator('#order_length').fill('30');
-  await page.locator('#order_width').fill('20');
-  await page.locator('#order_height').fill('10');
-  await page.locator('#order_recipient_name').fill('Chen Da-wen');
-  await page.locator('#order_recipient_phone').fill('0912-345-678');
-  await page.locator('#order_recipient_address').fill('1 Shifu Road, Xinyi District, Taipei');
-  await page.locator('#order_items_0_name').fill('Oolong tea');
-  await page.locator('#order_items_0_category').fill('Food');
-  await page.locator('#order_items_0_quantity').fill('3');
-  await page.locator('#order_items_0_unitPrice').fill('12.50');
-}
-
-const orderNoIn = (text: string) => /LO\d{14}/.exec(text)?.[0] ?? '';
 
 async function downloaded(download: Download): Promise<Buffer> {
   const path = await download.path();

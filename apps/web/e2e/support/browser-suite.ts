@@ -36,7 +36,10 @@ export function useBrowserSuite() {
   afterEach(async () => {
     await context?.close();
     context = undefined;
-    expect(problems).toEqual([]);
+    // every page the test opened counts, not only the last one
+    const found = problems;
+    problems = [];
+    expect(found).toEqual([]);
   });
 
   const running = () => {
@@ -50,7 +53,6 @@ export function useBrowserSuite() {
     async newPage(options: NewPageOptions = {}): Promise<Page> {
       const { portal: server, browser: chromium } = running();
       await context?.close();
-      problems = [];
       context = await chromium.newContext({ viewport: options.viewport ?? { width: 1280, height: 860 }, bypassCSP: options.bypassCSP ?? false });
       if (options.language) {
         await context.addInitScript((lang) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { App as AntApp } from 'antd';
+import './readable-tags.css';
 import { AppProviders } from './app-providers.tsx';
 import { FeedbackBridge } from './feedback-bridge.tsx';
 
