@@ -265,7 +265,8 @@ describe('shipping screens', () => {
     await page.keyboard.type('Japan');
     await chooseOption(page, 'Japan');
     await list.getByRole('button', { name: 'Search' }).click();
-    const row = list.locator('.ant-table-tbody tr').filter({ hasText: 'Basic' });
+    // the rows of the search's answer, not those of the first page still drawn while it comes
+    const row = list.locator('.ant-table-tbody tr').filter({ hasText: 'Japan' }).filter({ hasText: 'Basic' });
     await row.waitFor();
 
     await row.getByTestId('rate-card-edit').click();
