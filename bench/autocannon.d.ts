@@ -2,8 +2,18 @@
 declare module 'autocannon' {
   export type AutocannonMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
+  /** one request of a sequence; setupRequest may change it before each sending */
+  export type AutocannonRequest = {
+    method?: AutocannonMethod;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
+  };
+
   export type AutocannonOptions = {
     url: string;
+    requests?: AutocannonRequest[];
     method?: AutocannonMethod;
     headers?: Record<string, string>;
     body?: string;

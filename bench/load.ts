@@ -31,11 +31,21 @@ function requestParts(scenario: Scenario): { headers: Record<string, string>; bo
   return { headers: { 'content-type': 'application/json', ...scenario.headers }, body: JSON.stringify(scenario.body) };
 }
 
+/** 10.x.y.z, a new one for each request of a run (16 million before one repeats) */
+let clientNumber = 0;
+function nextClientAddress(): string {
+  clientNumber = (clientNumber + 1) % 0xffffff;
+  return `10.${(clientNumber >> 16) & 255}.${(clientNumber >> 8) & 255}.${clientNumber & 255}`;
+}
+
+/** Headers of one request: the scenario's, and a fresh client address when the scenario rotates them. */
+const headersFor = (scenario: Scenario, headers: Record<string, string>) => (scenario.rotateClientAddress ? { ...headers, 'x-forwarded-for': nextClientAddress() } : headers);
+
 /** One request before the load: is the answer 2xx and, for the portal's envelope, success? Answers a problem or null. */
 export async function probe(baseUrl: string, scenario: Scenario): Promise<string | null> {
   const { headers, body } = requestParts(scenario);
   try {
-    const response = await fetch(baseUrl + scenario.path, { method: scenario.method, headers, body, signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(baseUrl + scenario.path, { method: scenario.method, headers: headersFor(scenario, headers), body, signal: AbortSignal.timeout(10_000) });
     const text = await response.text();
     if (response.status < 200 || response.status > 299) return `HTTP ${response.status}: ${text.slice(0, 300)}`;
     if (scenario.target === 'portal') {
@@ -69,6 +79,8 @@ export async function runLoad(baseUrl: string, scenario: Scenario, settings: Loa
     method: scenario.method,
     headers,
     ...(body === undefined ? {} : { body }),
+    // a request rebuilt for each sending costs the load generator a little: only when asked for
+    ...(scenario.rotateClientAddress ? { requests: [{ method: scenario.method, path: scenario.path, headers, ...(body === undefined ? {} : { body }), setupRequest: (request) => ({ ...request, headers: headersFor(scenario, headers) }) }] } : {}),
     connections: settings.connections,
     pipelining: settings.pipelining,
     duration: settings.duration,

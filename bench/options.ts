@@ -14,6 +14,8 @@ export type BenchOptions = {
   only: string[];
   /** write a V8 CPU profile of the portal server to bench/results/ */
   profile: boolean;
+  /** the order and tracking scenarios on the 1,000,000-order data (bench/scale.ts) instead of the standard ones */
+  scale: boolean;
 };
 
 export const USAGE = `usage: npm run bench -- [options]
@@ -24,6 +26,10 @@ export const USAGE = `usage: npm run bench -- [options]
   --pipelining N         requests in flight per connection (default 1)
   --only a,b             run only these scenarios (the hello-world baseline always runs)
   --profile              write a V8 CPU profile of the portal server to bench/results/ (slows it down a little)
+  --scale                the order lists, order detail, status counts and tracking lookups on the 1,000,000-order
+                         data: DATABASE_URL if set (seeded with npm run seed:scale), else portal_scale on
+                         scripts/pg.sh, seeded on first use; each scenario is measured again on one connection
+                         against its p99 target
   --help`;
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
@@ -47,12 +53,14 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       pipelining: { type: 'string' },
       only: { type: 'string' },
       profile: { type: 'boolean' },
+      scale: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
   const db = values.db ?? 'postgres';
   if (db !== 'postgres' && db !== 'pglite') throw new Error(`--db must be postgres or pglite, got "${db}"`);
+  if (values.scale && db !== 'postgres') throw new Error('--scale runs on PostgreSQL only (the targets are defined there)');
   return {
     db,
     duration: positiveInteger('duration', values.duration, 5),
@@ -64,5 +72,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       .map((name) => name.trim())
       .filter((name) => name.length > 0),
     profile: values.profile ?? false,
+    scale: values.scale ?? false,
   };
 }

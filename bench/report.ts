@@ -18,6 +18,10 @@ export type ScenarioReport = {
   cpu: CpuUsage | null;
   /** requests per second relative to the baseline's (1 = as fast) */
   ratioToBaseline: number | null;
+  /** scale mode: the same requests one at a time, on one connection (the latency without queueing) */
+  singleConnection: LoadOutcome | null;
+  /** the p99 the single-connection run must stay under; null when the scenario has no latency target */
+  p99TargetMs: number | null;
 };
 
 export type BenchReport = {
@@ -28,8 +32,14 @@ export type BenchReport = {
   /** other work on the machine skews the numbers: how busy it was just before the load, and its load average then */
   machine: { before: MachineLoad; loadAverageBefore: number[] };
   db: DatabaseKind;
+  /** standard: the session and dictionary reads on the demo; scale: the order and tracking screens on 1,000,000 orders */
+  mode: 'standard' | 'scale';
+  /** scale mode: the size of the data measured on */
+  data?: { orders: number; tenantOrders: number; user: string };
   settings: LoadSettings & { warmup: number };
   target: { ratio: number; baseline: string; appliesTo: DatabaseKind; pass: boolean | null };
+  /** scale mode: every scenario's single-connection p99 under its target */
+  latencyTarget: { pass: boolean | null } | null;
   scenarios: ScenarioReport[];
 };
 
@@ -69,18 +79,41 @@ export function verdictOf(scenario: ScenarioReport, report: BenchReport): string
   return report.db === report.target.appliesTo ? pass : `(${pass})`;
 }
 
+/** A scenario's single-connection p99 against its target: '' without one. */
+export function latencyVerdictOf(scenario: ScenarioReport): string {
+  if (scenario.p99TargetMs === null) return '';
+  const p99 = scenario.singleConnection?.latencyP99Ms;
+  if (scenario.failure !== null || p99 === undefined) return 'ERROR';
+  return `${p99 < scenario.p99TargetMs ? 'PASS' : 'FAIL'} (<${scenario.p99TargetMs})`;
+}
+
 /** The table printed at the end of a run. */
 export function formatTable(report: BenchReport): string {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs hello', 'target', 'server CPU', 'CPU/req', 'postgres CPU', 'bench CPU', 'others CPU'];
+  const scale = report.mode === 'scale';
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'vs hello',
+    // the 40% ratio is issue 2's target for cached reads; on the scale data the p99 targets apply
+    ...(scale ? ['1-conn p50', '1-conn p99', 'p99 target'] : ['target']),
+    'server CPU',
+    'CPU/req',
+    'postgres CPU',
+    'bench CPU',
+    'others CPU',
+  ];
   const rows = report.scenarios.map((scenario) => {
     const outcome = scenario.outcome;
+    const single = scenario.singleConnection;
     return [
       scenario.name,
       outcome ? fixed(outcome.requestsPerSecond, 0) : '-',
       outcome ? fixed(outcome.latencyP50Ms, 0) : '-',
       outcome ? fixed(outcome.latencyP99Ms, 0) : '-',
       scenario.ratioToBaseline === null ? '-' : `${fixed(scenario.ratioToBaseline * 100, 1)}%`,
-      verdictOf(scenario, report),
+      ...(scale ? [single ? fixed(single.latencyP50Ms, 0) : '-', single ? fixed(single.latencyP99Ms, 0) : '-', latencyVerdictOf(scenario)] : [verdictOf(scenario, report)]),
       percent(scenario.cpu?.serverPercent),
       ((micros) => (micros === null ? '-' : `${fixed(micros, 0)} us`))(serverCpuMicrosPerRequest(scenario)),
       report.db === 'postgres' ? percent(scenario.cpu?.postgresPercent) : '-',
@@ -99,8 +132,15 @@ export function formatTable(report: BenchReport): string {
   else if (report.db === target.appliesTo) verdict = target.pass ? 'PASS' : 'FAIL (target missed)';
   else verdict = `${target.pass ? 'would pass' : 'would fail'} (informational: the target is defined on ${target.appliesTo})`;
 
+  const latency = report.latencyTarget;
+  const latencyLines = latency
+    ? [
+        `Scale targets (issue 4): p99 on one connection under ${report.scenarios.flatMap((scenario) => (scenario.p99TargetMs === null ? [] : [`${scenario.p99TargetMs} ms`])).filter((value, index, all) => all.indexOf(value) === index).join(' / ')} (list pages / tracking lookups): ${latency.pass === null ? 'not decided (a scenario was not measured cleanly)' : latency.pass ? 'PASS' : 'FAIL'}`,
+      ]
+    : [];
   return [
-    `db: ${report.db} | ${report.settings.duration} s per run after a ${report.settings.warmup} s warm-up | ${report.settings.connections} connections, pipelining ${report.settings.pipelining}`,
+    ...(report.data ? [`data: ${report.data.orders.toLocaleString('en-US')} orders, ${report.data.tenantOrders.toLocaleString('en-US')} of them ${report.data.user}'s (the merchant of the order scenarios)`] : []),
+    `db: ${report.db} | ${report.settings.duration} s per run after a ${report.settings.warmup} s warm-up | ${report.settings.connections} connections, pipelining ${report.settings.pipelining}${scale ? ' | then again on 1 connection' : ''}`,
     `node ${report.node} | ${report.cpu.model} x ${report.cpu.cores} | ${report.date}`,
     `before the load: machine ${report.machine.before.machinePercent}% busy, other processes ${report.machine.before.othersPercent}% of a core, load average ${report.machine.loadAverageBefore.map((value) => value.toFixed(2)).join(' ')}`,
     '',
@@ -110,14 +150,14 @@ export function formatTable(report: BenchReport): string {
     rule,
     'CPU columns: % of one core (server; all postgres processes; bench = this load generator; others = the rest of the machine).',
     'CPU/req: server CPU time per answer (less skewed than req/s when other work shares the machine). Latency resolution: 1 ms.',
-    `Target: each endpoint >= ${threshold} of ${target.baseline} requests/s on ${target.appliesTo}: ${verdict}`,
+    ...(scale ? latencyLines : [`Target: each endpoint >= ${threshold} of ${target.baseline} requests/s on ${target.appliesTo}: ${verdict}`]),
   ].join('\n');
 }
 
-/** Writes bench/results/latest-<db>.json; answers its path. */
+/** Writes bench/results/latest-<db>.json (latest-<db>-scale.json in scale mode); answers its path. */
 export async function writeReport(report: BenchReport, directory: string): Promise<string> {
   await mkdir(directory, { recursive: true });
-  const file = path.join(directory, `latest-${report.db}.json`);
+  const file = path.join(directory, `latest-${report.db}${report.mode === 'scale' ? '-scale' : ''}.json`);
   await writeFile(file, JSON.stringify(report, null, 2) + '\n');
   return file;
 }

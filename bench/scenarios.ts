@@ -1,3 +1,5 @@
+import type { ScaleFixtures } from './scale.ts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** which child process a scenario loads */
@@ -15,6 +17,13 @@ export type Scenario = {
   headers: Record<string, string>;
   /** sent as JSON (content-type is added) */
   body?: JsonValue;
+  /** the p99 latency the endpoint must stay under, measured on one connection (the scale targets of issue 4) */
+  p99TargetMs?: number;
+  /**
+   * a different client address on every request (X-Forwarded-For, which the portal trusts in scale
+   * mode): a public endpoint rate-limited per address is measured as many visitors, not one refused one
+   */
+  rotateClientAddress?: boolean;
 };
 
 /** what scenarios may use: the session of the logged-in demo user */
@@ -38,5 +47,53 @@ export function buildPortalScenarios(context: ScenarioContext): Scenario[] {
     { name: 'getUserPermissionByToken', target: 'portal', method: 'GET', path: '/api/sys/permission/getUserPermissionByToken', headers: session },
     { name: 'getDictItems/OrderStatus', target: 'portal', method: 'GET', path: '/api/sys/dict/getDictItems/OrderStatus', headers: session },
     { name: 'queryAllDictItems', target: 'portal', method: 'GET', path: '/api/sys/dict/queryAllDictItems', headers: session },
+  ];
+}
+
+/** Issue 4's targets on the 1,000,000-order data: every list page, and a public tracking lookup. */
+export const LIST_P99_TARGET_MS = 50;
+export const TRACK_P99_TARGET_MS = 10;
+
+export type ScaleScenarioContext = {
+  token: string;
+  fixtures: ScaleFixtures;
+  /** the run's clock, for the created-time range of the filtered page */
+  now: Date;
+};
+
+/**
+ * `--scale`: the order screens of the merchant with 30% of the 1,000,000 orders, and the public
+ * tracking page, on the data of `npm run seed:scale` (bench/scale.ts).
+ */
+export function buildScaleScenarios(context: ScaleScenarioContext): Scenario[] {
+  const session = { 'x-access-token': context.token };
+  const daysAgo = (days: number) => new Date(context.now.getTime() - days * 86_400_000).toISOString();
+  const query = (values: Record<string, string | number>) => new URLSearchParams(Object.entries(values).map(([key, value]): [string, string] => [key, String(value)])).toString();
+  const list = (name: string, values: Record<string, string | number>): Scenario => ({
+    name,
+    target: 'portal',
+    method: 'GET',
+    path: `/api/logistics/order/list?${query({ pageNo: 1, pageSize: 10, ...values })}`,
+    headers: session,
+    p99TargetMs: LIST_P99_TARGET_MS,
+  });
+  const track = (name: string, numbers: string[]): Scenario => ({
+    name,
+    target: 'portal',
+    method: 'GET',
+    path: `/api/open/track?${query({ numbers: numbers.join(',') })}`,
+    headers: { 'accept-language': 'en-US' },
+    p99TargetMs: TRACK_P99_TARGET_MS,
+    rotateClientAddress: true,
+  });
+  return [
+    list('orderList/first', {}),
+    list('orderList/filtered', { status: 'DONE', destinationCountry: 'US', createdFrom: daysAgo(180), createdTo: daysAgo(30) }),
+    list('orderList/statusTab', { status: 'WHOUT' }),
+    list('orderList/page500', { pageNo: 500 }),
+    { name: 'order/queryById', target: 'portal', method: 'GET', path: `/api/logistics/order/queryById?id=${context.fixtures.orderId}`, headers: session, p99TargetMs: LIST_P99_TARGET_MS },
+    { name: 'order/statusCounts', target: 'portal', method: 'GET', path: '/api/logistics/order/statusCounts', headers: session, p99TargetMs: LIST_P99_TARGET_MS },
+    track('track/1', [context.fixtures.oneNumber]),
+    track('track/10', context.fixtures.tenNumbers),
   ];
 }

@@ -67,12 +67,16 @@ export type PortalServerOptions = {
   dataDir: string;
   /** directory for V8 CPU profiles (--cpu-prof), written when the server exits */
   profileDir?: string;
+  /** seed the demo accounts on an empty database (default); the scale data has its own */
+  seedDemo?: boolean;
+  /** trust X-Forwarded-For (scale mode: the load comes from many client addresses) */
+  trustProxy?: boolean;
 };
 
-/** The real portal server (apps/server/src/main.ts) run through tsx, seeded with the demo accounts. */
+/** The real portal server (apps/server/src/main.ts) run through tsx, seeded with the demo accounts unless told otherwise. */
 export async function startPortalServer(options: PortalServerOptions): Promise<RunningServer> {
   const port = await findFreePort();
-  const env = withoutKeys(process.env, ['DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL']);
+  const env = withoutKeys(process.env, ['DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'TRUST_PROXY']);
   const server: RunningServer = {
     name: 'portal',
     baseUrl: `http://127.0.0.1:${port}`,
@@ -85,7 +89,7 @@ export async function startPortalServer(options: PortalServerOptions): Promise<R
         '--import',
         'tsx',
         path.join(options.repoRoot, 'apps/server/src/main.ts'),
-        '--seed-demo',
+        ...(options.seedDemo === false ? [] : ['--seed-demo']),
       ],
       cwd: options.repoRoot,
       env: {
@@ -94,6 +98,7 @@ export async function startPortalServer(options: PortalServerOptions): Promise<R
         HOST: '127.0.0.1',
         DATA_DIR: options.dataDir,
         LOG_LEVEL: 'warn',
+        TRUST_PROXY: options.trustProxy ? 'true' : 'false',
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       },
       echo: echoProblems,

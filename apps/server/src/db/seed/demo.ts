@@ -5,6 +5,7 @@ import { announcements, departmentPermissions, departments, permissions, positio
 import { hashPassword } from '../../lib/passwords.ts';
 import { createTenantRoles } from './tenants.ts';
 import { PLATFORM_TENANT_ID } from './catalogue.ts';
+import { seedDemoLogistics } from './demo-logistics.ts';
 import type { RoleCode } from './roles.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
@@ -87,6 +88,8 @@ export async function seedDemo(db: Db): Promise<void> {
     sendStatus: 1,
     sendTime: new Date(),
   });
+
+  await seedDemoLogistics(db);
 }
 
 async function createDepartments(db: Db, tenantId: number, list: { orgCode: string; name: string; parent?: string }[]) {
