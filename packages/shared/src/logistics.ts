@@ -73,6 +73,9 @@ export const ORDER_NO_PATTERN = /^LO\d{14}$/;
 /** The public tracking page: at most this many numbers in one lookup. */
 export const TRACKING_LOOKUP_MAX = 40;
 
+/** A merchant's order list counts its matches no further than this: `total` is at most this much (the status counts stay exact). */
+export const LIST_COUNT_CAP = 10_000;
+
 /** Largest export the server writes in one file. */
 export const EXPORT_ROWS_MAX = 100_000;
 /** Largest import file: rows and bytes. */

