@@ -76,6 +76,7 @@ export const menuTitles: Record<string, Texts> = {
   'menu.warehouse.shipOut': { 'zh-TW': '包裹出庫', 'zh-CN': '包裹出库', 'en-US': 'Ship Out' },
   'menu.warehouse.trackingEvent': { 'zh-TW': '物流軌跡事件', 'zh-CN': '物流轨迹事件', 'en-US': 'Tracking Events' },
   'menu.warehouse.pickupConfirm': { 'zh-TW': '提貨確認', 'zh-CN': '提货确认', 'en-US': 'Pick-up Confirmation' },
+  'menu.warehouse.exception': { 'zh-TW': '集貨單異常管理', 'zh-CN': '揽收单异常管理', 'en-US': 'Collection Exceptions' },
   'menu.warehouse.rateCard': { 'zh-TW': '運費價目表', 'zh-CN': '运费价格表', 'en-US': 'Freight Rate Cards' },
 
   'menu.system.root': { 'zh-TW': '系統管理', 'zh-CN': '系统管理', 'en-US': 'System Management' },

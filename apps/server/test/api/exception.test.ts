@@ -250,6 +250,32 @@ describe(`collection exceptions (${testDbKind()})`, () => {
       expect((await row(exception.id)).status).toBe('0');
     });
 
+    it('refuses the platform endpoints to a platform user without the warehouse:exception codes (403)', async () => {
+      // finance works in the platform tenant but holds no warehouse: code: the permission, not the tenant, refuses it
+      const finance = await t.login('finance');
+      const exception = await report();
+      const before = await count();
+      refused(await get(`${P}/list`, finance), 403);
+      refused(await post(`${P}/add`, finance, { orderNo: order.orderNo, type: 'OTHER', description: 'x' }), 403);
+      refused(await post(`${P}/update`, finance, { id: exception.id, status: '4' }), 403);
+      expect(await count()).toBe(before);
+      expect((await row(exception.id)).status).toBe('0');
+    });
+
+    it('declares warehouse:exception:list / add / update on the platform endpoints and grants them to the warehouse operator', async () => {
+      const doc = (await t.call({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { 'x-permission'?: string }>> };
+      expect(doc.paths[`${P}/list`]?.get?.['x-permission']).toBe('warehouse:exception:list');
+      expect(doc.paths[`${P}/add`]?.post?.['x-permission']).toBe('warehouse:exception:add');
+      expect(doc.paths[`${P}/update`]?.post?.['x-permission']).toBe('warehouse:exception:update');
+      const permissions = await get('/api/sys/permission/getUserPermissionByToken', warehouse, { _t: '1700000000' });
+      type Entry = { path: string; children?: Entry[] };
+      const granted = ok<{ menu: Entry[]; auth: { action: string }[] }>(permissions);
+      const paths = (menu: Entry[]): string[] => menu.flatMap((m) => [m.path, ...paths(m.children ?? [])]);
+      // the list is a menu entry (its perms), add and update are its buttons
+      expect(paths(granted.menu)).toContain('/warehouse/exception');
+      expect(granted.auth.map((a) => a.action)).toEqual(expect.arrayContaining(['warehouse:exception:add', 'warehouse:exception:update']));
+    });
+
     it('lets staff deal with an exception but not export (403)', async () => {
       const exception = await report();
       refused(await get(`${M}/exportXls`, staff), 403);

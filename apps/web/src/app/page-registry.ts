@@ -20,6 +20,7 @@ export const pageRegistry: Record<string, PageLoader> = {
   'warehouse/ship-out': () => import('../features/warehouse/pages/ship-out-page.tsx').then((m) => m.ShipOutPage),
   'warehouse/tracking-event-list': () => import('../features/warehouse/pages/tracking-event-page.tsx').then((m) => m.TrackingEventPage),
   'warehouse/pickup-confirm-list': () => import('../features/shipping/pages/pickup-confirm-page.tsx').then((m) => m.PickupConfirmPage),
+  'warehouse/exception-list': () => import('../features/warehouse-exceptions/pages/exception-list-page.tsx').then((m) => m.PlatformExceptionListPage),
   'warehouse/rate-card-list': () => import('../features/shipping/pages/rate-card-list-page.tsx').then((m) => m.RateCardListPage),
 };
 

@@ -493,6 +493,18 @@ export const menuTree: MenuSeed[] = [
         ],
       },
       {
+        key: 'menu.warehouse.exception',
+        path: '/warehouse/exception',
+        component: 'warehouse/exception-list',
+        name: 'warehouse-exception',
+        perms: 'warehouse:exception:list',
+        platformOnly: true,
+        buttons: [
+          button('warehouse:exception:add', 'button.reportException'),
+          button('warehouse:exception:update', 'button.deal'),
+        ],
+      },
+      {
         key: 'menu.warehouse.rateCard',
         path: '/warehouse/rate-card',
         component: 'warehouse/rate-card-list',

@@ -175,7 +175,7 @@ export const exceptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/warehouse/exception/list',
     {
-      config: platform('warehouse:receive:list'),
+      config: platform('warehouse:exception:list'),
       schema: {
         tags: ['exception'],
         summary: 'Collection exceptions of every tenant with the tenant name, newest first',
@@ -194,7 +194,7 @@ export const exceptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/warehouse/exception/add',
     {
-      config: platform('warehouse:receive:exception'),
+      config: platform('warehouse:exception:add'),
       schema: {
         tags: ['exception'],
         summary: "Register an exception on an order of any tenant, by the order's number: pending ('0')",
@@ -219,7 +219,7 @@ export const exceptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/warehouse/exception/update',
     {
-      config: platform('warehouse:receive:exception'),
+      config: platform('warehouse:exception:update'),
       schema: {
         tags: ['exception'],
         summary: "Ask the merchant ('2', remark required), close ('3') or cancel ('4') an exception; from '0' or '2', and a handled '1' may be closed",

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Space, Table, Tag, Typography, type InputRef, type TableColumnsType } from 'antd';
-import { CheckCircleFilled, CloseCircleFilled, ScanOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, ScanOutlined, WarningOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { WarehouseCode } from '@portal/shared/logistics';
 import { decimalPattern } from '@portal/shared/money';
 import { DictSelect } from '../../../components/dict-select.tsx';
@@ -11,12 +12,31 @@ import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { formatDateTime, formatMoney, formatWeight } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { menuTitle } from '../../../lib/menu-title.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { listParcels, PARCEL_LIST_KEY, type WarehouseParcel } from '../api/list-parcels.ts';
 import { useReceiveParcel, type ReceiveInput, type ReceiveResult } from '../api/receive-parcel.ts';
 import { wk } from '../texts.ts';
 
 export const SCAN_PERMISSION = 'warehouse:receive:scan';
+/** The receive screen's own "report exception" button; the registration itself is warehouse:exception:add. */
+export const REPORT_PERMISSION = 'warehouse:receive:exception';
+const EXCEPTION_ADD_PERMISSION = 'warehouse:exception:add';
+
+/**
+ * Opens the exception screen's register form for the order just scanned (the form lives with that
+ * screen: /warehouse/exception?register=<orderNo>), for goods found damaged, prohibited or unlabelled.
+ */
+function ReportExceptionButton({ orderNo }: { orderNo: string }) {
+  const navigate = useNavigate();
+  const language = useLanguage();
+  return (
+    <Button icon={<WarningOutlined />} onClick={() => void navigate(`/warehouse/exception?register=${encodeURIComponent(orderNo)}`)} data-testid="receive-report-exception" style={{ marginTop: 12 }}>
+      {menuTitle('button.reportException', language)}
+    </Button>
+  );
+}
 
 /** The warehouse an operator works at: chosen once, remembered on this computer. */
 const WAREHOUSE_STORAGE_KEY = 'pro__WAREHOUSE_RECEIVE_CODE';
@@ -88,6 +108,7 @@ export const PARCEL_LIST: ListPageConfig<WarehouseParcel> = {
 
 function ResultPanel({ last }: { last: Scan | null }) {
   const { t } = useTranslation('warehouse');
+  const can = useCan();
   if (!last) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('receive.resultEmpty')} />;
   if (!last.result) {
     return (
@@ -119,6 +140,7 @@ function ResultPanel({ last }: { last: Scan | null }) {
           },
         ]}
       />
+      {can(REPORT_PERMISSION) && can(EXCEPTION_ADD_PERMISSION) && <ReportExceptionButton orderNo={result.orderNo} />}
     </div>
   );
 }

@@ -2,9 +2,10 @@ import type { resources as logistics } from './logistics.ts';
 import type { resources as warehouse } from './warehouse.ts';
 import type { resources as tracking } from './tracking.ts';
 import type { resources as shipping } from './shipping.ts';
+import type { resources as exceptions } from './exceptions.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
  * checks its keys against these. An area adds its file here.
  */
-export type AreaResources = { logistics: typeof logistics; warehouse: typeof warehouse; tracking: typeof tracking; shipping: typeof shipping };
+export type AreaResources = { logistics: typeof logistics; warehouse: typeof warehouse; tracking: typeof tracking; shipping: typeof shipping; exceptions: typeof exceptions };
