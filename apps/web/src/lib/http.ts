@@ -157,6 +157,11 @@ export async function download(url: string, options: RequestOptions & { fileName
   }
   const fileName = options.fileName ?? fileNameOf(response.headers.get('content-disposition'));
   if (!fileName) throw new Error(i18n.t('errors.noFileName'));
+  saveBlob(blob, fileName);
+}
+
+/** Hands a file to the browser's downloads under the given name. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = fileName;

@@ -162,7 +162,8 @@ export function orderingOf(column: SortColumn, direction: SortDirection): SQL[] 
     : [sql`${time} asc nulls first`, sql`${orders.id} asc nulls first`];
 }
 
-const recordColumns = {
+/** The columns an order record is built from (the platform's lists add the tenant's name). */
+export const orderRecordColumns = {
   id: orders.id,
   orderNo: orders.orderNo,
   merchantOrderNo: orders.merchantOrderNo,
@@ -184,12 +185,13 @@ const recordColumns = {
   createdAt: orders.createdAt,
 };
 
-type RecordRow = Pick<typeof orders.$inferSelect, keyof typeof recordColumns>;
+export type OrderRecordRow = Pick<typeof orders.$inferSelect, keyof typeof orderRecordColumns>;
 
 /** An amount of a currency as a decimal string; a currency we do not know (none is written) reads with 2 decimals. */
 export const money = (minor: bigint | number, currency: string): string => fromMinor(minor, isCurrency(currency) ? CURRENCY_EXPONENTS[currency] : 2);
 
-function toRecord(row: RecordRow): OrderRecord {
+/** A list's record of an order: the charge once weighed in, else the quote made at creation. */
+export function toOrderRecord(row: OrderRecordRow): OrderRecord {
   const freight = row.freightCharge ?? row.freightQuote;
   return {
     id: row.id,
@@ -236,11 +238,11 @@ export async function listOrders(
     .offset((page.pageNo - 1) * page.pageSize);
   const matching = db.select({ one: sql<number>`1`.as('one') }).from(orders).where(where).limit(countCap).as('matching');
   const [rows, counted] = await Promise.all([
-    db.select(recordColumns).from(orders).where(inArray(orders.id, pageIds)).orderBy(...ordering),
+    db.select(orderRecordColumns).from(orders).where(inArray(orders.id, pageIds)).orderBy(...ordering),
     db.select({ total: sql<number>`count(*)::int` }).from(matching),
   ]);
   const total = Number(counted[0]?.total ?? 0);
-  return { records: rows.map(toRecord), total, current: page.pageNo, size: page.pageSize, pages: Math.ceil(total / page.pageSize) };
+  return { records: rows.map(toOrderRecord), total, current: page.pageNo, size: page.pageSize, pages: Math.ceil(total / page.pageSize) };
 }
 
 /** How many orders match, counting no further than `max` (the export refuses more than it writes). */
@@ -296,13 +298,13 @@ export async function exportChunk(
         : sql`(${column === 'createdAt' ? orders.createdAt : orders.statusUpdatedAt}, ${orders.id}) ${compare} (${cursor.value}::timestamptz, ${cursor.id})`;
   }
   const rows = await db
-    .select({ ...recordColumns, sortText })
+    .select({ ...orderRecordColumns, sortText })
     .from(orders)
     .where(after ? and(where, after) : where)
     .orderBy(...orderingOf(column, direction))
     .limit(size);
   const last = rows[rows.length - 1];
-  return { records: rows.map(toRecord), next: rows.length === size && last ? { value: last.sortText, id: last.id } : null };
+  return { records: rows.map(toOrderRecord), next: rows.length === size && last ? { value: last.sortText, id: last.id } : null };
 }
 
 /** The caller tenant's order with its recipient, products, parcels and events; null when it is not theirs or does not exist. */
@@ -324,7 +326,7 @@ export async function orderDetailOf(db: Db, tenantId: number, id: number, langua
   const cm = (mm: number | null) => (mm === null ? null : mmToCm(mm));
   const freightOf = (minor: bigint | null) => (minor !== null && row.freightCurrency ? money(minor, row.freightCurrency) : null);
   return {
-    ...toRecord(row),
+    ...toOrderRecord(row),
     recipient: {
       name: row.recipientName,
       phone: row.recipientPhone,

@@ -1,5 +1,5 @@
 import type { Envelope } from '@portal/shared/api';
-import { buildUrl, fileNameOf, HTTP_TIMEOUT_MS, requestHeaders, type RequestOptions } from '../../lib/http.ts';
+import { buildUrl, fileNameOf, HTTP_TIMEOUT_MS, requestHeaders, saveBlob, type RequestOptions } from '../../lib/http.ts';
 import { i18n } from '../../lib/i18n.ts';
 
 export type DownloadProgress = { received: number; total: number | null };
@@ -21,16 +21,6 @@ async function failureOf(response: Response): Promise<DownloadError> {
   const body = (await response.json().catch(() => null)) as Partial<Envelope<unknown>> | null;
   const byStatus = response.status === 401 ? t('errors.unauthorized') : response.status === 403 ? t('errors.accessDenied') : response.status === 404 ? t('errors.notFound') : null;
   return new DownloadError((typeof body?.message === 'string' && body.message) || byStatus || t('errors.operationFailed'), response.status);
-}
-
-export function saveBlob(blob: Blob, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(link.href);
 }
 
 /**
