@@ -37,6 +37,13 @@ import { parcelRoutes } from './modules/parcel/routes.ts';
 import { pickupRoutes } from './modules/pickup/routes.ts';
 import { exceptionRoutes } from './modules/exception/routes.ts';
 import { rateCardRoutes } from './modules/freight/routes.ts';
+import { walletRoutes } from './modules/finance/wallet-routes.ts';
+import { rechargeRoutes } from './modules/finance/recharge-routes.ts';
+import { paymentRoutes } from './modules/finance/payment-routes.ts';
+import { refundRoutes } from './modules/finance/refund-routes.ts';
+import { rateRoutes } from './modules/finance/rate-routes.ts';
+import { detailRoutes } from './modules/finance/detail-routes.ts';
+import { statementRoutes } from './modules/finance/statement-routes.ts';
 import type { SmsGateway } from './modules/sms/sms-gateway.ts';
 
 export type AppOptions = {
@@ -157,8 +164,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(pickupRoutes);
       await api.register(exceptionRoutes);
       await api.register(rateCardRoutes);
+      await api.register(rateRoutes);
+      await api.register(detailRoutes);
+      await api.register(statementRoutes);
     },
     { prefix: '/api' },
+  );
+  // the platform gateway: the spec's "transfer" calls, the wallet
+  await app.register(
+    async (gateway) => {
+      await gateway.register(walletRoutes);
+      await gateway.register(rechargeRoutes);
+      await gateway.register(paymentRoutes);
+      await gateway.register(refundRoutes);
+    },
+    { prefix: '/platform-api' },
   );
 
   const webDist = options.config.WEB_DIST;

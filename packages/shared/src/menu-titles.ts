@@ -54,12 +54,15 @@ export const menuTitles: Record<string, Texts> = {
     'en-US': 'Alipay Monthly Statements',
   },
   'menu.finance.wallet.root': { 'zh-TW': '虛擬錢包', 'zh-CN': '虚拟钱包', 'en-US': 'Virtual Wallet' },
+  'menu.finance.wallet.overview': { 'zh-TW': '錢包總覽', 'zh-CN': '钱包总览', 'en-US': 'Wallet Overview' },
   'menu.finance.wallet.recharge': { 'zh-TW': '充值記錄', 'zh-CN': '充值记录', 'en-US': 'Recharge Records' },
   'menu.finance.wallet.payment': { 'zh-TW': '支付記錄', 'zh-CN': '支付记录', 'en-US': 'Payment Records' },
   'menu.finance.wallet.refund': { 'zh-TW': '退款記錄', 'zh-CN': '退款记录', 'en-US': 'Refund Records' },
   'menu.finance.review.root': { 'zh-TW': '財務審核', 'zh-CN': '财务审核', 'en-US': 'Finance Review' },
   'menu.finance.review.recharge': { 'zh-TW': '充值審核', 'zh-CN': '充值审核', 'en-US': 'Recharge Review' },
   'menu.finance.review.refund': { 'zh-TW': '退款審核', 'zh-CN': '退款审核', 'en-US': 'Refund Review' },
+  'menu.finance.review.rateApply': { 'zh-TW': '匯率申請審核', 'zh-CN': '汇率申请审核', 'en-US': 'Rate Application Review' },
+  'menu.finance.review.accounts': { 'zh-TW': '帳戶餘額', 'zh-CN': '账户余额', 'en-US': 'Account Balances' },
   'menu.finance.review.exchangeRate': { 'zh-TW': '匯率管理', 'zh-CN': '汇率管理', 'en-US': 'Exchange Rates' },
 
   'menu.statistics.root': { 'zh-TW': '統計分析', 'zh-CN': '统计分析', 'en-US': 'Statistics' },
@@ -138,6 +141,7 @@ export const menuTitles: Record<string, Texts> = {
   'button.dictItems': { 'zh-TW': '字典項目設定', 'zh-CN': '字典项配置', 'en-US': 'Dictionary Items' },
   'button.refreshCache': { 'zh-TW': '重新整理快取', 'zh-CN': '刷新缓存', 'en-US': 'Refresh Cache' },
   'button.publish': { 'zh-TW': '發布', 'zh-CN': '发布', 'en-US': 'Publish' },
+  'button.reverse': { 'zh-TW': '沖正', 'zh-CN': '冲正', 'en-US': 'Reverse' },
   'button.revoke': { 'zh-TW': '撤銷', 'zh-CN': '撤销', 'en-US': 'Revoke' },
   'button.forceLogout': { 'zh-TW': '強制下線', 'zh-CN': '强制下线', 'en-US': 'Force Logout' },
 };

@@ -2,6 +2,10 @@ import type { Language, Texts } from './languages.ts';
 import { orderMessages } from './messages-orders.ts';
 import { warehouseMessages } from './messages-warehouse.ts';
 import { pickupMessages } from './messages-pickup.ts';
+import { financeMessages } from './messages-finance.ts';
+import { rechargeMessages } from './messages-recharge.ts';
+import { paymentMessages } from './messages-payment.ts';
+import { rateMessages } from './messages-rates.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -163,6 +167,11 @@ export const messages = {
   ...orderMessages,
   ...warehouseMessages,
   ...pickupMessages,
+  // finance (issue 5)
+  ...financeMessages,
+  ...rechargeMessages,
+  ...paymentMessages,
+  ...rateMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -59,3 +59,56 @@ export const mmToCm = (mm: number | bigint): string => fromMinor(mm, LENGTH_SCAL
 
 /** a * b / c rounded up (freight: a started step is charged whole), all non-negative bigints. */
 export const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
+
+/** n / d rounded half to even (banker's rounding); d > 0. */
+export function divideHalfEven(n: bigint, d: bigint): bigint {
+  if (d <= 0n) throw new RangeError('divisor must be positive');
+  const q = n / d; // truncates toward zero
+  const r = n % d;
+  if (r === 0n) return q;
+  const twice = 2n * (r < 0n ? -r : r);
+  const away = n < 0n ? q - 1n : q + 1n;
+  if (twice > d) return away;
+  if (twice < d) return q;
+  return q % 2n === 0n ? q : away;
+}
+
+/** A positive decimal rate ("4.3825", up to `scale` decimals) as numerator / 10^places. */
+export function parseRate(rate: string, scale = 10): { numerator: bigint; places: number } {
+  const match = /^(\d{1,14})(?:\.(\d+))?$/.exec(rate);
+  if (!match || (match[2]?.length ?? 0) > scale) throw new RangeError(`not a rate with at most ${scale} decimals: ${rate}`);
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  const numerator = BigInt((match[1] ?? '0') + fraction);
+  if (numerator === 0n) throw new RangeError('a rate must be positive');
+  return { numerator, places: fraction.length };
+}
+
+export type Conversion = {
+  /** the converted amount in the target's minor units, rounded half to even */
+  amount: bigint;
+  /** the exact value truncated toward zero: amount - truncated is what rounding added (0 or ±1) */
+  truncated: bigint;
+  /** the exact value in the target's minor units as a decimal ("22834.56") */
+  exact: string;
+};
+
+/**
+ * `amount` minor units of a currency with `fromExponent`, times `rate`, in minor units of a currency with
+ * `toExponent`. Exact bigint arithmetic: no float ever sees money.
+ */
+export function convertMinor(amount: bigint, fromExponent: number, toExponent: number, rate: string): Conversion {
+  const { numerator, places } = parseRate(rate);
+  const n = amount * numerator * 10n ** BigInt(toExponent);
+  const d = 10n ** BigInt(places + fromExponent);
+  return { amount: divideHalfEven(n, d), truncated: n / d, exact: trimDecimal(fromMinor(n, places + fromExponent)) };
+}
+
+/** 1 / rate with `scale` decimals, half to even: the rate in the other direction. */
+export function invertRate(rate: string, scale = 10): string {
+  const { numerator, places } = parseRate(rate);
+  const inverted = divideHalfEven(10n ** BigInt(places + scale), numerator);
+  return trimDecimal(fromMinor(inverted, scale));
+}
+
+/** "4.3800000000" -> "4.38"; "5.000" -> "5". */
+export const trimDecimal = (decimal: string): string => (decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal);

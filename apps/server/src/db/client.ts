@@ -13,8 +13,9 @@ import * as dict from './schema/dict.ts';
 import * as auth from './schema/auth.ts';
 import * as sms from './schema/sms.ts';
 import * as logistics from './schema/logistics.ts';
+import * as finance from './schema/finance.ts';
 
-export const schema = { ...sys, ...dict, ...auth, ...sms, ...logistics };
+export const schema = { ...sys, ...dict, ...auth, ...sms, ...logistics, ...finance };
 export type Schema = typeof schema;
 /** What every repository works with: the PostgreSQL dialect, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -16,7 +16,7 @@ import { orderItems, orders, trackingEvents } from '../../src/db/schema/logistic
  * exceptions, and these tests count exactly what they make. Rate cards and currencies stay.
  */
 export async function clearLogistics(db: Db): Promise<void> {
-  await db.execute(sql`truncate log_collection_exception, log_pickup_batch_order, log_pickup_batch, log_parcel, log_tracking_event, log_order_item, log_order`);
+  await db.execute(sql`truncate log_collection_exception, log_pickup_batch_order, log_pickup_batch, log_parcel, log_tracking_event, log_order_item, log_order cascade`);
 }
 
 let sequence = Math.floor(Math.random() * 1_000_000);
