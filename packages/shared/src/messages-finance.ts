@@ -34,6 +34,11 @@ export const financeMessages = {
     'en-US': 'The person who submitted a request cannot review it',
   },
   rejectReasonRequired: { 'zh-TW': '欄位 reason 為必填：駁回時請填寫原因', 'zh-CN': '字段 reason 为必填：驳回时请填写原因', 'en-US': 'Field reason is required when rejecting' },
+  platformHasNoWallet: {
+    'zh-TW': '平台帳號沒有錢包：請以商家帳號操作',
+    'zh-CN': '平台账号没有钱包：请以商家账号操作',
+    'en-US': 'Platform accounts have no wallet: use a merchant account',
+  },
   financeRecordNotInStatus: {
     'zh-TW': '{record} 的狀態為「{status}」，不能{action}',
     'zh-CN': '{record} 的状态为「{status}」，不能{action}',

@@ -22,6 +22,19 @@ export const pageRegistry: Record<string, PageLoader> = {
   'warehouse/pickup-confirm-list': () => import('../features/shipping/pages/pickup-confirm-page.tsx').then((m) => m.PickupConfirmPage),
   'warehouse/exception-list': () => import('../features/warehouse-exceptions/pages/exception-list-page.tsx').then((m) => m.PlatformExceptionListPage),
   'warehouse/rate-card-list': () => import('../features/shipping/pages/rate-card-list-page.tsx').then((m) => m.RateCardListPage),
+  // issue 5: finance (the merchant's wallet, finance details and statements, the platform's review)
+  'finance/wallet-overview': () => import('../features/wallet/pages/wallet-overview-page.tsx').then((m) => m.WalletOverviewPage),
+  'finance/wallet-recharge-list': () => import('../features/wallet/pages/recharge-list-page.tsx').then((m) => m.RechargeListPage),
+  'finance/wallet-payment-list': () => import('../features/wallet/pages/payment-list-page.tsx').then((m) => m.PaymentListPage),
+  'finance/wallet-refund-list': () => import('../features/wallet/pages/refund-list-page.tsx').then((m) => m.RefundListPage),
+  'finance/exchange-rate-apply-list': () => import('../features/finance/pages/rate-apply-list-page.tsx').then((m) => m.RateApplyListPage),
+  'finance/finance-detail-list': () => import('../features/finance/pages/finance-detail-page.tsx').then((m) => m.FinanceDetailPage),
+  'finance/alipay-statement-list': () => import('../features/finance/pages/statement-list-page.tsx').then((m) => m.StatementListPage),
+  'finance/recharge-review-list': () => import('../features/finance/pages/recharge-review-page.tsx').then((m) => m.RechargeReviewPage),
+  'finance/refund-review-list': () => import('../features/finance/pages/refund-review-page.tsx').then((m) => m.RefundReviewPage),
+  'finance/exchange-rate-list': () => import('../features/finance/pages/exchange-rate-list-page.tsx').then((m) => m.ExchangeRateListPage),
+  'finance/rate-apply-review-list': () => import('../features/finance/pages/rate-apply-review-page.tsx').then((m) => m.RateApplyReviewPage),
+  'finance/account-list': () => import('../features/finance/pages/account-list-page.tsx').then((m) => m.AccountListPage),
 };
 
 export function findPage(component: string): PageLoader | undefined {

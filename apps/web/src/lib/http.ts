@@ -37,6 +37,8 @@ export type RequestOptions = {
   transfer?: boolean;
   /** the caller shows failures itself (forms): no notification, no warning */
   silent?: boolean;
+  /** money-moving calls: the same key for every retry of one user action (lib/idempotency.ts) */
+  idempotencyKey?: string;
   signal?: AbortSignal;
 };
 
@@ -50,7 +52,7 @@ export function buildUrl(method: string, url: string, options: RequestOptions = 
   return `${base}${url}${search ? `?${search}` : ''}`;
 }
 
-export function requestHeaders(hasBody: boolean): Record<string, string> {
+export function requestHeaders(hasBody: boolean, idempotencyKey?: string): Record<string, string> {
   const token = currentToken();
   return {
     Accept: 'application/json',
@@ -58,6 +60,7 @@ export function requestHeaders(hasBody: boolean): Record<string, string> {
     tenant_id: String(storage.get<number>(STORAGE_KEYS.tenantId) ?? 0),
     ...(token ? { 'X-Access-Token': token } : {}),
     ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
   };
 }
 
@@ -68,7 +71,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url:
   try {
     response = await fetch(buildUrl(method, url, options), {
       method,
-      headers: requestHeaders(hasBody),
+      headers: requestHeaders(hasBody, options.idempotencyKey),
       body: hasBody ? JSON.stringify(options.body) : undefined,
       signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(HTTP_TIMEOUT_MS)]) : AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });

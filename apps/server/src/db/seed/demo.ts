@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { createTenantRoles } from './tenants.ts';
 import { PLATFORM_TENANT_ID } from './catalogue.ts';
 import { seedDemoLogistics } from './demo-logistics.ts';
+import { seedDemoFinance } from './demo-finance.ts';
 import type { RoleCode } from './roles.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
@@ -90,6 +91,7 @@ export async function seedDemo(db: Db): Promise<void> {
   });
 
   await seedDemoLogistics(db);
+  await seedDemoFinance(db);
 }
 
 async function createDepartments(db: Db, tenantId: number, list: { orgCode: string; name: string; parent?: string }[]) {

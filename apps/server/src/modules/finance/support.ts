@@ -1,13 +1,25 @@
 import { inArray } from 'drizzle-orm';
 import { CURRENCY_EXPONENTS, currencyFromMinor, toMinor, type CurrencyCode } from '@portal/shared/money';
 import { tenants, users } from '../../db/schema/sys.ts';
-import { badRequest } from '../../lib/errors.ts';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, forbidden } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
 import type { Tx } from './ledger.ts';
 
 /** What the finance routes share: access configs, amounts in and out, names of people and tenants. */
 
 export const merchant = (permission: string) => ({ access: { permission, tenant: 'caller' } }) as const;
 export const platform = (permission: string) => ({ access: { permission, tenant: 'platform' } }) as const;
+
+/**
+ * The merchant tenant of a wallet call: the platform (tenant 0) has no wallet of its own, so its users
+ * (who may hold every permission) are refused the merchant side's calls.
+ */
+export function walletCaller(request: FastifyRequest): { tenantId: number; userId: number } {
+  const { tenantId, userId } = caller(request);
+  if (tenantId === 0) throw forbidden('platformHasNoWallet');
+  return { tenantId, userId };
+}
 
 /** A validated decimal amount ("12.50") as minor units of `currency`; more decimals than it has is 400. */
 export function minorOf(field: string, amount: string, currency: CurrencyCode): bigint {

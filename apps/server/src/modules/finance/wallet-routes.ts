@@ -4,12 +4,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { envelopeSchema } from '@portal/shared/api';
 import { CURRENCY_CODES, CURRENCY_EXPONENTS, convertMinor, type CurrencyCode } from '@portal/shared/money';
 import { currencyBody, person, rateTable, walletBalance, walletDetails, type WalletBalance } from '@portal/shared/finance-schemas';
-import { caller } from '../../plugins/auth.ts';
 import { users } from '../../db/schema/sys.ts';
 import { accounts, payments, rateApplications, recharges, refunds } from '../../db/schema/finance.ts';
 import type { Tx } from './ledger.ts';
 import { currentRate } from './rates.ts';
-import { amountText, iso, merchant } from './support.ts';
+import { amountText, iso, merchant, walletCaller } from './support.ts';
 
 const emptyBody = z.strictObject({}).optional();
 
@@ -31,7 +30,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(walletDetails) },
       },
     },
-    async (request) => request.ok({ wallets: await balances(db, caller(request).tenantId) }),
+    async (request) => request.ok({ wallets: await balances(db, walletCaller(request).tenantId) }),
   );
 
   app.post(
@@ -40,7 +39,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('wallet:module:view'),
       schema: { tags: ['wallet'], summary: 'The caller tenant’s wallet in one currency (zero when it has none yet)', body: currencyBody, response: { 200: envelopeSchema(walletBalance) } },
     },
-    async (request) => request.ok(must(await balances(db, caller(request).tenantId, request.body.currency))),
+    async (request) => request.ok(must(await balances(db, walletCaller(request).tenantId, request.body.currency))),
   );
 
   app.post(
@@ -73,7 +72,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['wallet'], summary: 'The people of the caller tenant who created wallet records (the initiator filter)', body: emptyBody, response: { 200: envelopeSchema(z.array(person)) } },
     },
     async (request) => {
-      const tenantId = caller(request).tenantId;
+      const tenantId = walletCaller(request).tenantId;
       const ids = sql`(select created_by from ${recharges} where tenant_id = ${tenantId}
         union select created_by from ${payments} where tenant_id = ${tenantId}
         union select created_by from ${refunds} where tenant_id = ${tenantId})`;
@@ -88,7 +87,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['wallet'], summary: "The platform's finance staff who decided on the caller tenant's records (the reviewer filter)", body: emptyBody, response: { 200: envelopeSchema(z.array(person)) } },
     },
     async (request) => {
-      const tenantId = caller(request).tenantId;
+      const tenantId = walletCaller(request).tenantId;
       const ids = sql`(select decided_by from ${recharges} where tenant_id = ${tenantId}
         union select decided_by from ${refunds} where tenant_id = ${tenantId}
         union select decided_by from ${rateApplications} where tenant_id = ${tenantId})`;

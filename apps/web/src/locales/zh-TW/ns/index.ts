@@ -3,9 +3,14 @@ import type { resources as warehouse } from './warehouse.ts';
 import type { resources as tracking } from './tracking.ts';
 import type { resources as shipping } from './shipping.ts';
 import type { resources as exceptions } from './exceptions.ts';
+import type { resources as wallet } from './wallet.ts';
+import type { resources as finance } from './finance.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
  * checks its keys against these. An area adds its file here.
  */
-export type AreaResources = { logistics: typeof logistics; warehouse: typeof warehouse; tracking: typeof tracking; shipping: typeof shipping; exceptions: typeof exceptions };
+export type AreaResources = { logistics: typeof logistics; warehouse: typeof warehouse; tracking: typeof tracking; shipping: typeof shipping; exceptions: typeof exceptions;
+  wallet: typeof wallet;
+  finance: typeof finance;
+};

@@ -1,0 +1,4 @@
+/** Placeholder: being built (issue 5). */
+export function RechargeListPage() {
+  return null;
+}
