@@ -21,6 +21,14 @@ export function walletCaller(request: FastifyRequest): { tenantId: number; userI
   return { tenantId, userId };
 }
 
+/**
+ * A second permission a call needs for part of what it does (submitting while saving, rejecting rather
+ * than approving): the route's own `config.access` checks only the first one.
+ */
+export async function requirePermission(request: FastifyRequest, code: string): Promise<void> {
+  if (!(await request.server.accessService.can(caller(request).access, code))) throw forbidden();
+}
+
 /** A validated decimal amount ("12.50") as minor units of `currency`; more decimals than it has is 400. */
 export function minorOf(field: string, amount: string, currency: CurrencyCode): bigint {
   const scale = CURRENCY_EXPONENTS[currency];
