@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
  * Three projects, run by scripts/test.sh in turn:
  * - unit: pure functions of shared, server and web;
  * - server: the HTTP API through app.inject on a real database (TEST_DB=pglite or postgres);
+ * - ledger: the finance proofs (fast-check, concurrency, a killed server) on PostgreSQL;
  * - e2e: the built portal in Chromium against a real server.
  */
 export default defineConfig({
@@ -29,6 +30,16 @@ export default defineConfig({
           include: ['apps/server/test/api/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // the ledger's proofs: random concurrent money movements and a killed server, on PostgreSQL only
+        test: {
+          name: 'ledger',
+          include: ['apps/server/test/ledger/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: everything, in order; stops at the first failing part and never skips one.
-#   typecheck -> lint -> unit -> API on PGlite -> API on PostgreSQL -> build -> browser
+#   typecheck -> lint -> unit -> API on PGlite -> API on PostgreSQL -> ledger proofs -> build -> browser
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NO_COLOR=1 FORCE_COLOR=0
@@ -33,6 +33,9 @@ step "API tests on PostgreSQL"
 TEST_DATABASE_URL="$(bash scripts/pg.sh start)"
 export TEST_DATABASE_URL
 TEST_DB=postgres vitest api-postgres --project server
+
+step "ledger proofs on PostgreSQL (random concurrent money movements, a killed server)"
+TEST_DB=postgres vitest ledger --project ledger
 
 step "browser tests (Chromium) against the built portal"
 npm run --silent build

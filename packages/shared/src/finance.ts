@@ -6,8 +6,8 @@ import type { CurrencyCode } from './money.ts';
 export const ACCOUNT_KINDS = ['WALLET', 'BANK', 'REVENUE', 'FX', 'ROUNDING'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
-/** What a journal records: a confirmed recharge, a payment, a verified refund, or a reversal of one. */
-export const JOURNAL_KINDS = ['RECHARGE', 'PAYMENT', 'REFUND', 'REVERSAL'] as const;
+/** What a journal records: a confirmed recharge, a payment, a verified refund, a conversion between two wallets, or a reversal of one. */
+export const JOURNAL_KINDS = ['RECHARGE', 'PAYMENT', 'REFUND', 'CONVERSION', 'REVERSAL'] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
 /** Spec §4 "Wallet record states appear as tabs and drafts". */

@@ -77,5 +77,6 @@ export const JOURNAL_KIND_TEXTS: Record<JournalKind, Texts> = {
   RECHARGE: { 'zh-TW': '充值', 'zh-CN': '充值', 'en-US': 'Recharge' },
   PAYMENT: { 'zh-TW': '支付', 'zh-CN': '支付', 'en-US': 'Payment' },
   REFUND: { 'zh-TW': '退款', 'zh-CN': '退款', 'en-US': 'Refund' },
+  CONVERSION: { 'zh-TW': '換匯', 'zh-CN': '换汇', 'en-US': 'Conversion' },
   REVERSAL: { 'zh-TW': '沖正', 'zh-CN': '冲正', 'en-US': 'Reversal' },
 };

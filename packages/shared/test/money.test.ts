@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { ceilDiv, currencyFromMinor, currencyToMinor, fromMinor, gramsToKg, kgToGrams, toMinor } from '../src/money.ts';
+import { ceilDiv, currencyFromMinor, currencyToMinor, fromMinor, gramsToKg, kgToGrams, toMinor, divideHalfEven, convertMinor, invertRate, parseRate } from '../src/money.ts';
 
 describe('exact money', () => {
   test('decimal strings to minor units and back, without floats', () => {
@@ -31,5 +31,45 @@ describe('exact money', () => {
     expect(gramsToKg(1250)).toBe('1.250');
     expect(ceilDiv(1001n, 500n)).toBe(3n);
     expect(ceilDiv(1000n, 500n)).toBe(2n);
+  });
+});
+
+describe("banker's rounding and conversions", () => {
+  test.each([
+    [5n, 2n, 2n], // 2.5 -> 2 (even)
+    [7n, 2n, 4n], // 3.5 -> 4 (even)
+    [-5n, 2n, -2n],
+    [-7n, 2n, -4n],
+    [26n, 10n, 3n], // 2.6 -> 3
+    [24n, 10n, 2n],
+    [25n, 10n, 2n],
+    [35n, 10n, 4n],
+    [0n, 3n, 0n],
+  ])('divideHalfEven(%s, %s) = %s', (n, d, expected) => {
+    expect(divideHalfEven(n, d)).toBe(expected);
+  });
+
+  test('converts exactly and rounds half to even in the target minor unit', () => {
+    // 1000.00 TWD at 0.2283 CNY = 228.30 CNY exactly
+    expect(convertMinor(100000n, 2, 2, '0.2283')).toEqual({ amount: 22830n, truncated: 22830n, exact: '22830' });
+    // 10.05 CNY at 0.5 = 5.025 -> 5.02 (tie to even), truncated 5.02
+    expect(convertMinor(1005n, 2, 2, '0.5')).toEqual({ amount: 502n, truncated: 502n, exact: '502.5' });
+    // 10.15 CNY at 0.5 = 5.075 -> 5.08 (tie to even), truncated 5.07: rounding added one fen
+    expect(convertMinor(1015n, 2, 2, '0.5')).toEqual({ amount: 508n, truncated: 507n, exact: '507.5' });
+    // 100.00 CNY at 21.3456 JPY = 2134.56 JPY -> 2135 (exponent 0)
+    expect(convertMinor(10000n, 2, 0, '21.3456')).toEqual({ amount: 2135n, truncated: 2134n, exact: '2134.56' });
+    // 1234 JPY at 0.0468 CNY = 57.7512 CNY -> 57.75
+    expect(convertMinor(1234n, 0, 2, '0.0468').amount).toBe(5775n);
+  });
+
+  test('inverts rates to 10 decimals, half to even, and refuses what is not a positive rate', () => {
+    expect(invertRate('4')).toBe('0.25');
+    expect(invertRate('3')).toBe('0.3333333333');
+    expect(invertRate('0.2283')).toBe('4.3802014893');
+    expect(invertRate('1')).toBe('1');
+    expect(() => parseRate('0')).toThrow(RangeError);
+    expect(() => parseRate('1.12345678901')).toThrow(RangeError);
+    expect(() => parseRate('-1')).toThrow(RangeError);
+    expect(() => parseRate('1e3')).toThrow(RangeError);
   });
 });

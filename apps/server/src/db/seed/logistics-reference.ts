@@ -3,6 +3,8 @@ import { CURRENCY_EXPONENTS } from '@portal/shared/money';
 import { COUNTRY_CODES, SERVICE_TYPES, type CountryCode, type ServiceType } from '@portal/shared/logistics';
 import type { Db } from '../client.ts';
 import { currencies, rateCards } from '../schema/logistics.ts';
+import { accounts } from '../schema/finance.ts';
+import { ACCOUNT_KINDS } from '@portal/shared/finance';
 
 /** Price levels per destination region, in CNY fen: [first 0.5 kg, each further 0.5 kg]. */
 const REGION_PRICES: { countries: CountryCode[]; base: [number, number] }[] = [
@@ -24,6 +26,12 @@ export async function syncLogisticsReference(db: Db): Promise<void> {
   for (const [code, exponent] of Object.entries(CURRENCY_EXPONENTS)) {
     await db.insert(currencies).values({ code, exponent }).onConflictDoUpdate({ target: currencies.code, set: { exponent } });
   }
+  // the platform's own accounts exist before any posting: created inside postings, every payment's
+  // first use of one would make concurrent first postings wait on each other's uncommitted rows
+  await db
+    .insert(accounts)
+    .values(ACCOUNT_KINDS.filter((kind) => kind !== 'WALLET').flatMap((kind) => Object.keys(CURRENCY_EXPONENTS).map((currency) => ({ tenantId: 0, kind, currency: currency as keyof typeof CURRENCY_EXPONENTS }))))
+    .onConflictDoNothing();
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(rateCards);
   if (count > 0) return;
   const rows = COUNTRY_CODES.flatMap((country) => {

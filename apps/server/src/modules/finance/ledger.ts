@@ -176,6 +176,27 @@ export async function once<T>(db: Db, scope: { tenantId: number; userId: number;
     .update('\n')
     .update(JSON.stringify(scope.body ?? null))
     .digest('hex');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await onceInTransaction(db, scope, requestHash, work);
+    } catch (error) {
+      // a wallet's first posting creates its account; two such first postings may deadlock on each
+      // other's new rows, and PostgreSQL then cancels one: it changed nothing, so it runs again
+      if (attempt >= RETRIES || !isRetryable(error)) throw error;
+    }
+  }
+}
+
+const RETRIES = 3;
+const isRetryable = (error: unknown): boolean => {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+};
+
+async function onceInTransaction<T>(db: Db, scope: { tenantId: number; userId: number; key: string }, requestHash: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(idempotencyKeys)
