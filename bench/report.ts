@@ -1,3 +1,4 @@
+import type { PaymentBenchReport } from './payments.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,8 @@ export type BenchReport = {
   /** scale mode: every scenario's single-connection p99 under its target */
   latencyTarget: { pass: boolean | null } | null;
   scenarios: ScenarioReport[];
+  /** standard mode on PostgreSQL: concurrent payments (bench/payments.ts) */
+  payments?: PaymentBenchReport[];
 };
 
 export function machineInfo(): Pick<BenchReport, 'node' | 'platform' | 'cpu'> {

@@ -14,6 +14,7 @@ import { findScaleFixtures, prepareScaleDatabase, SCALE_USER, type ScaleFixtures
 import { BASELINE_SCENARIO, BENCH_USER, buildPortalScenarios, buildScaleScenarios, TARGET_RATIO, type Scenario } from './scenarios.ts';
 import { startHelloServer, startPortalServer, type RunningServer } from './servers.ts';
 import { login } from './session.ts';
+import { PAYMENT_SCENARIOS, preparePayments, runPayments, type PaymentBenchReport } from './payments.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');
@@ -135,6 +136,9 @@ async function main(argv: string[]): Promise<number> {
   console.log(`servers ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: portal ${portal.baseUrl} (pid ${portal.process.pid}), hello-world ${hello.baseUrl} (pid ${hello.process.pid})`);
 
   const user = options.scale ? SCALE_USER : BENCH_USER;
+  // concurrent payments: standard mode on PostgreSQL; their data is made before the user signs in
+  const paymentScenarios = !options.scale && databaseUrl ? PAYMENT_SCENARIOS.filter((name) => options.only.length === 0 || options.only.includes(name)) : [];
+  const paymentPlan = paymentScenarios.length > 0 && databaseUrl ? await preparePayments(databaseUrl, user.username) : null;
   const token = await login(portal.baseUrl, user.username, user.password);
   console.log(`signed in as ${user.username}\n`);
 
@@ -148,10 +152,23 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const portalScenarios = fixtures ? buildScaleScenarios({ token, fixtures, now: new Date() }) : buildPortalScenarios({ token });
-  const scenarios = selectScenarios([BASELINE_SCENARIO, ...portalScenarios], options.only);
+  const scenarios = selectScenarios([BASELINE_SCENARIO, ...portalScenarios], options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name)));
   const reports: ScenarioReport[] = [];
   for (const scenario of scenarios) {
     reports.push(await measure(scenario, scenario.target === 'hello' ? hello : portal, options, settings));
+  }
+
+  const payments: PaymentBenchReport[] = [];
+  if (paymentPlan && databaseUrl) {
+    for (const name of paymentScenarios) {
+      process.stdout.write(`- ${name}: `);
+      const result = await runPayments(portal.baseUrl, token, databaseUrl, name, paymentPlan, options.connections);
+      payments.push(result);
+      process.stdout.write(
+        `${result.payments} payments over ${result.wallets} wallet(s), ${result.concurrency} in flight: ${result.paymentsPerSecond.toFixed(0)} payments/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms${result.failures.length ? `; FAILED: ${result.failures.join(' | ')}` : '; ledger audited, every charge paid once'}\n`,
+      );
+      if (result.failures.length > 0) shout([`${name}: FAILED`, ...result.failures]);
+    }
   }
 
   const baseline = reports.find((report) => report.name === BASELINE_SCENARIO.name)?.outcome ?? null;
@@ -182,6 +199,7 @@ async function main(argv: string[]): Promise<number> {
         }
       : null,
     scenarios: reports,
+    ...(payments.length > 0 ? { payments } : {}),
   };
 
   console.log(`\n${formatTable(report)}`);
@@ -193,7 +211,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`CPU profiles of the portal (one per thread; the largest is the main thread): ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools)`);
   }
 
-  const failed = reports.filter((entry) => entry.failure !== null);
+  const failed = [...reports.filter((entry) => entry.failure !== null), ...payments.filter((entry) => entry.failures.length > 0).map((entry) => ({ name: entry.name, failure: entry.failures.join(' | ') }))];
   if (failed.length > 0) {
     shout([`BENCH FAILED: ${failed.length} scenario(s) had non-2xx answers or errors:`, ...failed.map((entry) => `${entry.name}: ${entry.failure ?? ''}`)]);
     return 1;

@@ -8,12 +8,12 @@ import { AppError } from '../../src/lib/errors.ts';
 import { violatedConstraint } from '../../src/lib/db-errors.ts';
 import { conversionLegs, once, platformLeg, post, reverse, walletLeg, type Tx } from '../../src/modules/finance/ledger.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/test-app.ts';
-import { brokenInvariants } from './ledger-invariants.ts';
+import { auditLedger } from '../../src/modules/finance/ledger-audit.ts';
 
 /*
  * The ledger's proof at its own level: random sequences of recharges, payments, refunds, conversions and
  * reversals, run many at once on a real PostgreSQL (several connections), some of them sent twice with
- * the same idempotency key. After every sequence the invariants of ledger-invariants.ts must hold, every
+ * the same idempotency key. After every sequence the invariants of ledger-audit.ts must hold, every
  * operation is posted once or not at all, and duplicates got the first answer.
  */
 
@@ -121,7 +121,7 @@ describe('ledger proofs on PostgreSQL', () => {
         );
         operations += outcomes.reduce((sum, outcome) => sum + outcome.answers.length, 0);
 
-        expect(await brokenInvariants(target.database.db)).toEqual({});
+        expect(await auditLedger(target.database.db)).toEqual({});
         const keys = outcomes.map((outcome) => outcome.key);
         const journalsByKey = new Map<string, number[]>();
         for (const row of await db.select({ id: journals.id, refNo: journals.refNo }).from(journals).where(inArray(journals.refNo, keys))) {

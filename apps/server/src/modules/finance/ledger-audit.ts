@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/db/client.ts';
+import type { Db } from '../../db/client.ts';
 
 /**
  * The ledger's invariants (docs/decisions/0007), as SQL over the whole database: each answers the rows
- * that break it, so a failing check names the culprits. Used after every random run of the proofs.
+ * that break it, so a failing check names the culprits. The proofs run it after every random sequence,
+ * the payment bench after its load; an operator can run it on a live database (read-only).
  */
 export const LEDGER_INVARIANTS = {
   'every journal balances per currency': sql`select journal_id, currency, sum(amount)::text as sum from fin_entry group by journal_id, currency having sum(amount) <> 0`,
@@ -32,7 +33,7 @@ export const LEDGER_INVARIANTS = {
 export type InvariantName = keyof typeof LEDGER_INVARIANTS;
 
 /** The invariants that do not hold, each with up to 5 offending rows (an empty object when all hold). */
-export async function brokenInvariants(db: Db): Promise<Partial<Record<InvariantName, unknown[]>>> {
+export async function auditLedger(db: Db): Promise<Partial<Record<InvariantName, unknown[]>>> {
   const broken: Partial<Record<InvariantName, unknown[]>> = {};
   for (const [name, query] of Object.entries(LEDGER_INVARIANTS) as [InvariantName, (typeof LEDGER_INVARIANTS)[InvariantName]][]) {
     const result = (await db.execute(sql`${query} limit 5`)) as unknown as { rows: unknown[] };
