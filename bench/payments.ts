@@ -51,7 +51,8 @@ export async function preparePayments(databaseUrl: string, username: string): Pr
       .from(orders)
       .where(and(eq(orders.tenantId, user.tenantId), isNotNull(orders.freightCharge), ne(orders.status, 'CANCEL')))
       .limit(1);
-    if (!template?.currency) throw new Error('the demo has no weighed order to copy');
+    const currency = template?.currency;
+    if (!template || !currency) throw new Error('the demo has no weighed order to copy');
 
     const created = await db
       .insert(tenants)
@@ -64,9 +65,10 @@ export async function preparePayments(databaseUrl: string, username: string): Pr
     const rights = await db.select({ permissionId: rolePermissions.permissionId }).from(rolePermissions).where(eq(rolePermissions.roleId, source.id));
     for (const tenantId of manyTenants) {
       const [role] = await db.insert(roles).values({ tenantId, roleCode: 'merchant_admin', roleName: 'Merchant administrator' }).returning({ id: roles.id });
-      await db.insert(rolePermissions).values(rights.map((right) => ({ roleId: role!.id, permissionId: right.permissionId })));
+      if (!role) throw new Error('no role made');
+      await db.insert(rolePermissions).values(rights.map((right) => ({ roleId: role.id, permissionId: right.permissionId })));
       await db.insert(userTenants).values({ userId: user.id, tenantId });
-      await db.insert(userRoles).values({ userId: user.id, roleId: role!.id });
+      await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
     }
 
     const plan: Plan = {
@@ -83,7 +85,7 @@ export async function preparePayments(databaseUrl: string, username: string): Pr
       ).rows;
       const amount = BigInt(total);
       await db.transaction(async (tx) =>
-        post(tx, { tenantId, kind: 'RECHARGE', refNo: `RC-BENCH-${tenantId}`, createdBy: null }, [await platformLeg(tx, 'BANK', template.currency!, -amount), await walletLeg(tx, tenantId, template.currency!, amount)]),
+        post(tx, { tenantId, kind: 'RECHARGE', refNo: `RC-BENCH-${tenantId}`, createdBy: null }, [await platformLeg(tx, 'BANK', currency, -amount), await walletLeg(tx, tenantId, currency, amount)]),
       );
     }
     return plan;
@@ -118,7 +120,8 @@ export async function runPayments(baseUrl: string, token: string, databaseUrl: s
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < jobs.length) {
-        const job = jobs[next++]!;
+        const job = jobs[next++];
+        if (!job) break;
         const begin = performance.now();
         const response = await fetch(`${baseUrl}/platform-api/finance/virtualWallet/payment/submit`, {
           method: 'POST',

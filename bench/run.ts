@@ -152,7 +152,9 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const portalScenarios = fixtures ? buildScaleScenarios({ token, fixtures, now: new Date() }) : buildPortalScenarios({ token });
-  const scenarios = selectScenarios([BASELINE_SCENARIO, ...portalScenarios], options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name)));
+  const onlyEndpoints = options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name));
+  // --only naming payment scenarios alone measures the baseline and those
+  const scenarios = options.only.length > 0 && onlyEndpoints.length === 0 ? [BASELINE_SCENARIO] : selectScenarios([BASELINE_SCENARIO, ...portalScenarios], onlyEndpoints);
   const reports: ScenarioReport[] = [];
   for (const scenario of scenarios) {
     reports.push(await measure(scenario, scenario.target === 'hello' ? hello : portal, options, settings));

@@ -18,7 +18,7 @@ CREATE TABLE "fin_entry" (
 	"currency" varchar(3) NOT NULL,
 	"amount" bigint NOT NULL,
 	"balance_after" bigint,
-	"posted_at" timestamp with time zone NOT NULL,
+	"posted_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
 	CONSTRAINT "fin_entry_amount_not_zero" CHECK ("fin_entry"."amount" <> 0)
 );
 --> statement-breakpoint

@@ -68,7 +68,6 @@ export const journals = pgTable(
     /** a reversal names the journal it reverses; a journal is reversed at most once */
     reversesId: bigint({ mode: 'number' }),
     createdBy: userRef(),
-    /** taken after the accounts are locked, so per account it follows the order of the postings */
     postedAt: timestamp({ withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),
@@ -93,7 +92,10 @@ export const entries = pgTable(
     amount: money().notNull(),
     /** a wallet's balance just after this entry (the running balance of finance details); null on platform accounts */
     balanceAfter: money(),
-    postedAt: timestamp({ withTimezone: true }).notNull(),
+    /** taken when the entry is written, with its wallet locked: per account it follows the order of the postings */
+    postedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     index('fin_entry_account_idx').on(t.accountId, t.postedAt, t.id),

@@ -90,6 +90,14 @@ export async function post(tx: Tx, head: JournalHead, legs: Leg[]): Promise<Post
   const ordered = [...perAccount.values()].filter((leg) => leg.amount !== 0n).sort((a, b) => a.accountId - b.accountId);
   if (ordered.length === 0) throw new Error('empty posting');
 
+  // everything that needs no lock first: the wallets' rows stay locked from their update to the commit
+  const [journal] = await tx
+    .insert(journals)
+    .values({ tenantId: head.tenantId, kind: head.kind, refNo: head.refNo, memo: head.memo ?? '', createdBy: head.createdBy, reversesId: head.reversesId })
+    .returning({ id: journals.id });
+  const journalId = must(journal, 'journal').id;
+  const tenantOf = await accountTenants(tx, ordered);
+
   const balances = new Map<number, bigint>();
   for (const leg of ordered) {
     if (leg.kind !== 'WALLET') continue;
@@ -109,13 +117,9 @@ export async function post(tx: Tx, head: JournalHead, legs: Leg[]): Promise<Post
     balances.set(leg.accountId, changed[0].balance);
   }
 
-  const [journal] = await tx
-    .insert(journals)
-    .values({ tenantId: head.tenantId, kind: head.kind, refNo: head.refNo, memo: head.memo ?? '', createdBy: head.createdBy, reversesId: head.reversesId })
-    .returning({ id: journals.id, postedAt: journals.postedAt });
-  const { id: journalId, postedAt } = must(journal, 'journal');
-  const tenantOf = await accountTenants(tx, ordered);
-  await tx.insert(entries).values(
+  const written = await tx
+    .insert(entries)
+    .values(
     ordered.map((leg) => ({
       journalId,
       accountId: leg.accountId,
@@ -123,10 +127,10 @@ export async function post(tx: Tx, head: JournalHead, legs: Leg[]): Promise<Post
       currency: leg.currency,
       amount: leg.amount,
       balanceAfter: balances.get(leg.accountId) ?? null,
-      postedAt,
     })),
-  );
-  return { journalId, postedAt, balances };
+    )
+    .returning({ postedAt: entries.postedAt });
+  return { journalId, postedAt: must(written[0], 'entry').postedAt, balances };
 }
 
 async function accountTenants(tx: Tx, legs: Leg[]): Promise<Map<number, number>> {
