@@ -117,11 +117,11 @@ export async function balances(db: Tx, tenantId: number, currency?: CurrencyCode
       .select({ currency: accounts.currency, balance: accounts.balance, updatedAt: accounts.updatedAt })
       .from(accounts)
       .where(and(eq(accounts.tenantId, tenantId), eq(accounts.kind, 'WALLET'), only ? inArray(accounts.currency, only) : undefined)),
+    // one by one, as each record shows its own estimate: the sum then agrees with the records to the cent
     db
-      .select({ from: recharges.transferCurrency, to: recharges.receivedCurrency, amount: sql<string>`sum(${recharges.transferAmount})::text` })
+      .select({ from: recharges.transferCurrency, to: recharges.receivedCurrency, amount: recharges.transferAmount })
       .from(recharges)
-      .where(and(eq(recharges.tenantId, tenantId), eq(recharges.status, 'SUBMITTED'), only ? inArray(recharges.receivedCurrency, only) : undefined))
-      .groupBy(recharges.transferCurrency, recharges.receivedCurrency),
+      .where(and(eq(recharges.tenantId, tenantId), eq(recharges.status, 'SUBMITTED'), only ? inArray(recharges.receivedCurrency, only) : undefined)),
     db
       .select({ currency: refunds.currency, amount: sql<string>`sum(${refunds.amount})::text` })
       .from(refunds)
@@ -129,11 +129,14 @@ export async function balances(db: Tx, tenantId: number, currency?: CurrencyCode
       .groupBy(refunds.currency),
   ]);
   const unrecharged = new Map<CurrencyCode, bigint>();
-  for (const group of pendingRecharges) {
-    const rate = await currentRate(db, group.from, group.to);
+  const rateOf = new Map<string, Awaited<ReturnType<typeof currentRate>>>();
+  for (const pending of pendingRecharges) {
+    const pair = `${pending.from}>${pending.to}`;
+    if (!rateOf.has(pair)) rateOf.set(pair, await currentRate(db, pending.from, pending.to));
+    const rate = rateOf.get(pair);
     if (!rate) continue;
-    const estimate = convertMinor(BigInt(group.amount), CURRENCY_EXPONENTS[group.from], CURRENCY_EXPONENTS[group.to], rate.rate).amount;
-    unrecharged.set(group.to, (unrecharged.get(group.to) ?? 0n) + estimate);
+    const estimate = convertMinor(pending.amount, CURRENCY_EXPONENTS[pending.from], CURRENCY_EXPONENTS[pending.to], rate.rate).amount;
+    unrecharged.set(pending.to, (unrecharged.get(pending.to) ?? 0n) + estimate);
   }
   const refundsOf = new Map(pendingRefunds.map((row) => [row.currency, BigInt(row.amount)]));
   const walletOf = new Map(wallets.map((row) => [row.currency, row]));
