@@ -1,3 +1,175 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { envelopeSchema, pageSchema } from '@portal/shared/api';
+import { ACCOUNT_KINDS, JOURNAL_KINDS } from '@portal/shared/finance';
+import { accountListBody, accountRecord, currencyField, detailListBody, detailRecord } from '@portal/shared/finance-schemas';
+import { rateExportTexts } from '@portal/shared/messages-rates';
+import { accounts } from '../../db/schema/finance.ts';
+import { getQuery } from '../../lib/query.ts';
+import { pageOf, timeParam } from '../pickup/list-support.ts';
+import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeZoneParam } from '../pickup/xlsx-export.ts';
+import {
+  accountBatches,
+  accountColumnsFor,
+  accountRows,
+  accountWhere,
+  countDetails,
+  detailColumnsFor,
+  detailExportBatch,
+  detailRows,
+  detailWhere,
+  platformDetailRecord,
+  toAccountRecord,
+  toDetailRecord,
+  toPlatformDetailRecord,
+} from './detail-repository.ts';
+import { merchant, platform, walletCaller } from './support.ts';
 
-export const detailRoutes: FastifyPluginAsyncZod = async () => {};
+const merchantListBody = detailListBody.omit({ tenantId: true });
+const detailExportQuery = getQuery({
+  currency: currencyField.optional(),
+  kind: z.enum(JOURNAL_KINDS).optional(),
+  refNo: z.string().trim().max(32).optional(),
+  postedAt_begin: timeParam.optional(),
+  postedAt_end: timeParam.optional(),
+  createdAt_begin: timeParam.optional(),
+  createdAt_end: timeParam.optional(),
+  timeZone: timeZoneParam,
+});
+const accountExportQuery = getQuery({
+  tenantId: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  currency: currencyField.optional(),
+  kind: z.enum(ACCOUNT_KINDS).optional(),
+  createdAt_begin: timeParam.optional(),
+  createdAt_end: timeParam.optional(),
+  timeZone: timeZoneParam,
+});
+
+/**
+ * Finance details: every posted movement of the caller tenant's wallets with the running balance
+ * (/api/finance/detail/*), the same across tenants for the platform, and the platform's account list
+ * (/api/finance/review/*).
+ */
+export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.post(
+    '/finance/detail/list',
+    {
+      config: merchant('finance:detail:list'),
+      schema: {
+        tags: ['finance'],
+        summary: "Every posted movement of the caller tenant's wallets, newest first, with the balance after it",
+        body: merchantListBody,
+        response: { 200: envelopeSchema(pageSchema(detailRecord)) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const where = detailWhere(walletCaller(request).tenantId, body);
+      const [rows, total] = await Promise.all([
+        detailRows(db, where, { direction: body.order ?? 'desc', limit: body.pageSize, offset: (body.pageNo - 1) * body.pageSize }),
+        countDetails(db, where),
+      ]);
+      return request.ok(pageOf(rows.map((row) => toDetailRecord(row)), total, body.pageNo, body.pageSize));
+    },
+  );
+
+  app.get(
+    '/finance/detail/exportXls',
+    {
+      config: merchant('finance:detail:export'),
+      schema: {
+        tags: ['finance'],
+        summary: "The caller tenant's filtered movements as an Excel file (xlsx) in the caller's language, newest first",
+        querystring: detailExportQuery,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const { timeZone = DEFAULT_EXPORT_TIME_ZONE, ...filters } = request.query;
+      const where = detailWhere(walletCaller(request).tenantId, filters);
+      assertExportSize(await countDetails(db, where));
+      return sendXlsx(reply, {
+        title: rateExportTexts.detailTitle[request.lang],
+        asciiTitle: 'finance-details',
+        timeZone,
+        columns: detailColumnsFor(request.lang, timeZone),
+        batches: keysetBatches((after, limit) => detailExportBatch(db, where, after, limit)),
+      });
+    },
+  );
+
+  // ------------------------------------------------------------------ platform
+
+  app.post(
+    '/finance/review/detail/list',
+    {
+      config: platform('finance:account:detail'),
+      schema: {
+        tags: ['finance'],
+        summary: "Every tenant's wallet movements (or one tenant's; tenantId 0: the platform's own accounts, without running balance), newest first",
+        body: detailListBody,
+        response: { 200: envelopeSchema(pageSchema(platformDetailRecord)) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const where = detailWhere(null, body);
+      const [rows, total] = await Promise.all([
+        detailRows(db, where, { direction: body.order ?? 'desc', limit: body.pageSize, offset: (body.pageNo - 1) * body.pageSize }),
+        countDetails(db, where),
+      ]);
+      return request.ok(pageOf(rows.map(toPlatformDetailRecord), total, body.pageNo, body.pageSize));
+    },
+  );
+
+  app.post(
+    '/finance/review/account/list',
+    {
+      config: platform('finance:account:list'),
+      schema: {
+        tags: ['finance'],
+        summary: "Every account with its balance: merchants' wallets (cached) and the platform's own (the sum of their entries)",
+        body: accountListBody,
+        response: { 200: envelopeSchema(pageSchema(accountRecord)) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const where = accountWhere(body);
+      const [rows, counted] = await Promise.all([
+        accountRows(db, where, { direction: body.order ?? 'asc', limit: body.pageSize, offset: (body.pageNo - 1) * body.pageSize }),
+        db.select({ total: sql<number>`count(*)::int` }).from(accounts).where(where),
+      ]);
+      return request.ok(pageOf(rows.map(toAccountRecord), Number(counted[0]?.total ?? 0), body.pageNo, body.pageSize));
+    },
+  );
+
+  app.get(
+    '/finance/review/account/exportXls',
+    {
+      config: platform('finance:account:export'),
+      schema: {
+        tags: ['finance'],
+        summary: "The filtered account list as an Excel file (xlsx) in the caller's language",
+        querystring: accountExportQuery,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const { timeZone = DEFAULT_EXPORT_TIME_ZONE, ...filters } = request.query;
+      const where = accountWhere(filters);
+      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(accounts).where(where);
+      assertExportSize(Number(counted?.total ?? 0));
+      return sendXlsx(reply, {
+        title: rateExportTexts.accountTitle[request.lang],
+        asciiTitle: 'accounts',
+        timeZone,
+        columns: accountColumnsFor(request.lang, timeZone),
+        batches: accountBatches(db, where),
+      });
+    },
+  );
+};

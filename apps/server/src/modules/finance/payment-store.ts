@@ -166,29 +166,39 @@ export async function payDraft(tx: Tx, tenantId: number, userId: number, payment
   const amountOf = (charge: Charge) => must(charge.freightCharge, 'charge');
   const total = charges.reduce((sum, charge) => sum + amountOf(charge), 0n);
 
-  const posted = await post(tx, { tenantId, kind: 'PAYMENT', refNo: payment.paymentNo, createdBy: userId }, [
-    await walletLeg(tx, tenantId, payment.currency, -total),
-    await platformLeg(tx, 'REVENUE', payment.currency, total),
-  ]);
-
-  for (const charge of charges) {
-    try {
-      await tx.insert(payOrders).values({
+  // the pay orders first, in ascending order (no cycle between two payments): a charge another payment
+  // has just paid is a unique violation here, before the wallet is locked; the wallet lock comes last,
+  // so it is held for as few statements as possible
+  const sorted = [...charges].sort((a, b) => a.id - b.id);
+  try {
+    // on a savepoint: after a unique violation the transaction can still say which charge was taken
+    await tx.transaction(async (savepoint) => {
+      await savepoint.insert(payOrders).values(
+      sorted.map((charge) => ({
         tenantId,
         payOrderNo: financeNo('PO'),
-        source: 'FREIGHT',
+        source: 'FREIGHT' as const,
         sourceId: charge.id,
         sourceNo: charge.orderNo,
         paymentId,
         currency: payment.currency,
         amount: amountOf(charge),
-        paidAt: posted.postedAt,
-      });
-    } catch (error) {
-      if (violatedConstraint(error) === 'fin_pay_order_source_uq') throw conflict('paymentChargePaid', { orderNo: charge.orderNo });
-      throw error;
-    }
+      })),
+      );
+    });
+  } catch (error) {
+    if (violatedConstraint(error) !== 'fin_pay_order_source_uq') throw error;
+    const paid = await tx
+      .select({ orderNo: payOrders.sourceNo })
+      .from(payOrders)
+      .where(and(eq(payOrders.source, 'FREIGHT'), inArray(payOrders.sourceId, sorted.map((charge) => charge.id))));
+    throw conflict('paymentChargePaid', { orderNo: paid.map((row) => row.orderNo).join(', ') || sorted.map((charge) => charge.orderNo).join(', ') });
   }
+
+  const posted = await post(tx, { tenantId, kind: 'PAYMENT', refNo: payment.paymentNo, createdBy: userId }, [
+    await walletLeg(tx, tenantId, payment.currency, -total),
+    await platformLeg(tx, 'REVENUE', payment.currency, total),
+  ]);
 
   const drafted = new Map(lines.map((line) => [line.orderId, line.amount]));
   for (const charge of charges) {

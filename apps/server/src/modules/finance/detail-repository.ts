@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { CurrencyCode } from '@portal/shared/money';
+import { ACCOUNT_KINDS, type AccountKind, type JournalKind } from '@portal/shared/finance';
+import { detailRecord, type AccountRecord, type DetailRecord } from '@portal/shared/finance-schemas';
+import type { Language } from '@portal/shared/languages';
+import { JOURNAL_KIND_TEXTS } from '@portal/shared/messages-finance';
+import { ACCOUNT_KIND_TEXTS, rateExportTexts } from '@portal/shared/messages-rates';
+import type { Db } from '../../db/client.ts';
+import { accounts, entries, journals } from '../../db/schema/finance.ts';
+import { tenants } from '../../db/schema/sys.ts';
+import { indexOrder, type Direction } from '../../lib/index-order.ts';
+import { timeRange } from '../pickup/list-support.ts';
+import { EXPORT_BATCH, timeFormatter, type Cursor, type ExportColumn } from '../pickup/xlsx-export.ts';
+import type { Tx } from './ledger.ts';
+import { amountText, iso } from './support.ts';
+
+/** Finance details (the entries of wallets, and of the platform's own accounts) and the account list. */
+
+/**
+ * The platform's view of a movement: it may be on one of the platform's own accounts (a filter on
+ * tenant 0), which keep no running balance, so `balance` is null there; `accountKind` says which account.
+ */
+export const platformDetailRecord = detailRecord.extend({ balance: z.string().nullable(), accountKind: z.enum(ACCOUNT_KINDS) });
+export type PlatformDetailRecord = z.infer<typeof platformDetailRecord>;
+
+export type DetailFilters = {
+  currency?: CurrencyCode;
+  kind?: JournalKind;
+  refNo?: string;
+  postedAt_begin?: string;
+  postedAt_end?: string;
+  createdAt_begin?: string;
+  createdAt_end?: string;
+  tenantId?: number;
+};
+
+/**
+ * Whose entries: a merchant's wallets (`tenantId`), or for the platform (`tenantId` null) every wallet,
+ * one tenant's by the filter, or the platform's own accounts when the filter asks for tenant 0.
+ */
+export function detailWhere(tenantId: number | null, filters: DetailFilters): SQL | undefined {
+  const owner = tenantId ?? filters.tenantId;
+  return and(
+    owner === undefined ? undefined : eq(entries.tenantId, owner),
+    owner === 0 ? ne(accounts.kind, 'WALLET') : eq(accounts.kind, 'WALLET'),
+    filters.currency ? eq(entries.currency, filters.currency) : undefined,
+    filters.kind ? eq(journals.kind, filters.kind) : undefined,
+    filters.refNo ? eq(journals.refNo, filters.refNo) : undefined,
+    // an entry is created when it is posted: both ranges mean the posting time
+    ...timeRange(entries.postedAt, filters.postedAt_begin, filters.postedAt_end),
+    ...timeRange(entries.postedAt, filters.createdAt_begin, filters.createdAt_end),
+  );
+}
+
+export const detailColumns = {
+  id: entries.id,
+  journalId: entries.journalId,
+  kind: journals.kind,
+  refNo: journals.refNo,
+  memo: journals.memo,
+  currency: entries.currency,
+  amount: entries.amount,
+  balanceAfter: entries.balanceAfter,
+  postedAt: entries.postedAt,
+  tenantId: entries.tenantId,
+  tenantName: tenants.name,
+  accountKind: accounts.kind,
+};
+
+export type DetailRow = {
+  id: number;
+  journalId: number;
+  kind: JournalKind;
+  refNo: string;
+  memo: string;
+  currency: CurrencyCode;
+  amount: bigint;
+  balanceAfter: bigint | null;
+  postedAt: Date;
+  tenantId: number;
+  tenantName: string;
+  accountKind: AccountKind;
+};
+
+export const detailsFrom = (db: Tx) =>
+  db
+    .select(detailColumns)
+    .from(entries)
+    .innerJoin(accounts, eq(accounts.id, entries.accountId))
+    .innerJoin(journals, eq(journals.id, entries.journalId))
+    .innerJoin(tenants, eq(tenants.id, entries.tenantId));
+
+/** Newest first by entry id, the posting order (fin_entry_tenant_idx within a tenant). */
+export async function detailRows(db: Tx, where: SQL | undefined, page: { direction: Direction; limit: number; offset: number }): Promise<DetailRow[]> {
+  return detailsFrom(db)
+    .where(where)
+    .orderBy(indexOrder(page.direction)(entries.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countDetails(db: Tx, where: SQL | undefined): Promise<number> {
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(entries)
+    .innerJoin(accounts, eq(accounts.id, entries.accountId))
+    .innerJoin(journals, eq(journals.id, entries.journalId))
+    .where(where);
+  return Number(counted?.total ?? 0);
+}
+
+/** Entry ids only grow with the posting order, so the id alone is the export's keyset. */
+export function detailExportBatch(db: Db, where: SQL | undefined, after: Cursor | null, limit: number): Promise<(DetailRow & { cursorTime: string })[]> {
+  return detailsFrom(db)
+    .where(after ? and(where, lt(entries.id, after.id)) : where)
+    .orderBy(indexOrder('desc')(entries.id))
+    .limit(limit)
+    .then((rows) => rows.map((row) => ({ ...row, cursorTime: '' })));
+}
+
+/** A wallet movement; `balance` overrides the stored running balance (a statement counts its own). */
+export function toDetailRecord(row: DetailRow, balance: bigint | null = row.balanceAfter): DetailRecord {
+  return {
+    id: row.id,
+    journalId: row.journalId,
+    kind: row.kind,
+    refNo: row.refNo,
+    memo: row.memo,
+    currency: row.currency,
+    amount: amountText(row.amount, row.currency),
+    // a wallet entry always has its balance; '' only guards a row the query should never return
+    balance: balance === null ? '' : amountText(balance, row.currency),
+    postedAt: iso(row.postedAt) ?? '',
+    tenantId: row.tenantId,
+    tenantName: row.tenantName,
+  };
+}
+
+export function toPlatformDetailRecord(row: DetailRow): PlatformDetailRecord {
+  return { ...toDetailRecord(row), balance: row.balanceAfter === null ? null : amountText(row.balanceAfter, row.currency), accountKind: row.accountKind };
+}
+
+const MONEY_FORMAT = '#,##0.00';
+const money = (minor: bigint | null, currency: CurrencyCode) => (minor === null ? null : Number(amountText(minor, currency)));
+
+export function detailColumnsFor(lang: Language, timeZone: string): ExportColumn<DetailRow>[] {
+  const t = rateExportTexts;
+  const time = timeFormatter(timeZone);
+  return [
+    { header: t.postedAt[lang], width: 20, value: (row) => time(row.postedAt) },
+    { header: t.kind[lang], width: 12, value: (row) => JOURNAL_KIND_TEXTS[row.kind][lang] },
+    { header: t.refNo[lang], width: 20, value: (row) => row.refNo },
+    { header: t.memo[lang], width: 30, value: (row) => row.memo },
+    { header: t.currency[lang], width: 10, value: (row) => row.currency },
+    { header: t.amount[lang], width: 16, numFmt: MONEY_FORMAT, value: (row) => money(row.amount, row.currency) },
+    { header: t.balance[lang], width: 16, numFmt: MONEY_FORMAT, value: (row) => money(row.balanceAfter, row.currency) },
+  ];
+}
+
+// ------------------------------------------------------------------ accounts
+
+export type AccountFilters = { tenantId?: number; currency?: CurrencyCode; kind?: AccountKind; createdAt_begin?: string; createdAt_end?: string };
+
+export function accountWhere(filters: AccountFilters): SQL | undefined {
+  return and(
+    filters.tenantId === undefined ? undefined : eq(accounts.tenantId, filters.tenantId),
+    filters.currency ? eq(accounts.currency, filters.currency) : undefined,
+    filters.kind ? eq(accounts.kind, filters.kind) : undefined,
+    ...timeRange(accounts.createdAt, filters.createdAt_begin, filters.createdAt_end),
+  );
+}
+
+/**
+ * A wallet's balance is its cached one; the platform's accounts keep none (every payment would wait on
+ * one row), so theirs is the sum of their entries, and their last posting is their last change.
+ */
+const accountColumns = {
+  id: accounts.id,
+  tenantId: accounts.tenantId,
+  tenantName: tenants.name,
+  kind: accounts.kind,
+  currency: accounts.currency,
+  balance: sql<string>`(case when ${accounts.kind} = 'WALLET' then ${accounts.balance}
+    else (select coalesce(sum(${entries.amount}), 0) from ${entries} where ${entries.accountId} = ${accounts.id}) end)::text`,
+  updatedAt: sql<Date>`(case when ${accounts.kind} = 'WALLET' then ${accounts.updatedAt}
+    else coalesce((select max(${entries.postedAt}) from ${entries} where ${entries.accountId} = ${accounts.id}), ${accounts.updatedAt}) end)`.mapWith(accounts.updatedAt),
+};
+
+export type AccountRow = { id: number; tenantId: number; tenantName: string; kind: AccountKind; currency: CurrencyCode; balance: string; updatedAt: Date };
+
+const accountsFrom = (db: Tx) => db.select(accountColumns).from(accounts).innerJoin(tenants, eq(tenants.id, accounts.tenantId));
+
+/** The platform's accounts first, then each tenant's, by kind and currency (fin_account_uq's order). */
+export async function accountRows(db: Tx, where: SQL | undefined, page: { direction: Direction; limit: number; offset: number }): Promise<AccountRow[]> {
+  const order = indexOrder(page.direction);
+  return accountsFrom(db)
+    .where(where)
+    .orderBy(order(accounts.tenantId), order(accounts.kind), order(accounts.currency))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Every matching account, batch after batch on the unique (tenant, kind, currency). */
+export async function* accountBatches(db: Db, where: SQL | undefined): AsyncGenerator<AccountRow[]> {
+  let after: AccountRow | undefined;
+  for (;;) {
+    const rows: AccountRow[] = await accountsFrom(db)
+      .where(and(where, after ? sql`(${accounts.tenantId}, ${accounts.kind}, ${accounts.currency}) > (${after.tenantId}::int, ${after.kind}::varchar, ${after.currency}::varchar)` : undefined))
+      .orderBy(accounts.tenantId, accounts.kind, accounts.currency)
+      .limit(EXPORT_BATCH);
+    if (rows.length > 0) yield rows;
+    after = rows.at(-1);
+    if (!after || rows.length < EXPORT_BATCH) return;
+  }
+}
+
+export function toAccountRecord(row: AccountRow): AccountRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    tenantName: row.tenantName,
+    kind: row.kind,
+    currency: row.currency,
+    balance: amountText(row.balance, row.currency),
+    updatedAt: iso(row.updatedAt) ?? '',
+  };
+}
+
+export function accountColumnsFor(lang: Language, timeZone: string): ExportColumn<AccountRow>[] {
+  const t = rateExportTexts;
+  const time = timeFormatter(timeZone);
+  return [
+    { header: t.tenant[lang], width: 20, value: (row) => row.tenantName },
+    { header: t.account[lang], width: 16, value: (row) => ACCOUNT_KIND_TEXTS[row.kind][lang] },
+    { header: t.currency[lang], width: 10, value: (row) => row.currency },
+    { header: t.balance[lang], width: 18, numFmt: MONEY_FORMAT, value: (row) => money(BigInt(row.balance), row.currency) },
+    { header: t.updatedAt[lang], width: 20, value: (row) => time(row.updatedAt) },
+  ];
+}

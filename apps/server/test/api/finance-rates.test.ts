@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { invertRate } from '@portal/shared/money';
+import { rateApplications, rates } from '../../src/db/schema/finance.ts';
+import { users } from '../../src/db/schema/sys.ts';
+import { applicationRate, currentRate } from '../../src/modules/finance/rates.ts';
+import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
+import { ok, readXlsx, refused } from './pickup-fixtures.ts';
+
+type Rate = { id: number; baseCurrency: string; quoteCurrency: string; rate: string; inverseRate: string; effectiveFrom: string; current: boolean; remark: string; createdBy: string; createdAt: string };
+type Apply = {
+  id: number;
+  applyNo: string;
+  status: string;
+  baseCurrency: string;
+  quoteCurrency: string;
+  amount: string;
+  requestedRate: string;
+  approvedRate: string | null;
+  marketRate: string | null;
+  validUntil: string | null;
+  reason: string;
+  decisionRemark: string;
+  createdBy: string;
+  decidedBy: string;
+  decidedAt: string | null;
+  tenantId: number;
+  tenantName: string;
+};
+type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
+
+const R = '/api/finance/exchangeRate';
+const A = '/api/finance/rateApply';
+const HOUR = 60 * 60 * 1000;
+
+describe(`exchange rates and rate applications (${testDbKind()})`, () => {
+  let t: TestApp;
+  let finance: string;
+  let admin: string;
+  let merchant: string;
+  let merchant2: string;
+  let staff: string;
+  let userIds: Record<string, number>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [finance, admin, merchant, merchant2, staff] = await Promise.all([t.login('finance'), t.login('admin'), t.login('merchant'), t.login('merchant2'), t.login('staff')]);
+    userIds = Object.fromEntries((await t.db.select({ id: users.id, username: users.username }).from(users)).map((u) => [u.username, u.id]));
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, token: string, payload: object, options: { key?: string | null; lang?: string } = {}) =>
+    t.call({ method: 'POST', url, token, payload, lang: options.lang ?? 'en-US', headers: options.key === null ? {} : { 'idempotency-key': options.key ?? randomUUID() } });
+  const get = (url: string, token: string, query: Record<string, string> = {}, lang = 'en-US') => t.call({ method: 'GET', url, token, query, lang });
+  const listRates = async (filters: object) => ok<Page<Rate>>(await post(`${R}/list`, finance, { pageSize: 200, ...filters }));
+  const addRate = async (body: object, token = finance) => ok<Rate>(await post(`${R}/add`, token, body));
+  const rateCount = async () => Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(rates))[0]!.n);
+
+  describe('the demo rate table', () => {
+    it('has a current rate and an older one for each pair, with up to 6 decimals', async () => {
+      const page = await listRates({});
+      const pairs = new Map<string, Rate[]>();
+      for (const rate of page.records) pairs.set(`${rate.baseCurrency}/${rate.quoteCurrency}`, [...(pairs.get(`${rate.baseCurrency}/${rate.quoteCurrency}`) ?? []), rate]);
+      for (const pair of ['USD/CNY', 'USD/TWD', 'USD/HKD', 'CNY/TWD', 'CNY/HKD', 'HKD/TWD', 'USD/JPY', 'CNY/JPY']) {
+        const rows = pairs.get(pair) ?? [];
+        expect(rows.length, pair).toBe(2);
+        expect(rows.filter((row) => row.current).length, pair).toBe(1);
+        // newest first: the current row above last month's
+        expect(rows[0]!.current, pair).toBe(true);
+        for (const row of rows) expect(row.rate, pair).toMatch(/^\d+(\.\d{1,6})?$/);
+      }
+      const usdCny = pairs.get('USD/CNY')![0]!;
+      expect(usdCny.createdBy).toBe('財務 林美玲');
+      expect((await currentRate(t.db, 'USD', 'CNY'))?.rate).toBe(usdCny.rate);
+      // the other direction is the inverse
+      expect((await currentRate(t.db, 'CNY', 'USD'))?.rate).toBe(invertRate(usdCny.rate));
+    });
+  });
+
+  describe('the rate table', () => {
+    let now1: Rate;
+    let scheduled: Rate;
+
+    it('adds a rate applying now, flagged current, with its inverse', async () => {
+      now1 = await addRate({ baseCurrency: 'EUR', quoteCurrency: 'CNY', rate: '7.85', remark: ' ECB fixing ' });
+      expect(now1).toMatchObject({ baseCurrency: 'EUR', quoteCurrency: 'CNY', rate: '7.85', inverseRate: invertRate('7.85'), current: true, remark: 'ECB fixing', createdBy: '財務 林美玲' });
+      expect(invertRate('7.85')).toBe('0.127388535');
+      expect(Date.now() - new Date(now1.effectiveFrom).getTime()).toBeLessThan(60_000);
+      expect((await currentRate(t.db, 'EUR', 'CNY'))?.rate).toBe('7.85');
+    });
+
+    it('schedules a rate: listed first, not current until its time', async () => {
+      const from = new Date(Date.now() + 24 * HOUR).toISOString();
+      scheduled = await addRate({ baseCurrency: 'EUR', quoteCurrency: 'CNY', rate: '7.9012345678', effectiveFrom: from });
+      expect(scheduled).toMatchObject({ rate: '7.9012345678', current: false, effectiveFrom: from });
+      const page = await listRates({ baseCurrency: 'EUR', quoteCurrency: 'CNY' });
+      expect(page.records.map((row) => [row.id, row.current])).toEqual([
+        [scheduled.id, false],
+        [now1.id, true],
+      ]);
+      expect((await currentRate(t.db, 'EUR', 'CNY'))?.rate).toBe('7.85');
+    });
+
+    it('keeps the history: a newer rate takes over the current flag', async () => {
+      const newer = await addRate({ baseCurrency: 'EUR', quoteCurrency: 'CNY', rate: '7.8612' });
+      const page = await listRates({ baseCurrency: 'EUR', quoteCurrency: 'CNY' });
+      expect(page.total).toBe(3);
+      expect(page.records.map((row) => [row.id, row.current])).toEqual([
+        [scheduled.id, false],
+        [newer.id, true],
+        [now1.id, false],
+      ]);
+      const current = await listRates({ baseCurrency: 'EUR', currentOnly: true });
+      expect(current.records.map((row) => row.id)).toEqual([newer.id]);
+      expect((await currentRate(t.db, 'EUR', 'CNY'))?.rate).toBe('7.8612');
+      // every pair has exactly one current row
+      const all = await listRates({ currentOnly: true });
+      const pairs = all.records.map((row) => `${row.baseCurrency}/${row.quoteCurrency}`);
+      expect(new Set(pairs).size).toBe(pairs.length);
+      expect(all.records.every((row) => row.current)).toBe(true);
+    });
+
+    it('withdraws a scheduled rate only: one in effect is history (409), an unknown id 404', async () => {
+      ok(await post(`${R}/delete`, finance, { id: scheduled.id }));
+      expect((await listRates({ baseCurrency: 'EUR', quoteCurrency: 'CNY' })).total).toBe(2);
+      expect(refused(await post(`${R}/delete`, finance, { id: now1.id }), 409)).toMatch(/history is kept/);
+      expect((await listRates({ baseCurrency: 'EUR', quoteCurrency: 'CNY' })).total).toBe(2);
+      refused(await post(`${R}/delete`, finance, { id: 99_999_999 }), 404);
+    });
+
+    it.each([
+      [{ baseCurrency: 'EUR', quoteCurrency: 'EUR', rate: '1.1' }, /quoteCurrency/],
+      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '0' }, /rate/],
+      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '0.0000000000' }, /rate/],
+      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '1.12345678901' }, /rate/],
+      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '-1.1' }, /rate/],
+      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '1.1', effectiveFrom: new Date(Date.now() - 2 * HOUR).toISOString() }, /effectiveFrom/],
+      [{ baseCurrency: 'XXX', quoteCurrency: 'USD', rate: '1.1' }, /baseCurrency/],
+    ])('refuses %j (400 naming the field)', async (body, field) => {
+      const before = await rateCount();
+      expect(refused(await post(`${R}/add`, finance, body), 400)).toMatch(field);
+      expect(await rateCount()).toBe(before);
+    });
+
+    it('takes an Idempotency-Key: required, and a retry answers the first answer', async () => {
+      refused(await post(`${R}/add`, finance, { baseCurrency: 'GBP', quoteCurrency: 'CNY', rate: '9.1' }, { key: null }), 400);
+      const key = randomUUID();
+      const body = { baseCurrency: 'GBP', quoteCurrency: 'CNY', rate: '9.1' };
+      const first = ok<Rate>(await post(`${R}/add`, finance, body, { key }));
+      const again = ok<Rate>(await post(`${R}/add`, finance, body, { key }));
+      expect(again.id).toBe(first.id);
+      expect((await listRates({ baseCurrency: 'GBP', quoteCurrency: 'CNY' })).total).toBe(1);
+      refused(await post(`${R}/add`, finance, { ...body, rate: '9.2' }, { key }), 409);
+    });
+
+    it('is the platform finance side only', async () => {
+      for (const token of [merchant, staff, merchant2]) {
+        refused(await post(`${R}/list`, token, {}), 403);
+        refused(await post(`${R}/add`, token, { baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '1.1' }), 403);
+        refused(await post(`${R}/delete`, token, { id: now1.id }), 403);
+        refused(await get(`${R}/exportXls`, token), 403);
+      }
+      ok(await post(`${R}/list`, admin, {}));
+    });
+
+    it('exports the filtered table with translated headers', async () => {
+      const sheet = await readXlsx(await get(`${R}/exportXls`, finance, { baseCurrency: 'EUR', quoteCurrency: 'CNY', timeZone: 'UTC' }));
+      expect(sheet.headers.slice(0, 6)).toEqual(['Base currency', 'Quote currency', 'Rate', 'Inverse rate', 'Effective from', 'Current']);
+      expect(sheet.rows.map((row) => [row[2], row[5]])).toEqual([
+        ['7.8612', 'Yes'],
+        ['7.85', 'No'],
+      ]);
+      const zh = await readXlsx(await get(`${R}/exportXls`, finance, { baseCurrency: 'EUR', currentOnly: 'true' }, 'zh-TW'));
+      expect(zh.headers[0]).toBe('基準幣別');
+      expect(zh.rows).toHaveLength(1);
+    });
+  });
+
+  describe('rate applications', () => {
+    const input = { baseCurrency: 'USD', quoteCurrency: 'TWD', amount: '10000', requestedRate: '31.9', reason: 'Monthly supplier payment' };
+    const add = async (body: object = {}, token = merchant) => ok<Apply>(await post(`${A}/add`, token, { ...input, ...body }));
+    const reviewList = async (filters: object = {}) => ok<Page<Apply>>(await post(`${A}/review/list`, finance, { pageSize: 200, ...filters }));
+    const decide = (body: object, token = finance) => post(`${A}/review/decide`, token, body);
+    let market: string;
+
+    beforeAll(async () => {
+      market = (await currentRate(t.db, 'USD', 'TWD'))!.rate;
+    });
+
+    it('saves a draft with its number, amount and today’s rate of the pair', async () => {
+      const draft = await add();
+      const today = new Date().toISOString().slice(2, 10).replace(/-/g, '');
+      expect(draft.applyNo).toMatch(new RegExp(`^RA${today}\\d{8}$`));
+      expect(refused(await post(`${A}/add`, merchant, input, { key: null }), 400)).toMatch(/Idempotency-Key/);
+      expect(draft).toMatchObject({ status: 'DRAFT', amount: '10000.00', requestedRate: '31.9', approvedRate: null, marketRate: market, createdBy: '陳大文', decidedBy: '', tenantId: 1, tenantName: 'Demo Trading' });
+    });
+
+    it('edits a draft, submits it, then refuses to edit or submit it again (409 naming the status)', async () => {
+      const draft = await add();
+      const edited = ok<Apply>(await post(`${A}/edit`, merchant, { ...input, id: draft.id, amount: '2500.5', requestedRate: '31.95' }));
+      expect(edited).toMatchObject({ id: draft.id, status: 'DRAFT', amount: '2500.50', requestedRate: '31.95' });
+      const submitted = ok<Apply>(await post(`${A}/submit`, merchant, { id: draft.id }));
+      expect(submitted.status).toBe('SUBMITTED');
+      expect(refused(await post(`${A}/edit`, merchant, { ...input, id: draft.id }), 409)).toMatch(/"Awaiting review": it cannot be edited/);
+      expect(refused(await post(`${A}/submit`, merchant, { id: draft.id }), 409)).toMatch(/cannot be submitted/);
+    });
+
+    it('submits at once with draft false, and edits a draft into a submitted one', async () => {
+      expect((await add({ draft: false })).status).toBe('SUBMITTED');
+      const draft = await add();
+      expect(ok<Apply>(await post(`${A}/edit`, merchant, { ...input, id: draft.id, draft: false })).status).toBe('SUBMITTED');
+    });
+
+    it.each([
+      [{ quoteCurrency: 'USD' }, /quoteCurrency/],
+      [{ baseCurrency: 'JPY', quoteCurrency: 'TWD', amount: '100.5' }, /amount/],
+      [{ amount: '0' }, /amount/],
+      [{ requestedRate: '0' }, /requestedRate/],
+      [{ requestedRate: '1.12345678901' }, /requestedRate/],
+      [{ reason: '  ' }, /reason/],
+    ])('refuses %j (400 naming the field)', async (body, field) => {
+      expect(refused(await post(`${A}/add`, merchant, { ...input, ...body }), 400)).toMatch(field);
+    });
+
+    it('cancels drafts and submitted ones, nothing else', async () => {
+      const draft = await add();
+      expect(ok<Apply>(await post(`${A}/cancel`, merchant, { id: draft.id })).status).toBe('CANCELLED');
+      const submitted = await add({ draft: false });
+      expect(ok<Apply>(await post(`${A}/cancel`, merchant, { id: submitted.id })).status).toBe('CANCELLED');
+      expect(refused(await post(`${A}/cancel`, merchant, { id: submitted.id }), 409)).toMatch(/"Cancelled": it cannot be cancelled/);
+      refused(await post(`${A}/submit`, merchant, { id: submitted.id }), 409);
+      // cancelled ones are not decided
+      expect(refused(await decide({ id: submitted.id, approve: true }), 409)).toMatch(/Cancelled/);
+    });
+
+    it('is approved by finance with the rate granted: the merchant’s recharges then use it', async () => {
+      const submitted = await add({ draft: false, requestedRate: '32.1' });
+      const queue = await reviewList();
+      expect(queue.records.find((row) => row.id === submitted.id)).toMatchObject({ status: 'SUBMITTED', tenantName: 'Demo Trading', marketRate: market });
+      // the queue: awaiting review first
+      const firstDecided = queue.records.findIndex((row) => row.status !== 'SUBMITTED');
+      expect(queue.records.slice(firstDecided === -1 ? queue.records.length : firstDecided).some((row) => row.status === 'SUBMITTED')).toBe(false);
+
+      const approved = ok<Apply>(await decide({ id: submitted.id, approve: true, approvedRate: '31.98', reason: 'Volume discount' }));
+      expect(approved).toMatchObject({ status: 'APPROVED', requestedRate: '32.1', approvedRate: '31.98', decisionRemark: 'Volume discount', decidedBy: '財務 林美玲' });
+      const validity = new Date(approved.validUntil!).getTime() - Date.now();
+      expect(validity).toBeGreaterThan(7 * 24 * HOUR - 60_000);
+      expect(validity).toBeLessThanOrEqual(7 * 24 * HOUR);
+      expect(approved.decidedAt).not.toBeNull();
+
+      expect(await applicationRate(t.db, 1, approved.id, 'USD', 'TWD')).toMatchObject({ rate: '31.98', inverseRate: invertRate('31.98'), rateApplyId: approved.id });
+      // only for its tenant and pair
+      expect(await applicationRate(t.db, 2, approved.id, 'USD', 'TWD')).toBeNull();
+      expect(await applicationRate(t.db, 1, approved.id, 'TWD', 'USD')).toBeNull();
+      // and only once
+      expect(refused(await decide({ id: submitted.id, approve: false, reason: 'Changed my mind' }), 409)).toMatch(/Approved/);
+      expect(ok<Page<Apply>>(await post(`${A}/list`, merchant, { status: 'APPROVED' })).records.map((row) => row.id)).toContain(approved.id);
+    });
+
+    it('grants the requested rate by default, until the validity given', async () => {
+      const submitted = await add({ draft: false, requestedRate: '31.7' });
+      const until = new Date(Date.now() + 3 * 24 * HOUR).toISOString();
+      const approved = ok<Apply>(await decide({ id: submitted.id, approve: true, validUntil: until }));
+      expect(approved).toMatchObject({ approvedRate: '31.7', validUntil: until });
+      expect((await applicationRate(t.db, 1, approved.id, 'USD', 'TWD', new Date(Date.now() + 4 * 24 * HOUR)))).toBeNull();
+    });
+
+    it('refuses a validity in the past and a rejection without a reason (400)', async () => {
+      const submitted = await add({ draft: false });
+      expect(refused(await decide({ id: submitted.id, approve: true, validUntil: new Date(Date.now() - HOUR).toISOString() }), 400)).toMatch(/validUntil/);
+      expect(refused(await decide({ id: submitted.id, approve: false }), 400)).toMatch(/reason/);
+      expect(refused(await decide({ id: submitted.id, approve: false, reason: '   ' }), 400)).toMatch(/reason/);
+      const rejected = ok<Apply>(await decide({ id: submitted.id, approve: false, reason: 'Rate too far from the market' }));
+      expect(rejected).toMatchObject({ status: 'REJECTED', approvedRate: null, validUntil: null, decisionRemark: 'Rate too far from the market' });
+      expect(await applicationRate(t.db, 1, rejected.id, 'USD', 'TWD')).toBeNull();
+    });
+
+    it('never lets the submitter decide (four eyes), even holding the permissions', async () => {
+      // a platform user cannot apply through the merchant calls, so the application is made here
+      const [own] = await t.db
+        .insert(rateApplications)
+        .values({ tenantId: 1, applyNo: `RA-TEST-${Date.now()}`, status: 'SUBMITTED', baseCurrency: 'USD', quoteCurrency: 'TWD', amount: 100n, requestedRate: '31', reason: 'test', createdBy: userIds.finance })
+        .returning({ id: rateApplications.id });
+      expect(refused(await decide({ id: own!.id, approve: true }), 409)).toMatch(/cannot review it/);
+      expect(refused(await decide({ id: own!.id, approve: false, reason: 'no' }), 409)).toMatch(/cannot review it/);
+      const [row] = await t.db.select().from(rateApplications).where(eq(rateApplications.id, own!.id));
+      expect(row).toMatchObject({ status: 'SUBMITTED', decidedBy: null });
+      expect(ok<Apply>(await decide({ id: own!.id, approve: true }, admin)).status).toBe('APPROVED');
+    });
+
+    it('keeps drafts from the platform and tenants from each other', async () => {
+      const draft = await add();
+      expect((await reviewList()).records.some((row) => row.id === draft.id)).toBe(false);
+      refused(await decide({ id: draft.id, approve: true }), 404);
+      expect((await reviewList({ tenantId: 2 })).records).toEqual([]);
+      expect((await reviewList({ tenantId: 1 })).total).toBeGreaterThan(0);
+
+      expect(ok<Page<Apply>>(await post(`${A}/list`, merchant2, {})).total).toBe(0);
+      refused(await post(`${A}/edit`, merchant2, { ...input, id: draft.id }), 404);
+      refused(await post(`${A}/submit`, merchant2, { id: draft.id }), 404);
+      refused(await post(`${A}/cancel`, merchant2, { id: draft.id }), 404);
+      const theirs = await add({}, merchant2);
+      expect(ok<Page<Apply>>(await post(`${A}/list`, merchant2, {})).records.map((row) => row.id)).toEqual([theirs.id]);
+      expect(ok<Page<Apply>>(await post(`${A}/list`, merchant, { pageSize: 200 })).records.some((row) => row.id === theirs.id)).toBe(false);
+      const [row] = await t.db.select({ status: rateApplications.status }).from(rateApplications).where(and(eq(rateApplications.id, draft.id), eq(rateApplications.tenantId, 1)));
+      expect(row?.status).toBe('DRAFT');
+    });
+
+    it('refuses staff, the platform on the merchant side and merchants on the review side (403)', async () => {
+      refused(await post(`${A}/list`, staff, {}), 403);
+      refused(await post(`${A}/add`, staff, input), 403);
+      refused(await post(`${A}/add`, admin, input), 403);
+      refused(await post(`${A}/list`, finance, {}), 403);
+      for (const token of [merchant, staff, merchant2]) {
+        refused(await post(`${A}/review/list`, token, {}), 403);
+        refused(await decide({ id: 1, approve: true }, token), 403);
+        refused(await get(`${A}/review/exportXls`, token), 403);
+      }
+    });
+
+    it('exports the merchant’s list and the review queue with translated headers', async () => {
+      const mine = await readXlsx(await get(`${A}/exportXls`, merchant, { status: 'APPROVED' }));
+      expect(mine.headers.slice(0, 5)).toEqual(['Application number', 'Status', 'Base currency', 'Quote currency', 'Amount']);
+      expect(mine.rows.length).toBeGreaterThan(0);
+      expect(mine.rows.every((row) => row[1] === 'Approved')).toBe(true);
+      expect(typeof mine.rows[0]![4]).toBe('number');
+      const queue = await readXlsx(await get(`${A}/review/exportXls`, finance, { tenantId: '1' }, 'zh-CN'));
+      expect(queue.headers.slice(0, 2)).toEqual(['申请单号', '商家']);
+      expect(queue.rows.every((row) => row[1] === 'Demo Trading')).toBe(true);
+      expect(queue.rows.some((row) => row[2] === '草稿')).toBe(false);
+      refused(await get(`${A}/exportXls`, merchant2, { status: 'NOPE' }), 400);
+    });
+  });
+});
