@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { CurrencyCode } from '@portal/shared/money';
+import { orders } from '../../src/db/schema/logistics.ts';
+import { journals, payments, payOrders, recharges, refunds, statements } from '../../src/db/schema/finance.ts';
+import { auditLedger } from '../../src/modules/finance/ledger-audit.ts';
+import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
+
+/*
+ * The wallet's proof through its real calls (app.inject, PostgreSQL): random sequences of recharges
+ * (some converting, some rejected), payments of charges, balance and charge refunds (verified or
+ * rejected) and reversals, sent all at once for two merchants, some requests sent twice with their key.
+ * After each sequence: the ledger audit holds, each record and its journal agree, no request posted twice,
+ * refunds never exceed what was paid, and each wallet's monthly statement reconciles with its balance and
+ * is the same when generated again.
+ */
+
+const W = '/platform-api/finance/virtualWallet';
+const WALLET_CURRENCIES = ['CNY', 'TWD'] as const satisfies readonly CurrencyCode[];
+/** the receiving account of each transfer currency (RECEIVING_ACCOUNTS) */
+const RECEIVING = { CNY: 'CN-ICBC', TWD: 'TW-CTBC', USD: 'US-CITI', HKD: 'HK-HSBC' } as const;
+type TransferCurrency = keyof typeof RECEIVING;
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
+type Merchant = 'merchant' | 'merchant2';
+type Op =
+  | { kind: 'recharge'; who: Merchant; from: TransferCurrency; to: (typeof WALLET_CURRENCIES)[number]; amount: string; approve: boolean; twice: boolean }
+  | { kind: 'pay'; who: Merchant; picks: number[]; twice: boolean }
+  | { kind: 'refundBalance'; who: Merchant; currency: (typeof WALLET_CURRENCIES)[number]; amount: string; approve: boolean; twice: boolean }
+  | { kind: 'refundCharge'; who: Merchant; pick: number; percent: number; approve: boolean; twice: boolean }
+  | { kind: 'reverse'; who: Merchant; pick: number; twice: boolean };
+
+const who = fc.constantFrom<Merchant>('merchant', 'merchant2');
+const decimal = fc.tuple(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 0, max: 99 })).map(([whole, cents]) => `${whole}.${String(cents).padStart(2, '0')}`);
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    arbitrary: fc.record({ kind: fc.constant('recharge' as const), who, from: fc.constantFrom<TransferCurrency>('CNY', 'TWD', 'USD', 'HKD'), to: fc.constantFrom(...WALLET_CURRENCIES), amount: decimal, approve: fc.boolean({}).map((b) => b || Math.random() < 0.6), twice: fc.boolean() }),
+    weight: 4,
+  },
+  { arbitrary: fc.record({ kind: fc.constant('pay' as const), who, picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), twice: fc.boolean() }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant('refundBalance' as const), who, currency: fc.constantFrom(...WALLET_CURRENCIES), amount: decimal, approve: fc.boolean(), twice: fc.boolean() }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('refundCharge' as const), who, pick: fc.nat(), percent: fc.integer({ min: 1, max: 100 }), approve: fc.boolean(), twice: fc.boolean() }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('reverse' as const), who, pick: fc.nat(), twice: fc.boolean() }), weight: 1 },
+);
+
+describe('the wallet flows on PostgreSQL', () => {
+  let t: TestApp;
+  const tokens = {} as Record<Merchant | 'finance', string>;
+  const tenantOf: Record<Merchant, number> = { merchant: 1, merchant2: 2 };
+  const chargesOf: Record<Merchant, number[]> = { merchant: [], merchant2: [] };
+  let requests = 0;
+  let keySequence = 0;
+
+  beforeAll(async () => {
+    if (testDbKind() !== 'postgres') throw new Error('the ledger proofs run on PostgreSQL: TEST_DB=postgres TEST_DATABASE_URL=...');
+    t = await createTestApp();
+    for (const name of ['merchant', 'merchant2', 'finance'] as const) tokens[name] = await t.login(name);
+    // charges to pay for both merchants: copies of a weighed demo order
+    const [template] = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.tenantId, 1), isNotNull(orders.freightCharge), ne(orders.status, 'CANCEL'), eq(orders.freightCurrency, 'CNY')))
+      .limit(1);
+    if (!template) throw new Error('the demo has no weighed CNY order');
+    const columns = ((await t.db.execute(sql`select column_name from information_schema.columns where table_name = 'log_order' and column_name not in ('id', 'tenant_id', 'order_no', 'merchant_order_no', 'freight_charge') order by ordinal_position`)) as unknown as { rows: { column_name: string }[] }).rows.map((row) => sql.identifier(row.column_name));
+    const list = sql.join(columns, sql`, `);
+    for (const merchant of ['merchant', 'merchant2'] as const) {
+      const made = (await t.db.execute(sql`
+        insert into log_order (tenant_id, order_no, merchant_order_no, freight_charge, ${list})
+        select ${tenantOf[merchant]}, 'FP' || ${tenantOf[merchant]} || lpad(n::text, 6, '0'), 'FP-' || n, 300 + (n * 37) % 5000, ${list}
+        from log_order, generate_series(1, 300) as n where log_order.id = ${template.id}
+        returning id`)) as unknown as { rows: { id: string }[] };
+      chargesOf[merchant] = made.rows.map((row) => Number(row.id));
+    }
+  });
+  afterAll(async () => {
+    if (t) {
+      const states = (await t.db.execute(sql`
+        select 'recharge ' || status as what, count(*)::int as n from fin_recharge group by status
+        union all select 'payment ' || status, count(*)::int from fin_payment group by status
+        union all select 'refund ' || kind || ' ' || status, count(*)::int from fin_refund group by kind, status
+        union all select 'journal ' || kind, count(*)::int from fin_journal group by kind order by 1`)) as unknown as { rows: { what: string; n: number }[] };
+      console.info(`wallet flow proofs: ${requests} requests; ${states.rows.map((row) => `${row.what}: ${row.n}`).join(', ')}`);
+    }
+    await t?.close();
+  });
+
+  const key = () => `flow-${++keySequence}-${Math.random().toString(36).slice(2)}`;
+  const send = async (token: string, url: string, payload: unknown, idempotencyKey?: string) => {
+    requests += 1;
+    const response = await t.call({ method: 'POST', url, token, payload: payload as Record<string, unknown>, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} });
+    // no request a client can send produces a 500
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    return { status: response.statusCode, body: response.json() as { result: Record<string, unknown> & { id: number } } };
+  };
+  /** sent once or, to prove idempotency, twice at the same time with the same key: the answers agree */
+  const sendMaybeTwice = async (twice: boolean, token: string, url: string, payload: unknown) => {
+    const k = key();
+    const answers = await Promise.all(Array.from({ length: twice ? 2 : 1 }, () => send(token, url, payload, k)));
+    if (answers.length === 2 && answers[0]?.status === 200) expect(answers[1]?.body.result).toEqual(answers[0].body.result);
+    return answers[0] as Awaited<ReturnType<typeof send>>;
+  };
+
+  async function run(o: Op): Promise<void> {
+    const token = tokens[o.who];
+    const tenantId = tenantOf[o.who];
+    switch (o.kind) {
+      case 'recharge': {
+        const boundary = '----flow-proof';
+        const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+        const voucher = await t.call({ method: 'POST', url: `${W}/recharge/credentials`, token, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+        expect(voucher.statusCode, voucher.body).toBe(200);
+        const submitted = await sendMaybeTwice(o.twice, token, `${W}/recharge/submit`, {
+          transferCurrency: o.from,
+          transferAmount: o.amount,
+          receivedCurrency: o.to,
+          receivingAccountCode: RECEIVING[o.from],
+          payerName: 'Proof',
+          voucherIds: [(voucher.json() as { result: { id: number } }).result.id],
+          draft: false,
+        });
+        expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+        const decided = await sendMaybeTwice(o.twice, tokens.finance, `${W}/recharge/confirm/submit`, { id: submitted.body.result.id, approve: o.approve, reason: o.approve ? '' : 'no such transfer on the statement' });
+        expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+        return;
+      }
+      case 'pay': {
+        const ids = [...new Set(o.picks.map((pick) => chargesOf[o.who][pick % chargesOf[o.who].length] as number))];
+        const paid = await sendMaybeTwice(o.twice, token, `${W}/payment/submit`, { orderIds: ids, draft: false });
+        // paid, or refused: not enough money, or a charge another payment took first
+        expect([200, 409]).toContain(paid.status);
+        return;
+      }
+      case 'refundBalance': {
+        const asked = await sendMaybeTwice(o.twice, token, `${W}/refund/submit`, { kind: 'BALANCE', currency: o.currency, amount: o.amount, payeeName: 'Proof', payeeAccount: '123', payeeBank: 'Bank', reason: '' });
+        expect([200, 409]).toContain(asked.status);
+        if (asked.status === 200) await decideRefund(asked.body.result.id, o.approve, o.twice);
+        return;
+      }
+      case 'refundCharge': {
+        const paid = await t.db.select({ no: payOrders.payOrderNo, amount: payOrders.amount, refunded: payOrders.refunded }).from(payOrders).where(eq(payOrders.tenantId, tenantId)).orderBy(payOrders.id);
+        const payOrder = paid[o.pick % Math.max(1, paid.length)];
+        if (!payOrder || payOrder.refunded >= payOrder.amount) return;
+        const amount = ((payOrder.amount - payOrder.refunded) * BigInt(o.percent)) / 100n || 1n;
+        const asked = await sendMaybeTwice(o.twice, token, `${W}/refund/submit`, { kind: 'CHARGE', payOrderNo: payOrder.no, amount: `${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`, reason: 'proof' });
+        expect([200, 409]).toContain(asked.status);
+        if (asked.status === 200) await decideRefund(asked.body.result.id, o.approve, o.twice);
+        return;
+      }
+      case 'reverse': {
+        const confirmed = await t.db.select({ id: recharges.id }).from(recharges).where(and(eq(recharges.tenantId, tenantId), eq(recharges.status, 'CONFIRMED'))).orderBy(recharges.id);
+        const target = confirmed[o.pick % Math.max(1, confirmed.length)];
+        if (!target) return;
+        const reversed = await sendMaybeTwice(o.twice, tokens.finance, `${W}/recharge/reverse`, { rechargeId: target.id, reason: 'bank recalled the transfer' });
+        // reversed, or refused: the money is spent, or a racing reversal came first
+        expect([200, 409]).toContain(reversed.status);
+      }
+    }
+  }
+
+  async function decideRefund(id: number, approve: boolean, twice: boolean) {
+    const decided = await sendMaybeTwice(twice, tokens.finance, `${W}/refund/verify`, { id, approve, reason: approve ? '' : 'not this month' });
+    // approved, rejected, or refused: the balance was spent meanwhile
+    expect([200, 409]).toContain(decided.status);
+  }
+
+  it('keeps records, ledger and statements in agreement through random concurrent sequences', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 24 }), async (ops) => {
+        // recharges first so there is money to move, then everything else at once
+        await Promise.all(ops.filter((o) => o.kind === 'recharge').map(run));
+        await Promise.all(ops.filter((o) => o.kind !== 'recharge').map(run));
+        await expectAgreement();
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  async function expectAgreement() {
+    const db = t.db;
+    expect(await auditLedger(db)).toEqual({});
+    // a record is posted exactly when its state says so, once
+    const postedRefs = new Map<string, number>();
+    for (const row of await db.select({ refNo: journals.refNo, kind: journals.kind }).from(journals).where(ne(journals.kind, 'REVERSAL'))) postedRefs.set(row.refNo, (postedRefs.get(row.refNo) ?? 0) + 1);
+    for (const row of await db.select({ no: recharges.rechargeNo, status: recharges.status, journalId: recharges.journalId }).from(recharges)) {
+      expect(postedRefs.get(row.no) ?? 0, row.no).toBe(row.status === 'CONFIRMED' || row.status === 'REVERSED' ? 1 : 0);
+    }
+    for (const row of await db.select({ no: payments.paymentNo, status: payments.status }).from(payments)) expect(postedRefs.get(row.no) ?? 0, row.no).toBe(row.status === 'PAID' ? 1 : 0);
+    for (const row of await db.select({ no: refunds.refundNo, status: refunds.status }).from(refunds)) expect(postedRefs.get(row.no) ?? 0, row.no).toBe(row.status === 'APPROVED' ? 1 : 0);
+    const reversals = (await db.execute(sql`select count(*)::int as n from fin_journal where kind = 'REVERSAL'`)) as unknown as { rows: { n: number }[] };
+    const reversedRecharges = await db.select({ id: recharges.id }).from(recharges).where(eq(recharges.status, 'REVERSED'));
+    expect(reversals.rows[0]?.n).toBe(reversedRecharges.length);
+    // a paid charge's refunds add up to what its pay order says, and never past what was paid
+    const refundedSums = (await db.execute(sql`
+      select p.pay_order_no, p.amount::text, p.refunded::text, coalesce(sum(r.amount) filter (where r.status = 'APPROVED'), 0)::text as approved
+      from fin_pay_order p left join fin_refund r on r.pay_order_id = p.id group by p.id`)) as unknown as { rows: { pay_order_no: string; amount: string; refunded: string; approved: string }[] };
+    for (const row of refundedSums.rows) {
+      expect(row.approved, row.pay_order_no).toBe(row.refunded);
+      expect(BigInt(row.refunded) <= BigInt(row.amount)).toBe(true);
+    }
+    // each charge paid at most once (the unique index), each paid payment's lines all have pay orders
+    const orphanLines = (await db.execute(sql`
+      select l.order_id from fin_payment_line l join fin_payment p on p.id = l.payment_id
+      where p.status = 'PAID' and not exists (select 1 from fin_pay_order o where o.payment_id = p.id and o.source_id = l.order_id)`)) as unknown as { rows: unknown[] };
+    expect(orphanLines.rows).toEqual([]);
+
+    // statements: this month's of every wallet reconciles with the wallet, and is the same generated again
+    const month = (await db.execute(sql`select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM') as month`)) as unknown as { rows: { month: string }[] };
+    for (const merchant of ['merchant', 'merchant2'] as const) {
+      for (const currency of WALLET_CURRENCIES) {
+        const body = { month: month.rows[0]?.month, currency, remark: '' };
+        const first = await send(tokens[merchant], '/api/finance/brand/account/history/createOrUpdate', body);
+        expect(first.status, JSON.stringify(first.body)).toBe(200);
+        const figures = first.body.result as unknown as { id: number; opening: string; credits: string; debits: string; closing: string };
+        const cents = (value: string) => BigInt(value.replace('.', ''));
+        expect(cents(figures.opening) + cents(figures.credits) + cents(figures.debits)).toBe(cents(figures.closing));
+        const balance = await send(tokens[merchant], `${W}/balance`, { currency });
+        expect(figures.closing).toBe(balance.body.result.balance);
+        const detail = await send(tokens[merchant], '/api/finance/brand/account/history/detail', { id: figures.id });
+        const lines = (detail.body.result as unknown as { lines: { balance: string }[] }).lines;
+        if (lines.length > 0) expect(lines[lines.length - 1]?.balance).toBe(figures.closing);
+        const again = await send(tokens[merchant], '/api/finance/brand/account/history/createOrUpdate', body);
+        expect({ ...again.body.result, generatedAt: null }).toEqual({ ...first.body.result, generatedAt: null });
+      }
+    }
+    expect((await db.select({ id: statements.id }).from(statements)).length).toBeGreaterThan(0);
+  }
+});
