@@ -1,4 +1,71 @@
-/** Placeholder: being built (issue 5). */
+import { useMemo, useState } from 'react';
+import { Button, Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AccountRecord } from '@portal/shared/finance-schemas';
+import { Access } from '../../../components/access.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ACCOUNT_LIST_KEY, listAccounts } from '../api/list-accounts.ts';
+import { exportAccounts } from '../api/export-accounts.ts';
+import { AccountDetailDrawer } from '../components/account-detail-drawer.tsx';
+import { ExportButton } from '../components/export-button.tsx';
+import { Money } from '../components/money.tsx';
+import { exportQuery, withinPages } from '../list-body.ts';
+import { ACCOUNT_KIND_OPTIONS } from '../statuses.ts';
+import { fk } from '../texts.ts';
+
+function TenantName({ account }: { account: AccountRecord }) {
+  const { t } = useTranslation('finance');
+  // tenant 0 holds the platform's own accounts
+  return <>{account.tenantId === 0 ? account.tenantName || t('account.platform') : account.tenantName}</>;
+}
+
+function DetailAction({ account, onDetail }: { account: AccountRecord; onDetail: (account: AccountRecord) => void }) {
+  const { t } = useTranslation('finance');
+  return (
+    <Access code="finance:account:detail">
+      <Button type="link" size="small" onClick={() => onDetail(account)} data-testid="account-detail">
+        {t('common.detail')}
+      </Button>
+    </Access>
+  );
+}
+
+function accountList(onDetail: (account: AccountRecord) => void): ListPageConfig<AccountRecord> {
+  return {
+    id: 'finance-account',
+    rowKey: 'id',
+    queryKey: ACCOUNT_LIST_KEY,
+    fetcher: withinPages(listAccounts),
+    query: [
+      { name: 'tenantId', label: fk('common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      { name: 'kind', label: fk('account.kind'), type: 'select', options: ACCOUNT_KIND_OPTIONS },
+      { name: 'currency', label: fk('common.currency'), type: 'dict', dict: 'Currency' },
+    ],
+    columns: [
+      { dataIndex: 'tenantId', title: fk('common.tenantId'), width: 100, align: 'right' },
+      { dataIndex: 'tenantName', title: fk('common.tenant'), width: 180, render: (account) => <TenantName account={account} /> },
+      { dataIndex: 'kind', title: fk('account.kind'), options: ACCOUNT_KIND_OPTIONS, width: 130 },
+      { dataIndex: 'currency', title: fk('common.currency'), width: 90 },
+      { dataIndex: 'balance', title: fk('account.balance'), align: 'right', width: 180, render: (account) => <Money amount={account.balance} currency={account.currency} /> },
+      { dataIndex: 'updatedAt', title: fk('account.updatedAt'), format: 'dateTime', width: 170 },
+      { key: 'actions', title: fk('common.actions'), fixed: 'right', width: 100, render: (account) => <DetailAction account={account} onDetail={onDetail} /> },
+    ],
+  };
+}
+
+/**
+ * Every account of the ledger with its balance (platform): the merchants' wallets and the platform's
+ * own accounts; a wallet opens on its movements.
+ */
 export function AccountListPage() {
-  return null;
+  useTranslation('finance');
+  const [account, setAccount] = useState<AccountRecord | null>(null);
+  const config = useMemo(() => accountList(setAccount), []);
+  return (
+    <Card>
+      <ListPage config={config} exportSlot={(params) => <ExportButton code="finance:account:export" run={() => exportAccounts(exportQuery(params))} />} />
+      <AccountDetailDrawer account={account} onClose={() => setAccount(null)} />
+    </Card>
+  );
 }

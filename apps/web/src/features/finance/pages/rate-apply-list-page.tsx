@@ -1,4 +1,141 @@
-/** Placeholder: being built (issue 5). */
+import { useMemo, useState } from 'react';
+import { Button, Card, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
+import type { RateApplyStatus } from '@portal/shared/finance';
+import type { RateApplyRecord } from '@portal/shared/finance-schemas';
+import { Access } from '../../../components/access.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { listRateApplies, RATE_APPLY_LIST_KEY } from '../api/list-rate-applies.ts';
+import { exportRateApplies } from '../api/export-rate-applies.ts';
+import { useSubmitRateApply } from '../api/submit-rate-apply.ts';
+import { useCancelRateApply } from '../api/cancel-rate-apply.ts';
+import { ExportButton } from '../components/export-button.tsx';
+import { Money } from '../components/money.tsx';
+import { RateApplyFormDialog } from '../components/rate-apply-form-dialog.tsx';
+import { ConfirmAction } from '../components/row-action.tsx';
+import { exportQuery, withinPages } from '../list-body.ts';
+import { RATE_APPLY_STATUS_OPTIONS } from '../statuses.ts';
+import { fk } from '../texts.ts';
+import { useActionKeys } from '../use-action-keys.ts';
+
+type Tab = 'ALL' | RateApplyStatus;
+
+const TABS: readonly { key: Tab; label: ParseKeys<'finance'> }[] = [
+  { key: 'ALL', label: 'tabs.all' },
+  { key: 'DRAFT', label: 'tabs.drafts' },
+  { key: 'SUBMITTED', label: 'tabs.awaiting' },
+  { key: 'APPROVED', label: 'tabs.approved' },
+  { key: 'REJECTED', label: 'tabs.rejected' },
+  { key: 'CANCELLED', label: 'tabs.cancelled' },
+];
+
+/** What the merchant may still withdraw: anything finance has not decided on. */
+const CANCELLABLE: readonly RateApplyStatus[] = ['DRAFT', 'SUBMITTED'];
+
+const statusOf = (tab: Tab) => (tab === 'ALL' ? undefined : tab);
+
+function ApplyActions({ record, onEdit }: { record: RateApplyRecord; onEdit: (record: RateApplyRecord) => void }) {
+  const { t } = useTranslation('finance');
+  const submit = useSubmitRateApply();
+  const cancel = useCancelRateApply();
+  const keys = useActionKeys();
+  const keyed = (action: string, call: (input: { id: number; idempotencyKey: string }) => Promise<unknown>) => () =>
+    call({ id: record.id, idempotencyKey: keys.keyOf(action) }).then(() => keys.done(action));
+  return (
+    <Space size={0}>
+      {record.status === 'DRAFT' && (
+        <>
+          <Access code="finance:rate-apply:edit">
+            <Button type="link" size="small" onClick={() => onEdit(record)} data-testid="rate-apply-edit">
+              {t('common.edit')}
+            </Button>
+          </Access>
+          <ConfirmAction
+            code="finance:rate-apply:submit"
+            label={t('common.submit')}
+            title={t('rateApply.submitTitle', { applyNo: record.applyNo })}
+            description={t('rateApply.submitConfirm')}
+            pending={submit.isPending}
+            run={keyed('submit', submit.mutateAsync)}
+            done={t('rateApply.submitted')}
+            testId="rate-apply-row-submit"
+          />
+        </>
+      )}
+      {CANCELLABLE.includes(record.status) && (
+        <ConfirmAction
+          code="finance:rate-apply:cancel"
+          label={t('rateApply.cancelApply')}
+          title={t('rateApply.cancelTitle', { applyNo: record.applyNo })}
+          description={t('rateApply.cancelConfirm')}
+          danger
+          pending={cancel.isPending}
+          run={keyed('cancel', cancel.mutateAsync)}
+          done={t('rateApply.cancelDone')}
+          testId="rate-apply-cancel"
+        />
+      )}
+    </Space>
+  );
+}
+
+function applyList(tab: Tab, onEdit: (record: RateApplyRecord) => void): ListPageConfig<RateApplyRecord> {
+  return {
+    id: 'finance-rate-apply',
+    rowKey: 'id',
+    queryKey: [...RATE_APPLY_LIST_KEY, { tab }],
+    fetcher: withinPages((params, signal) => listRateApplies({ ...params, status: statusOf(tab) }, signal)),
+    query: [
+      { name: 'applyNo', label: fk('rateApply.applyNo'), type: 'input' },
+      { name: 'createdAt', label: fk('common.createdAt'), type: 'date-range' },
+    ],
+    columns: [
+      { dataIndex: 'applyNo', title: fk('rateApply.applyNo'), fixed: 'left', width: 170 },
+      { dataIndex: 'status', title: fk('common.status'), options: RATE_APPLY_STATUS_OPTIONS, width: 100 },
+      { key: 'pair', title: fk('rateApply.pair'), width: 110, render: (record) => `${record.baseCurrency}/${record.quoteCurrency}` },
+      { dataIndex: 'amount', title: fk('rateApply.amount'), align: 'right', width: 150, render: (record) => <Money amount={record.amount} currency={record.baseCurrency} /> },
+      { dataIndex: 'requestedRate', title: fk('rateApply.requestedRate'), align: 'right', width: 130 },
+      { dataIndex: 'marketRate', title: fk('rateApply.marketRate'), align: 'right', width: 130 },
+      { dataIndex: 'approvedRate', title: fk('rateApply.approvedRate'), align: 'right', width: 130 },
+      { dataIndex: 'validUntil', title: fk('rateApply.validUntil'), format: 'dateTime', width: 170 },
+      { dataIndex: 'reason', title: fk('rateApply.reason'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'decisionRemark', title: fk('rateApply.decisionRemark'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'decidedBy', title: fk('common.decidedBy'), width: 110 },
+      { dataIndex: 'decidedAt', title: fk('common.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'createdBy', title: fk('common.createdBy'), width: 110, defaultHidden: true },
+      { dataIndex: 'createdAt', title: fk('common.createdAt'), format: 'dateTime', width: 170 },
+      { key: 'actions', title: fk('common.actions'), fixed: 'right', width: 200, render: (record) => <ApplyActions record={record} onEdit={onEdit} /> },
+    ],
+  };
+}
+
+/**
+ * The merchant's applications for a rate of its own on a currency pair (docs/finance.md): drafts it
+ * edits, submits or withdraws, and finance's decision with the rate granted and until when.
+ */
 export function RateApplyListPage() {
-  return null;
+  const { t } = useTranslation('finance');
+  const [tab, setTab] = useState<Tab>('ALL');
+  // null: a new application; a record: that draft
+  const [form, setForm] = useState<{ record: RateApplyRecord | null } | null>(null);
+  const config = useMemo(() => applyList(tab, (record) => setForm({ record })), [tab]);
+  return (
+    <Card tabList={TABS.map((item) => ({ key: item.key, label: t(item.label) }))} activeTabKey={tab} onTabChange={(key) => setTab(key as Tab)} tabProps={{ size: 'middle' }}>
+      <ListPage
+        config={config}
+        toolbar={
+          <Access code="finance:rate-apply:add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ record: null })} data-testid="rate-apply-add">
+              {t('rateApply.apply')}
+            </Button>
+          </Access>
+        }
+        exportSlot={(params) => <ExportButton code="finance:rate-apply:export" run={() => exportRateApplies(exportQuery(params, { status: statusOf(tab) }))} />}
+      />
+      {form && <RateApplyFormDialog record={form.record} onClose={() => setForm(null)} />}
+    </Card>
+  );
 }

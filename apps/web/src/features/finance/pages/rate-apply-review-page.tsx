@@ -1,4 +1,100 @@
-/** Placeholder: being built (issue 5). */
+import { useMemo, useState } from 'react';
+import { Button, Card, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
+import type { RateApplyStatus } from '@portal/shared/finance';
+import type { RateApplyRecord } from '@portal/shared/finance-schemas';
+import { Access } from '../../../components/access.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { listReviewRateApplies, REVIEW_RATE_APPLY_LIST_KEY } from '../api/list-review-rate-applies.ts';
+import { exportReviewRateApplies } from '../api/export-review-rate-applies.ts';
+import { ExportButton } from '../components/export-button.tsx';
+import { Money } from '../components/money.tsx';
+import { RateApplyDecisionDialog, type RateApplyDecision } from '../components/rate-apply-decision-dialog.tsx';
+import { exportQuery, withinPages } from '../list-body.ts';
+import { RATE_APPLY_STATUS_OPTIONS } from '../statuses.ts';
+import { fk } from '../texts.ts';
+
+type Tab = 'ALL' | Exclude<RateApplyStatus, 'DRAFT'>;
+
+const TABS: readonly { key: Tab; label: ParseKeys<'finance'> }[] = [
+  { key: 'SUBMITTED', label: 'tabs.awaiting' },
+  { key: 'APPROVED', label: 'tabs.approved' },
+  { key: 'REJECTED', label: 'tabs.rejected' },
+  { key: 'CANCELLED', label: 'tabs.cancelled' },
+  { key: 'ALL', label: 'tabs.all' },
+];
+
+const statusOf = (tab: Tab) => (tab === 'ALL' ? undefined : tab);
+
+function RowActions({ record, onDecide }: { record: RateApplyRecord; onDecide: (decision: RateApplyDecision) => void }) {
+  const { t } = useTranslation('finance');
+  if (record.status !== 'SUBMITTED') return null;
+  return (
+    <Space size={0}>
+      <Access code="finance:rate-apply-review:approve">
+        <Button type="link" size="small" onClick={() => onDecide({ record, approve: true })} data-testid="rate-apply-approve">
+          {t('common.approve')}
+        </Button>
+      </Access>
+      <Access code="finance:rate-apply-review:reject">
+        <Button type="link" size="small" danger onClick={() => onDecide({ record, approve: false })} data-testid="rate-apply-reject">
+          {t('common.reject')}
+        </Button>
+      </Access>
+    </Space>
+  );
+}
+
+function reviewList(tab: Tab, onDecide: (decision: RateApplyDecision) => void): ListPageConfig<RateApplyRecord> {
+  return {
+    id: 'finance-rate-apply-review',
+    rowKey: 'id',
+    queryKey: [...REVIEW_RATE_APPLY_LIST_KEY, { tab }],
+    fetcher: withinPages((params, signal) => listReviewRateApplies({ ...params, status: statusOf(tab) }, signal)),
+    query: [
+      { name: 'applyNo', label: fk('rateApply.applyNo'), type: 'input' },
+      { name: 'tenantId', label: fk('common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      { name: 'createdAt', label: fk('common.createdAt'), type: 'date-range' },
+    ],
+    columns: [
+      { dataIndex: 'applyNo', title: fk('rateApply.applyNo'), fixed: 'left', width: 170 },
+      { dataIndex: 'tenantName', title: fk('common.tenant'), width: 140 },
+      { dataIndex: 'status', title: fk('common.status'), options: RATE_APPLY_STATUS_OPTIONS, width: 100 },
+      { key: 'pair', title: fk('rateApply.pair'), width: 110, render: (record) => `${record.baseCurrency}/${record.quoteCurrency}` },
+      { dataIndex: 'amount', title: fk('rateApply.amount'), align: 'right', width: 150, render: (record) => <Money amount={record.amount} currency={record.baseCurrency} /> },
+      { dataIndex: 'requestedRate', title: fk('rateApply.requestedRate'), align: 'right', width: 130 },
+      { dataIndex: 'marketRate', title: fk('rateApply.marketRate'), align: 'right', width: 130 },
+      { dataIndex: 'approvedRate', title: fk('rateApply.approvedRate'), align: 'right', width: 130 },
+      { dataIndex: 'validUntil', title: fk('rateApply.validUntil'), format: 'dateTime', width: 170 },
+      { dataIndex: 'reason', title: fk('rateApply.reason'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'decisionRemark', title: fk('rateApply.decisionRemark'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'createdBy', title: fk('common.createdBy'), width: 110 },
+      { dataIndex: 'decidedBy', title: fk('common.decidedBy'), width: 110 },
+      { dataIndex: 'decidedAt', title: fk('common.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'createdAt', title: fk('common.createdAt'), format: 'dateTime', width: 170 },
+      { key: 'actions', title: fk('common.actions'), fixed: 'right', width: 140, render: (record) => <RowActions record={record} onDecide={onDecide} /> },
+    ],
+  };
+}
+
+/**
+ * Every merchant's rate applications for finance (platform), with today's market rate alongside the
+ * rate asked for: approve with the rate granted and its validity, or reject with a reason.
+ */
 export function RateApplyReviewPage() {
-  return null;
+  const { t } = useTranslation('finance');
+  const [tab, setTab] = useState<Tab>('SUBMITTED');
+  const [decision, setDecision] = useState<RateApplyDecision | null>(null);
+  const config = useMemo(() => reviewList(tab, setDecision), [tab]);
+  return (
+    <Card tabList={TABS.map((item) => ({ key: item.key, label: t(item.label) }))} activeTabKey={tab} onTabChange={(key) => setTab(key as Tab)} tabProps={{ size: 'middle' }}>
+      <ListPage
+        config={config}
+        exportSlot={(params) => <ExportButton code="finance:rate-apply-review:export" run={() => exportReviewRateApplies(exportQuery(params, { status: statusOf(tab) }))} />}
+      />
+      {decision && <RateApplyDecisionDialog decision={decision} onClose={() => setDecision(null)} />}
+    </Card>
+  );
 }

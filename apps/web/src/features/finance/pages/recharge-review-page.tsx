@@ -1,4 +1,130 @@
-/** Placeholder: being built (issue 5). */
+import { useMemo, useState } from 'react';
+import { Button, Card, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
+import type { RechargeStatus } from '@portal/shared/finance';
+import type { RechargeRecord } from '@portal/shared/finance-schemas';
+import { Access } from '../../../components/access.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { listReviewRecharges, REVIEW_RECHARGE_LIST_KEY } from '../api/list-review-recharges.ts';
+import { exportReviewRecharges } from '../api/export-review-recharges.ts';
+import { ExportButton } from '../components/export-button.tsx';
+import { Money } from '../components/money.tsx';
+import { RechargeDecisionDialog, type RechargeDecision } from '../components/recharge-decision-dialog.tsx';
+import { RechargeReviewDrawer } from '../components/recharge-review-drawer.tsx';
+import { exportQuery, withinPages } from '../list-body.ts';
+import { RECHARGE_STATUS_OPTIONS } from '../statuses.ts';
+import { fk } from '../texts.ts';
+
+type Tab = 'ALL' | Exclude<RechargeStatus, 'DRAFT'>;
+
+/** The review queue first: what is awaiting review is what finance opens this screen for. */
+const TABS: readonly { key: Tab; label: ParseKeys<'finance'> }[] = [
+  { key: 'SUBMITTED', label: 'tabs.awaiting' },
+  { key: 'CONFIRMED', label: 'tabs.credited' },
+  { key: 'REJECTED', label: 'tabs.rejected' },
+  { key: 'REVERSED', label: 'tabs.reversed' },
+  { key: 'ALL', label: 'tabs.all' },
+];
+
+const statusOf = (tab: Tab) => (tab === 'ALL' ? undefined : tab);
+
+type Handlers = { onReview: (id: number) => void; onReverse: (record: RechargeRecord) => void };
+
+function RowActions({ record, onReview, onReverse }: { record: RechargeRecord } & Handlers) {
+  const { t } = useTranslation('finance');
+  return (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => onReview(record.id)} data-testid="recharge-review-open">
+        {record.status === 'SUBMITTED' ? t('recharge.review') : t('common.detail')}
+      </Button>
+      {record.status === 'CONFIRMED' && (
+        <Access code="finance:recharge-review:reverse">
+          <Button type="link" size="small" danger onClick={() => onReverse(record)} data-testid="recharge-row-reverse">
+            {t('recharge.reverse')}
+          </Button>
+        </Access>
+      )}
+    </Space>
+  );
+}
+
+function rechargeList(tab: Tab, handlers: Handlers): ListPageConfig<RechargeRecord> {
+  return {
+    id: 'finance-recharge-review',
+    rowKey: 'id',
+    queryKey: [...REVIEW_RECHARGE_LIST_KEY, { tab }],
+    fetcher: withinPages((params, signal) => listReviewRecharges({ ...params, status: statusOf(tab) }, signal)),
+    query: [
+      { name: 'rechargeNo', label: fk('recharge.rechargeNo'), type: 'input' },
+      { name: 'tenantId', label: fk('common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      { name: 'transferCurrency', label: fk('recharge.transferCurrency'), type: 'dict', dict: 'Currency' },
+      { name: 'createdAt', label: fk('common.createdAt'), type: 'date-range', hidden: true },
+    ],
+    columns: [
+      {
+        dataIndex: 'rechargeNo',
+        title: fk('recharge.rechargeNo'),
+        fixed: 'left',
+        width: 170,
+        render: (record) => (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => handlers.onReview(record.id)}>
+            {record.rechargeNo}
+          </Button>
+        ),
+      },
+      { dataIndex: 'tenantName', title: fk('common.tenant'), width: 140 },
+      { dataIndex: 'status', title: fk('common.status'), options: RECHARGE_STATUS_OPTIONS, width: 100 },
+      { dataIndex: 'transferAmount', title: fk('recharge.transferAmount'), align: 'right', width: 150, render: (r) => <Money amount={r.transferAmount} currency={r.transferCurrency} /> },
+      {
+        dataIndex: 'receivedAmount',
+        title: fk('recharge.receivedAmount'),
+        align: 'right',
+        width: 150,
+        render: (r) => (r.receivedAmount === null ? r.receivedCurrency : <Money amount={r.receivedAmount} currency={r.receivedCurrency} />),
+      },
+      { dataIndex: 'rate', title: fk('recharge.rate'), align: 'right', width: 120 },
+      { dataIndex: 'inverseRate', title: fk('recharge.inverseRate'), align: 'right', width: 130, defaultHidden: true },
+      { dataIndex: 'unrechargedAmount', title: fk('recharge.unrechargedAmount'), align: 'right', width: 150, render: (r) => <Money amount={r.unrechargedAmount} currency={r.receivedCurrency} /> },
+      { dataIndex: 'rateApplyNo', title: fk('recharge.rateApplyNo'), width: 160, defaultHidden: true },
+      { dataIndex: 'payerName', title: fk('recharge.payerName'), width: 140 },
+      { dataIndex: 'payerAccount', title: fk('recharge.payerAccount'), width: 160, defaultHidden: true },
+      { dataIndex: 'receivingBank', title: fk('recharge.receivingBank'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'receivingAccountNo', title: fk('recharge.receivingAccountNo'), width: 190, defaultHidden: true },
+      { dataIndex: 'transferredAt', title: fk('recharge.transferredAt'), format: 'dateTime', width: 170 },
+      { key: 'vouchers', title: fk('recharge.vouchers'), align: 'right', width: 90, render: (r) => r.vouchers.length },
+      { dataIndex: 'remark', title: fk('common.remark'), format: 'ellipsis', width: 180, defaultHidden: true },
+      { dataIndex: 'rejectReason', title: fk('recharge.rejectReason'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'createdBy', title: fk('common.createdBy'), width: 110 },
+      { dataIndex: 'submittedAt', title: fk('recharge.submittedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'decidedBy', title: fk('common.decidedBy'), width: 110 },
+      { dataIndex: 'decidedAt', title: fk('common.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'postedAt', title: fk('recharge.postedAt'), format: 'dateTime', width: 170, defaultHidden: true },
+      { dataIndex: 'createdAt', title: fk('common.createdAt'), format: 'dateTime', width: 170, defaultHidden: true },
+      { key: 'actions', title: fk('common.actions'), fixed: 'right', width: 150, render: (record) => <RowActions record={record} {...handlers} /> },
+    ],
+  };
+}
+
+/**
+ * Every merchant's recharges for finance (platform): the review queue first; a review shows the
+ * vouchers and what approving would credit, and a credited recharge can be reversed.
+ */
 export function RechargeReviewPage() {
-  return null;
+  const { t } = useTranslation('finance');
+  const [tab, setTab] = useState<Tab>('SUBMITTED');
+  const [reviewId, setReviewId] = useState<number | null>(null);
+  const [decision, setDecision] = useState<RechargeDecision | null>(null);
+  const config = useMemo(() => rechargeList(tab, { onReview: setReviewId, onReverse: (record) => setDecision({ record, move: 'reverse' }) }), [tab]);
+  return (
+    <Card tabList={TABS.map((item) => ({ key: item.key, label: t(item.label) }))} activeTabKey={tab} onTabChange={(key) => setTab(key as Tab)} tabProps={{ size: 'middle' }}>
+      <ListPage
+        config={config}
+        exportSlot={(params) => <ExportButton code="finance:recharge-review:export" run={() => exportReviewRecharges(exportQuery(params, { status: statusOf(tab) }))} />}
+      />
+      <RechargeReviewDrawer rechargeId={reviewId} onClose={() => setReviewId(null)} onDecide={setDecision} />
+      {decision && <RechargeDecisionDialog decision={decision} onClose={() => setDecision(null)} onDone={() => setReviewId(null)} />}
+    </Card>
+  );
 }

@@ -1,4 +1,97 @@
-/** Placeholder: being built (issue 5). */
+import { useMemo, useState } from 'react';
+import { Button, Card, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
+import type { RefundStatus } from '@portal/shared/finance';
+import type { RefundRecord } from '@portal/shared/finance-schemas';
+import { Access } from '../../../components/access.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { listReviewRefunds, REVIEW_REFUND_LIST_KEY } from '../api/list-review-refunds.ts';
+import { exportReviewRefunds } from '../api/export-review-refunds.ts';
+import { ExportButton } from '../components/export-button.tsx';
+import { Money } from '../components/money.tsx';
+import { RefundDecisionDialog, type RefundDecision } from '../components/refund-decision-dialog.tsx';
+import { exportQuery, withinPages } from '../list-body.ts';
+import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS } from '../statuses.ts';
+import { fk } from '../texts.ts';
+
+type Tab = 'ALL' | RefundStatus;
+
+const TABS: readonly { key: Tab; label: ParseKeys<'finance'> }[] = [
+  { key: 'SUBMITTED', label: 'tabs.awaiting' },
+  { key: 'APPROVED', label: 'tabs.refunded' },
+  { key: 'REJECTED', label: 'tabs.rejected' },
+  { key: 'ALL', label: 'tabs.all' },
+];
+
+const statusOf = (tab: Tab) => (tab === 'ALL' ? undefined : tab);
+
+function RowActions({ record, onDecide }: { record: RefundRecord; onDecide: (decision: RefundDecision) => void }) {
+  const { t } = useTranslation('finance');
+  if (record.status !== 'SUBMITTED') return null;
+  return (
+    <Space size={0}>
+      <Access code="finance:refund-review:approve">
+        <Button type="link" size="small" onClick={() => onDecide({ record, approve: true })} data-testid="refund-approve">
+          {t('common.approve')}
+        </Button>
+      </Access>
+      <Access code="finance:refund-review:reject">
+        <Button type="link" size="small" danger onClick={() => onDecide({ record, approve: false })} data-testid="refund-reject">
+          {t('common.reject')}
+        </Button>
+      </Access>
+    </Space>
+  );
+}
+
+function refundList(tab: Tab, onDecide: (decision: RefundDecision) => void): ListPageConfig<RefundRecord> {
+  return {
+    id: 'finance-refund-review',
+    rowKey: 'id',
+    queryKey: [...REVIEW_REFUND_LIST_KEY, { tab }],
+    fetcher: withinPages((params, signal) => listReviewRefunds({ ...params, status: statusOf(tab) }, signal)),
+    query: [
+      { name: 'refundNo', label: fk('refund.refundNo'), type: 'input' },
+      { name: 'tenantId', label: fk('common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      { name: 'kind', label: fk('refund.kind'), type: 'select', options: REFUND_KIND_OPTIONS },
+      { name: 'currency', label: fk('common.currency'), type: 'dict', dict: 'Currency', hidden: true },
+      { name: 'createdAt', label: fk('common.createdAt'), type: 'date-range', hidden: true },
+    ],
+    columns: [
+      { dataIndex: 'refundNo', title: fk('refund.refundNo'), fixed: 'left', width: 170 },
+      { dataIndex: 'tenantName', title: fk('common.tenant'), width: 140 },
+      { dataIndex: 'status', title: fk('common.status'), options: REFUND_STATUS_OPTIONS, width: 100 },
+      { dataIndex: 'kind', title: fk('refund.kind'), options: REFUND_KIND_OPTIONS, width: 110 },
+      { dataIndex: 'amount', title: fk('refund.amount'), align: 'right', width: 150, render: (r) => <Money amount={r.amount} currency={r.currency} /> },
+      { dataIndex: 'payOrderNo', title: fk('refund.payOrderNo'), width: 170 },
+      { dataIndex: 'orderNo', title: fk('refund.orderNo'), width: 170, defaultHidden: true },
+      { dataIndex: 'payeeName', title: fk('refund.payeeName'), width: 140 },
+      { dataIndex: 'payeeAccount', title: fk('refund.payeeAccount'), width: 170 },
+      { dataIndex: 'payeeBank', title: fk('refund.payeeBank'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'reason', title: fk('refund.reason'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'decisionRemark', title: fk('refund.decisionRemark'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'createdBy', title: fk('common.createdBy'), width: 110 },
+      { dataIndex: 'refunder', title: fk('refund.refunder'), width: 110 },
+      { dataIndex: 'decidedAt', title: fk('refund.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'postedAt', title: fk('refund.postedAt'), format: 'dateTime', width: 170, defaultHidden: true },
+      { dataIndex: 'createdAt', title: fk('common.createdAt'), format: 'dateTime', width: 170 },
+      { key: 'actions', title: fk('common.actions'), fixed: 'right', width: 140, render: (record) => <RowActions record={record} onDecide={onDecide} /> },
+    ],
+  };
+}
+
+/** Every merchant's refunds for finance (platform): verifying one is when its money moves. */
 export function RefundReviewPage() {
-  return null;
+  const { t } = useTranslation('finance');
+  const [tab, setTab] = useState<Tab>('SUBMITTED');
+  const [decision, setDecision] = useState<RefundDecision | null>(null);
+  const config = useMemo(() => refundList(tab, setDecision), [tab]);
+  return (
+    <Card tabList={TABS.map((item) => ({ key: item.key, label: t(item.label) }))} activeTabKey={tab} onTabChange={(key) => setTab(key as Tab)} tabProps={{ size: 'middle' }}>
+      <ListPage config={config} exportSlot={(params) => <ExportButton code="finance:refund-review:export" run={() => exportReviewRefunds(exportQuery(params, { status: statusOf(tab) }))} />} />
+      {decision && <RefundDecisionDialog decision={decision} onClose={() => setDecision(null)} />}
+    </Card>
+  );
 }

@@ -1,4 +1,111 @@
-/** Placeholder: being built (issue 5). */
+import { useMemo, useState } from 'react';
+import { Button, Card, DatePicker, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Dayjs } from 'dayjs';
+import type { StatementRecord } from '@portal/shared/finance-schemas';
+import { Access } from '../../../components/access.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { listStatements, STATEMENT_LIST_KEY } from '../api/list-statements.ts';
+import { exportStatement } from '../api/export-statement.ts';
+import { absDecimal } from '../decimal.ts';
+import { ExportButton } from '../components/export-button.tsx';
+import { Money } from '../components/money.tsx';
+import { isFutureMonth, MONTH_FORMAT, StatementGenerateDialog } from '../components/statement-generate-dialog.tsx';
+import { StatementDetailDrawer } from '../components/statement-detail-drawer.tsx';
+import { withinPages } from '../list-body.ts';
+import { fk } from '../texts.ts';
+
+function statementList(month: string | undefined, onDetail: (id: number) => void): ListPageConfig<StatementRecord> {
+  const money = (field: 'opening' | 'credits' | 'closing') => (record: StatementRecord) => <Money amount={record[field]} currency={record.currency} />;
+  return {
+    id: 'finance-statement',
+    rowKey: 'id',
+    queryKey: [...STATEMENT_LIST_KEY, { month }],
+    fetcher: withinPages((params, signal) => listStatements({ ...params, month }, signal)),
+    query: [{ name: 'currency', label: fk('common.currency'), type: 'dict', dict: 'Currency' }],
+    columns: [
+      {
+        dataIndex: 'month',
+        title: fk('statement.month'),
+        fixed: 'left',
+        width: 100,
+        render: (record) => (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onDetail(record.id)}>
+            {record.month}
+          </Button>
+        ),
+      },
+      { dataIndex: 'currency', title: fk('common.currency'), width: 80 },
+      { dataIndex: 'opening', title: fk('statement.opening'), align: 'right', width: 150, render: money('opening') },
+      { dataIndex: 'credits', title: fk('statement.credits'), align: 'right', width: 150, render: money('credits') },
+      { dataIndex: 'debits', title: fk('statement.debits'), align: 'right', width: 150, render: (record) => <Money amount={absDecimal(record.debits)} currency={record.currency} /> },
+      { dataIndex: 'closing', title: fk('statement.closing'), align: 'right', width: 150, render: money('closing') },
+      { dataIndex: 'entryCount', title: fk('statement.entryCount'), format: 'count', align: 'right', width: 80 },
+      { dataIndex: 'remark', title: fk('common.remark'), format: 'ellipsis', width: 160, defaultHidden: true },
+      { dataIndex: 'generatedBy', title: fk('statement.generatedBy'), width: 110 },
+      { dataIndex: 'generatedAt', title: fk('statement.generatedAt'), format: 'dateTime', width: 170 },
+      {
+        key: 'actions',
+        title: fk('common.actions'),
+        fixed: 'right',
+        width: 170,
+        render: (record) => (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => onDetail(record.id)} data-testid="statement-detail-open">
+              <DetailText />
+            </Button>
+            <ExportButton code="finance:alipay-statement:export" size="small" run={() => exportStatement(record.id)} />
+          </Space>
+        ),
+      },
+    ],
+  };
+}
+
+function DetailText() {
+  const { t } = useTranslation('finance');
+  return <>{t('common.detail')}</>;
+}
+
+/**
+ * The "Alipay monthly statement" menu: the statements the merchant generated, one per month and
+ * wallet currency, each opening on its figures, the check that they agree, and its movements.
+ */
 export function StatementListPage() {
-  return null;
+  const { t } = useTranslation('finance');
+  const [month, setMonth] = useState<Dayjs | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const monthText = month ? month.format(MONTH_FORMAT) : undefined;
+  const config = useMemo(() => statementList(monthText, setDetailId), [monthText]);
+  return (
+    <Card>
+      <ListPage
+        config={config}
+        toolbar={
+          <>
+            <Access code="finance:alipay-statement:add">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setGenerating(true)} data-testid="statement-generate">
+                {t('statement.generate')}
+              </Button>
+            </Access>
+            <DatePicker
+              picker="month"
+              format={MONTH_FORMAT}
+              value={month}
+              onChange={setMonth}
+              disabledDate={(value) => isFutureMonth(value)}
+              placeholder={t('statement.month')}
+              aria-label={t('statement.month')}
+              data-testid="statement-month-filter"
+            />
+          </>
+        }
+      />
+      {generating && <StatementGenerateDialog onClose={() => setGenerating(false)} onGenerated={setDetailId} />}
+      <StatementDetailDrawer statementId={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
 }

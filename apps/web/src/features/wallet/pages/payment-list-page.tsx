@@ -1,4 +1,187 @@
-/** Placeholder: being built (issue 5). */
+import { useMemo, useState } from 'react';
+import { App, Button, Card, Popconfirm, Space } from 'antd';
+import { PayCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { PaymentStatus } from '@portal/shared/finance';
+import type { PaymentRecord } from '@portal/shared/finance-schemas';
+import { CURRENCY_CODES } from '@portal/shared/money';
+import { Access } from '../../../components/access.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig, StaticOption } from '../../../components/list-page/list-config.ts';
+import { ellipsis } from '../../../lib/format.ts';
+import { useIdempotencyKey } from '../../../lib/idempotency.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { useDeletePayment } from '../api/delete-payment.ts';
+import { exportPayments } from '../api/export-payments.ts';
+import { listPayments, PAYMENT_LIST_KEY } from '../api/list-payments.ts';
+import { ExportButton } from '../components/export-button.tsx';
+import { Money } from '../components/money.tsx';
+import { PayChargesDialog } from '../components/pay-charges-dialog.tsx';
+import { PayDraftDialog } from '../components/pay-draft-dialog.tsx';
+import { PaymentDetailDrawer } from '../components/payment-detail-drawer.tsx';
+import { failureMessage } from '../components/server-error.tsx';
+import { StatusTabs } from '../components/status-tabs.tsx';
+import { useInitiatorOptions } from '../components/use-initiator-options.ts';
+import { nextSession, useOpenAction } from '../components/use-open-action.ts';
+import { PAYMENT_STATUS_OPTIONS, PAYMENT_TABS } from '../statuses.ts';
+import { literal, wk } from '../texts.ts';
+
+const CURRENCY_OPTIONS: readonly StaticOption[] = CURRENCY_CODES.map((currency) => ({ value: currency, label: literal(currency) }));
+
+type Handlers = { onDetail: (id: number) => void; onEdit: (payment: PaymentRecord) => void; onPay: (payment: PaymentRecord) => void };
+
+/** Details for every payment; a draft can also be changed, paid or deleted. */
+function PaymentActions({ payment, onDetail, onEdit, onPay }: { payment: PaymentRecord } & Handlers) {
+  const { t } = useTranslation('wallet');
+  const { message } = App.useApp();
+  const remove = useDeletePayment();
+  const removeKey = useIdempotencyKey();
+  return (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => onDetail(payment.id)} data-testid="payment-detail-open">
+        {t('common.detail')}
+      </Button>
+      {payment.status === 'DRAFT' && (
+        <>
+          <Access code="wallet:payment:submit">
+            <Button type="link" size="small" onClick={() => onPay(payment)} data-testid="payment-pay-draft">
+              {t('payment.pay')}
+            </Button>
+          </Access>
+          <Access code="wallet:payment:edit">
+            <Button type="link" size="small" onClick={() => onEdit(payment)} data-testid="payment-edit">
+              {t('common.edit')}
+            </Button>
+          </Access>
+          <Access code="wallet:payment:delete">
+            <Popconfirm
+              title={t('common.deleteTitle')}
+              description={t('payment.deleteConfirm', { paymentNo: payment.paymentNo })}
+              okText={t('common.delete')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true, loading: remove.isPending }}
+              onConfirm={() =>
+                remove.mutateAsync({ input: { id: payment.id }, idempotencyKey: removeKey.key }).then(
+                  () => {
+                    removeKey.renew();
+                    void message.success(t('common.deleted'));
+                  },
+                  (error: unknown) => {
+                    const text = failureMessage(error);
+                    if (text) void message.error(text);
+                  },
+                )
+              }
+            >
+              <Button type="link" size="small" danger data-testid="payment-delete">
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          </Access>
+        </>
+      )}
+    </Space>
+  );
+}
+
+function paymentList(status: PaymentStatus | undefined, initiators: readonly StaticOption[], handlers: Handlers): ListPageConfig<PaymentRecord> {
+  return {
+    id: 'wallet-payment',
+    rowKey: 'id',
+    queryKey: [...PAYMENT_LIST_KEY, status ?? 'ALL'],
+    fetcher: (params, signal) => listPayments(params, status, signal),
+    defaultSort: { column: 'createdAt', order: 'desc' },
+    query: [
+      { name: 'paymentNo', label: wk('payment.field.paymentNo'), type: 'input' },
+      { name: 'orderNo', label: wk('payment.field.orderNo'), type: 'input' },
+      { name: 'currency', label: wk('common.currency'), type: 'select', options: CURRENCY_OPTIONS },
+      { name: 'createdBy', label: wk('common.createdBy'), type: 'select', options: initiators, hidden: true },
+      { name: 'createdAt', label: wk('common.createdAt'), type: 'date-range', hidden: true },
+    ],
+    columns: [
+      {
+        dataIndex: 'paymentNo',
+        title: wk('payment.field.paymentNo'),
+        fixed: 'left',
+        width: 180,
+        render: (payment) => (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => handlers.onDetail(payment.id)}>
+            {payment.paymentNo}
+          </Button>
+        ),
+      },
+      { dataIndex: 'status', title: wk('common.status'), options: PAYMENT_STATUS_OPTIONS, width: 100 },
+      { dataIndex: 'currency', title: wk('common.currency'), width: 90 },
+      { dataIndex: 'amount', title: wk('common.amount'), align: 'right', width: 160, render: (p) => <Money amount={p.amount} currency={p.currency} /> },
+      { dataIndex: 'payee', title: wk('payment.field.payee'), format: 'ellipsis', width: 200 },
+      {
+        dataIndex: 'lines',
+        title: wk('payment.field.orders'),
+        width: 240,
+        render: (payment) => {
+          const orderNos = payment.lines.map((line) => line.orderNo).join(', ');
+          return <span title={orderNos}>{ellipsis(orderNos, 40)}</span>;
+        },
+      },
+      { dataIndex: 'createdBy', title: wk('common.createdBy'), width: 120 },
+      { dataIndex: 'createdAt', title: wk('common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
+      { dataIndex: 'paidAt', title: wk('payment.field.paidAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'balanceAfter', title: wk('payment.field.balanceAfter'), align: 'right', width: 160, render: (p) => <Money amount={p.balanceAfter} currency={p.currency} /> },
+      { dataIndex: 'remark', title: wk('common.remark'), format: 'ellipsis', width: 180, defaultHidden: true },
+      { key: 'actions', title: wk('common.actions'), fixed: 'right', width: 200, render: (payment) => <PaymentActions payment={payment} {...handlers} /> },
+    ],
+  };
+}
+
+/**
+ * Payment records: the merchant pays its orders' freight charges from the wallet, now or from a draft
+ * kept for later (spec §4: drafts and paid as tabs).
+ */
 export function PaymentListPage() {
-  return null;
+  const { t } = useTranslation('wallet');
+  const can = useCan();
+  const [tab, setTab] = useState('DRAFT');
+  const [detailId, setDetailId] = useState<number | null>(null);
+  // each opening mounts the dialog anew (`session`): fresh choices and a fresh idempotency key
+  const [payDialog, setPayDialog] = useState<{ session: number; draft: PaymentRecord | null } | null>(null);
+  const [paying, setPaying] = useState<PaymentRecord | null>(null);
+  const opening = useOpenAction('pay');
+  const initiators = useInitiatorOptions();
+  const status = PAYMENT_TABS.find((candidate) => candidate.key === tab)?.status;
+  const config = useMemo(
+    () => paymentList(status, initiators, { onDetail: setDetailId, onEdit: (draft) => setPayDialog({ session: nextSession(), draft }), onPay: setPaying }),
+    [status, initiators],
+  );
+  const dialog = payDialog ?? (opening.requested && can('wallet:payment:add') ? { session: 0, draft: null } : null);
+
+  return (
+    <Card>
+      <StatusTabs tabs={PAYMENT_TABS} active={tab} onChange={setTab} labelOf={(key) => t(`payment.tabs.${key as 'ALL' | PaymentStatus}`)} />
+      <ListPage
+        key={tab}
+        config={config}
+        toolbar={
+          <Access code="wallet:payment:add">
+            <Button type="primary" icon={<PayCircleOutlined />} onClick={() => setPayDialog({ session: nextSession(), draft: null })} data-testid="payment-new">
+              {t('payment.new')}
+            </Button>
+          </Access>
+        }
+        exportSlot={(params) => <ExportButton code="wallet:payment:export" run={() => exportPayments(params, status)} />}
+      />
+      {dialog && (
+        <PayChargesDialog
+          key={dialog.session}
+          open
+          draft={dialog.draft}
+          onClose={() => {
+            setPayDialog(null);
+            opening.clear();
+          }}
+        />
+      )}
+      {paying && <PayDraftDialog key={paying.id} payment={paying} onClose={() => setPaying(null)} />}
+      <PaymentDetailDrawer paymentId={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
 }

@@ -1,4 +1,212 @@
-/** Placeholder: being built (issue 5). */
+import { useMemo, useState } from 'react';
+import { App, Button, Card, Popconfirm, Space, Tooltip } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { RechargeStatus } from '@portal/shared/finance';
+import type { RechargeRecord } from '@portal/shared/finance-schemas';
+import { CURRENCY_CODES } from '@portal/shared/money';
+import { Access } from '../../../components/access.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig, StaticOption } from '../../../components/list-page/list-config.ts';
+import { useIdempotencyKey } from '../../../lib/idempotency.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { useDeleteRecharge } from '../api/delete-recharge.ts';
+import { useEditRecharge } from '../api/edit-recharge.ts';
+import { exportRecharges } from '../api/export-recharges.ts';
+import { listRecharges, RECHARGE_LIST_KEY } from '../api/list-recharges.ts';
+import { ExportButton } from '../components/export-button.tsx';
+import { Money } from '../components/money.tsx';
+import { RateText } from '../components/rate-text.tsx';
+import { RechargeDetailDrawer } from '../components/recharge-detail-drawer.tsx';
+import { RechargeFormDialog } from '../components/recharge-form-dialog.tsx';
+import { failureMessage } from '../components/server-error.tsx';
+import { StatusTabs } from '../components/status-tabs.tsx';
+import { useInitiatorOptions } from '../components/use-initiator-options.ts';
+import { useOpenAction } from '../components/use-open-action.ts';
+import { RECHARGE_STATUS_OPTIONS, RECHARGE_TABS } from '../statuses.ts';
+import { literal, wk } from '../texts.ts';
+
+const CURRENCY_OPTIONS: readonly StaticOption[] = CURRENCY_CODES.map((currency) => ({ value: currency, label: literal(currency) }));
+
+/** A draft submitted as it is: the list's record is the whole recharge, so nothing needs asking again. */
+const submitted = (recharge: RechargeRecord) => ({
+  id: recharge.id,
+  transferCurrency: recharge.transferCurrency,
+  transferAmount: recharge.transferAmount,
+  receivedCurrency: recharge.receivedCurrency,
+  receivingAccountCode: recharge.receivingAccountCode,
+  payerName: recharge.payerName,
+  payerAccount: recharge.payerAccount,
+  ...(recharge.transferredAt ? { transferredAt: recharge.transferredAt } : {}),
+  remark: recharge.remark,
+  voucherIds: recharge.vouchers.map((voucher) => voucher.id),
+  draft: false,
+});
+
+type Handlers = { onDetail: (id: number) => void; onEdit: (recharge: RechargeRecord) => void };
+
+/** Details for every recharge; a draft can also be changed, submitted for review or deleted, each confirmed. */
+function RechargeActions({ recharge, onDetail, onEdit }: { recharge: RechargeRecord } & Handlers) {
+  const { t } = useTranslation('wallet');
+  const { message } = App.useApp();
+  const remove = useDeleteRecharge();
+  const submit = useEditRecharge();
+  // one key per action of this row: a retry after a failure sends the same
+  const removeKey = useIdempotencyKey();
+  const submitKey = useIdempotencyKey();
+  const fail = (error: unknown) => {
+    const text = failureMessage(error);
+    if (text) void message.error(text);
+  };
+  const draft = recharge.status === 'DRAFT';
+  const hasVoucher = recharge.vouchers.length > 0;
+  return (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => onDetail(recharge.id)} data-testid="recharge-detail-open">
+        {t('common.detail')}
+      </Button>
+      {draft && (
+        <>
+          <Access code="wallet:recharge:edit">
+            <Button type="link" size="small" onClick={() => onEdit(recharge)} data-testid="recharge-edit">
+              {t('common.edit')}
+            </Button>
+          </Access>
+          <Access code="wallet:recharge:submit">
+            <Tooltip title={hasVoucher ? undefined : t('recharge.needVoucher')}>
+              <Popconfirm
+                title={t('recharge.submitTitle')}
+                description={t('recharge.submitConfirm', { rechargeNo: recharge.rechargeNo })}
+                okText={t('common.submit')}
+                cancelText={t('common.cancel')}
+                disabled={!hasVoucher}
+                okButtonProps={{ loading: submit.isPending }}
+                onConfirm={() =>
+                  submit.mutateAsync({ input: submitted(recharge), idempotencyKey: submitKey.key }).then(() => {
+                    submitKey.renew();
+                    void message.success(t('recharge.form.submitted', { rechargeNo: recharge.rechargeNo }));
+                  }, fail)
+                }
+              >
+                <Button type="link" size="small" disabled={!hasVoucher} data-testid="recharge-submit-row">
+                  {t('common.submit')}
+                </Button>
+              </Popconfirm>
+            </Tooltip>
+          </Access>
+          <Access code="wallet:recharge:delete">
+            <Popconfirm
+              title={t('common.deleteTitle')}
+              description={t('recharge.deleteConfirm', { rechargeNo: recharge.rechargeNo })}
+              okText={t('common.delete')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true, loading: remove.isPending }}
+              onConfirm={() =>
+                remove.mutateAsync({ input: { id: recharge.id }, idempotencyKey: removeKey.key }).then(() => {
+                  removeKey.renew();
+                  void message.success(t('common.deleted'));
+                }, fail)
+              }
+            >
+              <Button type="link" size="small" danger data-testid="recharge-delete">
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          </Access>
+        </>
+      )}
+    </Space>
+  );
+}
+
+function rechargeList(status: RechargeStatus | undefined, initiators: readonly StaticOption[], handlers: Handlers): ListPageConfig<RechargeRecord> {
+  return {
+    id: 'wallet-recharge',
+    rowKey: 'id',
+    queryKey: [...RECHARGE_LIST_KEY, status ?? 'ALL'],
+    fetcher: (params, signal) => listRecharges(params, status, signal),
+    defaultSort: { column: 'createdAt', order: 'desc' },
+    query: [
+      { name: 'rechargeNo', label: wk('recharge.field.rechargeNo'), type: 'input' },
+      { name: 'transferCurrency', label: wk('recharge.field.transferCurrency'), type: 'select', options: CURRENCY_OPTIONS },
+      { name: 'createdBy', label: wk('common.createdBy'), type: 'select', options: initiators },
+      { name: 'createdAt', label: wk('common.createdAt'), type: 'date-range' },
+    ],
+    columns: [
+      {
+        dataIndex: 'rechargeNo',
+        title: wk('recharge.field.rechargeNo'),
+        fixed: 'left',
+        width: 180,
+        render: (recharge) => (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => handlers.onDetail(recharge.id)}>
+            {recharge.rechargeNo}
+          </Button>
+        ),
+      },
+      { dataIndex: 'status', title: wk('common.status'), options: RECHARGE_STATUS_OPTIONS, width: 110 },
+      { dataIndex: 'transferAmount', title: wk('recharge.field.transferAmount'), align: 'right', width: 160, render: (r) => <Money amount={r.transferAmount} currency={r.transferCurrency} /> },
+      { dataIndex: 'receivedAmount', title: wk('recharge.field.receivedAmount'), align: 'right', width: 160, render: (r) => <Money amount={r.receivedAmount} currency={r.receivedCurrency} /> },
+      { dataIndex: 'rate', title: wk('recharge.field.rate'), width: 190, render: (r) => <RateText rate={r.rate} base={r.transferCurrency} quote={r.receivedCurrency} /> },
+      { dataIndex: 'inverseRate', title: wk('recharge.field.inverseRate'), width: 210, render: (r) => <RateText rate={r.inverseRate} base={r.receivedCurrency} quote={r.transferCurrency} /> },
+      { dataIndex: 'unrechargedAmount', title: wk('recharge.field.unrechargedAmount'), align: 'right', width: 150, render: (r) => <Money amount={r.unrechargedAmount} currency={r.receivedCurrency} /> },
+      { dataIndex: 'receivingBank', title: wk('recharge.field.receivingBank'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'receivingAccountNo', title: wk('recharge.field.receivingAccountNo'), width: 190 },
+      { dataIndex: 'payerName', title: wk('recharge.field.payerName'), format: 'ellipsis', width: 160 },
+      { dataIndex: 'vouchers', title: wk('recharge.field.voucherCount'), align: 'right', width: 90, render: (r) => r.vouchers.length },
+      { dataIndex: 'createdBy', title: wk('common.createdBy'), width: 120 },
+      { dataIndex: 'createdAt', title: wk('common.createdAt'), format: 'dateTime', sorter: true, width: 170, defaultHidden: true },
+      { dataIndex: 'submittedAt', title: wk('recharge.field.submittedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'decidedAt', title: wk('recharge.field.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'postedAt', title: wk('recharge.field.postedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'rejectReason', title: wk('recharge.field.rejectReason'), format: 'ellipsis', width: 180 },
+      { key: 'actions', title: wk('common.actions'), fixed: 'right', width: 230, render: (recharge) => <RechargeActions recharge={recharge} {...handlers} /> },
+    ],
+  };
+}
+
+/**
+ * Recharge records (spec §3 wallet fields, §4 states as tabs and drafts): the merchant records what it
+ * wired to the platform with the bank vouchers, keeps drafts, and submits them for finance to confirm.
+ */
 export function RechargeListPage() {
-  return null;
+  const { t } = useTranslation('wallet');
+  const [tab, setTab] = useState('ALL');
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [form, setForm] = useState<{ draft: RechargeRecord | null } | null>(null);
+  const can = useCan();
+  const opening = useOpenAction('new');
+  const initiators = useInitiatorOptions();
+  const status = RECHARGE_TABS.find((candidate) => candidate.key === tab)?.status;
+  const config = useMemo(() => rechargeList(status, initiators, { onDetail: setDetailId, onEdit: (draft) => setForm({ draft }) }), [status, initiators]);
+  // the overview's "Recharge" opens the form at once, for whoever may add one
+  const formOpen = form !== null || (opening.requested && can('wallet:recharge:add'));
+
+  return (
+    <Card>
+      <StatusTabs tabs={RECHARGE_TABS} active={tab} onChange={setTab} labelOf={(key) => t(`recharge.tabs.${key as 'ALL' | RechargeStatus}`)} />
+      <ListPage
+        // a tab is a list of its own: page 1 and its status filter
+        key={tab}
+        config={config}
+        toolbar={
+          <Access code="wallet:recharge:add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ draft: null })} data-testid="recharge-new">
+              {t('recharge.new')}
+            </Button>
+          </Access>
+        }
+        exportSlot={(params) => <ExportButton code="wallet:recharge:export" run={() => exportRecharges(params, status)} />}
+      />
+      <RechargeFormDialog
+        open={formOpen}
+        draft={form?.draft ?? null}
+        onClose={() => {
+          setForm(null);
+          opening.clear();
+        }}
+      />
+      <RechargeDetailDrawer rechargeId={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
 }

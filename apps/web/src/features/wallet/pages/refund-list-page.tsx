@@ -1,4 +1,117 @@
-/** Placeholder: being built (issue 5). */
+import { useMemo, useState } from 'react';
+import { Button, Card } from 'antd';
+import { RollbackOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { RefundStatus } from '@portal/shared/finance';
+import type { RefundRecord } from '@portal/shared/finance-schemas';
+import { CURRENCY_CODES } from '@portal/shared/money';
+import { Access } from '../../../components/access.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListPageConfig, StaticOption } from '../../../components/list-page/list-config.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { exportRefunds } from '../api/export-refunds.ts';
+import { listRefunds, REFUND_LIST_KEY } from '../api/list-refunds.ts';
+import { ExportButton } from '../components/export-button.tsx';
+import { Money } from '../components/money.tsx';
+import { RefundDetailDrawer } from '../components/refund-detail-drawer.tsx';
+import { RefundFormDialog } from '../components/refund-form-dialog.tsx';
+import { StatusTabs } from '../components/status-tabs.tsx';
+import { useInitiatorOptions } from '../components/use-initiator-options.ts';
+import { nextSession, useOpenAction } from '../components/use-open-action.ts';
+import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS, REFUND_TABS } from '../statuses.ts';
+import { literal, wk } from '../texts.ts';
+
+const CURRENCY_OPTIONS: readonly StaticOption[] = CURRENCY_CODES.map((currency) => ({ value: currency, label: literal(currency) }));
+
+function DetailButton({ refund, onDetail }: { refund: RefundRecord; onDetail: (id: number) => void }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Access code="wallet:refund:detail">
+      <Button type="link" size="small" onClick={() => onDetail(refund.id)} data-testid="refund-detail-open">
+        {t('common.detail')}
+      </Button>
+    </Access>
+  );
+}
+
+function refundList(status: RefundStatus | undefined, initiators: readonly StaticOption[], onDetail: (id: number) => void): ListPageConfig<RefundRecord> {
+  return {
+    id: 'wallet-refund',
+    rowKey: 'id',
+    queryKey: [...REFUND_LIST_KEY, status ?? 'ALL'],
+    fetcher: (params, signal) => listRefunds(params, status, signal),
+    defaultSort: { column: 'createdAt', order: 'desc' },
+    query: [
+      { name: 'refundNo', label: wk('refund.field.refundNo'), type: 'input' },
+      { name: 'kind', label: wk('refund.field.kind'), type: 'select', options: REFUND_KIND_OPTIONS },
+      { name: 'currency', label: wk('common.currency'), type: 'select', options: CURRENCY_OPTIONS },
+      { name: 'createdBy', label: wk('common.createdBy'), type: 'select', options: initiators, hidden: true },
+      { name: 'createdAt', label: wk('common.createdAt'), type: 'date-range', hidden: true },
+    ],
+    columns: [
+      { dataIndex: 'refundNo', title: wk('refund.field.refundNo'), fixed: 'left', width: 180 },
+      { dataIndex: 'kind', title: wk('refund.field.kind'), options: REFUND_KIND_OPTIONS, width: 120 },
+      { dataIndex: 'status', title: wk('common.status'), options: REFUND_STATUS_OPTIONS, width: 110 },
+      { dataIndex: 'currency', title: wk('common.currency'), width: 90 },
+      { dataIndex: 'amount', title: wk('refund.field.amount'), align: 'right', width: 160, render: (r) => <Money amount={r.amount} currency={r.currency} /> },
+      { dataIndex: 'payOrderNo', title: wk('refund.field.payOrderNo'), width: 180 },
+      { dataIndex: 'orderNo', title: wk('refund.field.orderNo'), width: 180 },
+      { dataIndex: 'payeeName', title: wk('refund.field.payeeName'), format: 'ellipsis', width: 160 },
+      { dataIndex: 'payeeAccount', title: wk('refund.field.payeeAccount'), width: 180 },
+      { dataIndex: 'payeeBank', title: wk('refund.field.payeeBank'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'reason', title: wk('refund.field.reason'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'createdBy', title: wk('common.createdBy'), width: 120 },
+      { dataIndex: 'createdAt', title: wk('common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
+      { dataIndex: 'refunder', title: wk('refund.field.refunder'), width: 120 },
+      { dataIndex: 'decidedAt', title: wk('refund.field.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'decisionRemark', title: wk('refund.field.decisionRemark'), format: 'ellipsis', width: 180 },
+      { key: 'actions', title: wk('common.actions'), fixed: 'right', width: 90, render: (refund) => <DetailButton refund={refund} onDetail={onDetail} /> },
+    ],
+  };
+}
+
+/**
+ * Refund records: balance refunds (wallet money back to the merchant's bank) and charge refunds (a paid
+ * charge back to the wallet), as finance verifies or rejects them (spec §4: states as tabs).
+ */
 export function RefundListPage() {
-  return null;
+  const { t } = useTranslation('wallet');
+  const can = useCan();
+  const [tab, setTab] = useState('SUBMITTED');
+  const [detailId, setDetailId] = useState<number | null>(null);
+  // each opening mounts the form anew: empty fields and a fresh idempotency key
+  const [session, setSession] = useState<number | null>(null);
+  const opening = useOpenAction('new');
+  const initiators = useInitiatorOptions();
+  const status = REFUND_TABS.find((candidate) => candidate.key === tab)?.status;
+  const config = useMemo(() => refundList(status, initiators, setDetailId), [status, initiators]);
+  const formSession = session ?? (opening.requested && can('wallet:refund:submit') ? 0 : null);
+
+  return (
+    <Card>
+      <StatusTabs tabs={REFUND_TABS} active={tab} onChange={setTab} labelOf={(key) => t(`refund.tabs.${key as 'ALL' | RefundStatus}`)} />
+      <ListPage
+        key={tab}
+        config={config}
+        toolbar={
+          <Access code="wallet:refund:submit">
+            <Button type="primary" icon={<RollbackOutlined />} onClick={() => setSession(nextSession())} data-testid="refund-new">
+              {t('refund.new')}
+            </Button>
+          </Access>
+        }
+        exportSlot={(params) => <ExportButton code="wallet:refund:export" run={() => exportRefunds(params, status)} />}
+      />
+      {formSession !== null && (
+        <RefundFormDialog
+          key={formSession}
+          onClose={() => {
+            setSession(null);
+            opening.clear();
+          }}
+        />
+      )}
+      <RefundDetailDrawer refundId={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
 }
