@@ -153,6 +153,21 @@ export const rechargeListBody = z.strictObject({
 });
 export type RechargeListBody = z.input<typeof rechargeListBody>;
 
+/** recharge/confirm (platform): what confirming now would do, without doing it. */
+export const rechargeReviewPreview = z.object({
+  record: rechargeRecord,
+  /** the rate confirming now would use (1 from = rate to); null when none is known */
+  rate: z.string().nullable(),
+  inverseRate: z.string().nullable(),
+  /** the amount confirming now would credit to the wallet, in the received currency */
+  creditAmount: z.string().nullable(),
+  /** the merchant's rate application whose rate would be used; null for the rate table (or the same currency) */
+  rateApplyNo: z.string().nullable(),
+  /** why there is no rate, or why the application's rate does not apply; '' otherwise */
+  reason: z.string(),
+});
+export type RechargeReviewPreview = z.infer<typeof rechargeReviewPreview>;
+
 export const decisionInput = z.strictObject({
   id: idField,
   approve: z.boolean(),
@@ -390,6 +405,9 @@ export const detailRecord = z.object({
   tenantName: z.string(),
 });
 export type DetailRecord = z.infer<typeof detailRecord>;
+/** A movement as the platform sees it: the platform's own accounts (tenant 0) keep no running balance. */
+export const platformDetailRecord = detailRecord.extend({ balance: z.string().nullable(), accountKind: z.enum(ACCOUNT_KINDS) });
+export type PlatformDetailRecord = z.infer<typeof platformDetailRecord>;
 export const detailListBody = z.strictObject({
   ...pageBody,
   currency: currencyField.optional(),
@@ -410,8 +428,9 @@ export const statementRecord = z.object({
   month: z.string(),
   currency: currencyField,
   opening: z.string(),
-  /** money in (+) and out (-) during the month */
+  /** money in during the month (>= 0) */
   credits: z.string(),
+  /** money out during the month, negative (<= 0): closing = opening + credits + debits */
   debits: z.string(),
   closing: z.string(),
   entryCount: z.number(),

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
-import { ACCOUNT_KINDS, type AccountKind, type JournalKind } from '@portal/shared/finance';
-import { detailRecord, type AccountRecord, type DetailRecord } from '@portal/shared/finance-schemas';
+import type { AccountKind, JournalKind } from '@portal/shared/finance';
+import { type AccountRecord, type DetailRecord, type PlatformDetailRecord } from '@portal/shared/finance-schemas';
 import type { Language } from '@portal/shared/languages';
 import { JOURNAL_KIND_TEXTS } from '@portal/shared/messages-finance';
 import { ACCOUNT_KIND_TEXTS, rateExportTexts } from '@portal/shared/messages-rates';
@@ -17,12 +16,6 @@ import { amountText, iso } from './support.ts';
 
 /** Finance details (the entries of wallets, and of the platform's own accounts) and the account list. */
 
-/**
- * The platform's view of a movement: it may be on one of the platform's own accounts (a filter on
- * tenant 0), which keep no running balance, so `balance` is null there; `accountKind` says which account.
- */
-export const platformDetailRecord = detailRecord.extend({ balance: z.string().nullable(), accountKind: z.enum(ACCOUNT_KINDS) });
-export type PlatformDetailRecord = z.infer<typeof platformDetailRecord>;
 
 export type DetailFilters = {
   currency?: CurrencyCode;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { ACCOUNT_KINDS, JOURNAL_KINDS } from '@portal/shared/finance';
-import { accountListBody, accountRecord, currencyField, detailListBody, detailRecord } from '@portal/shared/finance-schemas';
+import { accountListBody, accountRecord, currencyField, detailListBody, detailRecord, platformDetailRecord } from '@portal/shared/finance-schemas';
 import { rateExportTexts } from '@portal/shared/messages-rates';
 import { accounts } from '../../db/schema/finance.ts';
 import { getQuery } from '../../lib/query.ts';
@@ -19,7 +19,6 @@ import {
   detailExportBatch,
   detailRows,
   detailWhere,
-  platformDetailRecord,
   toAccountRecord,
   toDetailRecord,
   toPlatformDetailRecord,

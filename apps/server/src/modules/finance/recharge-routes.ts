@@ -12,6 +12,7 @@ import {
   rechargeInput,
   rechargeListBody,
   rechargeRecord,
+  rechargeReviewPreview,
   reversalInput,
   voucherRecord,
   type RechargeRecord,
@@ -27,7 +28,7 @@ import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx } f
 import { conversionLegs, financeNo, idempotencyKey, once, PLATFORM_TENANT, platformLeg, post, reverse, walletLeg, type Leg, type Tx } from './ledger.ts';
 import { applicationRate, currentRate } from './rates.ts';
 import { rechargeColumns, type RechargeExportRow } from './recharge-export.ts';
-import { emptyQuery, rechargeExportQuery, rechargeReviewExportQuery, rechargeReviewPreview, voucherParams } from './recharge-schemas.ts';
+import { emptyQuery, rechargeExportQuery, rechargeReviewExportQuery, voucherParams } from './recharge-schemas.ts';
 import { converted, findRecharge, rateBook, rechargeExportBatch, rechargePage, rechargeWhere, toRechargeRecords, type RechargeFilters } from './recharge-store.ts';
 import { displayNameOf, sendVoucher, storedNameOf, uploadedVoucher, VOUCHER_LIMIT_TEXT, voucherTypeOf } from './recharge-voucher.ts';
 import { amountText, merchant, minorOf, platform, requirePermission, walletCaller } from './support.ts';

@@ -56,7 +56,7 @@ function statementList(month: string | undefined, onDetail: (id: number) => void
             <Button type="link" size="small" onClick={() => onDetail(record.id)} data-testid="statement-detail-open">
               <DetailText />
             </Button>
-            <ExportButton code="finance:alipay-statement:export" size="small" run={() => exportStatement(record.id)} />
+            <ExportButton code="finance:alipay-statement:export" inRow run={() => exportStatement(record.id)} />
           </Space>
         ),
       },

@@ -134,6 +134,7 @@ export const resources: typeof source = {
     review: 'Review',
     reviewTitle: 'Review recharge {{rechargeNo}}',
     record: 'Recharge',
+    previewTitle: 'If approved now',
     willCredit: 'Approving credits',
     rateNow: 'Rate applied',
     rateFromApply: 'Uses the approved rate application {{applyNo}}',

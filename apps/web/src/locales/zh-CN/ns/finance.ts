@@ -134,6 +134,7 @@ export const resources: typeof source = {
     review: '审核',
     reviewTitle: '审核充值 {{rechargeNo}}',
     record: '充值记录',
+    previewTitle: '现在通过将会',
     willCredit: '通过后将入账',
     rateNow: '适用汇率',
     rateFromApply: '使用已核准的汇率申请 {{applyNo}}',

@@ -133,6 +133,7 @@ export const resources = {
     review: '審核',
     reviewTitle: '審核充值 {{rechargeNo}}',
     record: '充值紀錄',
+    previewTitle: '現在通過將會',
     willCredit: '通過後將入帳',
     rateNow: '適用匯率',
     rateFromApply: '使用已核准的匯率申請 {{applyNo}}',

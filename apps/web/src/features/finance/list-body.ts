@@ -1,0 +1,58 @@
+import type { ListParams, Page } from '../../components/list-page/list-config.ts';
+
+/** Filters that are numbers in the contract (the query form may hand them over as text). */
+const NUMERIC = new Set(['tenantId', 'createdBy']);
+/** The toolkit's sort column: the finance lists sort by their own default order, the body takes none. */
+const LIST_ONLY = new Set(['column']);
+
+/**
+ * The body of a finance list (POST, docs/finance.md): the toolkit's page and filters, empty values
+ * left out, numeric filters as numbers, and the fixed filters of the screen (a tab's status) on top.
+ */
+export function listBody(params: ListParams, fixed: Record<string, string | number | boolean | undefined> = {}): Record<string, string | number | boolean> {
+  const body: Record<string, string | number | boolean> = {};
+  for (const [name, value] of Object.entries({ ...params, ...fixed })) {
+    if (value === undefined || value === '' || LIST_ONLY.has(name)) continue;
+    if (NUMERIC.has(name)) {
+      const number = typeof value === 'number' ? value : Number(String(value).trim());
+      if (Number.isSafeInteger(number)) body[name] = number;
+      continue;
+    }
+    body[name] = value;
+  }
+  return body;
+}
+
+/** The query of an export (GET exportXls): the list's filters as parameters. */
+export type ExportQuery = Record<string, string | number | boolean>;
+
+/** The browser's IANA time zone, so that the sheet shows the times the user sees on screen. */
+export function userTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    // an engine without time zones: the server's default applies
+    return undefined;
+  }
+}
+
+/** What an export sends as its query: the same filters, without the page, and the user's time zone. */
+export function exportQuery(params: ListParams, fixed: Record<string, string | number | boolean | undefined> = {}): ExportQuery {
+  const filters = listBody(params, fixed);
+  for (const name of ['pageNo', 'pageSize', 'order']) delete filters[name];
+  const timeZone = userTimeZone();
+  return timeZone ? { ...filters, timeZone } : filters;
+}
+
+/**
+ * A page past the last one (the user was on page 5, then picked a tab with 2 pages) answers the last
+ * page instead of an empty table.
+ */
+export function withinPages<T>(fetch: (params: ListParams, signal: AbortSignal) => Promise<Page<T>>) {
+  return async (params: ListParams, signal: AbortSignal): Promise<Page<T>> => {
+    const page = await fetch(params, signal);
+    if (page.records.length > 0 || page.total === 0 || params.pageNo <= 1) return page;
+    const last = Math.max(1, Math.ceil(page.total / params.pageSize));
+    return last < params.pageNo ? fetch({ ...params, pageNo: last }, signal) : page;
+  };
+}
