@@ -11,7 +11,8 @@ const STAFF_DENIED = [':cancel', ':delete', ':export', ':import', ':pay'];
 export const ROLE_GRANTS: Record<RoleCode, Rule> = {
   platform_admin: () => true,
   warehouse_operator: (perms) => startsWithAny(perms, ['dashboard:', 'logistics:', 'warehouse:']),
-  finance_operator: (perms) => startsWithAny(perms, ['dashboard:', 'finance:', 'wallet:', 'statistics:']),
+  // the platform's side of finance only: the merchant wallet screens answer nothing for tenant 0
+  finance_operator: (perms, platformOnly) => startsWithAny(perms, ['dashboard:', 'statistics:']) || (platformOnly && perms.startsWith('finance:')),
   merchant_admin: (perms, platformOnly) => !platformOnly && !startsWithAny(perms, ['system:tenant', 'system:permission', 'system:online', 'system:dict', 'system:category', 'system:token']),
   merchant_staff: (perms, platformOnly) =>
     !platformOnly &&
