@@ -22,7 +22,7 @@ import { PaymentDetailDrawer } from '../components/payment-detail-drawer.tsx';
 import { failureMessage } from '../components/server-error.tsx';
 import { StatusTabs } from '../components/status-tabs.tsx';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
-import { nextSession, useOpenAction } from '../components/use-open-action.ts';
+import { nextSession, usePendingAction } from '../components/pending-action.ts';
 import { PAYMENT_STATUS_OPTIONS, PAYMENT_TABS } from '../statuses.ts';
 import { literal, wk } from '../texts.ts';
 
@@ -145,7 +145,7 @@ export function PaymentListPage() {
   // each opening mounts the dialog anew (`session`): fresh choices and a fresh idempotency key
   const [payDialog, setPayDialog] = useState<{ session: number; draft: PaymentRecord | null } | null>(null);
   const [paying, setPaying] = useState<PaymentRecord | null>(null);
-  const opening = useOpenAction('pay');
+  const opening = usePendingAction('pay');
   const initiators = useInitiatorOptions();
   const status = PAYMENT_TABS.find((candidate) => candidate.key === tab)?.status;
   const config = useMemo(

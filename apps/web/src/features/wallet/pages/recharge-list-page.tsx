@@ -22,7 +22,7 @@ import { RechargeFormDialog } from '../components/recharge-form-dialog.tsx';
 import { failureMessage } from '../components/server-error.tsx';
 import { StatusTabs } from '../components/status-tabs.tsx';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
-import { useOpenAction } from '../components/use-open-action.ts';
+import { nextSession, usePendingAction } from '../components/pending-action.ts';
 import { RECHARGE_STATUS_OPTIONS, RECHARGE_TABS } from '../statuses.ts';
 import { literal, wk } from '../texts.ts';
 
@@ -173,14 +173,15 @@ export function RechargeListPage() {
   const { t } = useTranslation('wallet');
   const [tab, setTab] = useState('ALL');
   const [detailId, setDetailId] = useState<number | null>(null);
-  const [form, setForm] = useState<{ draft: RechargeRecord | null } | null>(null);
+  // the dialog stays mounted while it closes (its animation); each opening has a session of its own (its key)
+  const [dialog, setDialog] = useState<{ session: number; draft: RechargeRecord | null; open: boolean }>({ session: 0, draft: null, open: false });
   const can = useCan();
-  const opening = useOpenAction('new');
+  const opening = usePendingAction('recharge');
   const initiators = useInitiatorOptions();
   const status = RECHARGE_TABS.find((candidate) => candidate.key === tab)?.status;
-  const config = useMemo(() => rechargeList(status, initiators, { onDetail: setDetailId, onEdit: (draft) => setForm({ draft }) }), [status, initiators]);
-  // the overview's "Recharge" opens the form at once, for whoever may add one
-  const formOpen = form !== null || (opening.requested && can('wallet:recharge:add'));
+  const config = useMemo(() => rechargeList(status, initiators, { onDetail: setDetailId, onEdit: (draft) => setDialog({ session: nextSession(), draft, open: true }) }), [status, initiators]);
+  // the overview's "Recharge" opens a new one at once, for whoever may add one
+  const current = !dialog.open && opening.requested && can('wallet:recharge:add') ? { session: -1, draft: null, open: true } : dialog;
 
   return (
     <Card>
@@ -191,7 +192,7 @@ export function RechargeListPage() {
         config={config}
         toolbar={
           <Access code="wallet:recharge:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ draft: null })} data-testid="recharge-new">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ session: nextSession(), draft: null, open: true })} data-testid="recharge-new">
               {t('recharge.new')}
             </Button>
           </Access>
@@ -199,10 +200,11 @@ export function RechargeListPage() {
         exportSlot={(params) => <ExportButton code="wallet:recharge:export" run={() => exportRecharges(params, status)} />}
       />
       <RechargeFormDialog
-        open={formOpen}
-        draft={form?.draft ?? null}
+        key={current.session}
+        open={current.open}
+        draft={current.draft}
         onClose={() => {
-          setForm(null);
+          setDialog((shown) => ({ ...shown, open: false }));
           opening.clear();
         }}
       />

@@ -17,7 +17,7 @@ import { RefundDetailDrawer } from '../components/refund-detail-drawer.tsx';
 import { RefundFormDialog } from '../components/refund-form-dialog.tsx';
 import { StatusTabs } from '../components/status-tabs.tsx';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
-import { nextSession, useOpenAction } from '../components/use-open-action.ts';
+import { nextSession, usePendingAction } from '../components/pending-action.ts';
 import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS, REFUND_TABS } from '../statuses.ts';
 import { literal, wk } from '../texts.ts';
 
@@ -81,7 +81,7 @@ export function RefundListPage() {
   const [detailId, setDetailId] = useState<number | null>(null);
   // each opening mounts the form anew: empty fields and a fresh idempotency key
   const [session, setSession] = useState<number | null>(null);
-  const opening = useOpenAction('new');
+  const opening = usePendingAction('refund');
   const initiators = useInitiatorOptions();
   const status = REFUND_TABS.find((candidate) => candidate.key === tab)?.status;
   const config = useMemo(() => refundList(status, initiators, setDetailId), [status, initiators]);

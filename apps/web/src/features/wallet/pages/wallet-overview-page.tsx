@@ -11,10 +11,11 @@ import { useWalletDetails } from '../api/get-wallet-details.ts';
 import { useRates } from '../api/query-rate.ts';
 import { DetailStates } from '../components/detail-states.tsx';
 import { Money } from '../components/money.tsx';
+import { requestAction, type WalletAction } from '../components/pending-action.ts';
 import { RateText } from '../components/rate-text.tsx';
 
-/** The record pages (menu paths); `?action=` opens their form at once. */
-const PATHS = { recharge: '/finance/wallet/recharge?action=new', pay: '/finance/wallet/payment?action=pay', refund: '/finance/wallet/refund?action=new' } as const;
+/** The record pages (menu paths), each opening its form at once when asked (pending-action.ts). */
+const PATHS = { recharge: '/finance/wallet/recharge', pay: '/finance/wallet/payment', refund: '/finance/wallet/refund' } as const;
 const DEFAULT_RATE_CURRENCY: CurrencyCode = 'CNY';
 
 function WalletCard({ wallet }: { wallet: WalletBalance }) {
@@ -48,23 +49,32 @@ function WalletCard({ wallet }: { wallet: WalletBalance }) {
   );
 }
 
+/** Goes to a record page with its form open. */
+function useStart(): (action: WalletAction) => void {
+  const navigate = useNavigate();
+  return (action) => {
+    requestAction(action);
+    void navigate(PATHS[action]);
+  };
+}
+
 function QuickActions() {
   const { t } = useTranslation('wallet');
-  const navigate = useNavigate();
+  const start = useStart();
   return (
     <Space wrap>
       <Access code="wallet:recharge:add">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(PATHS.recharge)} data-testid="quick-recharge">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => start('recharge')} data-testid="quick-recharge">
           {t('overview.recharge')}
         </Button>
       </Access>
       <Access code="wallet:payment:add">
-        <Button icon={<PayCircleOutlined />} onClick={() => void navigate(PATHS.pay)} data-testid="quick-pay">
+        <Button icon={<PayCircleOutlined />} onClick={() => start('pay')} data-testid="quick-pay">
           {t('overview.pay')}
         </Button>
       </Access>
       <Access code="wallet:refund:submit">
-        <Button icon={<RollbackOutlined />} onClick={() => void navigate(PATHS.refund)} data-testid="quick-refund">
+        <Button icon={<RollbackOutlined />} onClick={() => start('refund')} data-testid="quick-refund">
           {t('overview.refund')}
         </Button>
       </Access>
@@ -74,7 +84,7 @@ function QuickActions() {
 
 function Wallets() {
   const { t } = useTranslation('wallet');
-  const navigate = useNavigate();
+  const start = useStart();
   const details = useWalletDetails();
   const wallets = details.data?.wallets;
   if (!wallets) return <DetailStates pending={details.isPending} failed={details.isError} onRetry={() => void details.refetch()} />;
@@ -82,7 +92,7 @@ function Wallets() {
     return (
       <Empty description={t('overview.empty')} data-testid="wallet-empty">
         <Access code="wallet:recharge:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(PATHS.recharge)} data-testid="empty-recharge">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => start('recharge')} data-testid="empty-recharge">
             {t('overview.recharge')}
           </Button>
         </Access>

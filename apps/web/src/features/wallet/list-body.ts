@@ -1,0 +1,47 @@
+import type { ListParams } from '../../components/list-page/list-config.ts';
+
+/** What a wallet list takes in its POST body (finance-schemas.ts *ListBody): strict objects, so nothing else. */
+export type ListBody = Record<string, string | number>;
+
+/** Filters the contract takes as numbers; the toolkit's selects give every value as text. */
+const NUMERIC_FILTERS: ReadonlySet<string> = new Set(['createdBy']);
+
+/** The toolkit's sort column: the wallet lists sort by creation time only and take just `order`. */
+const NOT_SENT: ReadonlySet<string> = new Set(['column']);
+
+/**
+ * The list toolkit's parameters as a wallet list's body: paging, order and the query form's filters,
+ * numeric ones as numbers, empty ones left out; `fixed` adds what the page decides (the tab's status).
+ */
+export function listBodyOf(params: ListParams, fixed: Record<string, string | undefined> = {}): ListBody {
+  const body: ListBody = {};
+  for (const [name, value] of Object.entries({ ...params, ...fixed })) {
+    if (value === undefined || value === '' || NOT_SENT.has(name)) continue;
+    if (NUMERIC_FILTERS.has(name)) {
+      const number = Number(value);
+      if (Number.isSafeInteger(number)) body[name] = number;
+      continue;
+    }
+    body[name] = value;
+  }
+  return body;
+}
+
+/** Parameters of a list that an export does not take. */
+const LIST_ONLY: ReadonlySet<string> = new Set(['pageNo', 'pageSize', 'column', 'order']);
+
+/** The browser's IANA time zone, so that the sheet shows the times the user sees on screen. */
+function userTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    // an engine without time zones: the server's default applies
+    return undefined;
+  }
+}
+
+/** An export's query parameters: the list's filters (what the user sees), the tab's status and the user's time zone. */
+export function exportParamsOf(params: ListParams, fixed: Record<string, string | undefined> = {}): Record<string, string | number | undefined> {
+  const filters = Object.fromEntries(Object.entries({ ...params, ...fixed }).filter(([name, value]) => !LIST_ONLY.has(name) && value !== undefined && value !== ''));
+  return { ...filters, timeZone: userTimeZone() };
+}
