@@ -298,6 +298,15 @@ export const refundListBody = z.strictObject({
   tenantId: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 
+/** refund/payOrders: the tenant's paid charges that can still be refunded, newest first. */
+export const payOrderListBody = z.strictObject({
+  pageNo: pageBody.pageNo,
+  pageSize: pageBody.pageSize,
+  payOrderNo: z.string().trim().max(32).optional(),
+  orderNo: z.string().trim().max(32).optional(),
+});
+export type PayOrderListBody = z.input<typeof payOrderListBody>;
+
 /** What can still be refunded of a paid charge. */
 export const payOrderRecord = z.object({
   payOrderNo: z.string(),

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { envelopeSchema, PAGE_SIZE_MAX, pageSchema } from '@portal/shared/api';
+import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { REFUND_KINDS, REFUND_STATUSES } from '@portal/shared/finance';
-import { currencyField, decisionInput, idBody, payOrderRecord, refundInput, refundListBody, refundRecord as refundRecordSchema } from '@portal/shared/finance-schemas';
+import { currencyField, decisionInput, idBody, payOrderListBody, payOrderRecord, refundInput, refundListBody, refundRecord as refundRecordSchema } from '@portal/shared/finance-schemas';
 import type { Language } from '@portal/shared/languages';
 import { REFUND_KIND_TEXTS, REFUND_STATUS_TEXTS } from '@portal/shared/messages-finance';
 import { paymentExportTexts } from '@portal/shared/messages-payment';
@@ -24,12 +24,6 @@ const REVIEW = '/finance/review/refund';
 /** The merchant's list takes the platform's filters but its own tenant only. */
 const merchantListBody = refundListBody.omit({ tenantId: true });
 
-const payOrderListBody = z.strictObject({
-  pageNo: z.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
-  payOrderNo: z.string().trim().max(32).optional(),
-  orderNo: z.string().trim().max(32).optional(),
-});
 
 const exportFilters = {
   status: z.enum(REFUND_STATUSES).optional(),

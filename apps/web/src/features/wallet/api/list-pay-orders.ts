@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PayOrderRecord } from '@portal/shared/finance-schemas';
+import type { PayOrderListBody, PayOrderRecord } from '@portal/shared/finance-schemas';
 import type { Page } from '../../../components/list-page/list-config.ts';
 import { http } from '../../../lib/http.ts';
 import { WALLET_BASE, WALLET_KEY } from './keys.ts';
@@ -12,7 +12,7 @@ import { WALLET_BASE, WALLET_KEY } from './keys.ts';
 const PAGE_SIZE_MAX = 200;
 
 export const listPayOrders = (signal?: AbortSignal) =>
-  http.post<Page<PayOrderRecord>>(`${WALLET_BASE}/refund/payOrders`, { pageNo: 1, pageSize: PAGE_SIZE_MAX }, { transfer: true, signal }).then((page) => page.records);
+  http.post<Page<PayOrderRecord>>(`${WALLET_BASE}/refund/payOrders`, { pageNo: 1, pageSize: PAGE_SIZE_MAX } satisfies PayOrderListBody, { transfer: true, signal }).then((page) => page.records);
 
 export const payOrdersQuery = () => queryOptions({ queryKey: [...WALLET_KEY, 'refund', 'payOrders'] as const, queryFn: ({ signal }) => listPayOrders(signal), retry: false });
 
