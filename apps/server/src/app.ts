@@ -41,6 +41,7 @@ import { walletRoutes } from './modules/finance/wallet-routes.ts';
 import { rechargeRoutes } from './modules/finance/recharge-routes.ts';
 import { paymentRoutes } from './modules/finance/payment-routes.ts';
 import { refundRoutes } from './modules/finance/refund-routes.ts';
+import { convertRoutes } from './modules/finance/convert-routes.ts';
 import { rateRoutes } from './modules/finance/rate-routes.ts';
 import { detailRoutes } from './modules/finance/detail-routes.ts';
 import { statementRoutes } from './modules/finance/statement-routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await gateway.register(rechargeRoutes);
       await gateway.register(paymentRoutes);
       await gateway.register(refundRoutes);
+      await gateway.register(convertRoutes);
     },
     { prefix: '/platform-api' },
   );

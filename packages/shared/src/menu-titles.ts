@@ -141,6 +141,7 @@ export const menuTitles: Record<string, Texts> = {
   'button.dictItems': { 'zh-TW': '字典項目設定', 'zh-CN': '字典项配置', 'en-US': 'Dictionary Items' },
   'button.refreshCache': { 'zh-TW': '重新整理快取', 'zh-CN': '刷新缓存', 'en-US': 'Refresh Cache' },
   'button.publish': { 'zh-TW': '發布', 'zh-CN': '发布', 'en-US': 'Publish' },
+  'button.convert': { 'zh-TW': '換匯', 'zh-CN': '换汇', 'en-US': 'Convert' },
   'button.reverse': { 'zh-TW': '沖正', 'zh-CN': '冲正', 'en-US': 'Reverse' },
   'button.revoke': { 'zh-TW': '撤銷', 'zh-CN': '撤销', 'en-US': 'Revoke' },
   'button.forceLogout': { 'zh-TW': '強制下線', 'zh-CN': '强制下线', 'en-US': 'Force Logout' },

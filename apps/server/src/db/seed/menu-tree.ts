@@ -302,6 +302,7 @@ export const menuTree: MenuSeed[] = [
             component: 'finance/wallet-overview',
             name: 'finance-wallet-overview',
             perms: 'wallet:overview:view',
+            buttons: [button('wallet:overview:convert', 'button.convert')],
           },
           {
             key: 'menu.finance.wallet.recharge',
