@@ -87,7 +87,7 @@ describe('ledger proofs on PostgreSQL', () => {
               { currency: o.to, leg: (a) => walletLeg(tx, o.tenant, o.to, a) },
               o.rate,
             );
-            return (await post(tx, { ...head, kind: 'CONVERSION', memo: o.rate }, legs)).journalId;
+            return (await post(tx, { ...head, kind: 'CONVERSION', rate: o.rate }, legs)).journalId;
           }
           case 'reverse': {
             const journalId = posted.length ? posted[o.pick % posted.length]! : null;

@@ -38,6 +38,7 @@ CREATE TABLE "fin_journal" (
 	"kind" varchar(16) NOT NULL,
 	"ref_no" varchar(32) NOT NULL,
 	"memo" varchar(300) DEFAULT '' NOT NULL,
+	"rate" numeric(24, 10),
 	"reverses_id" bigint,
 	"created_by" integer,
 	"posted_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL

@@ -65,6 +65,8 @@ export const journals = pgTable(
     /** the business record that caused it: RC / PY / RF number */
     refNo: varchar({ length: 32 }).notNull(),
     memo: varchar({ length: 300 }).notNull().default(''),
+    /** the exchange rate a converting journal used (1 from = rate to); null when nothing converted */
+    rate: rate(),
     /** a reversal names the journal it reverses; a journal is reversed at most once */
     reversesId: bigint({ mode: 'number' }),
     createdBy: userRef(),

@@ -24,6 +24,11 @@ export const LEDGER_INVARIANTS = {
   'entries carry their account’s tenant and currency': sql`
     select e.id from fin_entry e join fin_account a on a.id = e.account_id where e.tenant_id <> a.tenant_id or e.currency <> a.currency`,
   'no business record is posted twice': sql`select ref_no, count(*)::int from fin_journal where kind <> 'REVERSAL' group by ref_no having count(*) > 1`,
+  // "the rate used is stored on each transaction": every journal that went through the FX desk keeps it
+  'a converting journal keeps its rate': sql`
+    select j.id from fin_journal j
+    where j.kind <> 'REVERSAL' and j.rate is null
+      and exists (select 1 from fin_entry e join fin_account a on a.id = e.account_id where e.journal_id = j.id and a.kind = 'FX')`,
   'a reversal is the exact opposite of what it reverses': sql`
     select r.id from fin_journal r
     where r.kind = 'REVERSAL' and exists (

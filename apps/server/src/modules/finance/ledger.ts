@@ -22,7 +22,16 @@ export const PLATFORM_TENANT = 0;
 /** One side of a posting: `amount` minor units of `currency` into (+) or out of (-) an account. */
 export type Leg = { accountId: number; kind: AccountKind; currency: CurrencyCode; amount: bigint };
 
-export type JournalHead = { tenantId: number; kind: JournalKind; refNo: string; memo?: string; createdBy: number | null; reversesId?: number };
+export type JournalHead = {
+  tenantId: number;
+  kind: JournalKind;
+  refNo: string;
+  memo?: string;
+  createdBy: number | null;
+  reversesId?: number;
+  /** the rate of a conversion in it (1 from = rate to), kept with the journal */
+  rate?: string;
+};
 
 export type Posted = { journalId: number; postedAt: Date; /** wallet account id -> its balance after the posting */ balances: Map<number, bigint> };
 
@@ -93,7 +102,7 @@ export async function post(tx: Tx, head: JournalHead, legs: Leg[]): Promise<Post
   // everything that needs no lock first: the wallets' rows stay locked from their update to the commit
   const [journal] = await tx
     .insert(journals)
-    .values({ tenantId: head.tenantId, kind: head.kind, refNo: head.refNo, memo: head.memo ?? '', createdBy: head.createdBy, reversesId: head.reversesId })
+    .values({ tenantId: head.tenantId, kind: head.kind, refNo: head.refNo, memo: head.memo ?? '', createdBy: head.createdBy, reversesId: head.reversesId, rate: head.rate ?? null })
     .returning({ id: journals.id });
   const journalId = must(journal, 'journal').id;
   const tenantOf = await accountTenants(tx, ordered);

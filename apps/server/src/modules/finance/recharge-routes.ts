@@ -495,7 +495,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
           legs = conversion.legs;
           credited = conversion.converted;
         }
-        const posted = await post(tx, { tenantId: row.tenantId, kind: 'RECHARGE', refNo: row.rechargeNo, createdBy: userId, memo: body.reason }, legs);
+        const posted = await post(tx, { tenantId: row.tenantId, kind: 'RECHARGE', refNo: row.rechargeNo, createdBy: userId, memo: body.reason, ...(from === to ? {} : { rate: rate.rate }) }, legs);
         await tx
           .update(recharges)
           .set({ ...decided, status: 'CONFIRMED', receivedAmount: credited, rate: rate.rate, rateApplyId: rate.rateApplyId, journalId: posted.journalId })
