@@ -2,6 +2,7 @@ import { App, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CurrencyCode } from '@portal/shared/money';
+import { FINANCE_TIME_ZONE } from '@portal/shared/finance';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useGenerateStatement } from '../api/generate-statement.ts';
 import { financeRules } from '../form-rules.ts';
@@ -13,8 +14,14 @@ type Values = { month?: Dayjs | null; currency?: CurrencyCode; remark?: string }
 const REMARK_MAX = 500;
 export const MONTH_FORMAT = 'YYYY-MM';
 
-/** A month that has not begun has no statement (the current one has, so far). */
-export const isFutureMonth = (month: Dayjs, now: Dayjs = dayjs()) => month.isAfter(now.endOf('month'));
+/** The month now in the business time zone: statements count Asia/Shanghai months, whatever the browser's clock says. */
+export const businessMonth = (now: Date = new Date()): string => {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: FINANCE_TIME_ZONE, year: 'numeric', month: '2-digit' }).formatToParts(now);
+  return `${parts.find((part) => part.type === 'year')?.value ?? ''}-${parts.find((part) => part.type === 'month')?.value ?? ''}`;
+};
+
+/** A month that has not begun (in Asia/Shanghai) has no statement; the current one has, so far. */
+export const isFutureMonth = (month: Dayjs, now: Date = new Date()) => month.format(MONTH_FORMAT) > businessMonth(now);
 
 /**
  * (Re)generates one wallet's statement of a month from its posted entries: the same month generated
@@ -49,7 +56,7 @@ export function StatementGenerateDialog({ onClose, onGenerated }: { onClose: () 
     <Modal open title={t('statement.generateTitle')} okText={t('statement.generate')} cancelText={t('common.cancel')} confirmLoading={generate.isPending} onOk={() => void submit()} onCancel={onClose} width={480}>
       <ServerError error={generate.error} />
       <Typography.Paragraph type="secondary">{t('statement.generateHelp')}</Typography.Paragraph>
-      <Form<Values> form={form} layout="vertical" name="statementGenerate" initialValues={{ month: dayjs().subtract(1, 'month').startOf('month'), currency: 'CNY', remark: '' }}>
+      <Form<Values> form={form} layout="vertical" name="statementGenerate" initialValues={{ month: dayjs(`${businessMonth()}-01`).subtract(1, 'month'), currency: 'CNY', remark: '' }}>
         <Form.Item
           name="month"
           label={t('statement.month')}
