@@ -467,3 +467,52 @@ export type AccountRecord = z.infer<typeof accountRecord>;
 export const accountListBody = z.strictObject({ ...pageBody, tenantId: z.number().int().min(0).max(2_147_483_647).optional(), currency: currencyField.optional(), kind: z.enum(ACCOUNT_KINDS).optional() });
 
 export const reversalInput = z.strictObject({ rechargeId: idField, reason: z.string().trim().min(1).max(300) });
+
+// ---- conversion
+
+/** convert/preview: what converting `amount` of the `fromCurrency` wallet into the `toCurrency` wallet would give. */
+export const conversionInput = z.strictObject({
+  fromCurrency: currencyField,
+  toCurrency: currencyField,
+  /** in the from currency; the server checks it against that currency's exponent */
+  amount: amountField,
+});
+export type ConversionInput = z.input<typeof conversionInput>;
+export const conversionSubmitInput = conversionInput.extend({
+  /** the rate the user saw (1 from = rate to): when the rate applying now differs, nothing moves (409) */
+  expectedRate: rateField.optional(),
+});
+export type ConversionSubmitInput = z.input<typeof conversionSubmitInput>;
+
+export const conversionPreview = z.object({
+  fromCurrency: currencyField,
+  toCurrency: currencyField,
+  amount: z.string(),
+  /** 1 from = rate to, as the rate table has it now */
+  rate: z.string(),
+  inverseRate: z.string(),
+  /** what the to wallet would receive, rounded half to even to its minor unit */
+  converted: z.string(),
+  /** the from wallet's balance now, and after (negative when it does not cover the amount) */
+  balance: z.string(),
+  balanceAfter: z.string(),
+  sufficient: z.boolean(),
+  effectiveFrom: z.string(),
+});
+export type ConversionPreview = z.infer<typeof conversionPreview>;
+
+export const conversionRecord = z.object({
+  /** the journal's reference (CV + yymmdd + 8 digits) */
+  conversionNo: z.string(),
+  fromCurrency: currencyField,
+  toCurrency: currencyField,
+  amount: z.string(),
+  converted: z.string(),
+  rate: z.string(),
+  inverseRate: z.string(),
+  /** both wallets' balances just after the conversion */
+  balanceFrom: z.string(),
+  balanceTo: z.string(),
+  postedAt: z.string(),
+});
+export type ConversionRecord = z.infer<typeof conversionRecord>;

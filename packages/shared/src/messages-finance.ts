@@ -44,6 +44,21 @@ export const financeMessages = {
     'zh-CN': '{record} 的状态为「{status}」，不能{action}',
     'en-US': '{record} is "{status}": it cannot be {action}',
   },
+  conversionSameCurrency: {
+    'zh-TW': '欄位 {field}：換匯的兩個錢包幣種不能相同',
+    'zh-CN': '字段 {field}：换汇的两个钱包币种不能相同',
+    'en-US': 'Field {field}: a conversion needs two different wallet currencies',
+  },
+  conversionTooSmall: {
+    'zh-TW': '欄位 {field}：{amount} {from} 按匯率 {rate} 換成 {to} 不足最小單位，請輸入較大的金額',
+    'zh-CN': '字段 {field}：{amount} {from} 按汇率 {rate} 换成 {to} 不足最小单位，请输入较大的金额',
+    'en-US': 'Field {field}: {amount} {from} at {rate} is less than the smallest unit of {to}: enter a larger amount',
+  },
+  conversionRateChanged: {
+    'zh-TW': '{from} 兌 {to} 的匯率已由 {expected} 變為 {rate}，請確認新的換匯金額後再提交',
+    'zh-CN': '{from} 兑 {to} 的汇率已由 {expected} 变为 {rate}，请确认新的换汇金额后再提交',
+    'en-US': 'The {from} to {to} rate changed from {expected} to {rate}: review the new amount and convert again',
+  },
 } as const satisfies Record<string, Texts>;
 
 export const RECHARGE_STATUS_TEXTS: Record<RechargeStatus, Texts> = {

@@ -10,7 +10,7 @@ import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts'
 /*
  * The wallet's proof through its real calls (app.inject, PostgreSQL): random sequences of recharges
  * (some converting, some rejected), payments of charges, balance and charge refunds (verified or
- * rejected) and reversals, sent all at once for two merchants, some requests sent twice with their key.
+ * rejected), conversions between wallets and reversals, sent all at once for two merchants, some requests sent twice with their key.
  * After each sequence: the ledger audit holds, each record and its journal agree, no request posted twice,
  * refunds never exceed what was paid, and each wallet's monthly statement reconciles with its balance and
  * is the same when generated again.
@@ -29,7 +29,8 @@ type Op =
   | { kind: 'pay'; who: Merchant; picks: number[]; twice: boolean }
   | { kind: 'refundBalance'; who: Merchant; currency: (typeof WALLET_CURRENCIES)[number]; amount: string; approve: boolean; twice: boolean }
   | { kind: 'refundCharge'; who: Merchant; pick: number; percent: number; approve: boolean; twice: boolean }
-  | { kind: 'reverse'; who: Merchant; pick: number; twice: boolean };
+  | { kind: 'reverse'; who: Merchant; pick: number; twice: boolean }
+  | { kind: 'convert'; who: Merchant; from: (typeof WALLET_CURRENCIES)[number]; amount: string; twice: boolean };
 
 const who = fc.constantFrom<Merchant>('merchant', 'merchant2');
 const decimal = fc.tuple(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 0, max: 99 })).map(([whole, cents]) => `${whole}.${String(cents).padStart(2, '0')}`);
@@ -42,6 +43,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('refundBalance' as const), who, currency: fc.constantFrom(...WALLET_CURRENCIES), amount: decimal, approve: fc.boolean(), twice: fc.boolean() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('refundCharge' as const), who, pick: fc.nat(), percent: fc.integer({ min: 1, max: 100 }), approve: fc.boolean(), twice: fc.boolean() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('reverse' as const), who, pick: fc.nat(), twice: fc.boolean() }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('convert' as const), who, from: fc.constantFrom(...WALLET_CURRENCIES), amount: decimal, twice: fc.boolean() }), weight: 2 },
 );
 
 describe('the wallet flows on PostgreSQL', () => {
@@ -146,6 +148,16 @@ describe('the wallet flows on PostgreSQL', () => {
         const asked = await sendMaybeTwice(o.twice, token, `${W}/refund/submit`, { kind: 'CHARGE', payOrderNo: payOrder.no, amount: `${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`, reason: 'proof' });
         expect([200, 409]).toContain(asked.status);
         if (asked.status === 200) await decideRefund(asked.body.result.id, o.approve, o.twice);
+        return;
+      }
+      case 'convert': {
+        const to = o.from === 'CNY' ? 'TWD' : 'CNY';
+        const body = { fromCurrency: o.from, toCurrency: to, amount: o.amount };
+        const preview = await send(token, `${W}/convert/preview`, body);
+        expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+        const converted = await sendMaybeTwice(o.twice, token, `${W}/convert/submit`, { ...body, expectedRate: preview.body.result.rate });
+        // converted, or refused: not enough money (the rate cannot change here: nobody edits it)
+        expect([200, 409]).toContain(converted.status);
         return;
       }
       case 'reverse': {

@@ -233,6 +233,14 @@ async function onceInTransaction<T>(db: Db, scope: { tenantId: number; userId: n
   });
 }
 
-/** RC / PY / RF / RA / PO + the UTC date as yymmdd + 8 digits of the finance sequence: a value for inserts. */
-export const financeNo = (prefix: 'RC' | 'PY' | 'RF' | 'RA' | 'PO') =>
+type FinancePrefix = 'RC' | 'PY' | 'RF' | 'RA' | 'PO' | 'CV';
+
+/** RC / PY / RF / RA / PO / CV + the UTC date as yymmdd + 8 digits of the finance sequence: a value for inserts. */
+export const financeNo = (prefix: FinancePrefix) =>
   sql<string>`${prefix} || to_char(now() at time zone 'UTC', 'YYMMDD') || lpad((nextval('fin_no_seq') % 100000000)::text, 8, '0')`;
+
+/** The same number on its own, for a record that is only a journal (a conversion). */
+export async function nextFinanceNo(tx: Tx, prefix: FinancePrefix): Promise<string> {
+  const [row] = await tx.select({ no: financeNo(prefix) }).from(sql`(select 1) as one`);
+  return must(row, 'finance number').no;
+}

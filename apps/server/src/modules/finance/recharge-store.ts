@@ -127,14 +127,18 @@ export async function toRechargeRecords(tx: Tx, rows: RechargeRow[], rateOf: (ro
   for (const row of rows) {
     const to = row.receivedCurrency;
     let rate: string | null;
+    let inverseRate: string | null;
     let received: bigint | null;
     if (row.receivedAmount !== null) {
       // credited (and perhaps reversed since): the figures of the posting
       rate = row.rate === null ? null : trimDecimal(row.rate);
+      inverseRate = rate === null ? null : invertRate(rate);
       received = row.receivedAmount;
     } else {
+      // the rate table's own pair of figures, as the review preview shows them
       const applied = (await rateOf(row)).rate;
       rate = applied?.rate ?? null;
+      inverseRate = applied?.inverseRate ?? null;
       received = applied ? converted(row.transferAmount, row.transferCurrency, to, applied.rate) : null;
     }
     const account = RECEIVING_ACCOUNTS.find((candidate) => candidate.code === row.receivingAccountCode);
@@ -147,7 +151,7 @@ export async function toRechargeRecords(tx: Tx, rows: RechargeRow[], rateOf: (ro
       receivedCurrency: to,
       receivedAmount: received === null ? null : amountText(received, to),
       rate,
-      inverseRate: rate === null ? null : invertRate(rate),
+      inverseRate,
       unrechargedAmount: received === null ? null : amountText(row.status === 'CONFIRMED' ? 0n : received, to),
       rateApplyNo: row.applyNo,
       payerName: row.payerName,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Col, Empty, Flex, Row, Select, Space, Table, Typography, theme } from 'antd';
-import { PayCircleOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import { PayCircleOutlined, PlusOutlined, RollbackOutlined, SwapOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RateQuote, WalletBalance } from '@portal/shared/finance-schemas';
@@ -9,6 +9,7 @@ import { Access } from '../../../components/access.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useWalletDetails } from '../api/get-wallet-details.ts';
 import { useRates } from '../api/query-rate.ts';
+import { ConvertDialog } from '../components/convert-dialog.tsx';
 import { DetailStates } from '../components/detail-states.tsx';
 import { Money } from '../components/money.tsx';
 import { requestAction, type WalletAction } from '../components/pending-action.ts';
@@ -61,6 +62,7 @@ function useStart(): (action: WalletAction) => void {
 function QuickActions() {
   const { t } = useTranslation('wallet');
   const start = useStart();
+  const [converting, setConverting] = useState(false);
   return (
     <Space wrap>
       <Access code="wallet:recharge:add">
@@ -77,6 +79,13 @@ function QuickActions() {
         <Button icon={<RollbackOutlined />} onClick={() => start('refund')} data-testid="quick-refund">
           {t('overview.refund')}
         </Button>
+      </Access>
+      <Access code="wallet:overview:convert">
+        <Button icon={<SwapOutlined />} onClick={() => setConverting(true)} data-testid="quick-convert">
+          {t('convert.button')}
+        </Button>
+        {/* mounted per opening: a fresh form and idempotency key each time */}
+        {converting && <ConvertDialog open onClose={() => setConverting(false)} />}
       </Access>
     </Space>
   );
