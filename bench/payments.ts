@@ -85,7 +85,7 @@ export async function preparePayments(databaseUrl: string, username: string): Pr
       ).rows;
       const amount = BigInt(total);
       await db.transaction(async (tx) =>
-        post(tx, { tenantId, kind: 'RECHARGE', refNo: `RC-BENCH-${tenantId}`, createdBy: null }, [await platformLeg(tx, 'BANK', currency, -amount), await walletLeg(tx, tenantId, currency, amount)]),
+        post(tx, { tenantId, kind: 'RECHARGE', refNo: `RC-BENCH-${tenantId}`, createdBy: null }, [platformLeg('BANK', currency, -amount), walletLeg(tenantId, currency, amount)]),
       );
     }
     return plan;

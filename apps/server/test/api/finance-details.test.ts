@@ -20,9 +20,9 @@ describe(`finance details and accounts (${testDbKind()})`, () => {
   let started: Date;
 
   const recharge = (tenantId: number, currency: CurrencyCode, amount: bigint, refNo: string) =>
-    t.db.transaction(async (tx) => post(tx, { tenantId, kind: 'RECHARGE', refNo, memo: `recharge ${refNo}`, createdBy: null }, [await platformLeg(tx, 'BANK', currency, -amount), await walletLeg(tx, tenantId, currency, amount)]));
+    t.db.transaction(async (tx) => post(tx, { tenantId, kind: 'RECHARGE', refNo, memo: `recharge ${refNo}`, createdBy: null }, [platformLeg('BANK', currency, -amount), walletLeg(tenantId, currency, amount)]));
   const pay = (tenantId: number, currency: CurrencyCode, amount: bigint, refNo: string) =>
-    t.db.transaction(async (tx) => post(tx, { tenantId, kind: 'PAYMENT', refNo, createdBy: null }, [await walletLeg(tx, tenantId, currency, -amount), await platformLeg(tx, 'REVENUE', currency, amount)]));
+    t.db.transaction(async (tx) => post(tx, { tenantId, kind: 'PAYMENT', refNo, createdBy: null }, [walletLeg(tenantId, currency, -amount), platformLeg('REVENUE', currency, amount)]));
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -36,7 +36,7 @@ describe(`payments of charges (${testDbKind()})`, () => {
   const fund = async (currency: CurrencyCode, minor: bigint, tenantId = 1) => {
     fundSeq += 1;
     await t.db.transaction(async (tx) =>
-      post(tx, { tenantId, kind: 'RECHARGE', refNo: `RCTEST${fundSeq}`, createdBy: null }, [await platformLeg(tx, 'BANK', currency, -minor), await walletLeg(tx, tenantId, currency, minor)]),
+      post(tx, { tenantId, kind: 'RECHARGE', refNo: `RCTEST${fundSeq}`, createdBy: null }, [platformLeg('BANK', currency, -minor), walletLeg(tenantId, currency, minor)]),
     );
   };
   const balance = async (currency: CurrencyCode, tenantId = 1): Promise<bigint> => {

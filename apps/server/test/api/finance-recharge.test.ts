@@ -432,7 +432,7 @@ describe(`recharges (${testDbKind()})`, () => {
       await confirmed(recharge.id);
       // the merchant pays 50.00 of it
       await t.db.transaction(async (tx) => {
-        await postJournal(tx, { tenantId: 1, kind: 'PAYMENT', refNo: 'PYTEST1', createdBy: userIds.merchant ?? null }, [await walletLeg(tx, 1, 'USD', -5000n), await platformLeg(tx, 'REVENUE', 'USD', 5000n)]);
+        await postJournal(tx, { tenantId: 1, kind: 'PAYMENT', refNo: 'PYTEST1', createdBy: userIds.merchant ?? null }, [walletLeg(1, 'USD', -5000n), platformLeg('REVENUE', 'USD', 5000n)]);
       });
       const response = await call(`${W}/recharge/reverse`, finance, { rechargeId: recharge.id, reason: 'Bank recalled it' });
       expect(refused(response, 409)).toBe('Insufficient USD wallet balance: 30.00 available, 80.00 needed');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
-import type { JournalKind } from '@portal/shared/finance';
 import { accounts, entries, journals, statements } from '../../src/db/schema/finance.ts';
-import { accountId, platformLeg, post, walletLeg, type Tx } from '../../src/modules/finance/ledger.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AccountKind, JournalKind } from '@portal/shared/finance';
+import { platformLeg, post, walletLeg, type Tx } from '../../src/modules/finance/ledger.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 import { ok, readXlsx, refused } from './pickup-fixtures.ts';
 
@@ -13,6 +13,17 @@ type Detail = Statement & { lines: Line[] };
 type Page<T> = { records: T[]; total: number };
 
 const S = '/api/finance/brand/account/history';
+
+/** The id of the account (tenant, kind, currency), created when missing. */
+async function accountId(tx: Tx, tenantId: number, kind: AccountKind, currency: CurrencyCode): Promise<number> {
+  await tx.insert(accounts).values({ tenantId, kind, currency }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.kind, kind), eq(accounts.currency, currency)));
+  if (!row) throw new Error('no account');
+  return row.id;
+}
 
 /**
  * A movement posted at a chosen time: `post` stamps the commit clock, so a past month is written here
@@ -94,7 +105,7 @@ describe(`monthly statements (${testDbKind()})`, () => {
   it('gives a past month the same figures when generated again later, in the same row', async () => {
     const first = await generate('2026-08', 'CNY');
     // money moves now, in the current month
-    await t.db.transaction(async (tx) => post(tx, { tenantId: 1, kind: 'RECHARGE', refNo: 'RC-NOW-1', createdBy: null }, [await platformLeg(tx, 'BANK', 'CNY', -4000n), await walletLeg(tx, 1, 'CNY', 4000n)]));
+    await t.db.transaction(async (tx) => post(tx, { tenantId: 1, kind: 'RECHARGE', refNo: 'RC-NOW-1', createdBy: null }, [platformLeg('BANK', 'CNY', -4000n), walletLeg(1, 'CNY', 4000n)]));
     const again = await generate('2026-08', 'CNY', merchant, 'Checked');
     expect(again.id).toBe(first.id);
     expect(figures(again)).toEqual(figures(first));

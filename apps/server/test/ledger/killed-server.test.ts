@@ -116,7 +116,7 @@ describe('a server killed in the middle of payments', () => {
     expect(charges).toHaveLength(PAYMENTS);
     const total = charges.reduce((sum, order) => sum + (order.charge ?? 0n), 0n);
     // enough money for all of them
-    await db.transaction(async (tx) => post(tx, { tenantId: 1, kind: 'RECHARGE', refNo: 'RC-KILL-FUND', createdBy: null }, [await platformLeg(tx, 'BANK', currency, -total), await walletLeg(tx, 1, currency, total)]));
+    await db.transaction(async (tx) => post(tx, { tenantId: 1, kind: 'RECHARGE', refNo: 'RC-KILL-FUND', createdBy: null }, [platformLeg('BANK', currency, -total), walletLeg(1, currency, total)]));
     const walletBefore = total;
 
     server = await startServer(target.url!);

@@ -75,16 +75,14 @@ describe('ledger proofs on PostgreSQL', () => {
         const head = { tenantId, refNo: key, createdBy: actor };
         switch (o.kind) {
           case 'recharge':
-            return (await post(tx, { ...head, kind: 'RECHARGE' }, [await platformLeg(tx, 'BANK', o.currency, -o.amount), await walletLeg(tx, o.tenant, o.currency, o.amount)])).journalId;
+            return (await post(tx, { ...head, kind: 'RECHARGE' }, [platformLeg('BANK', o.currency, -o.amount), walletLeg(o.tenant, o.currency, o.amount)])).journalId;
           case 'pay':
-            return (await post(tx, { ...head, kind: 'PAYMENT' }, [await walletLeg(tx, o.tenant, o.currency, -o.amount), await platformLeg(tx, 'REVENUE', o.currency, o.amount)])).journalId;
+            return (await post(tx, { ...head, kind: 'PAYMENT' }, [walletLeg(o.tenant, o.currency, -o.amount), platformLeg('REVENUE', o.currency, o.amount)])).journalId;
           case 'refund':
-            return (await post(tx, { ...head, kind: 'REFUND' }, [await walletLeg(tx, o.tenant, o.currency, -o.amount), await platformLeg(tx, 'BANK', o.currency, o.amount)])).journalId;
+            return (await post(tx, { ...head, kind: 'REFUND' }, [walletLeg(o.tenant, o.currency, -o.amount), platformLeg('BANK', o.currency, o.amount)])).journalId;
           case 'convert': {
-            const { legs } = await conversionLegs(
-              tx,
-              { currency: o.currency, amount: o.amount, leg: (a) => walletLeg(tx, o.tenant, o.currency, a) },
-              { currency: o.to, leg: (a) => walletLeg(tx, o.tenant, o.to, a) },
+            const { legs } = conversionLegs({ currency: o.currency, amount: o.amount, leg: (a) => walletLeg(o.tenant, o.currency, a) },
+              { currency: o.to, leg: (a) => walletLeg(o.tenant, o.to, a) },
               o.rate,
             );
             return (await post(tx, { ...head, kind: 'CONVERSION', rate: o.rate }, legs)).journalId;

@@ -6,7 +6,7 @@ import { CURRENCY_EXPONENTS, convertMinor, parseRate, trimDecimal, type Currency
 import { accounts } from '../../db/schema/finance.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
-import { conversionLegs, idempotencyKey, nextFinanceNo, once, post, walletLeg, type Tx } from './ledger.ts';
+import { conversionLegs, idempotencyKey, nextFinanceNo, once, post, walletKey, walletLeg, type Tx } from './ledger.ts';
 import { currentRate, type AppliedRate } from './rates.ts';
 import { amountText, iso, merchant, minorOf, walletCaller } from './support.ts';
 
@@ -83,16 +83,12 @@ export const convertRoutes: FastifyPluginAsyncZod = async (app) => {
           throw conflict('conversionRateChanged', { from, to, expected: trimDecimal(body.expectedRate), rate: rate.rate });
         }
         convertedOf(body, amount, rate);
-        const { legs, converted } = await conversionLegs(
-          tx,
-          { currency: from, amount, leg: (minor) => walletLeg(tx, tenantId, from, minor) },
-          { currency: to, leg: (minor) => walletLeg(tx, tenantId, to, minor) },
+        const { legs, converted } = conversionLegs({ currency: from, amount, leg: (minor) => walletLeg(tenantId, from, minor) },
+          { currency: to, leg: (minor) => walletLeg(tenantId, to, minor) },
           rate.rate,
         );
         const conversionNo = await nextFinanceNo(tx, 'CV');
-        // the journal has no place for the rate in post's head yet: the memo keeps it readable in the details
         const posted = await post(tx, { tenantId, kind: 'CONVERSION', refNo: conversionNo, memo: `${from}→${to} @ ${rate.rate}`, rate: rate.rate, createdBy: userId }, legs);
-        const walletOf = (currency: CurrencyCode) => must(legs.find((leg) => leg.kind === 'WALLET' && leg.currency === currency), `${currency} wallet leg`).accountId;
         return {
           conversionNo,
           fromCurrency: from,
@@ -101,8 +97,8 @@ export const convertRoutes: FastifyPluginAsyncZod = async (app) => {
           converted: amountText(converted, to),
           rate: rate.rate,
           inverseRate: rate.inverseRate,
-          balanceFrom: amountText(must(posted.balances.get(walletOf(from)), 'from balance'), from),
-          balanceTo: amountText(must(posted.balances.get(walletOf(to)), 'to balance'), to),
+          balanceFrom: amountText(must(posted.balances.get(walletKey(tenantId, from)), 'from balance'), from),
+          balanceTo: amountText(must(posted.balances.get(walletKey(tenantId, to)), 'to balance'), to),
           postedAt: must(iso(posted.postedAt), 'posting time'),
         };
       });

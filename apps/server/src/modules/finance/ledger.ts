@@ -19,8 +19,8 @@ export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const PLATFORM_TENANT = 0;
 
-/** One side of a posting: `amount` minor units of `currency` into (+) or out of (-) an account. */
-export type Leg = { accountId: number; kind: AccountKind; currency: CurrencyCode; amount: bigint };
+/** One side of a posting: `amount` minor units of `currency` into (+) or out of (-) the account (tenant, kind, currency). */
+export type Leg = { tenantId: number; kind: AccountKind; currency: CurrencyCode; amount: bigint };
 
 export type JournalHead = {
   tenantId: number;
@@ -33,29 +33,49 @@ export type JournalHead = {
   rate?: string;
 };
 
-export type Posted = { journalId: number; postedAt: Date; /** wallet account id -> its balance after the posting */ balances: Map<number, bigint> };
+export type Posted = {
+  journalId: number;
+  postedAt: Date;
+  /** each wallet's balance after the posting, by walletKey(tenant, currency) */
+  balances: Map<string, bigint>;
+};
 
-/** The account of (tenant, kind, currency), created on first use. */
-export async function accountId(tx: Tx, tenantId: number, kind: AccountKind, currency: CurrencyCode): Promise<number> {
-  const found = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.kind, kind), eq(accounts.currency, currency)));
-  if (found[0]) return found[0].id;
-  await tx.insert(accounts).values({ tenantId, kind, currency }).onConflictDoNothing();
-  const created = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.kind, kind), eq(accounts.currency, currency)));
-  return must(created[0], 'account').id;
-}
+export const walletKey = (tenantId: number, currency: CurrencyCode) => `${tenantId}:${currency}`;
 
-export async function walletLeg(tx: Tx, tenantId: number, currency: CurrencyCode, amount: bigint): Promise<Leg> {
-  return { accountId: await accountId(tx, tenantId, 'WALLET', currency), kind: 'WALLET', currency, amount };
-}
+export const walletLeg = (tenantId: number, currency: CurrencyCode, amount: bigint): Leg => ({ tenantId, kind: 'WALLET', currency, amount });
 
-export async function platformLeg(tx: Tx, kind: Exclude<AccountKind, 'WALLET'>, currency: CurrencyCode, amount: bigint): Promise<Leg> {
-  return { accountId: await accountId(tx, PLATFORM_TENANT, kind, currency), kind, currency, amount };
+export const platformLeg = (kind: Exclude<AccountKind, 'WALLET'>, currency: CurrencyCode, amount: bigint): Leg => ({ tenantId: PLATFORM_TENANT, kind, currency, amount });
+
+const accountKey = (leg: Pick<Leg, 'tenantId' | 'kind' | 'currency'>) => `${leg.tenantId}:${leg.kind}:${leg.currency}`;
+
+/**
+ * The ids of the legs' accounts in one query; a wallet's first posting creates it. (The platform's
+ * accounts exist from the start: see syncLogisticsReference.)
+ */
+async function accountIds(tx: Tx, legs: Leg[]): Promise<Map<string, number>> {
+  const wanted = [...new Map(legs.map((leg) => [accountKey(leg), leg])).values()];
+  const find = async () => {
+    const rows = await tx
+      .select({ id: accounts.id, tenantId: accounts.tenantId, kind: accounts.kind, currency: accounts.currency })
+      .from(accounts)
+      .where(
+        sql`(${accounts.tenantId}, ${accounts.kind}, ${accounts.currency}) in (${sql.join(
+          wanted.map((leg) => sql`(${leg.tenantId}::int, ${leg.kind}::varchar, ${leg.currency}::varchar)`),
+          sql`, `,
+        )})`,
+      );
+    return new Map(rows.map((row) => [accountKey(row), row.id]));
+  };
+  let ids = await find();
+  const missing = wanted.filter((leg) => !ids.has(accountKey(leg)));
+  if (missing.length > 0) {
+    await tx
+      .insert(accounts)
+      .values(missing.map((leg) => ({ tenantId: leg.tenantId, kind: leg.kind, currency: leg.currency })))
+      .onConflictDoNothing();
+    ids = await find();
+  }
+  return ids;
 }
 
 /**
@@ -63,21 +83,20 @@ export async function platformLeg(tx: Tx, kind: Exclude<AccountKind, 'WALLET'>, 
  * (1 from = rate to), credited to `target`. The converted amount is rounded half to even; the FX account
  * takes the exact value truncated and the rounding account what rounding added, so each currency balances.
  */
-export async function conversionLegs(
-  tx: Tx,
-  from: { currency: CurrencyCode; amount: bigint; leg: (amount: bigint) => Promise<Leg> },
-  to: { currency: CurrencyCode; leg: (amount: bigint) => Promise<Leg> },
+export function conversionLegs(
+  from: { currency: CurrencyCode; amount: bigint; leg: (amount: bigint) => Leg },
+  to: { currency: CurrencyCode; leg: (amount: bigint) => Leg },
   rate: string,
-): Promise<{ legs: Leg[]; converted: bigint }> {
+): { legs: Leg[]; converted: bigint } {
   const conversion = convertMinor(from.amount, CURRENCY_EXPONENTS[from.currency], CURRENCY_EXPONENTS[to.currency], rate);
   const rounding = conversion.amount - conversion.truncated;
   const legs = [
-    await from.leg(-from.amount),
-    await platformLeg(tx, 'FX', from.currency, from.amount),
-    await platformLeg(tx, 'FX', to.currency, -conversion.truncated),
-    await to.leg(conversion.amount),
+    from.leg(-from.amount),
+    platformLeg('FX', from.currency, from.amount),
+    platformLeg('FX', to.currency, -conversion.truncated),
+    to.leg(conversion.amount),
   ];
-  if (rounding !== 0n) legs.push(await platformLeg(tx, 'ROUNDING', to.currency, -rounding));
+  if (rounding !== 0n) legs.push(platformLeg('ROUNDING', to.currency, -rounding));
   return { legs, converted: conversion.amount };
 }
 
@@ -88,26 +107,27 @@ export async function conversionLegs(
  */
 export async function post(tx: Tx, head: JournalHead, legs: Leg[]): Promise<Posted> {
   const perCurrency = new Map<CurrencyCode, bigint>();
-  const perAccount = new Map<number, Leg>();
-  for (const leg of legs) {
-    if (leg.amount === 0n) continue;
-    perCurrency.set(leg.currency, (perCurrency.get(leg.currency) ?? 0n) + leg.amount);
-    const merged = perAccount.get(leg.accountId);
-    perAccount.set(leg.accountId, merged ? { ...merged, amount: merged.amount + leg.amount } : { ...leg });
-  }
+  for (const leg of legs) perCurrency.set(leg.currency, (perCurrency.get(leg.currency) ?? 0n) + leg.amount);
   for (const [currency, sum] of perCurrency) if (sum !== 0n) throw new Error(`unbalanced posting in ${currency}: ${sum}`);
-  const ordered = [...perAccount.values()].filter((leg) => leg.amount !== 0n).sort((a, b) => a.accountId - b.accountId);
-  if (ordered.length === 0) throw new Error('empty posting');
 
   // everything that needs no lock first: the wallets' rows stay locked from their update to the commit
+  const ids = await accountIds(tx, legs);
+  const perAccount = new Map<number, Leg & { accountId: number }>();
+  for (const leg of legs) {
+    const accountId = must(ids.get(accountKey(leg)), 'account');
+    const merged = perAccount.get(accountId);
+    perAccount.set(accountId, { ...leg, accountId, amount: (merged?.amount ?? 0n) + leg.amount });
+  }
+  const ordered = [...perAccount.values()].filter((leg) => leg.amount !== 0n).sort((a, b) => a.accountId - b.accountId);
+  if (ordered.length === 0) throw new Error('empty posting');
   const [journal] = await tx
     .insert(journals)
     .values({ tenantId: head.tenantId, kind: head.kind, refNo: head.refNo, memo: head.memo ?? '', createdBy: head.createdBy, reversesId: head.reversesId, rate: head.rate ?? null })
     .returning({ id: journals.id });
   const journalId = must(journal, 'journal').id;
-  const tenantOf = await accountTenants(tx, ordered);
 
-  const balances = new Map<number, bigint>();
+  const balanceOf = new Map<number, bigint>();
+  const balances = new Map<string, bigint>();
   for (const leg of ordered) {
     if (leg.kind !== 'WALLET') continue;
     const changed = await tx
@@ -123,40 +143,30 @@ export async function post(tx: Tx, head: JournalHead, legs: Leg[]): Promise<Post
         amount: currencyFromMinor(-leg.amount, leg.currency),
       });
     }
-    balances.set(leg.accountId, changed[0].balance);
+    balanceOf.set(leg.accountId, changed[0].balance);
+    balances.set(walletKey(leg.tenantId, leg.currency), changed[0].balance);
   }
 
   const written = await tx
     .insert(entries)
     .values(
-    ordered.map((leg) => ({
-      journalId,
-      accountId: leg.accountId,
-      tenantId: must(tenantOf.get(leg.accountId), 'account tenant'),
-      currency: leg.currency,
-      amount: leg.amount,
-      balanceAfter: balances.get(leg.accountId) ?? null,
-    })),
+      ordered.map((leg) => ({
+        journalId,
+        accountId: leg.accountId,
+        tenantId: leg.tenantId,
+        currency: leg.currency,
+        amount: leg.amount,
+        balanceAfter: balanceOf.get(leg.accountId) ?? null,
+      })),
     )
     .returning({ postedAt: entries.postedAt });
   return { journalId, postedAt: must(written[0], 'entry').postedAt, balances };
 }
 
-async function accountTenants(tx: Tx, legs: Leg[]): Promise<Map<number, number>> {
-  const rows = await tx
-    .select({ id: accounts.id, tenantId: accounts.tenantId })
-    .from(accounts)
-    .where(sql`${accounts.id} in (${sql.join(
-      legs.map((leg) => sql`${leg.accountId}`),
-      sql`, `,
-    )})`);
-  return new Map(rows.map((row) => [row.id, row.tenantId]));
-}
-
 /** Posts the exact opposite of a journal, naming it; a journal is reversed at most once (unique index). */
 export async function reverse(tx: Tx, journalId: number, head: Omit<JournalHead, 'kind' | 'reversesId'>): Promise<Posted> {
   const lines = await tx
-    .select({ accountId: entries.accountId, currency: entries.currency, amount: entries.amount, kind: accounts.kind })
+    .select({ tenantId: entries.tenantId, currency: entries.currency, amount: entries.amount, kind: accounts.kind })
     .from(entries)
     .innerJoin(accounts, eq(accounts.id, entries.accountId))
     .where(eq(entries.journalId, journalId));
@@ -164,7 +174,7 @@ export async function reverse(tx: Tx, journalId: number, head: Omit<JournalHead,
   return post(
     tx,
     { ...head, kind: 'REVERSAL', reversesId: journalId },
-    lines.map((line) => ({ accountId: line.accountId, kind: line.kind, currency: line.currency, amount: -line.amount })),
+    lines.map((line) => ({ tenantId: line.tenantId, kind: line.kind, currency: line.currency, amount: -line.amount })),
   );
 }
 

@@ -9,7 +9,6 @@ import type { OrderStatus } from '@portal/shared/logistics';
 import { accounts, entries, paymentLines, payments, payOrders } from '../../db/schema/finance.ts';
 import { orders } from '../../db/schema/logistics.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../lib/errors.ts';
-import { violatedConstraint } from '../../lib/db-errors.ts';
 import { indexOrder } from '../../lib/index-order.ts';
 import { must } from '../../lib/must.ts';
 import { timeRange } from '../pickup/list-support.ts';
@@ -166,14 +165,13 @@ export async function payDraft(tx: Tx, tenantId: number, userId: number, payment
   const amountOf = (charge: Charge) => must(charge.freightCharge, 'charge');
   const total = charges.reduce((sum, charge) => sum + amountOf(charge), 0n);
 
-  // the pay orders first, in ascending order (no cycle between two payments): a charge another payment
-  // has just paid is a unique violation here, before the wallet is locked; the wallet lock comes last,
-  // so it is held for as few statements as possible
+  // the pay orders first, in ascending order (no cycle between two payments), before the wallet is
+  // locked: the wallet lock comes last and is held for as few statements as possible. A charge another
+  // payment has just paid is skipped by the unique index (after waiting for that payment to commit)
   const sorted = [...charges].sort((a, b) => a.id - b.id);
-  try {
-    // on a savepoint: after a unique violation the transaction can still say which charge was taken
-    await tx.transaction(async (savepoint) => {
-      await savepoint.insert(payOrders).values(
+  const inserted = await tx
+    .insert(payOrders)
+    .values(
       sorted.map((charge) => ({
         tenantId,
         payOrderNo: financeNo('PO'),
@@ -184,20 +182,17 @@ export async function payDraft(tx: Tx, tenantId: number, userId: number, payment
         currency: payment.currency,
         amount: amountOf(charge),
       })),
-      );
-    });
-  } catch (error) {
-    if (violatedConstraint(error) !== 'fin_pay_order_source_uq') throw error;
-    const paid = await tx
-      .select({ orderNo: payOrders.sourceNo })
-      .from(payOrders)
-      .where(and(eq(payOrders.source, 'FREIGHT'), inArray(payOrders.sourceId, sorted.map((charge) => charge.id))));
-    throw conflict('paymentChargePaid', { orderNo: paid.map((row) => row.orderNo).join(', ') || sorted.map((charge) => charge.orderNo).join(', ') });
+    )
+    .onConflictDoNothing({ target: [payOrders.source, payOrders.sourceId] })
+    .returning({ sourceId: payOrders.sourceId });
+  if (inserted.length < sorted.length) {
+    const taken = new Set(inserted.map((row) => row.sourceId));
+    throw conflict('paymentChargePaid', { orderNo: sorted.filter((charge) => !taken.has(charge.id)).map((charge) => charge.orderNo).join(', ') });
   }
 
   const posted = await post(tx, { tenantId, kind: 'PAYMENT', refNo: payment.paymentNo, createdBy: userId }, [
-    await walletLeg(tx, tenantId, payment.currency, -total),
-    await platformLeg(tx, 'REVENUE', payment.currency, total),
+    walletLeg(tenantId, payment.currency, -total),
+    platformLeg('REVENUE', payment.currency, total),
   ]);
 
   const drafted = new Map(lines.map((line) => [line.orderId, line.amount]));

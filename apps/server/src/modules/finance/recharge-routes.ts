@@ -482,14 +482,12 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         let legs: Leg[];
         let credited: bigint;
         if (from === to) {
-          legs = [await platformLeg(tx, 'BANK', from, -amount), await walletLeg(tx, row.tenantId, to, amount)];
+          legs = [platformLeg('BANK', from, -amount), walletLeg(row.tenantId, to, amount)];
           credited = amount;
         } else {
           // the money wired into the bank is the source of the conversion: conversionLegs takes it out of BANK itself
-          const conversion = await conversionLegs(
-            tx,
-            { currency: from, amount, leg: (minor) => platformLeg(tx, 'BANK', from, minor) },
-            { currency: to, leg: (minor) => walletLeg(tx, row.tenantId, to, minor) },
+          const conversion = conversionLegs({ currency: from, amount, leg: (minor) => platformLeg('BANK', from, minor) },
+            { currency: to, leg: (minor) => walletLeg(row.tenantId, to, minor) },
             rate.rate,
           );
           legs = conversion.legs;

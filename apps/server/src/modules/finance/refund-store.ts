@@ -91,7 +91,7 @@ export async function decideRefund(tx: Tx, userId: number, decision: { id: numbe
   if (decision.approve) {
     const head = { tenantId: refund.tenantId, kind: 'REFUND' as const, refNo: refund.refundNo, createdBy: userId };
     if (refund.kind === 'BALANCE') {
-      journalId = (await post(tx, head, [await walletLeg(tx, refund.tenantId, refund.currency, -refund.amount), await platformLeg(tx, 'BANK', refund.currency, refund.amount)])).journalId;
+      journalId = (await post(tx, head, [walletLeg(refund.tenantId, refund.currency, -refund.amount), platformLeg('BANK', refund.currency, refund.amount)])).journalId;
     } else {
       const payOrderId = must(refund.payOrderId, 'pay order of a charge refund');
       const raised = await tx
@@ -109,7 +109,7 @@ export async function decideRefund(tx: Tx, userId: number, decision: { id: numbe
           amount: amountText(refund.amount, refund.currency),
         });
       }
-      journalId = (await post(tx, head, [await platformLeg(tx, 'REVENUE', refund.currency, -refund.amount), await walletLeg(tx, refund.tenantId, refund.currency, refund.amount)])).journalId;
+      journalId = (await post(tx, head, [platformLeg('REVENUE', refund.currency, -refund.amount), walletLeg(refund.tenantId, refund.currency, refund.amount)])).journalId;
     }
   }
   await tx
