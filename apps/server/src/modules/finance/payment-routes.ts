@@ -38,6 +38,7 @@ import {
   oldestFirst,
   payableCharge,
   payDraft,
+  payNow,
   paymentColumns,
   paymentRecord,
   paymentWhere,
@@ -188,9 +189,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!body.draft) await requirePermission(request, 'wallet:payment:submit');
       const key = idempotencyKey(request);
       const record = await once(db, { tenantId, userId, key, route: `${WALLET}/payment/submit`, body }, async (tx) => {
-        const id = await createDraft(tx, tenantId, userId, body);
-        if (!body.draft) await payDraft(tx, tenantId, userId, id);
-        return paymentRecord(tx, tenantId, id);
+        if (!body.draft) return payNow(tx, tenantId, userId, body);
+        const draft = await createDraft(tx, tenantId, userId, body);
+        return paymentRecord(tx, tenantId, draft.id);
       });
       return request.ok(record);
     },

@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound, type AppError } from '../../lib/errors.
 import { indexOrder } from '../../lib/index-order.ts';
 import { must } from '../../lib/must.ts';
 import { timeRange } from '../pickup/list-support.ts';
-import { financeNo, platformLeg, post, walletLeg, type Tx } from './ledger.ts';
+import { financeNo, platformLeg, post, walletKey, walletLeg, type Tx } from './ledger.ts';
 import { amountText, iso, PLATFORM_PAYEE, userNames } from './support.ts';
 
 /*
@@ -112,18 +112,54 @@ export const notInStatus = (record: string, status: PaymentStatus, action: keyof
   conflict('financeRecordNotInStatus', { record, status: PAYMENT_STATUS_TEXTS[status], action: PAYMENT_ACTION_TEXTS[action] });
 
 /** A new draft holding these charges at their amounts of now. */
-export async function createDraft(tx: Tx, tenantId: number, userId: number, input: { orderIds: number[]; remark: string }): Promise<number> {
+type Draft = { id: number; paymentNo: string; currency: CurrencyCode; remark: string; createdAt: Date };
+
+export async function createDraft(tx: Tx, tenantId: number, userId: number, input: { orderIds: number[]; remark: string }): Promise<Draft & { charges: Charge[] }> {
   const { charges, currency, total } = await payableCharges(tx, tenantId, input.orderIds);
   const [created] = await tx
     .insert(payments)
     .values({ tenantId, paymentNo: financeNo('PY'), status: 'DRAFT', currency, amount: total, remark: input.remark, createdBy: userId })
-    .returning({ id: payments.id });
-  const paymentId = must(created, 'payment').id;
-  await tx.insert(paymentLines).values(charges.map((charge) => ({ paymentId, orderId: charge.id, amount: must(charge.freightCharge, 'charge') })));
-  return paymentId;
+    .returning({ id: payments.id, paymentNo: payments.paymentNo, currency: payments.currency, remark: payments.remark, createdAt: payments.createdAt });
+  const draft = must(created, 'payment');
+  await tx.insert(paymentLines).values(charges.map((charge) => ({ paymentId: draft.id, orderId: charge.id, amount: must(charge.freightCharge, 'charge') })));
+  return { ...draft, charges };
 }
 
-/** The tenant's payment row, locked for the rest of the transaction; 404 when it is not the tenant's. */
+/**
+ * Pays charges at once, without a draft to keep: the draft is made and settled in one transaction and
+ * the answer is built from what it holds, so the wallet stays locked for as few statements as possible.
+ */
+export async function payNow(tx: Tx, tenantId: number, userId: number, input: { orderIds: number[]; remark: string }): Promise<PaymentRecord> {
+  const names = await userNames(tx, [userId]);
+  const draft = await createDraft(tx, tenantId, userId, input);
+  const settled = await settle(tx, tenantId, userId, draft, draft.charges, new Map(draft.charges.map((charge) => [charge.id, charge.freightCharge])));
+  const balanceAfter = settled.posted.balances.get(walletKey(tenantId, draft.currency));
+  const payer = names.get(userId) ?? '';
+  return {
+    id: draft.id,
+    paymentNo: draft.paymentNo,
+    status: 'PAID',
+    currency: draft.currency,
+    amount: amountText(settled.total, draft.currency),
+    payee: PLATFORM_PAYEE,
+    remark: draft.remark,
+    lines: [...draft.charges]
+      .sort((a, b) => a.id - b.id)
+      .map((charge) => ({
+        orderId: charge.id,
+        orderNo: charge.orderNo,
+        amount: amountText(must(charge.freightCharge, 'charge'), draft.currency),
+        payOrderNo: must(settled.payOrderNos.get(charge.id), 'pay order'),
+        refunded: amountText(0n, draft.currency),
+      })),
+    createdBy: payer,
+    paidBy: payer,
+    paidAt: iso(settled.posted.postedAt),
+    balanceAfter: balanceAfter === undefined ? null : amountText(balanceAfter, draft.currency),
+    createdAt: must(iso(draft.createdAt), 'createdAt'),
+  };
+}
+
 export async function lockPayment(tx: Tx, tenantId: number, id: number) {
   const [row] = await tx
     .select({ id: payments.id, paymentNo: payments.paymentNo, status: payments.status, currency: payments.currency })
@@ -162,6 +198,14 @@ export async function payDraft(tx: Tx, tenantId: number, userId: number, payment
     if (refusal) throw conflict(refusal.key, refusal.params);
     if (charge.freightCurrency !== payment.currency) throw conflict('paymentLineCurrency', { orderNo: charge.orderNo, currency: charge.freightCurrency ?? '', paymentCurrency: payment.currency });
   }
+  await settle(tx, tenantId, userId, payment, charges, new Map(lines.map((line) => [line.orderId, line.amount])));
+}
+
+/**
+ * Pays a draft's charges at their current amounts: pay orders, the posting, the lines and the payment.
+ * `drafted` holds the amounts the lines carry, rewritten where a charge changed since.
+ */
+async function settle(tx: Tx, tenantId: number, userId: number, payment: { id: number; paymentNo: string; currency: CurrencyCode }, charges: Charge[], drafted: Map<number, bigint | null>) {
   const amountOf = (charge: Charge) => must(charge.freightCharge, 'charge');
   const total = charges.reduce((sum, charge) => sum + amountOf(charge), 0n);
 
@@ -178,35 +222,34 @@ export async function payDraft(tx: Tx, tenantId: number, userId: number, payment
         source: 'FREIGHT' as const,
         sourceId: charge.id,
         sourceNo: charge.orderNo,
-        paymentId,
+        paymentId: payment.id,
         currency: payment.currency,
         amount: amountOf(charge),
       })),
     )
     .onConflictDoNothing({ target: [payOrders.source, payOrders.sourceId] })
-    .returning({ sourceId: payOrders.sourceId });
+    .returning({ sourceId: payOrders.sourceId, payOrderNo: payOrders.payOrderNo });
   if (inserted.length < sorted.length) {
     const taken = new Set(inserted.map((row) => row.sourceId));
     throw conflict('paymentChargePaid', { orderNo: sorted.filter((charge) => !taken.has(charge.id)).map((charge) => charge.orderNo).join(', ') });
   }
 
-  const posted = await post(tx, { tenantId, kind: 'PAYMENT', refNo: payment.paymentNo, createdBy: userId }, [
-    walletLeg(tenantId, payment.currency, -total),
-    platformLeg('REVENUE', payment.currency, total),
-  ]);
-
-  const drafted = new Map(lines.map((line) => [line.orderId, line.amount]));
   for (const charge of charges) {
     if (drafted.get(charge.id) === amountOf(charge)) continue;
     await tx
       .update(paymentLines)
       .set({ amount: amountOf(charge) })
-      .where(and(eq(paymentLines.paymentId, paymentId), eq(paymentLines.orderId, charge.id)));
+      .where(and(eq(paymentLines.paymentId, payment.id), eq(paymentLines.orderId, charge.id)));
   }
+  const posted = await post(tx, { tenantId, kind: 'PAYMENT', refNo: payment.paymentNo, createdBy: userId }, [
+    walletLeg(tenantId, payment.currency, -total),
+    platformLeg('REVENUE', payment.currency, total),
+  ]);
   await tx
     .update(payments)
     .set({ status: 'PAID', amount: total, journalId: posted.journalId, paidBy: userId, paidAt: posted.postedAt, updatedAt: sql`now()` })
-    .where(eq(payments.id, paymentId));
+    .where(eq(payments.id, payment.id));
+  return { total, posted, payOrderNos: new Map(inserted.map((row) => [row.sourceId, row.payOrderNo])) };
 }
 
 /** The wallet balance of (tenant, currency): 0 without a wallet yet. */
