@@ -80,6 +80,7 @@ export const rateQuote = z.object({
 export type RateQuote = z.infer<typeof rateQuote>;
 /** queryRate: the rates from `currency` to every other currency finance keeps, in both directions. */
 export const rateTable = z.object({ currency: currencyField, rates: z.array(rateQuote) });
+export type RateTable = z.infer<typeof rateTable>;
 
 export const person = z.object({ id: z.number(), username: z.string(), realname: z.string() });
 export type Person = z.infer<typeof person>;

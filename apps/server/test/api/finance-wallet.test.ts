@@ -1,23 +1,92 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Person, RateTable, WalletBalance } from '@portal/shared/finance-schemas';
+import { rates } from '../../src/db/schema/finance.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ok, refused } from './pickup-fixtures.ts';
 
-describe('wallet at a glance (/platform-api/finance/virtualWallet)', () => {
+const W = '/platform-api/finance/virtualWallet';
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
+describe('the wallet at a glance (/platform-api/finance/virtualWallet)', () => {
   let t: TestApp;
   let merchant: string;
+  let merchant2: string;
+  let finance: string;
+  let staff: string;
+  let admin: string;
+  let keys = 0;
+
+  const call = (url: string, token: string, payload: object = {}, withKey = false) =>
+    t.call({ method: 'POST', url: `${W}${url}`, token, lang: 'en-US', payload, headers: withKey ? { 'idempotency-key': `wallet-test-${++keys}` } : {} });
+
+  /** A TWD transfer credited to the CNY wallet at 0.2283 (submitted; approved by finance unless told not to). */
+  async function recharge(amount: string, approve = true): Promise<number> {
+    const boundary = '----wallet-test';
+    const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const voucher = ok<{ id: number }>(await t.call({ method: 'POST', url: `${W}/recharge/credentials`, token: merchant, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }));
+    const submitted = ok<{ id: number }>(
+      await call(
+        '/recharge/submit',
+        merchant,
+        { transferCurrency: 'TWD', transferAmount: amount, receivedCurrency: 'CNY', receivingAccountCode: 'TW-CTBC', payerName: 'Demo Trading', voucherIds: [voucher.id], draft: false },
+        true,
+      ),
+    );
+    if (approve) ok(await call('/recharge/confirm/submit', finance, { id: submitted.id, approve: true, reason: '' }, true));
+    return submitted.id;
+  }
+
   beforeAll(async () => {
     t = await createTestApp();
-    merchant = await t.login('merchant');
+    [merchant, merchant2, finance, staff, admin] = await Promise.all(['merchant', 'merchant2', 'finance', 'staff', 'admin'].map((name) => t.login(name)));
+    // a rate table this file controls: TWD -> CNY only (the inverse is derived)
+    await t.db.delete(rates);
+    await t.db.insert(rates).values({ baseCurrency: 'TWD', quoteCurrency: 'CNY', rate: '0.2283', effectiveFrom: sql`now() - interval '1 day'` });
   });
   afterAll(() => t.close());
 
-  it('answers a zero balance in a currency the tenant has no wallet in yet', async () => {
-    const response = await t.call({ method: 'POST', url: '/platform-api/finance/virtualWallet/balance', token: merchant, payload: { currency: 'JPY' } });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().result).toEqual({ currency: 'JPY', balance: '0', unrecharged: '0', pendingRefund: '0', updatedAt: null });
+  it('answers zeros in a currency the tenant has no wallet in yet, and no wallets at first', async () => {
+    expect(ok<WalletBalance>(await call('/balance', merchant, { currency: 'JPY' }))).toEqual({ currency: 'JPY', balance: '0', unrecharged: '0', pendingRefund: '0', updatedAt: null });
+    expect(ok(await call('/wallet/details', merchant))).toEqual({ wallets: [] });
   });
 
-  it('lists no wallets for a tenant without money', async () => {
-    const response = await t.call({ method: 'POST', url: '/platform-api/finance/virtualWallet/wallet/details', token: merchant, payload: {} });
-    expect(response.json().result).toEqual({ wallets: [] });
+  it('shows the balance, recharges awaiting review and refunds awaiting verification per currency', async () => {
+    await recharge('1000.00'); // credits 228.30 CNY
+    await recharge('50.00', false); // 11.415 CNY, half to even 11.42, not yet credited
+    ok(await call('/refund/submit', merchant, { kind: 'BALANCE', currency: 'CNY', amount: '20.00', payeeName: 'Demo Trading', payeeAccount: '6222', payeeBank: 'ICBC', reason: '' }, true));
+    const { wallets } = ok<{ wallets: WalletBalance[] }>(await call('/wallet/details', merchant));
+    expect(wallets).toHaveLength(1);
+    expect(wallets[0]).toMatchObject({ currency: 'CNY', balance: '228.30', unrecharged: '11.42', pendingRefund: '20.00' });
+    expect(wallets[0]?.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(ok<WalletBalance>(await call('/balance', merchant, { currency: 'CNY' }))).toEqual(wallets[0]);
+  });
+
+  it('quotes the rates from a currency in both directions, deriving the inverse of a pair finance set the other way', async () => {
+    const table = ok<RateTable>(await call('/queryRate', merchant, { currency: 'CNY' }));
+    expect(table.currency).toBe('CNY');
+    expect(table.rates).toEqual([expect.objectContaining({ baseCurrency: 'CNY', quoteCurrency: 'TWD', rate: '4.3802014893', inverseRate: '0.2283' })]);
+    const twd = ok<RateTable>(await call('/queryRate', merchant, { currency: 'TWD' }));
+    expect(twd.rates).toEqual([expect.objectContaining({ baseCurrency: 'TWD', quoteCurrency: 'CNY', rate: '0.2283', inverseRate: '4.3802014893' })]);
+    expect(refused(await call('/queryRate', merchant, { currency: 'XXX' }), 400)).toMatch(/currency/);
+  });
+
+  it('lists who created the records and who decided on them, for the filters', async () => {
+    expect(ok<Person[]>(await call('/initiator', merchant)).map((person) => person.username)).toEqual(['merchant']);
+    expect(ok<Person[]>(await call('/judge', merchant)).map((person) => person.username)).toEqual(['finance']);
+  });
+
+  it('shows another tenant nothing of it', async () => {
+    expect(ok(await call('/wallet/details', merchant2))).toEqual({ wallets: [] });
+    expect(ok<WalletBalance>(await call('/balance', merchant2, { currency: 'CNY' }))).toMatchObject({ balance: '0.00', unrecharged: '0.00', pendingRefund: '0.00' });
+    expect(ok<Person[]>(await call('/initiator', merchant2))).toEqual([]);
+    expect(ok<Person[]>(await call('/judge', merchant2))).toEqual([]);
+  });
+
+  it('refuses people without the wallet, and the platform, which has none', async () => {
+    expect(refused(await call('/wallet/details', staff), 403)).toBe('Access denied: you lack the permission for this');
+    expect(refused(await call('/wallet/details', finance), 403)).toBe('Access denied: you lack the permission for this');
+    expect(refused(await call('/wallet/details', admin), 403)).toBe('Platform accounts have no wallet: use a merchant account');
+    expect(refused(await call('/balance', merchant, { currency: 'CNY', extra: 1 }), 400)).toMatch(/extra/);
   });
 });
