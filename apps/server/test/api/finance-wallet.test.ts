@@ -39,7 +39,11 @@ describe('the wallet at a glance (/platform-api/finance/virtualWallet)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [merchant, merchant2, finance, staff, admin] = await Promise.all(['merchant', 'merchant2', 'finance', 'staff', 'admin'].map((name) => t.login(name)));
+    merchant = await t.login('merchant');
+    merchant2 = await t.login('merchant2');
+    finance = await t.login('finance');
+    staff = await t.login('staff');
+    admin = await t.login('admin');
     // a rate table this file controls: TWD -> CNY only (the inverse is derived)
     await t.db.delete(rates);
     await t.db.insert(rates).values({ baseCurrency: 'TWD', quoteCurrency: 'CNY', rate: '0.2283', effectiveFrom: sql`now() - interval '1 day'` });
