@@ -1,4 +1,6 @@
-import type { UserInfo } from '@portal/shared/sys';
+import type { DictOption, UserInfo } from '@portal/shared/sys';
+import { useAuth } from '../lib/auth.ts';
+import { changeLanguage, i18n } from '../lib/i18n.ts';
 
 /** A signed-in merchant's user info for component tests; each test overrides what it looks at. */
 export function testUser(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -17,4 +19,21 @@ export function testUser(overrides: Partial<UserInfo> = {}): UserInfo {
     mainAccount: true,
     ...overrides,
   };
+}
+
+export const dictOption = (value: string, text: string): DictOption => ({ value, text, label: text, title: text, color: null });
+
+/** Signed in with these button codes and these dictionaries, as cached at sign-in. */
+export function signIn(codes: readonly string[], dictionaries: Record<string, DictOption[]> = {}): void {
+  useAuth.setState({ dictionaries, permissions: { menu: [], auth: codes.map((action) => ({ action, describe: action, type: '1', status: '1' })), allAuth: [] } });
+}
+
+export function signOut(): void {
+  useAuth.setState({ dictionaries: null, permissions: null, userInfo: null });
+}
+
+/** English, with the area's texts loaded (a page would suspend for them). */
+export async function inEnglish(namespace: string): Promise<void> {
+  await changeLanguage('en-US');
+  await i18n.loadNamespaces(namespace);
 }

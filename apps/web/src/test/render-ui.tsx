@@ -30,16 +30,23 @@ export function renderUi(ui: ReactElement, client = testQueryClient()) {
   return { client, ...render(<TestProviders client={client}>{ui}</TestProviders>) };
 }
 
-export type FetchCall = { method: string; url: URL };
+/** A request a screen sent: method, URL, JSON body (or the multipart form) and headers (names in lower case). */
+export type FetchCall = { method: string; url: URL; body: unknown; form: FormData | null; headers: Record<string, string> };
 
 /**
- * Replaces fetch: `answer` gets each request's method and URL and returns the envelope's result
- * (or a Response for anything else). Returns the calls seen, for assertions.
+ * Replaces fetch: `answer` gets each request and returns the envelope's result (or a Response for
+ * anything else). Returns the calls seen, for assertions.
  */
 export function stubFetch(answer: (call: FetchCall) => unknown): FetchCall[] {
   const calls: FetchCall[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', url: new URL(String(input), 'http://portal.test') };
+    const call: FetchCall = {
+      method: init?.method ?? 'GET',
+      url: new URL(String(input), 'http://portal.test'),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      form: init?.body instanceof FormData ? init.body : null,
+      headers: Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([name, value]) => [name.toLowerCase(), value])),
+    };
     calls.push(call);
     const result = await answer(call);
     if (result instanceof Response) return result;
@@ -48,3 +55,9 @@ export function stubFetch(answer: (call: FetchCall) => unknown): FetchCall[] {
   });
   return calls;
 }
+
+/** The server's refusal: an HTTP status with the envelope's message. */
+export const refuse = (status: number, message: string) =>
+  new Response(JSON.stringify({ success: false, message, code: status, result: null, timestamp: 0 }), { status, headers: { 'Content-Type': 'application/json' } });
+
+export const pageOf = <T,>(records: T[]) => ({ records, total: records.length, current: 1, size: 10, pages: 1 });

@@ -1,36 +1,22 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { isCurrency } from '@portal/shared/money';
+import { check, formRules } from '../../lib/form-rules.ts';
 import { checkAmount, isRate } from './decimal.ts';
 
-type T = TFunction<'finance'>;
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/** The finance forms' rules: the server trims, so a value of spaces is empty here too. */
-export function financeRules(t: T) {
-  const check =
-    (test: (value: string) => string | null): FormRule =>
-    ({
-      validator: (_rule, value: unknown) => {
-        const problem = test(text(value).trim());
-        return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-      },
-    });
-  const required = (label: string) => check((value) => (value === '' ? t('rules.required', { label }) : null));
-  const maxLength = (label: string, max: number) => check((value) => (value.length > max ? t('rules.tooLong', { label, max }) : null));
+/** The finance forms' rules: the shared ones, and rates, amounts and currency pairs. */
+export function financeRules(t: TFunction<'finance'>) {
+  const rules = formRules(t);
   return {
-    requiredText: (label: string, max: number): FormRule[] => [required(label), maxLength(label, max)],
-    optionalText: (label: string, max: number): FormRule[] => [maxLength(label, max)],
-    select: (label: string): FormRule[] => [{ required: true, message: t('rules.selectRequired', { label }) }],
+    ...rules,
     /** a decimal string, never a float: up to 10 decimals */
-    rate: (label: string): FormRule[] => [required(label), check((value) => (value === '' || isRate(value) ? null : t('rules.rate', { label })))],
+    rate: (label: string): FormRule[] => [rules.required(label), check((value) => (value === '' || isRate(value) ? null : t('rules.rate', { label })))],
     /** a positive amount in the currency of another field (JPY has no decimals) */
     amount: (label: string, currencyField: string): FormRule[] => [
-      required(label),
+      rules.required(label),
       ({ getFieldValue }) => ({
         validator: (_rule, value: unknown) => {
-          const amount = text(value).trim();
+          const amount = typeof value === 'string' ? value.trim() : '';
           if (amount === '') return Promise.resolve();
           const currency: unknown = getFieldValue(currencyField);
           const result = checkAmount(amount, isCurrency(currency) ? currency : undefined);
@@ -42,7 +28,7 @@ export function financeRules(t: T) {
     ],
     /** a currency other than the one in `otherField` */
     otherCurrency: (label: string, otherField: string): FormRule[] => [
-      { required: true, message: t('rules.selectRequired', { label }) },
+      ...rules.select(label),
       ({ getFieldValue }) => ({
         validator: (_rule, value: unknown) => (value && value === getFieldValue(otherField) ? Promise.reject(new Error(t('rules.sameCurrency'))) : Promise.resolve()),
       }),

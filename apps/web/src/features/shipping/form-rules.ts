@@ -2,31 +2,18 @@ import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { isCurrency } from '@portal/shared/money';
 import { formatCount } from '../../lib/format.ts';
+import { check, formRules } from '../../lib/form-rules.ts';
 import { currencyDecimals, isAmount, isLengthCm, isWeightKg, lengthAbove, PLATE_MAX, PLATE_PATTERN, REFERENCE_MAX, REFERENCE_PATTERN, weightAbove } from './value-rules.ts';
-
-type T = TFunction<'shipping'>;
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
-
-/** One check: the value (trimmed, as the server trims) is either fine or the message says why. */
-const check = (test: (value: string) => string | null): FormRule => ({
-  validator: (_rule, value: unknown) => {
-    const problem = test(text(value).trim());
-    return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-  },
-});
 
 /**
  * The forms' rules, with translated messages naming the field; they follow the contract
  * (logistics-schemas.ts) so that what passes here passes the server.
  */
-export function shippingRules(t: T) {
-  const required = (label: string): FormRule => check((value) => (value === '' ? t('rules.required', { label }) : null));
-  const maxLength = (label: string, max: number): FormRule => check((value) => (value.length > max ? t('rules.tooLong', { label, max }) : null));
+export function shippingRules(t: TFunction<'shipping'>) {
+  const rules = formRules(t);
+  const { required, maxLength } = rules;
   return {
-    /** text the server requires, trimmed, at most `max` characters */
-    requiredText: (label: string, max: number): FormRule[] => [required(label), maxLength(label, max)],
-    optionalText: (label: string, max: number): FormRule[] => [maxLength(label, max)],
+    ...rules,
     /** tracking numbers and other typed references: letters, digits, - and _ */
     reference: (label: string): FormRule[] => [
       required(label),
@@ -70,6 +57,5 @@ export function shippingRules(t: T) {
     ],
     /** a contact phone as the pick-up batch takes it: 5 to 32 characters */
     phone: (label: string): FormRule[] => [required(label), check((value) => (value && (value.length < 5 || value.length > 32) ? t('rules.phone', { label }) : null))],
-    select: (label: string): FormRule[] => [{ required: true, message: t('rules.selectRequired', { label }) }],
   };
 }

@@ -2,31 +2,17 @@ import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { CURRENCY_EXPONENTS, type CurrencyCode } from '@portal/shared/money';
 import { formatMoney } from '../../lib/format.ts';
+import { check, formRules } from '../../lib/form-rules.ts';
 import { amountAbove, amountProblem } from './money.ts';
-
-type T = TFunction<'wallet'>;
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
  * The forms' rules, in the contract's terms (finance-schemas.ts), each message naming its field: the
- * server trims, so spaces alone are empty here too; the server checks everything again.
+ * shared ones and the amounts; the server checks everything again.
  */
-export function walletRules(t: T) {
-  const check =
-    (test: (value: string) => string | null): FormRule =>
-    ({
-      validator: (_rule, value: unknown) => {
-        const problem = test(text(value).trim());
-        return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-      },
-    });
-  const required = (label: string) => check((value) => (value === '' ? t('rules.required', { label }) : null));
-  const maxLength = (label: string, max: number) => check((value) => (value.length > max ? t('rules.tooLong', { label, max }) : null));
+export function walletRules(t: TFunction<'wallet'>) {
+  const rules = formRules(t);
   return {
-    requiredText: (label: string, max: number): FormRule[] => [required(label), maxLength(label, max)],
-    optionalText: (label: string, max: number): FormRule[] => [maxLength(label, max)],
-    select: (label: string): FormRule[] => [{ required: true, message: t('rules.selectRequired', { label }) }],
+    ...rules,
     /**
      * A positive amount with at most the currency's decimals (read when validating: the currency may
      * change after the amount was typed), and at most `max` when one applies.

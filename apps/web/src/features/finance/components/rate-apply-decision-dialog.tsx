@@ -2,12 +2,12 @@ import { Alert, App, Col, DatePicker, Descriptions, Form, Input, Modal, Row } fr
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RateApplyRecord } from '@portal/shared/finance-schemas';
+import { ServerError } from '../../../components/server-error.tsx';
 import { DATE_TIME_FORMAT } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useDecideRateApply } from '../api/decide-rate-apply.ts';
 import { financeRules } from '../form-rules.ts';
 import { Money } from './money.tsx';
-import { ServerError } from './server-error.tsx';
 
 export type RateApplyDecision = { record: RateApplyRecord; approve: boolean };
 
@@ -62,7 +62,7 @@ export function RateApplyDecisionDialog({ decision, onClose }: { decision: RateA
       onCancel={onClose}
       width={600}
     >
-      <ServerError error={decide.error} />
+      <ServerError error={decide.error} notFound={t('common.notFound')} />
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2 }}

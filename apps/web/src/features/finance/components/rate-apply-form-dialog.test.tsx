@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
-import { callsTo, inEnglish, rateApply, signInWith, signOut, stubServer } from '../test/finance-fixtures.ts';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { callsTo, rateApply, signInWith } from '../test/finance-fixtures.ts';
 import { RateApplyFormDialog } from './rate-apply-form-dialog.tsx';
 
 const ADD = '/api/finance/rateApply/add';
@@ -20,7 +21,7 @@ async function choose(label: string, option: string) {
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
 describe('the rate application dialog', { timeout: 60_000 }, () => {
-  beforeAll(inEnglish);
+  beforeAll(() => inEnglish('finance'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();
@@ -30,7 +31,7 @@ describe('the rate application dialog', { timeout: 60_000 }, () => {
 
   it('refuses a quote currency equal to the base one and a rate with 11 decimals, and sends nothing', async () => {
     signInWith(['finance:rate-apply:add', 'finance:rate-apply:submit']);
-    const calls = stubServer(() => rateApply());
+    const calls = stubFetch(() => rateApply());
     renderUi(<RateApplyFormDialog record={null} onClose={vi.fn()} />);
     await screen.findByRole('dialog');
     await choose('Quote currency', 'USD · US Dollar');
@@ -48,7 +49,7 @@ describe('the rate application dialog', { timeout: 60_000 }, () => {
   it('sends the rate exactly as typed (10 decimals, trailing zero kept) with an Idempotency-Key', async () => {
     signInWith(['finance:rate-apply:add', 'finance:rate-apply:submit']);
     const onClose = vi.fn();
-    const calls = stubServer(() => rateApply({ status: 'SUBMITTED' }));
+    const calls = stubFetch(() => rateApply({ status: 'SUBMITTED' }));
     renderUi(<RateApplyFormDialog record={null} onClose={onClose} />);
     await screen.findByRole('dialog');
     await choose('Quote currency', 'HKD · Hong Kong Dollar');
@@ -59,6 +60,6 @@ describe('the rate application dialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [sent] = callsTo(calls, ADD);
     expect(sent!.body).toEqual({ baseCurrency: 'USD', quoteCurrency: 'HKD', amount: '5000.50', requestedRate: '7.8123456780', reason: 'Large order', draft: false });
-    expect(sent!.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
   });
 });

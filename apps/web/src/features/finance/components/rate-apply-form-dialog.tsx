@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { RateApplyInput, RateApplyRecord } from '@portal/shared/finance-schemas';
 import type { CurrencyCode } from '@portal/shared/money';
 import { Access } from '../../../components/access.tsx';
+import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useAddRateApply } from '../api/add-rate-apply.ts';
 import { useEditRateApply } from '../api/edit-rate-apply.ts';
 import { financeRules } from '../form-rules.ts';
 import { CurrencySelect } from './currency-select.tsx';
-import { ServerError } from './server-error.tsx';
 
 type Values = { baseCurrency?: CurrencyCode; quoteCurrency?: CurrencyCode; amount?: string; requestedRate?: string; reason?: string };
 
@@ -81,7 +81,7 @@ export function RateApplyFormDialog({ record, onClose }: { record: RateApplyReco
         </Access>,
       ]}
     >
-      <ServerError error={error} />
+      <ServerError error={error} notFound={t('common.notFound')} />
       <Form<Values> form={form} layout="vertical" name="rateApply" initialValues={valuesOf(record)}>
         <Row gutter={16}>
           <Col xs={24} sm={12}>

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RateInput } from '@portal/shared/finance-schemas';
 import type { CurrencyCode } from '@portal/shared/money';
+import { ServerError } from '../../../components/server-error.tsx';
 import { DATE_TIME_FORMAT } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useAddRate } from '../api/add-rate.ts';
 import { financeRules } from '../form-rules.ts';
 import { CurrencySelect } from './currency-select.tsx';
-import { ServerError } from './server-error.tsx';
 
 type Values = { baseCurrency?: CurrencyCode; quoteCurrency?: CurrencyCode; rate?: string; effectiveFrom?: Dayjs | null; remark?: string };
 
@@ -50,7 +50,7 @@ export function RateFormDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal open title={t('rate.addTitle')} okText={t('common.confirm')} cancelText={t('common.cancel')} confirmLoading={add.isPending} onOk={() => void submit()} onCancel={onClose} width={560}>
-      <ServerError error={add.error} />
+      <ServerError error={add.error} notFound={t('common.notFound')} />
       <Form<Values> form={form} layout="vertical" name="rateAdd" initialValues={{ baseCurrency: 'USD', quoteCurrency: 'CNY', rate: '', effectiveFrom: null, remark: '' }}>
         <Row gutter={16}>
           <Col xs={24} sm={12}>

@@ -1,12 +1,12 @@
 import { Alert, App, Descriptions, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RechargeRecord } from '@portal/shared/finance-schemas';
+import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useDecideRecharge } from '../api/decide-recharge.ts';
 import { useReverseRecharge } from '../api/reverse-recharge.ts';
 import { financeRules } from '../form-rules.ts';
 import { Money, moneyText } from './money.tsx';
-import { ServerError } from './server-error.tsx';
 
 export type RechargeMove = 'approve' | 'reject' | 'reverse';
 
@@ -72,7 +72,7 @@ export function RechargeDecisionDialog({ decision, onClose, onDone }: { decision
       width={560}
       data-testid={`recharge-${move}-dialog`}
     >
-      <ServerError error={mutation.error} />
+      <ServerError error={mutation.error} notFound={t('common.notFound')} />
       <Descriptions
         size="small"
         column={1}

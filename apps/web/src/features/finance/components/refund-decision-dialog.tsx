@@ -1,13 +1,13 @@
 import { Alert, App, Descriptions, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RefundRecord } from '@portal/shared/finance-schemas';
+import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useVerifyRefund } from '../api/verify-refund.ts';
 import { financeRules } from '../form-rules.ts';
 import { REFUND_KIND_OPTIONS } from '../statuses.ts';
 import { Money, moneyText } from './money.tsx';
 import { OptionTag } from './option-tag.tsx';
-import { ServerError } from './server-error.tsx';
 
 export type RefundDecision = { record: RefundRecord; approve: boolean };
 
@@ -56,7 +56,7 @@ export function RefundDecisionDialog({ decision, onClose }: { decision: RefundDe
       onCancel={onClose}
       width={560}
     >
-      <ServerError error={verify.error} />
+      <ServerError error={verify.error} notFound={t('common.notFound')} />
       <Descriptions
         size="small"
         column={1}

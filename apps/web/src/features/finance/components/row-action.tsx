@@ -1,7 +1,7 @@
 import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Access } from '../../../components/access.tsx';
-import { failureMessage } from './server-error.tsx';
+import { failureMessage } from '../../../components/server-error.tsx';
 
 /**
  * A row's action behind a confirmation and a permission: the call runs only once the user confirmed;

@@ -1,19 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
-import { inEnglish, signInWith, signOut, statement, stubServer } from '../test/finance-fixtures.ts';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { signInWith, statement } from '../test/finance-fixtures.ts';
 import type { StatementDetail } from '@portal/shared/finance-schemas';
 import { StatementDetailDrawer } from './statement-detail-drawer.tsx';
 
 function show(detail: StatementDetail) {
-  const calls = stubServer(({ url }) => (url.pathname === '/api/finance/brand/account/history/detail' ? detail : new Response(null, { status: 404 })));
+  const calls = stubFetch(({ url }) => (url.pathname === '/api/finance/brand/account/history/detail' ? detail : new Response(null, { status: 404 })));
   renderUi(<StatementDetailDrawer statementId={detail.id} onClose={vi.fn()} />);
   return calls;
 }
 
 describe('the monthly statement: its figures checked again on screen', { timeout: 30_000 }, () => {
-  beforeAll(inEnglish);
+  beforeAll(() => inEnglish('finance'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();

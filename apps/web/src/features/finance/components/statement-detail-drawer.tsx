@@ -1,12 +1,12 @@
 import { Alert, Button, Descriptions, Drawer, Flex, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DetailRecord } from '@portal/shared/finance-schemas';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { useStatement } from '../api/get-statement.ts';
 import { exportStatement } from '../api/export-statement.ts';
 import { absDecimal } from '../decimal.ts';
 import { JOURNAL_KIND_OPTIONS } from '../statuses.ts';
-import { ExportButton } from './export-button.tsx';
 import { Money } from './money.tsx';
 import { OptionTag } from './option-tag.tsx';
 import { ReconciliationLine } from './reconciliation-line.tsx';
@@ -23,7 +23,7 @@ export function StatementDetailDrawer({ statementId, onClose }: { statementId: n
       onClose={onClose}
       size={960}
       title={statement ? t('statement.detailTitle', { month: statement.month, currency: statement.currency }) : t('common.detail')}
-      extra={statement && <ExportButton code="finance:alipay-statement:export" run={() => exportStatement(statement.id)} />}
+      extra={statement && <ExportButton code="finance:alipay-statement:export" label={t('common.export')} run={() => exportStatement(statement.id)} />}
       destroyOnHidden
     >
       {query.isError && (

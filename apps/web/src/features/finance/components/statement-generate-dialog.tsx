@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CurrencyCode } from '@portal/shared/money';
 import { FINANCE_TIME_ZONE } from '@portal/shared/finance';
+import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useGenerateStatement } from '../api/generate-statement.ts';
 import { financeRules } from '../form-rules.ts';
 import { CurrencySelect } from './currency-select.tsx';
-import { ServerError } from './server-error.tsx';
 
 type Values = { month?: Dayjs | null; currency?: CurrencyCode; remark?: string };
 
@@ -54,7 +54,7 @@ export function StatementGenerateDialog({ onClose, onGenerated }: { onClose: () 
 
   return (
     <Modal open title={t('statement.generateTitle')} okText={t('statement.generate')} cancelText={t('common.cancel')} confirmLoading={generate.isPending} onOk={() => void submit()} onCancel={onClose} width={480}>
-      <ServerError error={generate.error} />
+      <ServerError error={generate.error} notFound={t('common.notFound')} />
       <Typography.Paragraph type="secondary">{t('statement.generateHelp')}</Typography.Paragraph>
       <Form<Values> form={form} layout="vertical" name="statementGenerate" initialValues={{ month: dayjs(`${businessMonth()}-01`).subtract(1, 'month'), currency: 'CNY', remark: '' }}>
         <Form.Item

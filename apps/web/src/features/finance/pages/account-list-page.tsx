@@ -5,10 +5,10 @@ import type { AccountRecord } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { ACCOUNT_LIST_KEY, listAccounts } from '../api/list-accounts.ts';
 import { exportAccounts } from '../api/export-accounts.ts';
 import { AccountDetailDrawer } from '../components/account-detail-drawer.tsx';
-import { ExportButton } from '../components/export-button.tsx';
 import { Money } from '../components/money.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
 import { ACCOUNT_KIND_OPTIONS } from '../statuses.ts';
@@ -59,12 +59,12 @@ function accountList(onDetail: (account: AccountRecord) => void): ListPageConfig
  * own accounts; a wallet opens on its movements.
  */
 export function AccountListPage() {
-  useTranslation('finance');
+  const { t } = useTranslation('finance');
   const [account, setAccount] = useState<AccountRecord | null>(null);
   const config = useMemo(() => accountList(setAccount), []);
   return (
     <Card>
-      <ListPage config={config} exportSlot={(params) => <ExportButton code="finance:account:export" run={() => exportAccounts(exportQuery(params))} />} />
+      <ListPage config={config} exportSlot={(params) => <ExportButton code="finance:account:export" label={t('common.export')} run={() => exportAccounts(exportQuery(params))} />} />
       <AccountDetailDrawer account={account} onClose={() => setAccount(null)} />
     </Card>
   );

@@ -3,8 +3,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
-import { callsTo, inEnglish, pageOf, rate, signInWith, signOut, stubServer } from '../test/finance-fixtures.ts';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { pageOf, renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { callsTo, rate, signInWith } from '../test/finance-fixtures.ts';
 import { ExchangeRateListPage } from './exchange-rate-list-page.tsx';
 
 const LIST = '/api/finance/exchangeRate/list';
@@ -15,7 +16,7 @@ const scheduled = rate({ id: 3, rate: '7.3000', inverseRate: '0.1369863014', cur
 const rowOf = async (rateText: string) => (await screen.findByText(rateText)).closest('tr')!;
 
 describe('the exchange rate table (platform)', { timeout: 60_000 }, () => {
-  beforeAll(inEnglish);
+  beforeAll(() => inEnglish('finance'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();
@@ -25,7 +26,7 @@ describe('the exchange rate table (platform)', { timeout: 60_000 }, () => {
 
   it('tags the rate applying now as current, a later one as scheduled, and offers to delete only the scheduled one', async () => {
     signInWith(['finance:exchange-rate:list', 'finance:exchange-rate:delete']);
-    stubServer(() => pageOf([scheduled, current, history]));
+    stubFetch(() => pageOf([scheduled, current, history]));
     renderUi(<ExchangeRateListPage />);
     const currentRow = await rowOf('7.2345');
     expect(within(currentRow).getByTestId('rate-current').textContent).toBe('Current');
@@ -45,7 +46,7 @@ describe('the exchange rate table (platform)', { timeout: 60_000 }, () => {
 
   it('asks the server for the current rates only when the switch is on', async () => {
     signInWith(['finance:exchange-rate:list']);
-    const calls = stubServer(({ body }) => ((body as { currentOnly?: boolean }).currentOnly ? pageOf([current]) : pageOf([scheduled, current, history])));
+    const calls = stubFetch(({ body }) => ((body as { currentOnly?: boolean }).currentOnly ? pageOf([current]) : pageOf([scheduled, current, history])));
     renderUi(<ExchangeRateListPage />);
     await rowOf('7.1000');
     await userEvent.click(screen.getByRole('switch', { name: 'Current rates only' }));

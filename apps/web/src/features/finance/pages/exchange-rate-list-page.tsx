@@ -7,10 +7,10 @@ import type { RateRecord } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { listRates, RATE_LIST_KEY } from '../api/list-rates.ts';
 import { exportRates } from '../api/export-rates.ts';
 import { useDeleteRate } from '../api/delete-rate.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { RateFormDialog } from '../components/rate-form-dialog.tsx';
 import { ConfirmAction } from '../components/row-action.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
@@ -109,7 +109,7 @@ export function ExchangeRateListPage() {
             </Space>
           </>
         }
-        exportSlot={(params) => <ExportButton code="finance:exchange-rate:export" run={() => exportRates(exportQuery(params, { currentOnly: currentOnly || undefined }))} />}
+        exportSlot={(params) => <ExportButton code="finance:exchange-rate:export" label={t('common.export')} run={() => exportRates(exportQuery(params, { currentOnly: currentOnly || undefined }))} />}
       />
       {adding && <RateFormDialog onClose={() => setAdding(false)} />}
     </Card>

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { DetailRecord } from '@portal/shared/finance-schemas';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { DETAIL_LIST_KEY, listDetails } from '../api/list-details.ts';
 import { exportDetails } from '../api/export-details.ts';
 import { DETAIL_QUERY, detailColumns } from '../components/detail-columns.tsx';
-import { ExportButton } from '../components/export-button.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
 
 const DETAIL_LIST: ListPageConfig<DetailRecord> = {
@@ -24,10 +24,10 @@ const DETAIL_LIST: ListPageConfig<DetailRecord> = {
  */
 export function FinanceDetailPage() {
   // the list's texts are in this namespace: loaded before the list is drawn
-  useTranslation('finance');
+  const { t } = useTranslation('finance');
   return (
     <Card>
-      <ListPage config={DETAIL_LIST} exportSlot={(params) => <ExportButton code="finance:detail:export" run={() => exportDetails(exportQuery(params))} />} />
+      <ListPage config={DETAIL_LIST} exportSlot={(params) => <ExportButton code="finance:detail:export" label={t('common.export')} run={() => exportDetails(exportQuery(params))} />} />
     </Card>
   );
 }

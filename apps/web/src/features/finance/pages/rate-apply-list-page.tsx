@@ -8,11 +8,11 @@ import type { RateApplyRecord } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { listRateApplies, RATE_APPLY_LIST_KEY } from '../api/list-rate-applies.ts';
 import { exportRateApplies } from '../api/export-rate-applies.ts';
 import { useSubmitRateApply } from '../api/submit-rate-apply.ts';
 import { useCancelRateApply } from '../api/cancel-rate-apply.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { Money } from '../components/money.tsx';
 import { RateApplyFormDialog } from '../components/rate-apply-form-dialog.tsx';
 import { ConfirmAction } from '../components/row-action.tsx';
@@ -133,7 +133,7 @@ export function RateApplyListPage() {
             </Button>
           </Access>
         }
-        exportSlot={(params) => <ExportButton code="finance:rate-apply:export" run={() => exportRateApplies(exportQuery(params, { status: statusOf(tab) }))} />}
+        exportSlot={(params) => <ExportButton code="finance:rate-apply:export" label={t('common.export')} run={() => exportRateApplies(exportQuery(params, { status: statusOf(tab) }))} />}
       />
       {form && <RateApplyFormDialog record={form.record} onClose={() => setForm(null)} />}
     </Card>

@@ -7,9 +7,9 @@ import type { RateApplyRecord } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { listReviewRateApplies, REVIEW_RATE_APPLY_LIST_KEY } from '../api/list-review-rate-applies.ts';
 import { exportReviewRateApplies } from '../api/export-review-rate-applies.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { Money } from '../components/money.tsx';
 import { RateApplyDecisionDialog, type RateApplyDecision } from '../components/rate-apply-decision-dialog.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
@@ -92,7 +92,7 @@ export function RateApplyReviewPage() {
     <Card tabList={TABS.map((item) => ({ key: item.key, label: t(item.label) }))} activeTabKey={tab} onTabChange={(key) => setTab(key as Tab)} tabProps={{ size: 'middle' }}>
       <ListPage
         config={config}
-        exportSlot={(params) => <ExportButton code="finance:rate-apply-review:export" run={() => exportReviewRateApplies(exportQuery(params, { status: statusOf(tab) }))} />}
+        exportSlot={(params) => <ExportButton code="finance:rate-apply-review:export" label={t('common.export')} run={() => exportReviewRateApplies(exportQuery(params, { status: statusOf(tab) }))} />}
       />
       {decision && <RateApplyDecisionDialog decision={decision} onClose={() => setDecision(null)} />}
     </Card>

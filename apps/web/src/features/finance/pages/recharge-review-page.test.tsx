@@ -3,9 +3,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { storage, STORAGE_KEYS } from '../../../lib/storage.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { pageOf, refuse, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
 import type { RechargeReviewPreview as RechargePreview } from '@portal/shared/finance-schemas';
-import { callsTo, inEnglish, pageOf, recharge, refuse, signInWith, signOut, stubServer, type Call } from '../test/finance-fixtures.ts';
+import { callsTo, recharge, signInWith } from '../test/finance-fixtures.ts';
 import { RechargeReviewPage } from './recharge-review-page.tsx';
 
 const LIST = '/platform-api/finance/review/recharge/list';
@@ -22,8 +23,8 @@ const submitted = recharge({
 const preview: RechargePreview = { record: submitted, rate: '7.2345', inverseRate: '0.1382265533', creditAmount: '7234.50', rateApplyNo: null, reason: '' };
 
 /** The platform's server: the list, the preview, the vouchers' bytes, and `decide` for confirm/submit. */
-function serve(decide: (call: Call) => unknown): Call[] {
-  return stubServer((call) => {
+function serve(decide: (call: FetchCall) => unknown): FetchCall[] {
+  return stubFetch((call) => {
     if (call.url.pathname === LIST) return pageOf([submitted]);
     if (call.url.pathname === PREVIEW) return preview;
     if (call.url.pathname.startsWith('/platform-api/finance/review/recharge/credentials/')) return new Response(new Blob(['%PNG']), { status: 200, headers: { 'Content-Type': 'image/png' } });
@@ -42,7 +43,7 @@ const dialogTitled = async (title: string) => (await screen.findByText(title)).c
 
 describe('recharge review (platform)', { timeout: 60_000 }, () => {
   beforeAll(async () => {
-    await inEnglish();
+    await inEnglish('finance');
     URL.createObjectURL = vi.fn(() => 'blob:voucher');
     URL.revokeObjectURL = vi.fn();
   });
@@ -64,7 +65,7 @@ describe('recharge review (platform)', { timeout: 60_000 }, () => {
     expect(image.getAttribute('src')).toBe('blob:voucher');
     expect(within(await within(review).findByTestId('voucher-pdf')).getByRole('link', { name: /Open PDF/ }).getAttribute('href')).toBe('blob:voucher');
     const voucherCalls = calls.filter((call) => call.url.pathname.includes('/credentials/'));
-    expect(voucherCalls.map((call) => [call.method, call.url.pathname, call.headers['X-Access-Token']])).toEqual([
+    expect(voucherCalls.map((call) => [call.method, call.url.pathname, call.headers['x-access-token']])).toEqual([
       ['GET', '/platform-api/finance/review/recharge/credentials/5', 'finance-token'],
       ['GET', '/platform-api/finance/review/recharge/credentials/6', 'finance-token'],
     ]);
@@ -95,9 +96,9 @@ describe('recharge review (platform)', { timeout: 60_000 }, () => {
       { id: 7, approve: false, reason: 'Voucher unreadable' },
       { id: 7, approve: false, reason: 'Voucher unreadable' },
     ]);
-    const key = sent[0]!.headers['Idempotency-Key'];
+    const key = sent[0]!.headers['idempotency-key'];
     expect(key).toMatch(/^[0-9a-f]{32}$/);
-    expect(sent[1]!.headers['Idempotency-Key']).toBe(key);
+    expect(sent[1]!.headers['idempotency-key']).toBe(key);
   });
 
   it('keeps the four-eyes refusal in the approve dialog', async () => {

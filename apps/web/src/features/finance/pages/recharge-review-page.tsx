@@ -7,9 +7,9 @@ import type { RechargeRecord } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { listReviewRecharges, REVIEW_RECHARGE_LIST_KEY } from '../api/list-review-recharges.ts';
 import { exportReviewRecharges } from '../api/export-review-recharges.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { Money } from '../components/money.tsx';
 import { RechargeDecisionDialog, type RechargeDecision } from '../components/recharge-decision-dialog.tsx';
 import { RechargeReviewDrawer } from '../components/recharge-review-drawer.tsx';
@@ -121,7 +121,7 @@ export function RechargeReviewPage() {
     <Card tabList={TABS.map((item) => ({ key: item.key, label: t(item.label) }))} activeTabKey={tab} onTabChange={(key) => setTab(key as Tab)} tabProps={{ size: 'middle' }}>
       <ListPage
         config={config}
-        exportSlot={(params) => <ExportButton code="finance:recharge-review:export" run={() => exportReviewRecharges(exportQuery(params, { status: statusOf(tab) }))} />}
+        exportSlot={(params) => <ExportButton code="finance:recharge-review:export" label={t('common.export')} run={() => exportReviewRecharges(exportQuery(params, { status: statusOf(tab) }))} />}
       />
       <RechargeReviewDrawer rechargeId={reviewId} onClose={() => setReviewId(null)} onDecide={setDecision} />
       {decision && <RechargeDecisionDialog decision={decision} onClose={() => setDecision(null)} onDone={() => setReviewId(null)} />}

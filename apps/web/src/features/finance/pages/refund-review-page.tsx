@@ -7,9 +7,9 @@ import type { RefundRecord } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { listReviewRefunds, REVIEW_REFUND_LIST_KEY } from '../api/list-review-refunds.ts';
 import { exportReviewRefunds } from '../api/export-review-refunds.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { Money } from '../components/money.tsx';
 import { RefundDecisionDialog, type RefundDecision } from '../components/refund-decision-dialog.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
@@ -90,7 +90,7 @@ export function RefundReviewPage() {
   const config = useMemo(() => refundList(tab, setDecision), [tab]);
   return (
     <Card tabList={TABS.map((item) => ({ key: item.key, label: t(item.label) }))} activeTabKey={tab} onTabChange={(key) => setTab(key as Tab)} tabProps={{ size: 'middle' }}>
-      <ListPage config={config} exportSlot={(params) => <ExportButton code="finance:refund-review:export" run={() => exportReviewRefunds(exportQuery(params, { status: statusOf(tab) }))} />} />
+      <ListPage config={config} exportSlot={(params) => <ExportButton code="finance:refund-review:export" label={t('common.export')} run={() => exportReviewRefunds(exportQuery(params, { status: statusOf(tab) }))} />} />
       {decision && <RefundDecisionDialog decision={decision} onClose={() => setDecision(null)} />}
     </Card>
   );

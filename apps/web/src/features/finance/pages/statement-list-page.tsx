@@ -3,14 +3,15 @@ import { Button, Card, DatePicker, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
+import type { ParseKeys } from 'i18next';
 import type { StatementRecord } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { listStatements, STATEMENT_LIST_KEY } from '../api/list-statements.ts';
 import { exportStatement } from '../api/export-statement.ts';
 import { absDecimal } from '../decimal.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { Money } from '../components/money.tsx';
 import { isFutureMonth, MONTH_FORMAT, StatementGenerateDialog } from '../components/statement-generate-dialog.tsx';
 import { StatementDetailDrawer } from '../components/statement-detail-drawer.tsx';
@@ -54,9 +55,9 @@ function statementList(month: string | undefined, onDetail: (id: number) => void
         render: (record) => (
           <Space size={0}>
             <Button type="link" size="small" onClick={() => onDetail(record.id)} data-testid="statement-detail-open">
-              <DetailText />
+              <FinanceText k="common.detail" />
             </Button>
-            <ExportButton code="finance:alipay-statement:export" inRow run={() => exportStatement(record.id)} />
+            <ExportButton code="finance:alipay-statement:export" label={<FinanceText k="common.export" />} inRow run={() => exportStatement(record.id)} />
           </Space>
         ),
       },
@@ -64,9 +65,10 @@ function statementList(month: string | undefined, onDetail: (id: number) => void
   };
 }
 
-function DetailText() {
+/** A text of this namespace where no `t` is at hand (the list's cells are drawn by the toolkit). */
+function FinanceText({ k }: { k: ParseKeys<'finance'> }) {
   const { t } = useTranslation('finance');
-  return <>{t('common.detail')}</>;
+  return <>{t(k)}</>;
 }
 
 /**

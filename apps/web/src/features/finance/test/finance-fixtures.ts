@@ -1,60 +1,13 @@
-import { vi } from 'vitest';
-import type { Envelope } from '@portal/shared/api';
-import type { DictOption } from '@portal/shared/sys';
 import type { RateApplyRecord, RateRecord, RechargeRecord, StatementDetail } from '@portal/shared/finance-schemas';
-import { useAuth } from '../../../lib/auth.ts';
-import { changeLanguage, i18n } from '../../../lib/i18n.ts';
-
-/** A request a screen sent: method, URL, headers and JSON body. */
-export type Call = { method: string; url: URL; headers: Record<string, string>; body: unknown };
-
-/** The server's refusal: an HTTP status with the envelope's message. */
-export const refuse = (status: number, message: string) =>
-  new Response(JSON.stringify({ success: false, message, code: status, result: null, timestamp: 0 }), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** Replaces fetch with `answer` (the envelope's result, or a Response); returns the calls seen. */
-export function stubServer(answer: (call: Call) => unknown): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      url: new URL(String(input), 'http://portal.test'),
-      headers: { ...(init?.headers as Record<string, string> | undefined) },
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-    };
-    calls.push(call);
-    const result = await answer(call);
-    if (result instanceof Response) return result;
-    const body: Envelope<unknown> = { success: true, message: '', code: 200, result, timestamp: Date.now() };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  });
-  return calls;
-}
-
-export const pageOf = <T>(records: T[]) => ({ records, total: records.length, current: 1, size: 10, pages: 1 });
-
-const option = (value: string, text: string): DictOption => ({ value, text, label: text, title: text, color: null });
+import { dictOption as option, signIn } from '../../../test/fixtures.ts';
+import type { FetchCall } from '../../../test/render-ui.tsx';
 
 /** Signed in with these button codes and the Currency dictionary, in English. */
-export function signInWith(codes: readonly string[]): void {
-  useAuth.setState({
-    dictionaries: { Currency: [option('CNY', 'Chinese Yuan'), option('USD', 'US Dollar'), option('JPY', 'Japanese Yen'), option('HKD', 'Hong Kong Dollar')] },
-    permissions: { menu: [], auth: codes.map((action) => ({ action, describe: action, type: '1', status: '1' })), allAuth: [] },
-  });
-}
-
-export function signOut(): void {
-  useAuth.setState({ dictionaries: null, permissions: null, userInfo: null });
-}
-
-/** English, with the finance texts loaded (a page would suspend for them). */
-export async function inEnglish(): Promise<void> {
-  await changeLanguage('en-US');
-  await i18n.loadNamespaces('finance');
-}
+export const signInWith = (codes: readonly string[]) =>
+  signIn(codes, { Currency: [option('CNY', 'Chinese Yuan'), option('USD', 'US Dollar'), option('JPY', 'Japanese Yen'), option('HKD', 'Hong Kong Dollar')] });
 
 /** The calls that change something (lists are POST too: these are the ones to `path`). */
-export const callsTo = (calls: Call[], path: string) => calls.filter((call) => call.url.pathname === path);
+export const callsTo = (calls: FetchCall[], path: string) => calls.filter((call) => call.url.pathname === path);
 
 export const recharge = (overrides: Partial<RechargeRecord> = {}): RechargeRecord => ({
   id: 7,

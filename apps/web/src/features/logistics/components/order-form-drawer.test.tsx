@@ -20,12 +20,12 @@ const DICTIONARIES = {
 const json = (status: number, message: string) =>
   new Response(JSON.stringify({ success: false, message, code: status, result: null, timestamp: 0 }), { status, headers: { 'Content-Type': 'application/json' } });
 
-type Answer = (call: FetchCall & { body: unknown }) => unknown;
+type Answer = (call: Pick<FetchCall, 'method' | 'url' | 'body'>) => unknown;
 
 /** fetch replaced, with the bodies sent kept for assertions. */
 function server(answer: Answer) {
   const bodies: unknown[] = [];
-  const calls: FetchCall[] = [];
+  const calls: Pick<FetchCall, 'method' | 'url'>[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const call = { method: init?.method ?? 'GET', url: new URL(String(input), 'http://portal.test') };
     calls.push(call);

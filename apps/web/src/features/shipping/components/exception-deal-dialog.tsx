@@ -5,9 +5,9 @@ import type { ExceptionResolution } from '@portal/shared/logistics';
 import type { ExceptionRecord } from '@portal/shared/logistics-schemas';
 import { DictSelect } from '../../../components/dict-select.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
+import { ServerError } from '../../../components/server-error.tsx';
 import { useDealException } from '../api/deal-exception.ts';
 import { shippingRules } from '../form-rules.ts';
-import { ServerError } from './server-error.tsx';
 
 /** exceptionDealInput's remark limit. */
 const REMARK_MAX = 1000;

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import type { OrderRecord } from '@portal/shared/logistics-schemas';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
-import { inEnglish, pageOf, refuse, signInWith, signOut, stubServer, type Call } from '../test/shipping-fixtures.ts';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { pageOf, refuse, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
+import { signInWith } from '../test/shipping-fixtures.ts';
 import { PickupBatchFormDialog } from './pickup-batch-form-dialog.tsx';
 
 const order = (id: number, weight: string): OrderRecord => ({
@@ -33,7 +34,7 @@ const form = () => document.querySelector<HTMLElement>('form[id="pickupBatch"]')
 const batchDialog = () => form().closest<HTMLElement>('.ant-modal')!;
 const save = () => userEvent.click(within(batchDialog()).getByRole('button', { name: 'Save' }));
 const input = (label: string) => within(form()).getByLabelText(label);
-const posts = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
+const posts = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 const summary = () => screen.getByTestId('batch-orders-summary').textContent;
 
 async function pickOrders(...orderNos: string[]) {
@@ -51,7 +52,7 @@ async function setTime(value: string) {
 }
 
 function server(addAnswers: unknown[]) {
-  return stubServer(({ method, url }) => {
+  return stubFetch(({ method, url }) => {
     if (method === 'GET' && url.pathname === '/api/logistics/order/list') return pageOf(ORDERS);
     if (method === 'POST' && url.pathname === '/api/logistics/pickupBatch/add') return addAnswers.shift();
     return new Response(null, { status: 404 });
@@ -59,7 +60,7 @@ function server(addAnswers: unknown[]) {
 }
 
 describe('the pick-up batch form', { timeout: 60_000 }, () => {
-  beforeAll(inEnglish);
+  beforeAll(() => inEnglish('shipping'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { App, Col, DatePicker, Form, Input, Modal, Row, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
+import { ServerError } from '../../../components/server-error.tsx';
 import { useAuth } from '../../../lib/auth.ts';
 import { useAddPickupBatch, type PickupBatchInput } from '../api/add-pickup-batch.ts';
 import { useEditPickupBatch } from '../api/edit-pickup-batch.ts';
 import { usePickupBatch, type BatchOrder, type PickupBatchDetail } from '../api/get-pickup-batch.ts';
 import { shippingRules } from '../form-rules.ts';
 import { BatchOrderField } from './batch-order-field.tsx';
-import { ServerError } from './server-error.tsx';
 
 /** The contract's limit of orders in one batch (pickupBatchInput). */
 export const BATCH_ORDERS_MAX = 500;

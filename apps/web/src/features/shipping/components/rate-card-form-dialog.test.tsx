@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
-import { inEnglish, refuse, signInWith, signOut, stubServer, type Call } from '../test/shipping-fixtures.ts';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { refuse, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
+import { signInWith } from '../test/shipping-fixtures.ts';
 import { RateCardFormDialog } from './rate-card-form-dialog.tsx';
 
 const field = (label: string) => screen.getByLabelText(label);
@@ -17,10 +18,10 @@ async function choose(label: string, option: string) {
 }
 const example = (key: string) => screen.getByTestId(`freight-example-${key}`).textContent;
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
-const posts = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
+const posts = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('the rate card form: money in the currency’s decimals, and the example price', { timeout: 60_000 }, () => {
-  beforeAll(inEnglish);
+  beforeAll(() => inEnglish('shipping'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();
@@ -30,7 +31,7 @@ describe('the rate card form: money in the currency’s decimals, and the exampl
 
   it('prices 1 kg, 2.5 kg and a bulky box as the server will, and follows every change', async () => {
     signInWith([]);
-    stubServer(() => new Response(null, { status: 404 }));
+    stubFetch(() => new Response(null, { status: 404 }));
     renderUi(<RateCardFormDialog open card={null} onClose={vi.fn()} />);
     await screen.findByRole('dialog');
     // no prices yet: no examples
@@ -52,7 +53,7 @@ describe('the rate card form: money in the currency’s decimals, and the exampl
 
   it('refuses decimals JPY does not have and more than 2 elsewhere, and sends nothing', async () => {
     signInWith([]);
-    const calls = stubServer(() => new Response(null, { status: 404 }));
+    const calls = stubFetch(() => new Response(null, { status: 404 }));
     renderUi(<RateCardFormDialog open card={null} onClose={vi.fn()} />);
     await screen.findByRole('dialog');
     await choose('Destination', 'Japan');
@@ -82,7 +83,7 @@ describe('the rate card form: money in the currency’s decimals, and the exampl
   it('sends exact decimal strings, shows the server’s refusal, and closes when saved', async () => {
     signInWith([]);
     let refusals = 1;
-    const calls = stubServer(({ method, url }) => {
+    const calls = stubFetch(({ method, url }) => {
       if (method === 'POST' && url.pathname === '/api/warehouse/rateCard/add') {
         return refusals-- > 0 ? refuse(409, 'Japan Basic has a rate card already') : { id: 99 };
       }

@@ -5,12 +5,12 @@ import type { CountryCode, ServiceType } from '@portal/shared/logistics';
 import type { RateCardRecord } from '@portal/shared/logistics-schemas';
 import type { CurrencyCode } from '@portal/shared/money';
 import { DictSelect } from '../../../components/dict-select.tsx';
+import { ServerError } from '../../../components/server-error.tsx';
 import { useAddRateCard, type RateCardInput } from '../api/add-rate-card.ts';
 import { useEditRateCard } from '../api/edit-rate-card.ts';
 import { shippingRules } from '../form-rules.ts';
 import { STEP_KG_MAX, VOLUMETRIC_DIVISOR_DEFAULT, VOLUMETRIC_DIVISOR_MAX, VOLUMETRIC_DIVISOR_MIN } from '../value-rules.ts';
 import { FreightExamplePanel, type RateCardFormDraft } from './freight-example-panel.tsx';
-import { ServerError } from './server-error.tsx';
 import { useRouteName } from './route-name.ts';
 
 type Values = {

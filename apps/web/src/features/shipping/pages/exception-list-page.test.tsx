@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { ExceptionRecord } from '@portal/shared/logistics-schemas';
 import type { ExceptionStatus } from '@portal/shared/logistics';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
-import { inEnglish, pageOf, refuse, signInWith, signOut, stubServer } from '../test/shipping-fixtures.ts';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { pageOf, refuse, renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { signInWith } from '../test/shipping-fixtures.ts';
 import { ExceptionListPage } from './exception-list-page.tsx';
 
 const exception = (status: ExceptionStatus): ExceptionRecord => ({
@@ -31,7 +32,7 @@ const rowOf = async (exceptionNo: string) => (await screen.findByText(exceptionN
 const dealButtonIn = (row: HTMLElement) => within(row).queryByRole('button', { name: 'Handle' });
 
 describe('collection exceptions: the Deal button (spec §4)', { timeout: 30_000 }, () => {
-  beforeAll(inEnglish);
+  beforeAll(() => inEnglish('shipping'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();
@@ -41,7 +42,7 @@ describe('collection exceptions: the Deal button (spec §4)', { timeout: 30_000 
 
   it("shows Deal for pending ('0') and awaiting ('2') only, never for '1', '3' or '4'", async () => {
     signInWith([...LIST, DEAL]);
-    stubServer(({ url }) => (url.pathname === '/api/logistics/collectionException/list' ? pageOf(ALL_STATUSES.map(exception)) : new Response(null, { status: 404 })));
+    stubFetch(({ url }) => (url.pathname === '/api/logistics/collectionException/list' ? pageOf(ALL_STATUSES.map(exception)) : new Response(null, { status: 404 })));
     renderUi(<ExceptionListPage />);
     const shown: ExceptionStatus[] = [];
     for (const status of ALL_STATUSES) {
@@ -55,7 +56,7 @@ describe('collection exceptions: the Deal button (spec §4)', { timeout: 30_000 
 
   it('shows Deal for no status without the permission logistics:collection-exception:deal', async () => {
     signInWith(LIST);
-    stubServer(() => pageOf(ALL_STATUSES.map(exception)));
+    stubFetch(() => pageOf(ALL_STATUSES.map(exception)));
     renderUi(<ExceptionListPage />);
     for (const status of ALL_STATUSES) expect(dealButtonIn(await rowOf(exception(status).exceptionNo))).toBeNull();
     expect(screen.queryAllByRole('button', { name: 'Handle' })).toEqual([]);
@@ -65,7 +66,7 @@ describe('collection exceptions: the Deal button (spec §4)', { timeout: 30_000 
     signInWith([...LIST, DEAL]);
     let handled = false;
     let refusals = 1;
-    const calls = stubServer(({ method, url }) => {
+    const calls = stubFetch(({ method, url }) => {
       if (method === 'GET' && url.pathname === '/api/logistics/collectionException/list') {
         return pageOf(ALL_STATUSES.map((status) => (status === '0' && handled ? { ...exception('0'), status: '1' as const, resolution: 'RETURN' as const } : exception(status))));
       }

@@ -5,12 +5,13 @@ import type { ExceptionRecord } from '@portal/shared/logistics-schemas';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { EXCEPTION_LIST_KEY, listExceptions } from '../api/list-exceptions.ts';
 import { exportExceptions } from '../api/export-exceptions.ts';
 import { ExceptionDealDialog } from '../components/exception-deal-dialog.tsx';
 import { ExceptionDetailDrawer } from '../components/exception-detail-drawer.tsx';
-import { ExportButton } from '../components/export-button.tsx';
 import { DEAL_PERMISSION, dealShown } from '../deal-rule.ts';
+import { exportFiltersOf } from '../export-filters.ts';
 import { sk } from '../texts.ts';
 
 type Handlers = { onDetail: (id: number) => void; onDeal: (exception: ExceptionRecord) => void };
@@ -70,13 +71,13 @@ function exceptionList({ onDetail, onDeal }: Handlers): ListPageConfig<Exception
  */
 export function ExceptionListPage() {
   // the area's texts are there before the list draws its titles with them
-  useTranslation('shipping');
+  const { t } = useTranslation('shipping');
   const [detailId, setDetailId] = useState<number | null>(null);
   const [dealing, setDealing] = useState<ExceptionRecord | null>(null);
   const config = useMemo(() => exceptionList({ onDetail: setDetailId, onDeal: setDealing }), []);
   return (
     <Card>
-      <ListPage config={config} exportSlot={(params) => <ExportButton code="logistics:collection-exception:export" params={params} run={exportExceptions} />} />
+      <ListPage config={config} exportSlot={(params) => <ExportButton code="logistics:collection-exception:export" label={t('common.export')} run={() => exportExceptions(exportFiltersOf(params))} />} />
       <ExceptionDealDialog exception={dealing} onClose={() => setDealing(null)} />
       <ExceptionDetailDrawer exceptionId={detailId} onClose={() => setDetailId(null)} />
     </Card>

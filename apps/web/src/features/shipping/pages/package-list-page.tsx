@@ -6,13 +6,14 @@ import type { ParcelRecord } from '@portal/shared/logistics-schemas';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { failureMessage } from '../../../components/server-error.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { listParcels, PARCEL_LIST_KEY } from '../api/list-parcels.ts';
 import { useDeleteParcel } from '../api/delete-parcel.ts';
 import { exportParcels } from '../api/export-parcels.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { ParcelFormDialog } from '../components/parcel-form-dialog.tsx';
-import { failureMessage } from '../components/server-error.tsx';
+import { exportFiltersOf } from '../export-filters.ts';
 import { sk } from '../texts.ts';
 
 const cm = (value: string | null) => formatDecimal(value, 1);
@@ -106,7 +107,7 @@ export function PackageListPage() {
             </Button>
           </Access>
         }
-        exportSlot={(params) => <ExportButton code="logistics:package:export" params={params} run={exportParcels} />}
+        exportSlot={(params) => <ExportButton code="logistics:package:export" label={t('common.export')} run={() => exportParcels(exportFiltersOf(params))} />}
       />
       <ParcelFormDialog open={dialog !== null} parcel={dialog?.parcel ?? null} onClose={() => setDialog(null)} />
     </Card>

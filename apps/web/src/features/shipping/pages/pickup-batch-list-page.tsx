@@ -7,14 +7,15 @@ import { Access } from '../../../components/access.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { failureMessage } from '../../../components/server-error.tsx';
 import { listPickupBatches, PICKUP_BATCH_LIST_KEY } from '../api/list-pickup-batches.ts';
 import { useReadyPickupBatch } from '../api/ready-pickup-batch.ts';
 import { useCancelPickupBatch } from '../api/cancel-pickup-batch.ts';
 import { exportPickupBatches } from '../api/export-pickup-batches.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { PickupBatchDetailDrawer } from '../components/pickup-batch-detail-drawer.tsx';
 import { PickupBatchFormDialog } from '../components/pickup-batch-form-dialog.tsx';
-import { failureMessage } from '../components/server-error.tsx';
+import { exportFiltersOf } from '../export-filters.ts';
 import { sk } from '../texts.ts';
 
 /** Only a batch still waiting for its goods is the merchant's to change, mark ready or cancel. */
@@ -153,7 +154,7 @@ export function PickupBatchListPage() {
             </Button>
           </Access>
         }
-        exportSlot={(params) => <ExportButton code="logistics:pickup-batch:export" params={params} run={exportPickupBatches} />}
+        exportSlot={(params) => <ExportButton code="logistics:pickup-batch:export" label={t('common.export')} run={() => exportPickupBatches(exportFiltersOf(params))} />}
       />
       <PickupBatchFormDialog open={form !== null} batchId={form?.batchId ?? null} onClose={() => setForm(null)} />
       <PickupBatchDetailDrawer batchId={detailId} onClose={() => setDetailId(null)} />

@@ -5,10 +5,11 @@ import { Access } from '../../../components/access.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { listPickups, PICKUP_LIST_KEY, type PickupRecord } from '../api/list-pickups.ts';
 import { exportPickups } from '../api/export-pickups.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { PickupActionDialog, type PickupAction } from '../components/pickup-action-dialog.tsx';
+import { exportFiltersOf } from '../export-filters.ts';
 import { sk } from '../texts.ts';
 
 /**
@@ -86,12 +87,12 @@ function pickupList(onAction: (action: PickupAction, pickup: PickupRecord) => vo
 /** Pick-up confirmation (platform): every tenant's batches, scheduled, taken and confirmed at the warehouse. */
 export function PickupConfirmPage() {
   // the area's texts are there before the list draws its titles with them
-  useTranslation('shipping');
+  const { t } = useTranslation('shipping');
   const [current, setCurrent] = useState<{ action: PickupAction; pickup: PickupRecord } | null>(null);
   const config = useMemo(() => pickupList((action, pickup) => setCurrent({ action, pickup })), []);
   return (
     <Card>
-      <ListPage config={config} exportSlot={(params) => <ExportButton code="warehouse:pickup:export" params={params} run={exportPickups} />} />
+      <ListPage config={config} exportSlot={(params) => <ExportButton code="warehouse:pickup:export" label={t('common.export')} run={() => exportPickups(exportFiltersOf(params))} />} />
       <PickupActionDialog action={current?.action ?? null} pickup={current?.pickup ?? null} onClose={() => setCurrent(null)} />
     </Card>
   );

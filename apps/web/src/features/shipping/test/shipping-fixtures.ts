@@ -1,39 +1,8 @@
-import { vi } from 'vitest';
-import type { Envelope } from '@portal/shared/api';
 import type { DictOption } from '@portal/shared/sys';
-import { useAuth } from '../../../lib/auth.ts';
-import { changeLanguage, i18n } from '../../../lib/i18n.ts';
-
-/** A request the page sent: method, URL and JSON body. */
-export type Call = { method: string; url: URL; body: unknown };
-
-/** The server's refusal: an HTTP status with the envelope's message (a 400 naming a field, a 409 about a state). */
-export const refuse = (status: number, message: string) =>
-  new Response(JSON.stringify({ success: false, message, code: status, result: null, timestamp: 0 }), { status, headers: { 'Content-Type': 'application/json' } });
-
-/**
- * Replaces fetch with `answer`, which gets every request with its body and returns the envelope's
- * result (or a Response). Returns the calls seen.
- */
-export function stubServer(answer: (call: Call) => unknown): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call: Call = { method: init?.method ?? 'GET', url: new URL(String(input), 'http://portal.test'), body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined };
-    calls.push(call);
-    const result = await answer(call);
-    if (result instanceof Response) return result;
-    const body: Envelope<unknown> = { success: true, message: '', code: 200, result, timestamp: Date.now() };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  });
-  return calls;
-}
-
-export const pageOf = <T>(records: T[]) => ({ records, total: records.length, current: 1, size: 10, pages: 1 });
-
-const option = (value: string, text: string): DictOption => ({ value, text, label: text, title: text, color: null });
+import { dictOption as option, signIn } from '../../../test/fixtures.ts';
 
 /** The dictionaries the shipping screens read, in English, as cached at sign-in. */
-export const DICTIONARIES: Record<string, DictOption[]> = {
+const DICTIONARIES: Record<string, DictOption[]> = {
   CollectionOrderExceptionConstant: [option('0', 'Pending'), option('1', 'Handled'), option('2', 'Awaiting merchant reply'), option('3', 'Closed'), option('4', 'Cancelled')],
   CollectionExceptionType: [option('DAMAGED', 'Damaged goods'), option('OTHER', 'Other')],
   ExceptionResolution: [option('CONTINUE', 'Ship as is'), option('RESHIP', 'Send again'), option('RETURN', 'Return to merchant'), option('DESTROY', 'Destroy')],
@@ -52,19 +21,4 @@ export const DICTIONARIES: Record<string, DictOption[]> = {
 };
 
 /** Signed in with these button codes and the dictionaries above. */
-export function signInWith(codes: readonly string[]): void {
-  useAuth.setState({
-    dictionaries: DICTIONARIES,
-    permissions: { menu: [], auth: codes.map((action) => ({ action, describe: action, type: '1', status: '1' })), allAuth: [] },
-  });
-}
-
-export function signOut(): void {
-  useAuth.setState({ dictionaries: null, permissions: null, userInfo: null });
-}
-
-/** English, with the shipping texts loaded (a page would suspend for them). */
-export async function inEnglish(): Promise<void> {
-  await changeLanguage('en-US');
-  await i18n.loadNamespaces('shipping');
-}
+export const signInWith = (codes: readonly string[]) => signIn(codes, DICTIONARIES);

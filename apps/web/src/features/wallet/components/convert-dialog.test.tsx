@@ -3,8 +3,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConversionPreview, ConversionRecord, WalletBalance } from '@portal/shared/finance-schemas';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
-import { callsTo, inEnglish, openDropdown, refuse, signInWith, signOut, stubServer } from '../test/wallet-fixtures.ts';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { refuse, renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { callsTo, openDropdown, signInWith } from '../test/wallet-fixtures.ts';
 import { ConvertDialog } from './convert-dialog.tsx';
 
 const WALLETS: WalletBalance[] = [
@@ -41,7 +42,7 @@ const RECORD: ConversionRecord = {
 /** The preview answers by the amount asked (2000 is more than the balance); submit answers `submitted` in turn. */
 function server(submitted: unknown[] = [RECORD]) {
   let next = 0;
-  return stubServer(({ url, body }) => {
+  return stubFetch(({ url, body }) => {
     if (url.pathname.endsWith('/wallet/details')) return { wallets: WALLETS };
     if (url.pathname.endsWith('/convert/preview')) {
       const amount = (body as { amount: string }).amount;
@@ -69,7 +70,7 @@ async function fill(amount: string) {
 }
 
 describe('converting between wallets', { timeout: 60_000 }, () => {
-  beforeAll(inEnglish);
+  beforeAll(() => inEnglish('wallet'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();

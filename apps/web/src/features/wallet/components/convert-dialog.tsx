@@ -3,6 +3,7 @@ import { Alert, App, Button, Descriptions, Flex, Form, Input, Modal, Select, Typ
 import { useTranslation } from 'react-i18next';
 import type { ConversionInput, ConversionPreview, ConversionRecord, WalletBalance } from '@portal/shared/finance-schemas';
 import { CURRENCY_CODES, type CurrencyCode } from '@portal/shared/money';
+import { failureMessage, ServerError } from '../../../components/server-error.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useConvertWallet } from '../api/convert-wallet.ts';
@@ -11,7 +12,6 @@ import { useConversionPreview } from '../api/preview-conversion.ts';
 import { walletRules } from '../form-rules.ts';
 import { amountLess, amountProblem } from '../money.ts';
 import { CurrencySuffix, Money } from './money.tsx';
-import { failureMessage, ServerError } from './server-error.tsx';
 
 /** How long the amount must stay unchanged before the preview is asked for: typing asks once, not per key. */
 export const CONVERT_PREVIEW_DEBOUNCE_MS = 300;

@@ -3,8 +3,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChargeRecord, PaymentPreview } from '@portal/shared/finance-schemas';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
-import { callsTo, inEnglish, pageOf, signInWith, signOut, stubServer } from '../test/wallet-fixtures.ts';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { pageOf, renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { callsTo, signInWith } from '../test/wallet-fixtures.ts';
 import { PayChargesDialog } from './pay-charges-dialog.tsx';
 
 const charge = (orderId: number, amount: string, currency: ChargeRecord['currency'] = 'CNY'): ChargeRecord => ({
@@ -32,7 +33,7 @@ const preview = (sufficient: boolean): PaymentPreview => ({
 });
 
 function server(sufficient: boolean) {
-  return stubServer(({ url }) => {
+  return stubFetch(({ url }) => {
     if (url.pathname.endsWith('/payment/charges')) return pageOf(CHARGES);
     if (url.pathname.endsWith('/payment/confirm')) return preview(sufficient);
     if (url.pathname.endsWith('/payment/submit')) return { id: 5, paymentNo: 'PY2603010005', status: 'DRAFT' };
@@ -54,7 +55,7 @@ async function chooseAndPreview() {
 }
 
 describe('paying charges', { timeout: 60_000 }, () => {
-  beforeAll(inEnglish);
+  beforeAll(() => inEnglish('wallet'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();

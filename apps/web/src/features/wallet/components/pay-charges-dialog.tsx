@@ -6,6 +6,7 @@ import type { ChargeRecord, PaymentRecord } from '@portal/shared/finance-schemas
 import type { CurrencyCode } from '@portal/shared/money';
 import { Access } from '../../../components/access.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
+import { ServerError } from '../../../components/server-error.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useEditPayment } from '../api/edit-payment.ts';
@@ -16,7 +17,6 @@ import { amountSum } from '../money.ts';
 import { DetailStates } from './detail-states.tsx';
 import { Money } from './money.tsx';
 import { payable, PaymentPreviewView } from './payment-preview-view.tsx';
-import { ServerError } from './server-error.tsx';
 
 /** A charge chosen for payment, kept across the list's pages. */
 type Picked = { orderId: number; orderNo: string; currency: CurrencyCode; amount: string };

@@ -1,12 +1,12 @@
 import { App, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PaymentRecord } from '@portal/shared/finance-schemas';
+import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { usePayDraft } from '../api/pay-draft.ts';
 import { usePaymentPreview } from '../api/preview-payment.ts';
 import { DetailStates } from './detail-states.tsx';
 import { payable, PaymentPreviewView } from './payment-preview-view.tsx';
-import { ServerError } from './server-error.tsx';
 
 /**
  * Paying a draft: what it would do now (payment/confirm {id}), then "Pay now" (payment/confirm/submit),

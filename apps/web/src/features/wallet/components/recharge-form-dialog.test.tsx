@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { RechargeRecord } from '@portal/shared/finance-schemas';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { renderUi } from '../../../test/render-ui.tsx';
-import { callsTo, inEnglish, openDropdown, refuse, signInWith, signOut, stubServer, type Call } from '../test/wallet-fixtures.ts';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { refuse, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
+import { callsTo, openDropdown, signInWith } from '../test/wallet-fixtures.ts';
 import { RechargeListPage } from '../pages/recharge-list-page.tsx';
 import { RechargeFormDialog } from './recharge-form-dialog.tsx';
 
@@ -26,7 +27,7 @@ const RATES = { currency: 'HKD', rates: [{ baseCurrency: 'HKD', quoteCurrency: '
 /** recharge/submit answers each of `answers` in turn; vouchers get ids from 77. */
 function server(answers: unknown[]) {
   let voucherId = 77;
-  return stubServer(({ method, url }) => {
+  return stubFetch(({ method, url }) => {
     if (method === 'POST' && url.pathname.endsWith('/recharge/credentials')) return { id: voucherId++, name: 'slip.png', mimeType: 'image/png', size: 12 };
     if (method === 'POST' && url.pathname.endsWith('/queryRate')) return RATES;
     if (method === 'POST' && url.pathname.endsWith('/recharge/submit')) return answers.shift();
@@ -34,10 +35,10 @@ function server(answers: unknown[]) {
   });
 }
 
-const posts = (calls: Call[]) => callsTo(calls, 'recharge/submit');
+const posts = (calls: FetchCall[]) => callsTo(calls, 'recharge/submit');
 
 describe('the recharge form', { timeout: 60_000 }, () => {
-  beforeAll(inEnglish);
+  beforeAll(() => inEnglish('wallet'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();
@@ -127,7 +128,7 @@ describe('the recharge form', { timeout: 60_000 }, () => {
   it('saves a draft without a voucher, and opens the next recharge empty with a new key', async () => {
     signInWith(['wallet:recharge:list', 'wallet:recharge:add', 'wallet:recharge:submit']);
     const answers = [created({ rechargeNo: 'RC2603010002', status: 'DRAFT' }), created({ rechargeNo: 'RC2603010003', status: 'DRAFT' })];
-    const calls = stubServer(({ url }) => {
+    const calls = stubFetch(({ url }) => {
       if (url.pathname.endsWith('/recharge/submit')) return answers.shift();
       if (url.pathname.endsWith('/recharge/list')) return { records: [], total: 0, current: 1, size: 10, pages: 0 };
       if (url.pathname.endsWith('/initiator')) return [];

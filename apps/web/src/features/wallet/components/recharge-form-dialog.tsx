@@ -6,6 +6,7 @@ import { RECEIVING_ACCOUNTS } from '@portal/shared/finance';
 import type { RechargeInput, RechargeRecord } from '@portal/shared/finance-schemas';
 import { CURRENCY_CODES, type CurrencyCode } from '@portal/shared/money';
 import { Access } from '../../../components/access.tsx';
+import { ServerError } from '../../../components/server-error.tsx';
 import { DATE_TIME_FORMAT, formatMoney } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useEditRecharge } from '../api/edit-recharge.ts';
@@ -14,7 +15,6 @@ import { useSubmitRecharge } from '../api/submit-recharge.ts';
 import { walletRules } from '../form-rules.ts';
 import { amountProblem, convertedAmount } from '../money.ts';
 import { CurrencySuffix } from './money.tsx';
-import { ServerError } from './server-error.tsx';
 import { voucherFilesOf, voucherIdsOf, VoucherUpload, type VoucherFile } from './voucher-upload.tsx';
 
 /** What the form holds; the contract's limits (finance-schemas.ts rechargeInput). */

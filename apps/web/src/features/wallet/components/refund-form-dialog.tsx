@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RefundKind } from '@portal/shared/finance';
 import type { PayOrderRecord, RefundInput, RefundRecord, WalletBalance } from '@portal/shared/finance-schemas';
 import { CURRENCY_CODES, type CurrencyCode } from '@portal/shared/money';
+import { ServerError } from '../../../components/server-error.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useBalance } from '../api/get-balance.ts';
@@ -12,7 +13,6 @@ import { useSubmitRefund } from '../api/submit-refund.ts';
 import { walletRules } from '../form-rules.ts';
 import { amountAbove, amountLess } from '../money.ts';
 import { CurrencySuffix } from './money.tsx';
-import { ServerError } from './server-error.tsx';
 
 type Values = {
   kind: RefundKind;

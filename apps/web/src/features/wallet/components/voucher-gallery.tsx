@@ -1,38 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Flex, Image, Skeleton, Typography } from 'antd';
 import { FilePdfOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { VoucherRecord } from '@portal/shared/finance-schemas';
 import { saveBlob } from '../../../lib/http.ts';
+import { useObjectUrl } from '../../../lib/object-url.ts';
 import { getVoucher } from '../api/get-voucher.ts';
 
 const THUMB = 104;
 
 /**
- * An image voucher as a thumbnail (click to enlarge). The file is fetched with the session's headers
- * and shown through an object URL, made and revoked by the same effect (so React's double effects in
- * development do not revoke the one on screen).
+ * An image voucher as a thumbnail (click to enlarge), shown through an object URL of the file fetched
+ * with the session's headers.
  */
 function VoucherImage({ voucher }: { voucher: VoucherRecord }) {
   const { t } = useTranslation('wallet');
-  const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
-  useEffect(() => {
-    const controller = new AbortController();
-    let url: string | null = null;
-    getVoucher(voucher.id, controller.signal).then(
-      (blob) => {
-        url = URL.createObjectURL(blob);
-        setState({ url, failed: false });
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ url: null, failed: true });
-      },
-    );
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [voucher.id]);
+  const state = useObjectUrl(voucher.id, getVoucher);
   if (state.failed) {
     return (
       <Flex vertical align="center" justify="center" style={{ width: THUMB, height: THUMB, border: '1px dashed #d9d9d9', borderRadius: 6 }} title={voucher.name}>

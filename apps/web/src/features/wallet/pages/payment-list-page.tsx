@@ -8,18 +8,18 @@ import { CURRENCY_CODES } from '@portal/shared/money';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig, StaticOption } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { failureMessage } from '../../../components/server-error.tsx';
 import { ellipsis } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useDeletePayment } from '../api/delete-payment.ts';
 import { exportPayments } from '../api/export-payments.ts';
 import { listPayments, PAYMENT_LIST_KEY } from '../api/list-payments.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { Money } from '../components/money.tsx';
 import { PayChargesDialog } from '../components/pay-charges-dialog.tsx';
 import { PayDraftDialog } from '../components/pay-draft-dialog.tsx';
 import { PaymentDetailDrawer } from '../components/payment-detail-drawer.tsx';
-import { failureMessage } from '../components/server-error.tsx';
 import { StatusTabs } from '../components/status-tabs.tsx';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
 import { nextSession, usePendingAction } from '../components/pending-action.ts';
@@ -167,7 +167,7 @@ export function PaymentListPage() {
             </Button>
           </Access>
         }
-        exportSlot={(params) => <ExportButton code="wallet:payment:export" run={() => exportPayments(params, status)} />}
+        exportSlot={(params) => <ExportButton code="wallet:payment:export" label={t('common.export')} run={() => exportPayments(params, status)} />}
       />
       {dialog && (
         <PayChargesDialog

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RechargeRecord } from '@portal/shared/finance-schemas';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
-import { callsTo, inEnglish, openDropdown, pageOf, signInWith, signOut, stubServer, type Call } from '../test/wallet-fixtures.ts';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { pageOf, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
+import { callsTo, openDropdown, signInWith } from '../test/wallet-fixtures.ts';
 import { PaymentListPage } from './payment-list-page.tsx';
 import { RechargeListPage } from './recharge-list-page.tsx';
 
@@ -43,7 +44,7 @@ const recharge = (id: number, status: RechargeRecord['status'], voucherCount: nu
 const RECHARGE_CODES = ['wallet:recharge:list', 'wallet:recharge:add', 'wallet:recharge:edit', 'wallet:recharge:submit', 'wallet:recharge:delete'];
 
 function server(records: RechargeRecord[] = []) {
-  return stubServer(({ url }) => {
+  return stubFetch(({ url }) => {
     if (url.pathname.endsWith('/initiator')) return [{ id: 4, username: 'merchant', realname: 'Chen Dawen' }];
     if (url.pathname.endsWith('/list')) return pageOf(records);
     if (url.pathname.endsWith('/deleteRechargeRecord')) return null;
@@ -56,11 +57,11 @@ function renderAt(path: string, Component: () => React.ReactNode) {
   renderUi(<RouterProvider router={router} />);
 }
 
-const lastBody = (calls: Call[], path: string) => callsTo(calls, path).at(-1)?.body as Record<string, unknown> | undefined;
+const lastBody = (calls: FetchCall[], path: string) => callsTo(calls, path).at(-1)?.body as Record<string, unknown> | undefined;
 const tab = (key: string) => screen.findByTestId(`wallet-tab-${key}`);
 
 describe('the wallet record lists', { timeout: 60_000 }, () => {
-  beforeAll(inEnglish);
+  beforeAll(() => inEnglish('wallet'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();

@@ -8,18 +8,18 @@ import { CURRENCY_CODES } from '@portal/shared/money';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig, StaticOption } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { failureMessage } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useDeleteRecharge } from '../api/delete-recharge.ts';
 import { useEditRecharge } from '../api/edit-recharge.ts';
 import { exportRecharges } from '../api/export-recharges.ts';
 import { listRecharges, RECHARGE_LIST_KEY } from '../api/list-recharges.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { Money } from '../components/money.tsx';
 import { RateText } from '../components/rate-text.tsx';
 import { RechargeDetailDrawer } from '../components/recharge-detail-drawer.tsx';
 import { RechargeFormDialog } from '../components/recharge-form-dialog.tsx';
-import { failureMessage } from '../components/server-error.tsx';
 import { StatusTabs } from '../components/status-tabs.tsx';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
 import { nextSession, usePendingAction } from '../components/pending-action.ts';
@@ -197,7 +197,7 @@ export function RechargeListPage() {
             </Button>
           </Access>
         }
-        exportSlot={(params) => <ExportButton code="wallet:recharge:export" run={() => exportRecharges(params, status)} />}
+        exportSlot={(params) => <ExportButton code="wallet:recharge:export" label={t('common.export')} run={() => exportRecharges(params, status)} />}
       />
       <RechargeFormDialog
         key={current.session}

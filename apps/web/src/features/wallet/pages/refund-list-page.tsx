@@ -8,10 +8,10 @@ import { CURRENCY_CODES } from '@portal/shared/money';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig, StaticOption } from '../../../components/list-page/list-config.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { useCan } from '../../../lib/permissions.ts';
 import { exportRefunds } from '../api/export-refunds.ts';
 import { listRefunds, REFUND_LIST_KEY } from '../api/list-refunds.ts';
-import { ExportButton } from '../components/export-button.tsx';
 import { Money } from '../components/money.tsx';
 import { RefundDetailDrawer } from '../components/refund-detail-drawer.tsx';
 import { RefundFormDialog } from '../components/refund-form-dialog.tsx';
@@ -100,7 +100,7 @@ export function RefundListPage() {
             </Button>
           </Access>
         }
-        exportSlot={(params) => <ExportButton code="wallet:refund:export" run={() => exportRefunds(params, status)} />}
+        exportSlot={(params) => <ExportButton code="wallet:refund:export" label={t('common.export')} run={() => exportRefunds(params, status)} />}
       />
       {formSession !== null && (
         <RefundFormDialog

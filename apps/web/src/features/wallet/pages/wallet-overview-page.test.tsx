@@ -5,8 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { WalletBalance } from '@portal/shared/finance-schemas';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
-import { callsTo, inEnglish, signInWith, signOut, stubServer } from '../test/wallet-fixtures.ts';
+import { inEnglish, signOut } from '../../../test/fixtures.ts';
+import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
+import { callsTo, signInWith } from '../test/wallet-fixtures.ts';
 import { PaymentListPage } from './payment-list-page.tsx';
 import { RechargeListPage } from './recharge-list-page.tsx';
 import { WalletOverviewPage } from './wallet-overview-page.tsx';
@@ -24,7 +25,7 @@ const RATES = {
 };
 
 function server(wallets: WalletBalance[]) {
-  return stubServer(({ url, body }) => {
+  return stubFetch(({ url, body }) => {
     if (url.pathname.endsWith('/wallet/details')) return { wallets };
     if (url.pathname.endsWith('/queryRate')) return (body as { currency: string }).currency === 'CNY' ? RATES : { currency: 'USD', rates: [] };
     if (url.pathname.endsWith('/list') || url.pathname.endsWith('/payment/charges')) return { records: [], total: 0, current: 1, size: 10, pages: 0 };
@@ -47,7 +48,7 @@ function renderPage() {
 }
 
 describe('the wallet overview', { timeout: 30_000 }, () => {
-  beforeAll(inEnglish);
+  beforeAll(() => inEnglish('wallet'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Alert, App, Descriptions, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/dict-tag.tsx';
+import { ServerError } from '../../../components/server-error.tsx';
+import { formRules } from '../../../lib/form-rules.ts';
 import type { PlatformException } from '../api/list-exceptions.ts';
 import { useUpdateException } from '../api/update-exception.ts';
 import { REMARK_MAX, type PlatformMove } from '../exception-moves.ts';
-import { exceptionRules } from '../form-rules.ts';
-import { ServerError } from './server-error.tsx';
 
 /** An exception and what the operator chose to do with it. */
 export type MoveRequest = { exception: PlatformException; move: PlatformMove };
@@ -28,7 +28,7 @@ export function ExceptionMoveDialog({ request, onClose }: { request: MoveRequest
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const update = useUpdateException();
-  const rules = exceptionRules(t);
+  const rules = formRules(t);
   const move = request?.move ?? '3';
   const texts = TEXTS[move];
   const remarkRequired = move === '2';

@@ -3,10 +3,10 @@ import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExceptionType } from '@portal/shared/logistics';
 import { DictSelect } from '../../../components/dict-select.tsx';
+import { ServerError } from '../../../components/server-error.tsx';
+import { formRules } from '../../../lib/form-rules.ts';
 import { useAddException } from '../api/add-exception.ts';
 import { DESCRIPTION_MAX, ORDER_NO_MAX } from '../exception-moves.ts';
-import { exceptionRules } from '../form-rules.ts';
-import { ServerError } from './server-error.tsx';
 
 type Values = { orderNo?: string; type?: ExceptionType; description?: string };
 
@@ -20,7 +20,7 @@ export function RegisterExceptionDialog({ open, orderNo, onClose }: { open: bool
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const add = useAddException();
-  const rules = exceptionRules(t);
+  const rules = formRules(t);
 
   useEffect(() => {
     if (open) form.setFieldsValue({ orderNo: orderNo ?? '', type: undefined, description: '' });

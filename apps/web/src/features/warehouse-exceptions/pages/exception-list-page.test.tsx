@@ -2,48 +2,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Envelope } from '@portal/shared/api';
 import type { ExceptionStatus } from '@portal/shared/logistics';
-import type { DictOption } from '@portal/shared/sys';
-import { useAuth } from '../../../lib/auth.ts';
-import { changeLanguage, i18n } from '../../../lib/i18n.ts';
-import { renderUi } from '../../../test/render-ui.tsx';
+import { changeLanguage } from '../../../lib/i18n.ts';
+import { dictOption as option, inEnglish, signIn, signOut } from '../../../test/fixtures.ts';
+import { pageOf, refuse, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
 import type { PlatformException } from '../api/list-exceptions.ts';
 import { PlatformExceptionListPage } from './exception-list-page.tsx';
 
-const option = (value: string, text: string): DictOption => ({ value, text, label: text, title: text, color: null });
-
-function signInWith(codes: readonly string[]) {
-  useAuth.setState({
-    permissions: { menu: [], auth: codes.map((action) => ({ action, describe: action, type: '1', status: '1' })), allAuth: [] },
-    dictionaries: {
-      CollectionOrderExceptionConstant: [option('0', 'Pending'), option('1', 'Handled'), option('2', 'Awaiting merchant reply'), option('3', 'Closed'), option('4', 'Cancelled')],
-      CollectionExceptionType: [option('DAMAGED', 'Damaged goods'), option('PROHIBITED', 'Prohibited goods')],
-      ExceptionResolution: [option('CONTINUE', 'Ship as is'), option('RETURN', 'Return to merchant')],
-    },
+const signInWith = (codes: readonly string[]) =>
+  signIn(codes, {
+    CollectionOrderExceptionConstant: [option('0', 'Pending'), option('1', 'Handled'), option('2', 'Awaiting merchant reply'), option('3', 'Closed'), option('4', 'Cancelled')],
+    CollectionExceptionType: [option('DAMAGED', 'Damaged goods'), option('PROHIBITED', 'Prohibited goods')],
+    ExceptionResolution: [option('CONTINUE', 'Ship as is'), option('RETURN', 'Return to merchant')],
   });
-}
-
-type Call = { method: string; url: URL; body: unknown };
-
-/** fetch answered by `answer` (an envelope's result, or a Response for a refusal); returns the calls with their JSON bodies. */
-function stubServer(answer: (call: Call) => unknown): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call: Call = { method: init?.method ?? 'GET', url: new URL(String(input), 'http://portal.test'), body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined };
-    calls.push(call);
-    const result = await answer(call);
-    if (result instanceof Response) return result;
-    const body: Envelope<unknown> = { success: true, message: '', code: 200, result, timestamp: 0 };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  });
-  return calls;
-}
-
-const refuse = (status: number, message: string) =>
-  new Response(JSON.stringify({ success: false, message, code: status, result: null, timestamp: 0 }), { status, headers: { 'Content-Type': 'application/json' } });
-
-const pageOf = <T,>(records: T[]) => ({ records, total: records.length, current: 1, size: 10, pages: 1 });
 
 const exception = (status: ExceptionStatus): PlatformException => ({
   id: Number(status) + 1,
@@ -76,23 +47,20 @@ function renderPage(entry = '/warehouse/exception') {
 
 const rowOf = async (exceptionNo: string) => (await screen.findByText(exceptionNo)).closest('tr')!;
 const movesIn = (row: HTMLElement) => MOVE_NAMES.filter((name) => within(row).queryByRole('button', { name }) !== null);
-const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
+const posts = (calls: FetchCall[]) => calls.filter((call) => call.method === 'POST');
 
 describe('platform collection exceptions', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await changeLanguage('en-US');
-    await i18n.loadNamespaces('exceptions');
-  });
+  beforeAll(() => inEnglish('exceptions'));
   afterAll(() => changeLanguage('zh-TW'));
   afterEach(() => {
     cleanup();
-    useAuth.setState({ dictionaries: null, permissions: null, userInfo: null });
+    signOut();
     vi.unstubAllGlobals();
   });
 
   it('offers on each row only the moves the server accepts from its status', async () => {
     signInWith([LIST, ADD, UPDATE]);
-    stubServer(() => pageOf(ALL_STATUSES.map(exception)));
+    stubFetch(() => pageOf(ALL_STATUSES.map(exception)));
     renderPage();
     const offered: Record<string, string[]> = {};
     for (const status of ALL_STATUSES) offered[status] = movesIn(await rowOf(exception(status).exceptionNo));
@@ -113,7 +81,7 @@ describe('platform collection exceptions', { timeout: 30_000 }, () => {
 
   it('offers no move without warehouse:exception:update and no Register without warehouse:exception:add', async () => {
     signInWith([LIST]);
-    stubServer(() => pageOf(ALL_STATUSES.map(exception)));
+    stubFetch(() => pageOf(ALL_STATUSES.map(exception)));
     renderPage();
     for (const status of ALL_STATUSES) expect(movesIn(await rowOf(exception(status).exceptionNo))).toEqual([]);
     expect(screen.queryByRole('button', { name: /Report exception/ })).toBeNull();
@@ -121,7 +89,7 @@ describe('platform collection exceptions', { timeout: 30_000 }, () => {
 
   it('asks the merchant only with a remark, and closes with a confirmation', async () => {
     signInWith([LIST, UPDATE]);
-    const calls = stubServer(({ method, url }) => {
+    const calls = stubFetch(({ method, url }) => {
       if (method === 'GET' && url.pathname === '/api/warehouse/exception/list') return pageOf(ALL_STATUSES.map(exception));
       if (method === 'POST' && url.pathname === '/api/warehouse/exception/update') return { ...exception('0'), status: '2' };
       return new Response(null, { status: 404 });
@@ -152,7 +120,7 @@ describe('platform collection exceptions', { timeout: 30_000 }, () => {
   it('validates the register form, shows a refusal in it, and sends the trimmed values', async () => {
     signInWith([LIST, ADD]);
     let refusals = 1;
-    const calls = stubServer(({ method, url }) => {
+    const calls = stubFetch(({ method, url }) => {
       if (method === 'GET') return pageOf([]);
       if (method === 'POST' && url.pathname === '/api/warehouse/exception/add') {
         if (refusals-- > 0) return refuse(404, 'Logistics order LO26030100000009 does not exist');
@@ -185,7 +153,7 @@ describe('platform collection exceptions', { timeout: 30_000 }, () => {
 
   it('opens the register form for the order named in ?register= (the receive screen links so)', async () => {
     signInWith([LIST, ADD]);
-    stubServer(() => pageOf([]));
+    stubFetch(() => pageOf([]));
     const router = renderPage('/warehouse/exception?register=LO26030100000007');
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText('Logistics order number') as HTMLInputElement).value).toBe('LO26030100000007');

@@ -1,17 +1,17 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App, Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Access } from '../../../components/access.tsx';
-import { HttpError } from '../../../lib/http.ts';
+import { HttpError } from '../lib/http.ts';
+import { Access } from './access.tsx';
 
 /**
- * Exports what the list shows (its filters), or one row's record (`inRow`: a link like the row's other actions). Busy while the file comes; the HTTP client already
- * reports a failed status and an answer that is not a file.
+ * Exports what a list shows (its filters), or one row's record (`inRow`: a link like the row's other
+ * actions). Busy while the file comes; the HTTP client already reports a failed status and an answer
+ * that is not a file. `label` is in the caller's namespace.
  */
-export function ExportButton({ code, run, inRow = false }: { code: string; run: () => Promise<void>; inRow?: boolean }) {
-  const { t } = useTranslation('finance');
-  const { t: tc } = useTranslation();
+export function ExportButton({ code, label, run, inRow = false }: { code: string; label: ReactNode; run: () => Promise<void>; inRow?: boolean }) {
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const start = async () => {
@@ -20,7 +20,7 @@ export function ExportButton({ code, run, inRow = false }: { code: string; run: 
       await run();
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      if (!(error instanceof HttpError) && text !== tc('errors.downloadFailed')) message.error(text);
+      if (!(error instanceof HttpError) && text !== t('errors.downloadFailed')) message.error(text);
     } finally {
       setBusy(false);
     }
@@ -28,7 +28,7 @@ export function ExportButton({ code, run, inRow = false }: { code: string; run: 
   return (
     <Access code={code}>
       <Button icon={<DownloadOutlined />} loading={busy} type={inRow ? 'link' : undefined} size={inRow ? 'small' : undefined} onClick={() => void start()} data-testid="export-button">
-        {t('common.export')}
+        {label}
       </Button>
     </Access>
   );

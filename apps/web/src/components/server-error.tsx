@@ -1,0 +1,24 @@
+import { Alert } from 'antd';
+import { HttpError } from '../lib/http.ts';
+
+/**
+ * What the server answered to a refused request, in its own translated words; a 401 is the HTTP
+ * client's business. The HTTP client answers a 404 with a generic text: `notFound`, when the screen
+ * has one, says what was not found.
+ */
+export function failureMessage(error: unknown, notFound?: string): string | null {
+  if (!error) return null;
+  if (error instanceof HttpError && error.status === 401) return null;
+  if (error instanceof HttpError && error.status === 404 && notFound) return notFound;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The server's refusal inside a dialog (a 400 naming the field, a 409 when the state does not allow
+ * it); the dialog stays open so that the user can correct and send again.
+ */
+export function ServerError({ error, notFound }: { error: unknown; notFound?: string }) {
+  const message = failureMessage(error, notFound);
+  if (!message) return null;
+  return <Alert type="error" showIcon title={message} style={{ marginBottom: 16 }} data-testid="server-error" role="alert" />;
+}
