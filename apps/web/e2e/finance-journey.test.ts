@@ -59,7 +59,13 @@ async function open(page: Page, pathname: string, listId: string): Promise<Locat
 
 const rowWith = (list: Locator, text: string) => list.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
-const option = (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text });
+/** An option of the select `selectId`'s own dropdown (its listbox is `<id>_list`): another select's may still be fading out. */
+const option = (page: Page, selectId: string, text: string | RegExp) =>
+  page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`#${selectId}_list`) })
+    .locator('.ant-select-item-option')
+    .filter({ hasText: text });
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
 
 /** The number a message names (RC…, PY…, RF…), once the message is there. */
@@ -124,13 +130,13 @@ describe('the wallet from a recharge to the monthly statement', () => {
     await merchant.getByTestId('recharge-new').click();
     const form = merchant.getByRole('dialog', { name: 'New recharge' });
     await merchant.locator('#rechargeForm_transferCurrency').click();
-    await option(merchant, 'TWD').and(merchant.locator('[title="TWD"]')).click();
+    await option(merchant, 'rechargeForm_transferCurrency', 'TWD').and(merchant.locator('[title="TWD"]')).click();
     // the one TWD account is chosen by itself, and where to wire shows
     await expect.poll(() => text(form.getByTestId('receiving-account'))).toContain('822-5405-1234-5678');
     expect(await text(form.locator('.ant-form-item').filter({ has: merchant.locator('#rechargeForm_receivingAccountCode') }).locator('.ant-select'))).toContain('822-5405-1234-5678');
     await merchant.locator('#rechargeForm_receivedCurrency').click();
     await merchant.locator('#rechargeForm_receivedCurrency').fill('CNY');
-    await option(merchant, 'CNY').and(merchant.locator('[title="CNY"]')).click();
+    await option(merchant, 'rechargeForm_receivedCurrency', 'CNY').and(merchant.locator('[title="CNY"]')).click();
     await merchant.locator('#rechargeForm_transferAmount').fill(TRANSFER);
     const estimateLine = form.getByTestId('recharge-estimate');
     await expect.poll(() => text(estimateLine)).toMatch(/≈ [\d,]+\.\d{2} CNY at rate 1 TWD = [\d.]+ CNY/);
@@ -235,7 +241,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
     const refundForm = merchant.getByRole('dialog', { name: 'Request a refund' });
     await refundForm.getByText('Charge refund', { exact: true }).click();
     await merchant.locator('#refundForm_payOrderNo').click();
-    const payOrder = option(merchant, orderNo);
+    const payOrder = option(merchant, 'refundForm_payOrderNo', orderNo);
     await payOrder.waitFor();
     expect(await text(payOrder)).toMatch(new RegExp(`^PO\\d{14} · ${orderNo} · refundable ${moneyOf(centsOf(chargeAmount))} CNY$`));
     await payOrder.click();
@@ -300,7 +306,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
     await monthInput.press('Enter');
     await expect.poll(() => monthInput.inputValue()).toBe(month);
     await merchant.locator('#statementGenerate_currency').click();
-    await option(merchant, /^CNY/).first().click();
+    await option(merchant, 'statementGenerate_currency', /^CNY/).first().click();
     await expect.poll(() => text(generate.locator('.ant-form-item').filter({ has: merchant.locator('#statementGenerate_currency') }).locator('.ant-select'))).toMatch(/^CNY/);
     await generate.getByRole('button', { name: 'Generate / regenerate' }).click();
     const generated = toast(merchant, `Statement ${month} CNY generated`);
