@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/api/**/*.test.ts'],
+          globalSetup: ['apps/server/test/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -37,6 +38,7 @@ export default defineConfig({
         test: {
           name: 'ledger',
           include: ['apps/server/test/ledger/**/*.test.ts'],
+          globalSetup: ['apps/server/test/helpers/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 120_000,
           fileParallelism: false,

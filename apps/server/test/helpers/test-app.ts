@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -18,14 +20,22 @@ export type TestDatabase = { database: Database; url?: string; drop(): Promise<v
  * database on the PostgreSQL of TEST_DATABASE_URL (scripts/pg.sh), dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  // a copy of the one the run's global setup seeded, when there is one (helpers/global-setup.ts)
+  const seeded = testDbKind() === 'pglite' ? inject('pgliteSeed') : inject('postgresTemplate');
+  if (seeded) return testDbKind() === 'pglite' ? copyOfPglite(seeded) : createEmptyTestDatabase(seeded);
   const target = await createEmptyTestDatabase();
   await target.database.migrate();
   await seedDatabase(target.database, { demo: true });
   return target;
 }
 
-/** The same, but empty: not even migrated. */
-export async function createEmptyTestDatabase(): Promise<TestDatabase> {
+async function copyOfPglite(file: string): Promise<TestDatabase> {
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(file)]) });
+  return { database, drop: () => database.close() };
+}
+
+/** The same, but empty: not even migrated (or, on PostgreSQL, a copy of `template`). */
+export async function createEmptyTestDatabase(template?: string): Promise<TestDatabase> {
   if (testDbKind() === 'pglite') {
     const database = await openDatabase({ kind: 'pglite' });
     return { database, drop: () => database.close() };
@@ -42,7 +52,7 @@ export async function createEmptyTestDatabase(): Promise<TestDatabase> {
       await admin.end();
     }
   };
-  await runAsAdmin(`create database ${name}`);
+  await runAsAdmin(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
