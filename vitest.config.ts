@@ -9,6 +9,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // vitest leaves a core for itself by default: on the two cores of CI that is one test file at a
+    // time, while the main process mostly waits
+    maxWorkers: 2,
     projects: [
       {
         test: {
