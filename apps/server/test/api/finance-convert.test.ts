@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ConversionPreview, ConversionRecord, DetailRecord } from '@portal/shared/finance-schemas';
 import { currencyFromMinor, invertRate, type CurrencyCode } from '@portal/shared/money';
 import { accounts, entries, journals, rates } from '../../src/db/schema/finance.ts';
-import { platformLeg, post, walletLeg } from '../../src/modules/finance/ledger.ts';
+import { fundWallet, walletBalanceOf } from './finance-fixtures.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 import { ok, refused } from './pickup-fixtures.ts';
 
@@ -22,7 +22,6 @@ describe(`converting between a merchant's wallets (${testDbKind()})`, () => {
   let finance: string;
   let admin: string;
   let keySeq = 0;
-  let fundSeq = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -46,20 +45,8 @@ describe(`converting between a merchant's wallets (${testDbKind()})`, () => {
   const preview = async (payload: object, token = merchant) => ok<ConversionPreview>(await call(PREVIEW, token, payload, null));
   const convert = async (payload: object, key?: string) => ok<ConversionRecord>(await call(SUBMIT, merchant, payload, key));
 
-  /** Money into a tenant's wallet, posted as a confirmed recharge would be. */
-  const fund = async (currency: CurrencyCode, minor: bigint, tenantId = 1) => {
-    fundSeq += 1;
-    await t.db.transaction(async (tx) =>
-      post(tx, { tenantId, kind: 'RECHARGE', refNo: `RCCVTEST${fundSeq}`, createdBy: null }, [platformLeg('BANK', currency, -minor), walletLeg(tenantId, currency, minor)]),
-    );
-  };
-  const balance = async (currency: CurrencyCode, tenantId = 1): Promise<bigint> => {
-    const [row] = await t.db
-      .select({ balance: accounts.balance })
-      .from(accounts)
-      .where(and(eq(accounts.tenantId, tenantId), eq(accounts.kind, 'WALLET'), eq(accounts.currency, currency)));
-    return row?.balance ?? 0n;
-  };
+  const fund = (currency: CurrencyCode, minor: bigint, tenantId = 1) => fundWallet(t.db, currency, minor, tenantId);
+  const balance = (currency: CurrencyCode, tenantId = 1) => walletBalanceOf(t.db, currency, tenantId);
   const conversions = async () => Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(journals).where(eq(journals.kind, 'CONVERSION')))[0]!.n);
   /** A conversion journal's entries as [account kind, tenant, currency, amount], in a stable order. */
   const entriesOf = async (refNo: string) => {

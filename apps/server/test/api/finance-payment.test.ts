@@ -5,7 +5,7 @@ import { currencyFromMinor, currencyToMinor, type CurrencyCode } from '@portal/s
 import type { ChargeRecord, PaymentPreview, PaymentRecord } from '@portal/shared/finance-schemas';
 import { accounts, entries, journals, paymentLines, payments, payOrders } from '../../src/db/schema/finance.ts';
 import { orders } from '../../src/db/schema/logistics.ts';
-import { platformLeg, post, walletLeg } from '../../src/modules/finance/ledger.ts';
+import { fundWallet, walletBalanceOf } from './finance-fixtures.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 import { insertOrder, ok, readXlsx, refused } from './pickup-fixtures.ts';
 
@@ -20,7 +20,6 @@ describe(`payments of charges (${testDbKind()})`, () => {
   let staff: string;
   let finance: string;
   let keySeq = 0;
-  let fundSeq = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -32,20 +31,8 @@ describe(`payments of charges (${testDbKind()})`, () => {
   const call = (url: string, token: string, payload: object, key?: string | null, lang = 'en-US') =>
     t.call({ method: 'POST', url: `${W}${url}`, token, payload, lang, headers: key === null ? {} : { 'idempotency-key': key ?? newKey() } });
 
-  /** Money into tenant 1's wallet, posted as a confirmed recharge would be. */
-  const fund = async (currency: CurrencyCode, minor: bigint, tenantId = 1) => {
-    fundSeq += 1;
-    await t.db.transaction(async (tx) =>
-      post(tx, { tenantId, kind: 'RECHARGE', refNo: `RCTEST${fundSeq}`, createdBy: null }, [platformLeg('BANK', currency, -minor), walletLeg(tenantId, currency, minor)]),
-    );
-  };
-  const balance = async (currency: CurrencyCode, tenantId = 1): Promise<bigint> => {
-    const [row] = await t.db
-      .select({ balance: accounts.balance })
-      .from(accounts)
-      .where(and(eq(accounts.tenantId, tenantId), eq(accounts.kind, 'WALLET'), eq(accounts.currency, currency)));
-    return row?.balance ?? 0n;
-  };
+  const fund = (currency: CurrencyCode, minor: bigint, tenantId = 1) => fundWallet(t.db, currency, minor, tenantId);
+  const balance = (currency: CurrencyCode, tenantId = 1) => walletBalanceOf(t.db, currency, tenantId);
   /** An order of tenant 1 (unless told) charged `minor` at warehouse-in. */
   const charged = async (minor: bigint | null, options: { currency?: CurrencyCode; status?: 'WHIN' | 'CANCEL' | 'DONE'; tenantId?: number } = {}) => {
     const order = await insertOrder(t.db, { tenantId: options.tenantId ?? 1, status: options.status ?? 'WHIN' });

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { currencyFromMinor, type CurrencyCode } from '@portal/shared/money';
 import type { PaymentRecord, PayOrderRecord, RefundRecord } from '@portal/shared/finance-schemas';
-import { accounts, journals, payOrders, refunds } from '../../src/db/schema/finance.ts';
+import { journals, payOrders, refunds } from '../../src/db/schema/finance.ts';
 import { orders } from '../../src/db/schema/logistics.ts';
 import { roles, userRoles, users, userTenants } from '../../src/db/schema/sys.ts';
-import { platformLeg, post, walletLeg } from '../../src/modules/finance/ledger.ts';
+import { fundWallet, walletBalanceOf } from './finance-fixtures.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 import { insertOrder, ok, readXlsx, refused } from './pickup-fixtures.ts';
 
@@ -21,7 +21,6 @@ describe(`refunds (${testDbKind()})`, () => {
   let staff: string;
   let finance: string;
   let keySeq = 0;
-  let fundSeq = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -40,19 +39,8 @@ describe(`refunds (${testDbKind()})`, () => {
       tenant: options.tenant,
       headers: options.key === null ? {} : { 'idempotency-key': options.key ?? newKey() },
     });
-  const fund = async (currency: CurrencyCode, minor: bigint, tenantId = 1) => {
-    fundSeq += 1;
-    await t.db.transaction(async (tx) =>
-      post(tx, { tenantId, kind: 'RECHARGE', refNo: `RCTEST${fundSeq}`, createdBy: null }, [platformLeg('BANK', currency, -minor), walletLeg(tenantId, currency, minor)]),
-    );
-  };
-  const balance = async (currency: CurrencyCode, tenantId = 1): Promise<bigint> => {
-    const [row] = await t.db
-      .select({ balance: accounts.balance })
-      .from(accounts)
-      .where(and(eq(accounts.tenantId, tenantId), eq(accounts.kind, 'WALLET'), eq(accounts.currency, currency)));
-    return row?.balance ?? 0n;
-  };
+  const fund = (currency: CurrencyCode, minor: bigint, tenantId = 1) => fundWallet(t.db, currency, minor, tenantId);
+  const balance = (currency: CurrencyCode, tenantId = 1) => walletBalanceOf(t.db, currency, tenantId);
   /** A paid charge of tenant 1: an order charged `minor`, paid through the API. */
   const paidCharge = async (minor: bigint, currency: CurrencyCode = 'CNY'): Promise<{ payOrderNo: string; orderNo: string }> => {
     const order = await insertOrder(t.db, { tenantId: 1, status: 'WHIN' });
