@@ -429,7 +429,8 @@ describe(`payments of charges (${testDbKind()})`, () => {
       const paidCount = Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(payments).where(and(eq(payments.tenantId, 1), eq(payments.status, 'PAID'))))[0]!.n);
       expect(sheet.rows).toHaveLength(paidCount);
       expect(sheet.rows.every((row) => row[1] === 'Paid')).toBe(true);
-      expect(String(sheet.rows[0]![3])).toMatch(/^\d+\.\d{2}$/);
+      // amounts are numbers (shown with two decimals), as in every finance export
+      expect(typeof sheet.rows[0]![3]).toBe('number');
       const zh = await readXlsx(await t.call({ method: 'GET', url: `${W}/payment/exportXls`, token: merchant, lang: 'zh-TW' }));
       expect(zh.headers[0]).toBe('交易號');
       refused(await t.call({ method: 'GET', url: `${W}/payment/exportXls`, token: staff }), 403);

@@ -12,7 +12,7 @@ import { indexOrder, type Direction } from '../../lib/index-order.ts';
 import { timeRange } from '../pickup/list-support.ts';
 import { EXPORT_BATCH, timeFormatter, type Cursor, type ExportColumn } from '../pickup/xlsx-export.ts';
 import type { Tx } from './ledger.ts';
-import { amountText, iso } from './support.ts';
+import { amountText, EXPORT_AMOUNT_FORMAT, iso } from './support.ts';
 
 /** Finance details (the entries of wallets, and of the platform's own accounts) and the account list. */
 
@@ -134,7 +134,6 @@ export function toPlatformDetailRecord(row: DetailRow): PlatformDetailRecord {
   return { ...toDetailRecord(row), balance: row.balanceAfter === null ? null : amountText(row.balanceAfter, row.currency), accountKind: row.accountKind };
 }
 
-const MONEY_FORMAT = '#,##0.00';
 const money = (minor: bigint | null, currency: CurrencyCode) => (minor === null ? null : Number(amountText(minor, currency)));
 
 export function detailColumnsFor(lang: Language, timeZone: string): ExportColumn<DetailRow>[] {
@@ -146,8 +145,8 @@ export function detailColumnsFor(lang: Language, timeZone: string): ExportColumn
     { header: t.refNo[lang], width: 20, value: (row) => row.refNo },
     { header: t.memo[lang], width: 30, value: (row) => row.memo },
     { header: t.currency[lang], width: 10, value: (row) => row.currency },
-    { header: t.amount[lang], width: 16, numFmt: MONEY_FORMAT, value: (row) => money(row.amount, row.currency) },
-    { header: t.balance[lang], width: 16, numFmt: MONEY_FORMAT, value: (row) => money(row.balanceAfter, row.currency) },
+    { header: t.amount[lang], width: 16, numFmt: EXPORT_AMOUNT_FORMAT, value: (row) => money(row.amount, row.currency) },
+    { header: t.balance[lang], width: 16, numFmt: EXPORT_AMOUNT_FORMAT, value: (row) => money(row.balanceAfter, row.currency) },
   ];
 }
 
@@ -227,7 +226,7 @@ export function accountColumnsFor(lang: Language, timeZone: string): ExportColum
     { header: t.tenant[lang], width: 20, value: (row) => row.tenantName },
     { header: t.account[lang], width: 16, value: (row) => ACCOUNT_KIND_TEXTS[row.kind][lang] },
     { header: t.currency[lang], width: 10, value: (row) => row.currency },
-    { header: t.balance[lang], width: 18, numFmt: MONEY_FORMAT, value: (row) => money(BigInt(row.balance), row.currency) },
+    { header: t.balance[lang], width: 18, numFmt: EXPORT_AMOUNT_FORMAT, value: (row) => money(BigInt(row.balance), row.currency) },
     { header: t.updatedAt[lang], width: 20, value: (row) => time(row.updatedAt) },
   ];
 }

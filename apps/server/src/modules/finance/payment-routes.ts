@@ -48,7 +48,7 @@ import {
   whyNotPayable,
   type PaymentRow,
 } from './payment-store.ts';
-import { amountText, merchant, PLATFORM_PAYEE, requirePermission, userNames, walletCaller } from './support.ts';
+import { amountText, EXPORT_AMOUNT_FORMAT, exportAmount, merchant, PLATFORM_PAYEE, requirePermission, userNames, walletCaller } from './support.ts';
 
 const WALLET = '/finance/virtualWallet';
 
@@ -381,8 +381,7 @@ function paymentColumnsFor(lang: Language, timeZone: string): ExportColumn<Payme
     { header: t.paymentNo[lang], width: 22, value: (row) => row.paymentNo },
     { header: t.status[lang], width: 12, value: (row) => PAYMENT_STATUS_TEXTS[row.status][lang] },
     { header: t.currency[lang], width: 8, value: (row) => row.currency },
-    // exact decimal text: money never passes through a float
-    { header: t.payAmount[lang], width: 16, value: (row) => amountText(row.amount, row.currency) },
+    { header: t.payAmount[lang], width: 16, numFmt: EXPORT_AMOUNT_FORMAT, value: (row) => exportAmount(row.amount, row.currency) },
     { header: t.orderNos[lang], width: 40, value: (row) => row.orderNos },
     { header: t.payee[lang], width: 30, value: () => PLATFORM_PAYEE },
     { header: t.remark[lang], width: 30, value: (row) => row.remark },

@@ -15,7 +15,7 @@ import { afterCursor, cursorTimeOf, timeFormatter, type Cursor, type ExportColum
 import type { Tx } from './ledger.ts';
 import { currentRate } from './rates.ts';
 import { personName } from './rate-repository.ts';
-import { amountText, iso } from './support.ts';
+import { amountText, EXPORT_AMOUNT_FORMAT, exportAmount, iso } from './support.ts';
 
 /** Rate applications: the merchant's list, the platform's review queue, their records and exports. */
 
@@ -176,7 +176,7 @@ export function rateApplyColumnsFor(lang: Language, timeZone: string, market: Ma
     { header: t.status[lang], width: 12, value: (row) => RATE_APPLY_STATUS_TEXTS[row.status][lang] },
     { header: t.baseCurrency[lang], width: 12, value: (row) => row.baseCurrency },
     { header: t.quoteCurrency[lang], width: 12, value: (row) => row.quoteCurrency },
-    { header: t.amount[lang], width: 16, numFmt: '#,##0.00', value: (row) => Number(amountText(row.amount, row.baseCurrency)) },
+    { header: t.amount[lang], width: 16, numFmt: EXPORT_AMOUNT_FORMAT, value: (row) => exportAmount(row.amount, row.baseCurrency) },
     // rates as exact text: a spreadsheet number would round the tenth decimal
     { header: t.requestedRate[lang], width: 16, value: (row) => trimDecimal(row.requestedRate) },
     { header: t.approvedRate[lang], width: 16, value: (row) => (row.approvedRate === null ? '' : trimDecimal(row.approvedRate)) },

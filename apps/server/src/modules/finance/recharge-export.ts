@@ -3,6 +3,7 @@ import type { RechargeRecord } from '@portal/shared/finance-schemas';
 import { RECHARGE_STATUS_TEXTS } from '@portal/shared/messages-finance';
 import { rechargeExportTexts } from '@portal/shared/messages-recharge';
 import { timeFormatter, type ExportColumn } from '../pickup/xlsx-export.ts';
+import { EXPORT_AMOUNT_FORMAT } from './support.ts';
 
 /** The columns of the recharge exports, headed in the caller's language; times in the reader's zone. */
 
@@ -10,7 +11,6 @@ export type RechargeExportRow = { id: number; cursorTime: string; record: Rechar
 
 // a spreadsheet sums numbers, not text: the exact decimal string becomes the cell's number only here
 const amount = (value: string | null) => (value === null ? null : Number(value));
-const AMOUNT_FORMAT = '#,##0.00';
 
 export function rechargeColumns(lang: Language, timeZone: string, withTenant: boolean): ExportColumn<RechargeExportRow>[] {
   const t = rechargeExportTexts;
@@ -20,10 +20,10 @@ export function rechargeColumns(lang: Language, timeZone: string, withTenant: bo
     { header: t.rechargeNo[lang], width: 20, value: ({ record }) => record.rechargeNo },
     { header: t.status[lang], width: 12, value: ({ record }) => RECHARGE_STATUS_TEXTS[record.status][lang] },
     { header: t.transferCurrency[lang], width: 10, value: ({ record }) => record.transferCurrency },
-    { header: t.transferAmount[lang], width: 16, numFmt: AMOUNT_FORMAT, value: ({ record }) => amount(record.transferAmount) },
+    { header: t.transferAmount[lang], width: 16, numFmt: EXPORT_AMOUNT_FORMAT, value: ({ record }) => amount(record.transferAmount) },
     { header: t.receivedCurrency[lang], width: 10, value: ({ record }) => record.receivedCurrency },
-    { header: t.receivedAmount[lang], width: 16, numFmt: AMOUNT_FORMAT, value: ({ record }) => amount(record.receivedAmount) },
-    { header: t.unrechargedAmount[lang], width: 16, numFmt: AMOUNT_FORMAT, value: ({ record }) => amount(record.unrechargedAmount) },
+    { header: t.receivedAmount[lang], width: 16, numFmt: EXPORT_AMOUNT_FORMAT, value: ({ record }) => amount(record.receivedAmount) },
+    { header: t.unrechargedAmount[lang], width: 16, numFmt: EXPORT_AMOUNT_FORMAT, value: ({ record }) => amount(record.unrechargedAmount) },
     { header: t.rate[lang], width: 14, value: ({ record }) => record.rate },
     { header: t.rateApplyNo[lang], width: 20, value: ({ record }) => record.rateApplyNo },
     { header: t.payerName[lang], width: 20, value: ({ record }) => record.payerName },

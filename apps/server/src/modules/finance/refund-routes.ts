@@ -16,7 +16,7 @@ import { afterCursor, assertExportSize, cursorTimeOf, DEFAULT_EXPORT_TIME_ZONE, 
 import { idempotencyKey, once, PLATFORM_TENANT, type Tx } from './ledger.ts';
 import { newestFirst, oldestFirst } from './payment-store.ts';
 import { decideRefund, refundableOfPayOrder, refundColumns, refundRecord, refundsJoined, refundWhere, submitRefund, toPayOrderRecord, toRefundRecords, type RefundFilters, type RefundRow } from './refund-store.ts';
-import { amountText, merchant, platform, requirePermission, tenantNames, userNames, walletCaller } from './support.ts';
+import { EXPORT_AMOUNT_FORMAT, exportAmount, merchant, platform, requirePermission, tenantNames, userNames, walletCaller } from './support.ts';
 
 const WALLET = '/finance/virtualWallet';
 const REVIEW = '/finance/review/refund';
@@ -284,8 +284,7 @@ function refundColumnsFor(lang: Language, timeZone: string, withTenant: boolean)
     { header: t.kind[lang], width: 14, value: (row) => REFUND_KIND_TEXTS[row.kind][lang] },
     { header: t.status[lang], width: 12, value: (row) => REFUND_STATUS_TEXTS[row.status][lang] },
     { header: t.currency[lang], width: 8, value: (row) => row.currency },
-    // exact decimal text: money never passes through a float
-    { header: t.refundAmount[lang], width: 16, value: (row) => amountText(row.amount, row.currency) },
+    { header: t.refundAmount[lang], width: 16, numFmt: EXPORT_AMOUNT_FORMAT, value: (row) => exportAmount(row.amount, row.currency) },
     { header: t.payOrderNo[lang], width: 22, value: (row) => row.payOrderNo ?? '' },
     { header: t.orderNo[lang], width: 22, value: (row) => row.orderNo ?? '' },
     { header: t.payeeName[lang], width: 20, value: (row) => row.payeeName },

@@ -8,9 +8,8 @@ import { rateExportTexts } from '@portal/shared/messages-rates';
 import { contentDisposition, timeFormatter, XLSX_TYPE } from '../pickup/xlsx-export.ts';
 import type { DetailRow } from './detail-repository.ts';
 import type { Figures } from './statement-repository.ts';
-import { amountText } from './support.ts';
+import { amountText, EXPORT_AMOUNT_FORMAT } from './support.ts';
 
-const MONEY_FORMAT = '#,##0.00';
 
 export type StatementSheet = {
   lang: Language;
@@ -42,7 +41,7 @@ export function sendStatementXlsx(reply: FastifyReply, sheet: StatementSheet): F
   const label = (text: string, value: string | number, moneyCell = false) => {
     const row = ws.addRow([text, value]);
     row.getCell(1).font = { bold: true };
-    if (moneyCell) row.getCell(2).numFmt = MONEY_FORMAT;
+    if (moneyCell) row.getCell(2).numFmt = EXPORT_AMOUNT_FORMAT;
     row.commit();
   };
   const { figures } = sheet;
@@ -65,8 +64,8 @@ export function sendStatementXlsx(reply: FastifyReply, sheet: StatementSheet): F
       for (const line of batch) {
         balance += line.amount;
         const row = ws.addRow([time(line.postedAt), JOURNAL_KIND_TEXTS[line.kind][lang], line.refNo, line.memo, money(line.amount), money(balance)]);
-        row.getCell(5).numFmt = MONEY_FORMAT;
-        row.getCell(6).numFmt = MONEY_FORMAT;
+        row.getCell(5).numFmt = EXPORT_AMOUNT_FORMAT;
+        row.getCell(6).numFmt = EXPORT_AMOUNT_FORMAT;
         row.commit();
       }
     }

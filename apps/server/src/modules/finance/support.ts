@@ -41,6 +41,13 @@ export function minorOf(field: string, amount: string, currency: CurrencyCode): 
 /** Minor units as the decimal string JSON carries ("1234.50"; JPY "1234"). */
 export const amountText = (minor: bigint | number | string, currency: CurrencyCode): string => currencyFromMinor(minor, currency);
 
+/**
+ * An amount as a spreadsheet cell: a number shown with two decimals, like every finance export (exact to
+ * the cent: below 10^13 a two-decimal amount round-trips through a double), so sums and filters work.
+ */
+export const EXPORT_AMOUNT_FORMAT = '#,##0.00';
+export const exportAmount = (minor: bigint | number | string | null, currency: CurrencyCode): number | null => (minor === null ? null : Number(amountText(minor, currency)));
+
 export const iso = (time: Date | string | null | undefined): string | null => (time ? new Date(time).toISOString() : null);
 
 /** Real names (else usernames) of users by id, for the "created by", "payee", "refunder" columns. */
