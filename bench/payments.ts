@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
 import { orders } from '../apps/server/src/db/schema/logistics.ts';
 import { rolePermissions, roles, tenants, userRoles, userTenants, users } from '../apps/server/src/db/schema/sys.ts';
 import { platformLeg, post, walletLeg } from '../apps/server/src/modules/finance/ledger.ts';
 import { auditLedger } from '../apps/server/src/modules/finance/ledger-audit.ts';
+import { copyChargedOrders } from '../apps/server/test/helpers/charged-orders.ts';
 
 /*
  * Concurrent payments through the real HTTP API (POST /platform-api/finance/virtualWallet/payment/submit,
@@ -72,10 +73,10 @@ export async function preparePayments(databaseUrl: string, username: string): Pr
     }
 
     const plan: Plan = {
-      'payments-one-wallet': { jobs: await charges(database, template.id, user.tenantId, ONE_WALLET_PAYMENTS, 'B1'), wallets: 1 },
+      'payments-one-wallet': { jobs: (await copyChargedOrders(db, { templateId: template.id, tenantId: user.tenantId, count: ONE_WALLET_PAYMENTS, tag: 'PBB1' })).map((orderId) => ({ tenantId: user.tenantId, orderId })), wallets: 1 },
       'payments-many-wallets': { jobs: [], wallets: MANY_WALLETS },
     };
-    for (const [index, tenantId] of manyTenants.entries()) plan['payments-many-wallets'].jobs.push(...(await charges(database, template.id, tenantId, PER_WALLET, `B${index + 2}`)));
+    for (const [index, tenantId] of manyTenants.entries()) plan['payments-many-wallets'].jobs.push(...(await copyChargedOrders(db, { templateId: template.id, tenantId, count: PER_WALLET, tag: `PBB${index + 2}` })).map((orderId) => ({ tenantId, orderId })));
     // interleave the tenants so the concurrent requests spread over the wallets
     plan['payments-many-wallets'].jobs.sort((a, b) => a.orderId % PER_WALLET - (b.orderId % PER_WALLET) || a.tenantId - b.tenantId);
 
@@ -92,19 +93,6 @@ export async function preparePayments(databaseUrl: string, username: string): Pr
   } finally {
     await database.close();
   }
-}
-
-/** `count` copies of the template order in `tenantId`, each with its own number and freight charge. */
-async function charges(database: Database, templateId: number, tenantId: number, count: number, tag: string): Promise<Job[]> {
-  const db = database.db;
-  const columns = ((await db.execute(sql`select column_name from information_schema.columns where table_name = 'log_order' and column_name not in ('id', 'tenant_id', 'order_no', 'merchant_order_no', 'freight_charge') order by ordinal_position`)) as unknown as { rows: { column_name: string }[] }).rows.map((row) => sql.identifier(row.column_name));
-  const list = sql.join(columns, sql`, `);
-  const rows = (await db.execute(sql`
-    insert into log_order (tenant_id, order_no, merchant_order_no, freight_charge, ${list})
-    select ${tenantId}, 'PB' || ${tag} || lpad(n::text, 6, '0'), 'PB-' || ${tag} || '-' || n, 500 + (n % 97) * 13, ${list}
-    from log_order, generate_series(1, ${count}) as n where log_order.id = ${templateId}
-    returning id`)) as unknown as { rows: { id: string }[] };
-  return rows.rows.map((row) => ({ tenantId, orderId: Number(row.id) }));
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

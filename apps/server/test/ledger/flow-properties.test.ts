@@ -5,6 +5,7 @@ import type { CurrencyCode } from '@portal/shared/money';
 import { orders } from '../../src/db/schema/logistics.ts';
 import { journals, payments, payOrders, recharges, refunds, statements } from '../../src/db/schema/finance.ts';
 import { auditLedger } from '../../src/modules/finance/ledger-audit.ts';
+import { copyChargedOrders } from '../helpers/charged-orders.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 
 /*
@@ -65,15 +66,8 @@ describe('the wallet flows on PostgreSQL', () => {
       .where(and(eq(orders.tenantId, 1), isNotNull(orders.freightCharge), ne(orders.status, 'CANCEL'), eq(orders.freightCurrency, 'CNY')))
       .limit(1);
     if (!template) throw new Error('the demo has no weighed CNY order');
-    const columns = ((await t.db.execute(sql`select column_name from information_schema.columns where table_name = 'log_order' and column_name not in ('id', 'tenant_id', 'order_no', 'merchant_order_no', 'freight_charge') order by ordinal_position`)) as unknown as { rows: { column_name: string }[] }).rows.map((row) => sql.identifier(row.column_name));
-    const list = sql.join(columns, sql`, `);
     for (const merchant of ['merchant', 'merchant2'] as const) {
-      const made = (await t.db.execute(sql`
-        insert into log_order (tenant_id, order_no, merchant_order_no, freight_charge, ${list})
-        select ${tenantOf[merchant]}, 'FP' || ${tenantOf[merchant]} || lpad(n::text, 6, '0'), 'FP-' || n, 300 + (n * 37) % 5000, ${list}
-        from log_order, generate_series(1, 300) as n where log_order.id = ${template.id}
-        returning id`)) as unknown as { rows: { id: string }[] };
-      chargesOf[merchant] = made.rows.map((row) => Number(row.id));
+      chargesOf[merchant] = await copyChargedOrders(t.db, { templateId: template.id, tenantId: tenantOf[merchant], count: 300, tag: `FP${tenantOf[merchant]}` });
     }
   });
   afterAll(async () => {

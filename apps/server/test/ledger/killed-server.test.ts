@@ -7,6 +7,7 @@ import { orders } from '../../src/db/schema/logistics.ts';
 import { idempotencyKeys, journals, payOrders, payments } from '../../src/db/schema/finance.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import { platformLeg, post, walletLeg } from '../../src/modules/finance/ledger.ts';
+import { copyChargedOrders } from '../helpers/charged-orders.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/test-app.ts';
 import { auditLedger } from '../../src/modules/finance/ledger-audit.ts';
 
@@ -106,13 +107,8 @@ describe('a server killed in the middle of payments', () => {
       .limit(1);
     expect(template?.currency).toBeTruthy();
     const currency = template!.currency!;
-    const columns = ((await db.execute(sql`select column_name from information_schema.columns where table_name = 'log_order' and column_name not in ('id', 'order_no', 'merchant_order_no', 'freight_charge') order by ordinal_position`)) as unknown as { rows: { column_name: string }[] }).rows.map((row) => sql.identifier(row.column_name));
-    const list = sql.join(columns, sql`, `);
-    await db.execute(sql`
-      insert into log_order (order_no, merchant_order_no, freight_charge, ${list})
-      select 'KILL' || lpad(n::text, 8, '0'), 'KILL-' || n, 1000 + n * 7, ${list}
-      from log_order, generate_series(1, ${PAYMENTS}) as n where log_order.id = ${template!.id}`);
-    const charges = await db.select({ id: orders.id, charge: orders.freightCharge }).from(orders).where(sql`${orders.orderNo} like 'KILL%'`).orderBy(orders.id);
+    const ids = await copyChargedOrders(db, { templateId: template!.id, tenantId: 1, count: PAYMENTS, tag: 'KILL' });
+    const charges = await db.select({ id: orders.id, charge: orders.freightCharge }).from(orders).where(inArray(orders.id, ids)).orderBy(orders.id);
     expect(charges).toHaveLength(PAYMENTS);
     const total = charges.reduce((sum, order) => sum + (order.charge ?? 0n), 0n);
     // enough money for all of them

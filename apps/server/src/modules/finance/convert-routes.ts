@@ -8,9 +8,8 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { conversionLegs, idempotencyKey, nextFinanceNo, once, post, walletKey, walletLeg, type Tx } from './ledger.ts';
 import { currentRate, type AppliedRate } from './rates.ts';
-import { amountText, iso, merchant, minorOf, walletCaller } from './support.ts';
+import { amountText, iso, merchant, minorOf, WALLET, walletCaller } from './support.ts';
 
-const WALLET = '/finance/virtualWallet';
 const PERMISSION = 'wallet:overview:convert';
 
 type Body = { fromCurrency: CurrencyCode; toCurrency: CurrencyCode; amount: string };

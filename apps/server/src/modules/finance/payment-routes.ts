@@ -48,9 +48,8 @@ import {
   whyNotPayable,
   type PaymentRow,
 } from './payment-store.ts';
-import { amountText, EXPORT_AMOUNT_FORMAT, exportAmount, merchant, PLATFORM_PAYEE, requirePermission, userNames, walletCaller } from './support.ts';
+import { amountText, EXPORT_AMOUNT_FORMAT, exportAmount, merchant, PLATFORM_PAYEE, requirePermission, userNames, WALLET, walletCaller } from './support.ts';
 
-const WALLET = '/finance/virtualWallet';
 
 const exportQuery = getQuery({
   status: z.enum(PAYMENT_STATUSES).optional(),

@@ -16,9 +16,8 @@ import { afterCursor, assertExportSize, cursorTimeOf, DEFAULT_EXPORT_TIME_ZONE, 
 import { idempotencyKey, once, PLATFORM_TENANT, type Tx } from './ledger.ts';
 import { newestFirst, oldestFirst } from './payment-store.ts';
 import { decideRefund, refundableOfPayOrder, refundColumns, refundRecord, refundsJoined, refundWhere, submitRefund, toPayOrderRecord, toRefundRecords, type RefundFilters, type RefundRow } from './refund-store.ts';
-import { EXPORT_AMOUNT_FORMAT, exportAmount, merchant, platform, requirePermission, tenantNames, userNames, walletCaller } from './support.ts';
+import { EXPORT_AMOUNT_FORMAT, exportAmount, merchant, platform, requirePermission, tenantNames, userNames, WALLET, walletCaller } from './support.ts';
 
-const WALLET = '/finance/virtualWallet';
 const REVIEW = '/finance/review/refund';
 
 /** The merchant's list takes the platform's filters but its own tenant only. */

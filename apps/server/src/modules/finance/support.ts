@@ -8,6 +8,9 @@ import type { Tx } from './ledger.ts';
 
 /** What the finance routes share: access configs, amounts in and out, names of people and tenants. */
 
+/** The wallet calls' path under the platform gateway (spec §7). */
+export const WALLET = '/finance/virtualWallet';
+
 export const merchant = (permission: string) => ({ access: { permission, tenant: 'caller' } }) as const;
 export const platform = (permission: string) => ({ access: { permission, tenant: 'platform' } }) as const;
 
