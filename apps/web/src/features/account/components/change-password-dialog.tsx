@@ -2,7 +2,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../lib/auth.ts';
 import { HttpError } from '../../../lib/http.ts';
-import { useUpdatePassword, type UpdatePasswordInput } from '../api/update-password.ts';
+import { useUpdatePassword, type UpdatePasswordInput } from '../api/password.ts';
 
 type Values = Omit<UpdatePasswordInput, 'username'>;
 

@@ -3,8 +3,7 @@ import { Alert, App, Form, Modal, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth.ts';
-import { useCurrentUserDeparts } from '../api/get-current-user-departs.ts';
-import { useSelectDepart } from '../api/select-depart.ts';
+import { useCurrentUserDeparts, useSelectDepart } from '../api/departs.ts';
 
 type Props = {
   open: boolean;

@@ -8,7 +8,7 @@ import { DictTag } from '../../../components/dict-tag.tsx';
 import { useAuth } from '../../../lib/auth.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { menuRoutes } from '../../../lib/menu.ts';
-import { useLogisticsSummary } from '../api/get-logistics-summary.ts';
+import { useLogisticsSummary } from '../api/logistics-summary.ts';
 import { OrdersChart } from './orders-chart.tsx';
 import styles from './logistics-figures.module.css';
 

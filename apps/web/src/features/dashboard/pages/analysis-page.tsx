@@ -9,8 +9,8 @@ import { useAuth } from '../../../lib/auth.ts';
 import { formatDateTime, greetingOf } from '../../../lib/format.ts';
 import { menuRoutes } from '../../../lib/menu.ts';
 import { TENANT_NAME_SESSION_KEY } from '../../../lib/storage.ts';
-import { currentDepartName, useCurrentUserDeparts } from '../api/get-current-user-departs.ts';
-import { useLatestAnnouncements } from '../api/list-announcements.ts';
+import { currentDepartName, useCurrentUserDeparts } from '../api/departs.ts';
+import { useLatestAnnouncements } from '../api/announcements.ts';
 import { PRIORITY_COLORS } from '../priority.ts';
 import { LogisticsFigures, useCanSeeFigures } from '../components/logistics-figures.tsx';
 

@@ -2,7 +2,7 @@ import { Card, Typography } from 'antd';
 import type { AnnouncementRecord } from '@portal/shared/announcement';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
-import { listAnnouncements } from '../api/list-announcements.ts';
+import { listAnnouncements } from '../api/announcements.ts';
 import { PRIORITY_COLORS } from '../priority.ts';
 
 const PRIORITY_OPTIONS = [

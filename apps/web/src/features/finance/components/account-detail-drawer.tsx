@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AccountRecord } from '@portal/shared/finance-schemas';
+import type { AccountRecord, PlatformDetailRecord } from '@portal/shared/finance-schemas';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListColumn, ListPageConfig } from '../../../components/list-page/list-config.ts';
-import type { PlatformDetailRecord } from '@portal/shared/finance-schemas';
-import { listReviewDetails, REVIEW_DETAIL_LIST_KEY } from '../api/list-review-details.ts';
+import { listReviewDetails, REVIEW_DETAIL_LIST_KEY } from '../api/details.ts';
 import { withinPages } from '../list-body.ts';
 import { ACCOUNT_KIND_OPTIONS } from '../statuses.ts';
 import { fk } from '../texts.ts';

@@ -5,7 +5,7 @@ import type { RateApplyRecord } from '@portal/shared/finance-schemas';
 import { ServerError } from '../../../components/server-error.tsx';
 import { DATE_TIME_FORMAT } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
-import { useDecideRateApply } from '../api/decide-rate-apply.ts';
+import { useDecideRateApply } from '../api/rate-applies.ts';
 import { financeRules } from '../form-rules.ts';
 import { Money } from './money.tsx';
 

@@ -6,8 +6,7 @@ import type { CurrencyCode } from '@portal/shared/money';
 import { Access } from '../../../components/access.tsx';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
-import { useAddRateApply } from '../api/add-rate-apply.ts';
-import { useEditRateApply } from '../api/edit-rate-apply.ts';
+import { useAddRateApply, useEditRateApply } from '../api/rate-applies.ts';
 import { financeRules } from '../form-rules.ts';
 import { CurrencySelect } from './currency-select.tsx';
 

@@ -6,7 +6,7 @@ import type { CurrencyCode } from '@portal/shared/money';
 import { ServerError } from '../../../components/server-error.tsx';
 import { DATE_TIME_FORMAT } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
-import { useAddRate } from '../api/add-rate.ts';
+import { useAddRate } from '../api/rates.ts';
 import { financeRules } from '../form-rules.ts';
 import { CurrencySelect } from './currency-select.tsx';
 

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RechargeRecord } from '@portal/shared/finance-schemas';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
-import { useDecideRecharge } from '../api/decide-recharge.ts';
-import { useReverseRecharge } from '../api/reverse-recharge.ts';
+import { useDecideRecharge, useReverseRecharge } from '../api/recharges.ts';
 import { financeRules } from '../form-rules.ts';
 import { Money, moneyText } from './money.tsx';
 

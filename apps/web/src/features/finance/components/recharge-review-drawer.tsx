@@ -1,10 +1,9 @@
 import { Alert, Button, Descriptions, Drawer, Flex, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RechargeRecord } from '@portal/shared/finance-schemas';
+import type { RechargeRecord, RechargeReviewPreview as RechargePreview } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useRechargePreview } from '../api/preview-recharge.ts';
-import type { RechargeReviewPreview as RechargePreview } from '@portal/shared/finance-schemas';
+import { useRechargePreview } from '../api/recharges.ts';
 import { RECHARGE_STATUS_OPTIONS } from '../statuses.ts';
 import type { RechargeDecision } from './recharge-decision-dialog.tsx';
 import { Money } from './money.tsx';

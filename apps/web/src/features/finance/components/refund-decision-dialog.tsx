@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RefundRecord } from '@portal/shared/finance-schemas';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
-import { useVerifyRefund } from '../api/verify-refund.ts';
+import { useVerifyRefund } from '../api/refunds.ts';
 import { financeRules } from '../form-rules.ts';
 import { REFUND_KIND_OPTIONS } from '../statuses.ts';
 import { Money, moneyText } from './money.tsx';

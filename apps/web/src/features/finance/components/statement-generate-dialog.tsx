@@ -5,7 +5,7 @@ import type { CurrencyCode } from '@portal/shared/money';
 import { FINANCE_TIME_ZONE } from '@portal/shared/finance';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
-import { useGenerateStatement } from '../api/generate-statement.ts';
+import { useGenerateStatement } from '../api/statements.ts';
 import { financeRules } from '../form-rules.ts';
 import { CurrencySelect } from './currency-select.tsx';
 

@@ -3,7 +3,7 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { VoucherRecord } from '@portal/shared/finance-schemas';
 import { useObjectUrl } from '../../../lib/object-url.ts';
-import { getVoucher } from '../api/get-voucher.ts';
+import { getVoucher } from '../api/recharges.ts';
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 

@@ -4,8 +4,7 @@ import type { DetailRecord } from '@portal/shared/finance-schemas';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
-import { DETAIL_LIST_KEY, listDetails } from '../api/list-details.ts';
-import { exportDetails } from '../api/export-details.ts';
+import { DETAIL_LIST_KEY, listDetails, exportDetails } from '../api/details.ts';
 import { DETAIL_QUERY, detailColumns } from '../components/detail-columns.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
 

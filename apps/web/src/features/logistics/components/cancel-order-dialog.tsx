@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http.ts';
-import { useCancelOrder } from '../api/cancel-order.ts';
+import { useCancelOrder } from '../api/orders.ts';
 import { LIMITS } from '../order-rules.ts';
 
 export type CancelTarget = { id: number; orderNo: string };

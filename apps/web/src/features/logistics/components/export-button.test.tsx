@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { changeLanguage, i18n } from '../../../lib/i18n.ts';
 import { renderUi, testQueryClient } from '../../../test/render-ui.tsx';
-import { exportOrders } from '../api/export-orders.ts';
+import { exportOrders } from '../api/orders.ts';
 import { ExportButton } from './export-button.tsx';
 
 const LIST_KEY = ['logistics', 'order', 'list', { tab: 'ALL' }, { pageNo: 1, pageSize: 10 }];

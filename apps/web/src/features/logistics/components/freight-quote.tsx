@@ -3,7 +3,7 @@ import { Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_TYPES, type ServiceType } from '@portal/shared/logistics';
 import { formatMoney, formatWeight } from '../../../lib/format.ts';
-import { useFreightQuote, type FreightQuoteQuery } from '../api/get-freight-quote.ts';
+import { useFreightQuote, type FreightQuoteQuery } from '../api/freight-quote.ts';
 import { checkSize, checkSizesTogether, checkWeight } from '../order-rules.ts';
 
 /** How long the form must stay unchanged before a quote is asked for: typing a weight asks once, not per key. */

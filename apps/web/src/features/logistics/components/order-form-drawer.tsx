@@ -8,29 +8,8 @@ import { currencyFromMinor, isCurrency } from '@portal/shared/money';
 import { DictSelect } from '../../../components/dict-select.tsx';
 import { BusinessError, HttpError } from '../../../lib/http.ts';
 import { formatCount, formatMoney } from '../../../lib/format.ts';
-import { useAddOrder } from '../api/add-order.ts';
-import { useEditOrder } from '../api/edit-order.ts';
-import { useOrder } from '../api/get-order.ts';
-import type { OrderRef } from '../api/list-orders.ts';
-import {
-  checkMerchantOrderNo,
-  checkPhone,
-  checkQuantity,
-  checkSize,
-  checkSizesTogether,
-  checkText,
-  checkUnitPrice,
-  checkWeight,
-  emptyItem,
-  LIMITS,
-  lineMinor,
-  merchandiseTotal,
-  toOrderEditInput,
-  toOrderInput,
-  type ItemValues,
-  type OrderFormValues,
-  type RuleError,
-} from '../order-rules.ts';
+import { useAddOrder, useEditOrder, useOrder, type OrderRef } from '../api/orders.ts';
+import { checkMerchantOrderNo, checkPhone, checkQuantity, checkSize, checkSizesTogether, checkText, checkUnitPrice, checkWeight, emptyItem, LIMITS, lineMinor, merchandiseTotal, toOrderEditInput, toOrderInput, type ItemValues, type OrderFormValues, type RuleError } from '../order-rules.ts';
 import { serverFieldOf } from '../server-field.ts';
 import { FreightQuote } from './freight-quote.tsx';
 

@@ -10,7 +10,7 @@ import { DictTag } from '../../../components/dict-tag.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { formatCount, formatDateTime, formatMoney, formatWeight } from '../../../lib/format.ts';
 import { HttpError } from '../../../lib/http.ts';
-import { useOrder } from '../api/get-order.ts';
+import { useOrder } from '../api/orders.ts';
 import { CancelOrderDialog, type CancelTarget } from '../components/cancel-order-dialog.tsx';
 import { OrderFormDrawer } from '../components/order-form-drawer.tsx';
 import { ORDER_STATUS_DICT } from '../components/status-tabs.tsx';

@@ -7,8 +7,7 @@ import { DictTag } from '../../../components/dict-tag.tsx';
 import { PopupPicker } from '../../../components/popup-picker.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { formatWeight } from '../../../lib/format.ts';
-import { CREATED_ORDERS_KEY, listCreatedOrders } from '../api/list-created-orders.ts';
-import type { BatchOrder } from '../api/get-pickup-batch.ts';
+import { CREATED_ORDERS_KEY, listCreatedOrders, type BatchOrder } from '../api/pickup-batches.ts';
 import { totalWeight } from '../batch-weight.ts';
 import { sk } from '../texts.ts';
 

@@ -6,7 +6,7 @@ import type { ExceptionRecord } from '@portal/shared/logistics-schemas';
 import { DictSelect } from '../../../components/dict-select.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
 import { ServerError } from '../../../components/server-error.tsx';
-import { useDealException } from '../api/deal-exception.ts';
+import { useDealException } from '../api/exceptions.ts';
 import { shippingRules } from '../form-rules.ts';
 
 /** exceptionDealInput's remark limit. */

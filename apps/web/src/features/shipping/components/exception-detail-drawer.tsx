@@ -2,7 +2,7 @@ import { Alert, Button, Descriptions, Drawer, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/dict-tag.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useException } from '../api/get-exception.ts';
+import { useException } from '../api/exceptions.ts';
 
 /** One exception as the server has it now (queryById): what is wrong, and who said what. */
 export function ExceptionDetailDrawer({ exceptionId, onClose }: { exceptionId: number | null; onClose: () => void }) {

@@ -3,8 +3,7 @@ import { App, Col, Form, Input, Modal, Row, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ParcelRecord } from '@portal/shared/logistics-schemas';
 import { ServerError } from '../../../components/server-error.tsx';
-import { useAddParcel, type ParcelInput } from '../api/add-parcel.ts';
-import { useEditParcel } from '../api/edit-parcel.ts';
+import { useAddParcel, type ParcelInput, useEditParcel } from '../api/parcels.ts';
 import { shippingRules } from '../form-rules.ts';
 import { PARCEL_KG_MAX, SIDE_CM_MAX } from '../value-rules.ts';
 

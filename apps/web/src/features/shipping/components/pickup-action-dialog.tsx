@@ -3,10 +3,7 @@ import { App, DatePicker, Form, Input, Modal, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ServerError } from '../../../components/server-error.tsx';
-import type { PickupRecord } from '../api/list-pickups.ts';
-import { useSchedulePickup } from '../api/schedule-pickup.ts';
-import { useTakePickup } from '../api/take-pickup.ts';
-import { useConfirmPickup } from '../api/confirm-pickup.ts';
+import { type PickupRecord, useSchedulePickup, useTakePickup, useConfirmPickup } from '../api/pickups.ts';
 import { shippingRules } from '../form-rules.ts';
 import { BATCH_KG_MAX, PLATE_MAX } from '../value-rules.ts';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Descriptions, Drawer, Flex, Skeleton, Table, Tag, Typogr
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/dict-tag.tsx';
 import { formatCount, formatDateTime, formatWeight } from '../../../lib/format.ts';
-import { usePickupBatch, type BatchOrder } from '../api/get-pickup-batch.ts';
+import { usePickupBatch, type BatchOrder } from '../api/pickup-batches.ts';
 import { PickupBatchSteps } from './pickup-batch-steps.tsx';
 
 /** One batch: where it is in its four statuses, its pick-up details and its orders. */

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useAuth } from '../../../lib/auth.ts';
-import { useAddPickupBatch, type PickupBatchInput } from '../api/add-pickup-batch.ts';
-import { useEditPickupBatch } from '../api/edit-pickup-batch.ts';
-import { usePickupBatch, type BatchOrder, type PickupBatchDetail } from '../api/get-pickup-batch.ts';
+import { useAddPickupBatch, type PickupBatchInput, useEditPickupBatch, usePickupBatch, type BatchOrder, type PickupBatchDetail } from '../api/pickup-batches.ts';
 import { shippingRules } from '../form-rules.ts';
 import { BatchOrderField } from './batch-order-field.tsx';
 

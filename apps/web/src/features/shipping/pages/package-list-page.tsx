@@ -9,9 +9,7 @@ import type { ListPageConfig } from '../../../components/list-page/list-config.t
 import { ExportButton } from '../../../components/export-button.tsx';
 import { failureMessage } from '../../../components/server-error.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
-import { listParcels, PARCEL_LIST_KEY } from '../api/list-parcels.ts';
-import { useDeleteParcel } from '../api/delete-parcel.ts';
-import { exportParcels } from '../api/export-parcels.ts';
+import { listParcels, PARCEL_LIST_KEY, useDeleteParcel, exportParcels } from '../api/parcels.ts';
 import { ParcelFormDialog } from '../components/parcel-form-dialog.tsx';
 import { exportFiltersOf } from '../export-filters.ts';
 import { sk } from '../texts.ts';

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentRecord } from '@portal/shared/finance-schemas';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
-import { usePayDraft } from '../api/pay-draft.ts';
-import { usePaymentPreview } from '../api/preview-payment.ts';
+import { usePayDraft, usePaymentPreview } from '../api/payments.ts';
 import { DetailStates } from './detail-states.tsx';
 import { payable, PaymentPreviewView } from './payment-preview-view.tsx';
 

@@ -2,7 +2,7 @@ import { Descriptions, Drawer, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PaymentRecord } from '@portal/shared/finance-schemas';
 import { formatDateTime } from '../../../lib/format.ts';
-import { usePayment } from '../api/get-payment.ts';
+import { usePayment } from '../api/payments.ts';
 import { PAYMENT_STATUS_OPTIONS } from '../statuses.ts';
 import { DetailStates } from './detail-states.tsx';
 import { Money } from './money.tsx';

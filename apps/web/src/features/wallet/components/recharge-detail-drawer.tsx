@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RECEIVING_ACCOUNTS } from '@portal/shared/finance';
 import type { RechargeRecord } from '@portal/shared/finance-schemas';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useRecharge } from '../api/get-recharge.ts';
+import { useRecharge } from '../api/recharges.ts';
 import { RECHARGE_STATUS_OPTIONS } from '../statuses.ts';
 import { DetailStates } from './detail-states.tsx';
 import { Money } from './money.tsx';

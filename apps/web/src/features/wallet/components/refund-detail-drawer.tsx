@@ -1,7 +1,7 @@
 import { Descriptions, Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useRefund } from '../api/get-refund.ts';
+import { useRefund } from '../api/refunds.ts';
 import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS } from '../statuses.ts';
 import { DetailStates } from './detail-states.tsx';
 import { Money } from './money.tsx';

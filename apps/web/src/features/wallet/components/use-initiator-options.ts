@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { StaticOption } from '../../../components/list-page/list-config.ts';
-import { useInitiators } from '../api/list-initiators.ts';
+import { useInitiators } from '../api/initiators.ts';
 import { literal } from '../texts.ts';
 
 /** The "created by" filter's options: the tenant's people who created wallet records, by id. */

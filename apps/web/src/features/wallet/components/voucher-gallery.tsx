@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { VoucherRecord } from '@portal/shared/finance-schemas';
 import { saveBlob } from '../../../lib/http.ts';
 import { useObjectUrl } from '../../../lib/object-url.ts';
-import { getVoucher } from '../api/get-voucher.ts';
+import { getVoucher } from '../api/vouchers.ts';
 
 const THUMB = 104;
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { VOUCHER_MAX_BYTES, VOUCHER_TYPES, VOUCHERS_PER_RECHARGE_MAX } from '@portal/shared/finance';
 import type { VoucherRecord } from '@portal/shared/finance-schemas';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { uploadVoucher } from '../api/upload-voucher.ts';
+import { uploadVoucher } from '../api/vouchers.ts';
 
 export type VoucherFile = UploadFile<VoucherRecord>;
 

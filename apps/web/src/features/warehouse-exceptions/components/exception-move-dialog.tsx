@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/dict-tag.tsx';
 import { ServerError } from '../../../components/server-error.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
-import type { PlatformException } from '../api/list-exceptions.ts';
-import { useUpdateException } from '../api/update-exception.ts';
+import { type PlatformException, useUpdateException } from '../api/exceptions.ts';
 import { REMARK_MAX, type PlatformMove } from '../exception-moves.ts';
 
 /** An exception and what the operator chose to do with it. */

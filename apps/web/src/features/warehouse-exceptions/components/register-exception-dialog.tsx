@@ -5,7 +5,7 @@ import type { ExceptionType } from '@portal/shared/logistics';
 import { DictSelect } from '../../../components/dict-select.tsx';
 import { ServerError } from '../../../components/server-error.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
-import { useAddException } from '../api/add-exception.ts';
+import { useAddException } from '../api/exceptions.ts';
 import { DESCRIPTION_MAX, ORDER_NO_MAX } from '../exception-moves.ts';
 
 type Values = { orderNo?: string; type?: ExceptionType; description?: string };

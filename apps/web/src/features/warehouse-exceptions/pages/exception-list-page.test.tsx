@@ -6,7 +6,7 @@ import type { ExceptionStatus } from '@portal/shared/logistics';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { dictOption as option, inEnglish, signIn, signOut } from '../../../test/fixtures.ts';
 import { pageOf, refuse, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
-import type { PlatformException } from '../api/list-exceptions.ts';
+import type { PlatformException } from '../api/exceptions.ts';
 import { PlatformExceptionListPage } from './exception-list-page.tsx';
 
 const signInWith = (codes: readonly string[]) =>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
-import { listPlatformExceptions, PLATFORM_EXCEPTION_LIST_KEY, type PlatformException } from '../api/list-exceptions.ts';
+import { listPlatformExceptions, PLATFORM_EXCEPTION_LIST_KEY, type PlatformException } from '../api/exceptions.ts';
 import { ExceptionMoveDialog, type MoveRequest } from '../components/exception-move-dialog.tsx';
 import { RegisterExceptionDialog } from '../components/register-exception-dialog.tsx';
 import { ADD_PERMISSION, movesFrom, UPDATE_PERMISSION, type PlatformMove } from '../exception-moves.ts';

@@ -15,8 +15,7 @@ import { formatDateTime, formatMoney, formatWeight } from '../../../lib/format.t
 import { useLanguage } from '../../../lib/i18n.ts';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { listParcels, PARCEL_LIST_KEY, type WarehouseParcel } from '../api/list-parcels.ts';
-import { useReceiveParcel, type ReceiveInput, type ReceiveResult } from '../api/receive-parcel.ts';
+import { listParcels, PARCEL_LIST_KEY, type WarehouseParcel, useReceiveParcel, type ReceiveInput, type ReceiveResult } from '../api/parcels.ts';
 import { wk } from '../texts.ts';
 
 export const SCAN_PERMISSION = 'warehouse:receive:scan';

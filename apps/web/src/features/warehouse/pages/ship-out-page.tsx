@@ -7,8 +7,7 @@ import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { listWarehouseOrders, ORDER_LIST_KEY, type WarehouseOrder } from '../api/list-orders.ts';
-import { useShipOut, type ShipOutResult } from '../api/ship-out.ts';
+import { listWarehouseOrders, ORDER_LIST_KEY, type WarehouseOrder, useShipOut, type ShipOutResult } from '../api/orders.ts';
 import { mergeOrderNumbers, parseOrderNumbers } from '../order-numbers.ts';
 import { wk } from '../texts.ts';
 

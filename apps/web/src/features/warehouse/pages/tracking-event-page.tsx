@@ -13,9 +13,8 @@ import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { DATE_TIME_FORMAT } from '../../../lib/format.ts';
 import { HttpError } from '../../../lib/http.ts';
-import { useAddTrackingEvent } from '../api/add-tracking-event.ts';
-import { ORDER_LIST_KEY, useOrderByNo } from '../api/list-orders.ts';
-import { listTrackingEvents, TRACKING_LIST_KEY, type WarehouseTrackingEvent } from '../api/list-tracking-events.ts';
+import { useAddTrackingEvent, listTrackingEvents, TRACKING_LIST_KEY, type WarehouseTrackingEvent } from '../api/tracking-events.ts';
+import { ORDER_LIST_KEY, useOrderByNo } from '../api/orders.ts';
 import { wk } from '../texts.ts';
 import { toEventInput, trimmed, type EventFormValues } from '../event-input.ts';
 
