@@ -9,6 +9,18 @@ export function envelopeSchema<T extends z.ZodType>(result: T) {
 
 export const PAGE_SIZE_MAX = 200;
 
+/**
+ * A page of a list (DESIGN §3). Lists across all tenants add `totalExact`: false when `total` is the
+ * planner's estimate rather than a count.
+ */
+export type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number; totalExact?: boolean };
+export type CountedPage<T> = Page<T> & { totalExact: boolean };
+
+/** The page of a list across all tenants: `totalExact` always present. */
+export function countedPageSchema<T extends z.ZodType>(record: T) {
+  return pageSchema(record).extend({ totalExact: z.boolean() });
+}
+
 export function pageSchema<T extends z.ZodType>(record: T) {
   return z.object({
     records: z.array(record),

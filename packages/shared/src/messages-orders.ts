@@ -53,13 +53,6 @@ export const orderMessages = {
     'en-US': 'Field {field} is out of range (years {min} to {max})',
   },
 
-  // export
-  exportTooManyRows: {
-    'zh-TW': '符合條件的訂單超過單次匯出上限 {max} 筆，請縮小篩選範圍（例如建立時間）後再匯出',
-    'zh-CN': '符合条件的订单超过单次导出上限 {max} 条，请缩小筛选范围（例如创建时间）后再导出',
-    'en-US': 'More than {max} orders match, the most one export can hold: narrow the filters (the creation date, for example) and export again',
-  },
-
   // import
   importDone: { 'zh-TW': '已匯入 {count} 筆訂單', 'zh-CN': '已导入 {count} 个订单', 'en-US': '{count} orders imported' },
   importNothingImported: {

@@ -4,10 +4,11 @@ import type { ExceptionResolution, ExceptionStatus, ExceptionType, ParcelStatus,
 /** Messages of parcels, pick-up batches, collection exceptions and rate cards (modules/pickup, modules/parcel, modules/freight). */
 export const pickupMessages = {
   // lists and exports of these areas
+  // every export (lib/xlsx.ts): counting stops past the limit, so the message names the limit
   exportRowsTooMany: {
-    'zh-TW': '匯出結果有 {count} 筆，超過上限 {max} 筆，請縮小查詢條件',
-    'zh-CN': '导出结果有 {count} 条，超过上限 {max} 条，请缩小查询条件',
-    'en-US': 'The export has {count} rows, more than the {max} allowed: narrow the filters',
+    'zh-TW': '符合條件的資料超過單次匯出上限 {max} 筆，請縮小篩選範圍（例如建立時間）後再匯出',
+    'zh-CN': '符合条件的数据超过单次导出上限 {max} 条，请缩小筛选范围（例如创建时间）后再导出',
+    'en-US': 'More than {max} rows match, the most one export can hold: narrow the filters (the creation date, for example) and export again',
   },
   exportTimeZoneInvalid: {
     'zh-TW': '欄位 timeZone 不是有效的時區（例如 Asia/Taipei）',

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AccessService, UserAccess } from '../modules/auth/access-service.ts';
 import type { SessionRecord } from '../modules/auth/access-repository.ts';
+import type { PermissionCode } from '@portal/shared/permissions';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
 /**
@@ -12,7 +13,20 @@ import { forbidden, unauthorized } from '../lib/errors.ts';
  * and the tenant it works in: 'caller' (the tenant of the request, tenant_id header) or 'platform',
  * which requires the platform tenant (0): the staff side of a flow.
  */
-export type Access = { permission: 'public' } | { permission: 'authenticated' | (string & {}); tenant: 'caller' | 'platform' };
+export type Access = { permission: 'public' } | { permission: 'authenticated' | PermissionCode; tenant: 'caller' | 'platform' };
+
+/*
+ * The route configs every module uses: `config: merchant('logistics:order:list')`. The code is typed,
+ * so a route cannot declare a code the menu seed does not know.
+ */
+/** Anyone, without a session. */
+export const PUBLIC = { access: { permission: 'public' } } as const satisfies { access: Access };
+/** Any signed-in user, in the tenant of the request. */
+export const signedIn = { access: { permission: 'authenticated', tenant: 'caller' } } as const satisfies { access: Access };
+/** A merchant screen's call: `code` granted in the tenant of the request. */
+export const merchant = (code: PermissionCode) => ({ access: { permission: code, tenant: 'caller' } }) as const satisfies { access: Access };
+/** The platform staff's side of a flow: `code` granted, and the request in the platform tenant (0). */
+export const platform = (code: PermissionCode) => ({ access: { permission: code, tenant: 'platform' } }) as const satisfies { access: Access };
 
 export type AuthContext = {
   session: SessionRecord;
@@ -83,6 +97,14 @@ function resolveTenant(header: string | string[] | undefined, session: SessionRe
   const tenantId = Number(raw);
   if (!session.tenantIds.includes(tenantId)) throw forbidden('tenantForbidden');
   return tenantId;
+}
+
+/**
+ * A second permission a call needs for part of what it does (submitting while saving, rejecting rather
+ * than approving): the route's own `config.access` checks only the first one.
+ */
+export async function requirePermission(request: FastifyRequest, code: PermissionCode): Promise<void> {
+  if (!(await request.server.accessService.can(caller(request).access, code))) throw forbidden();
 }
 
 /** The caller of a route that is not public; the hook above guarantees it. */

@@ -405,7 +405,7 @@ describe(`logistics orders: Excel export, template and import (${testDbKind()})`
       const where = orderConditions(1, {});
       const total = await countOf(1);
       await expect(checkExportSize(t.db, where, total)).resolves.toBeUndefined();
-      await expect(checkExportSize(t.db, where, total - 1)).rejects.toMatchObject({ statusCode: 400, key: 'exportTooManyRows', params: { max: total - 1 } });
+      await expect(checkExportSize(t.db, where, total - 1)).rejects.toMatchObject({ statusCode: 400, key: 'exportRowsTooMany', params: { max: total - 1 } });
     });
 
     it('reads the rows in keyset chunks without skipping or repeating ties', async () => {

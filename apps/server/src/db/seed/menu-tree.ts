@@ -1,7 +1,8 @@
+import type { PermissionCode } from '@portal/shared/permissions';
 import type { ButtonSeed, MenuSeed } from './types.ts';
 
 /** A button (permission type 2); `key` is a title key in menuTitles (generic actions share one key). */
-const button = (code: string, key: string): ButtonSeed => ({ code, key });
+const button = (code: PermissionCode, key: string): ButtonSeed => ({ code, key });
 
 /**
  * The whole menu tree (spec §2 "Menu areas") plus the platform-only screens (DESIGN §1).

@@ -1,8 +1,9 @@
 import type { Texts } from '@portal/shared/languages';
+import type { PermissionCode } from '@portal/shared/permissions';
 
 /** A button (permission type 2) under a menu. `code` is the permission code checked by routes and <Access>. */
 export type ButtonSeed = {
-  code: string;
+  code: PermissionCode;
   /** translation key of the button's description, present in menuTitles */
   key: string;
 };
@@ -28,8 +29,8 @@ export type MenuSeed = {
   internalOrExternal?: boolean;
   /** iframe / external URL (meta.url) */
   url?: string;
-  /** permission code(s) of the menu itself, comma separated, e.g. 'logistics:order:list' */
-  perms?: string;
+  /** permission code of the menu itself, e.g. 'logistics:order:list' */
+  perms?: PermissionCode;
   /** true for the platform staff side (warehouse / finance screens); false or absent for merchant screens */
   platformOnly?: boolean;
   children?: MenuSeed[];

@@ -60,7 +60,7 @@ export async function createMerchant(
       nickname: values.username,
       passwordHash: values.passwordHash,
       phone: values.phone,
-      tenantId: tenant.id,
+      defaultTenantId: tenant.id,
       mainAccount: true,
       orgCode: ROOT_ORG_CODE,
     })
@@ -69,8 +69,8 @@ export async function createMerchant(
   const adminRole = roleIds.merchant_admin;
   if (adminRole === undefined) throw new Error('register: no merchant_admin role');
   await tx.insert(userTenants).values({ userId: user.id, tenantId: tenant.id });
-  await tx.insert(userRoles).values({ userId: user.id, roleId: adminRole });
-  await tx.insert(userDepartments).values({ userId: user.id, departmentId: depart.id });
+  await tx.insert(userRoles).values({ userId: user.id, tenantId: tenant.id, roleId: adminRole });
+  await tx.insert(userDepartments).values({ userId: user.id, tenantId: tenant.id, departmentId: depart.id });
   return { tenantId: tenant.id, userId: user.id };
 }
 

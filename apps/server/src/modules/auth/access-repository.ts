@@ -33,7 +33,7 @@ export async function findSession(db: Db, tokenHash: string): Promise<SessionRec
       username: users.username,
       superFlag: users.superFlag,
       orgCode: users.orgCode,
-      defaultTenantId: users.tenantId,
+      defaultTenantId: users.defaultTenantId,
       expiresAt: sessions.expiresAt,
       tenantIds: sql<number[]>`array(select ${userTenants.tenantId} from ${userTenants} where ${userTenants.userId} = ${users.id})`,
     })

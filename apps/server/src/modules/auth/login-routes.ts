@@ -37,7 +37,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
       if (!user || !valid) {
         await recordFailure(db, usernameKey);
-        await logLogin(db, { username, userId: user?.id, tenantId: user?.tenantId, success: false, reason: 'bad credentials', ...meta });
+        await logLogin(db, { username, userId: user?.id, tenantId: user?.defaultTenantId, success: false, reason: 'bad credentials', ...meta });
         return request.fail('loginFailed', undefined, 401);
       }
       await clearFailures(db, usernameKey);

@@ -19,13 +19,13 @@ export const clientMeta = (request: FastifyRequest) => ({ ip: request.ip, userAg
 export async function completeSignIn(app: FastifyInstance, request: FastifyRequest, user: UserRow): Promise<Envelope<LoginResult | null>> {
   const db = app.database.db;
   const meta = clientMeta(request);
-  const who = { username: user.username, userId: user.id, tenantId: user.tenantId, ...meta };
+  const who = { username: user.username, userId: user.id, tenantId: user.defaultTenantId, ...meta };
   if (user.status !== 1) {
     await logLogin(db, { ...who, success: false, reason: 'frozen' });
     return request.fail('accountFrozen', undefined, 403);
   }
   const tenantList = await tenantListOf(db, user.id);
-  if (!tenantList.some((t) => t.id === user.tenantId)) {
+  if (!tenantList.some((t) => t.id === user.defaultTenantId)) {
     await logLogin(db, { ...who, success: false, reason: 'tenant frozen' });
     return request.fail('tenantFrozen', undefined, 403);
   }
@@ -33,7 +33,7 @@ export async function completeSignIn(app: FastifyInstance, request: FastifyReque
   const token = newToken();
   await createSession(db, { tokenHash: hashToken(token), userId: user.id, ttlDays: app.settings.SESSION_TTL_DAYS, ...meta });
   await logLogin(db, { ...who, success: true });
-  const [departs, sysAllDictItems] = await Promise.all([departsOf(db, user.id, user.tenantId), app.dictService.all(request.lang)]);
+  const [departs, sysAllDictItems] = await Promise.all([departsOf(db, user.id, user.defaultTenantId), app.dictService.all(request.lang)]);
   return request.ok(
     {
       token,

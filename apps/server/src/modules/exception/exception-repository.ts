@@ -4,8 +4,8 @@ import type { ExceptionRecord } from '@portal/shared/logistics-schemas';
 import type { Db } from '../../db/client.ts';
 import { collectionExceptions, orders } from '../../db/schema/logistics.ts';
 import { tenants } from '../../db/schema/sys.ts';
-import { timeRange } from '../pickup/list-support.ts';
-import { afterCursor, cursorTimeOf, type Cursor } from '../pickup/xlsx-export.ts';
+import { dateRange } from '../../lib/list.ts';
+import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
 
 // ORDER BY terms the indexes serve (lib/index-order.ts)
@@ -33,7 +33,7 @@ export function exceptionWhere(db: Db, tenantId: number | null, filters: Excepti
       .where(and(eq(orders.orderNo, filters.orderNo), tenantId === null ? undefined : eq(orders.tenantId, tenantId)));
     where.push(inArray(collectionExceptions.orderId, order));
   }
-  where.push(...timeRange(collectionExceptions.createdAt, filters.createdAt_begin, filters.createdAt_end));
+  where.push(...dateRange(collectionExceptions.createdAt, filters.createdAt_begin, filters.createdAt_end));
   return and(...where);
 }
 

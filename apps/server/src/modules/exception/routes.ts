@@ -6,13 +6,13 @@ import { DEAL_HIDDEN_STATUSES, EXCEPTION_STATUS_VALUES, EXCEPTION_TYPES, type Ex
 import { exceptionDealInput, exceptionRecord, pageQuery } from '@portal/shared/logistics-schemas';
 import { EXCEPTION_RESOLUTION_TEXTS, EXCEPTION_STATUS_TEXTS, EXCEPTION_TYPE_TEXTS, pickupExportTexts } from '@portal/shared/messages-pickup';
 import type { Language } from '@portal/shared/languages';
-import { caller } from '../../plugins/auth.ts';
+import { caller, merchant, platform } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { collectionExceptions, orders } from '../../db/schema/logistics.ts';
-import { idField, idParam, pageOf, timeParam } from '../pickup/list-support.ts';
-import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type ExportColumn } from '../pickup/xlsx-export.ts';
+import { idField, idParam, pageOf, timeParam } from '../../lib/list.ts';
+import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type ExportColumn } from '../../lib/xlsx.ts';
 import { exceptionExportBatch, exceptionsWithOrder, exceptionWhere, findException, toExceptionRecord, type ExceptionRow } from './exception-repository.ts';
 
 /** Spec §4: the merchant deals with what is not hidden, that is pending ('0') or awaiting the merchant ('2'). */
@@ -52,8 +52,6 @@ const exceptionUpdateInput = z.strictObject({
 });
 const platformExceptionRecord = exceptionRecord.extend({ tenantId: z.number(), tenantName: z.string() });
 
-const merchant = (permission: string) => ({ access: { permission, tenant: 'caller' } }) as const;
-const platform = (permission: string) => ({ access: { permission, tenant: 'platform' } }) as const;
 
 /** EX + the UTC date as yymmdd (as order numbers) + 6 digits of the exception sequence. */
 const nextExceptionNo = sql<string>`'EX' || to_char(now() at time zone 'UTC', 'YYMMDD') || lpad((nextval('log_exception_no_seq') % 1000000)::text, 6, '0')`;

@@ -8,7 +8,8 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { conversionLegs, idempotencyKey, nextFinanceNo, once, post, walletKey, walletLeg, type Tx } from './ledger.ts';
 import { currentRate, type AppliedRate } from './rates.ts';
-import { amountText, iso, merchant, minorOf, WALLET, walletCaller } from './support.ts';
+import { amountText, iso, minorOf, WALLET, walletCaller } from './support.ts';
+import { merchant } from '../../plugins/auth.ts';
 
 const PERMISSION = 'wallet:overview:convert';
 

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.ts';
 import { accounts, entries, journals } from '../../db/schema/finance.ts';
 import { tenants } from '../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../lib/index-order.ts';
-import { timeRange } from '../pickup/list-support.ts';
-import { EXPORT_BATCH, timeFormatter, type Cursor, type ExportColumn } from '../pickup/xlsx-export.ts';
+import { dateRange } from '../../lib/list.ts';
+import { EXPORT_BATCH, timeFormatter, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
 import type { Tx } from './ledger.ts';
 import { amountText, EXPORT_AMOUNT_FORMAT, iso } from './support.ts';
 
@@ -41,8 +41,8 @@ export function detailWhere(tenantId: number | null, filters: DetailFilters): SQ
     filters.kind ? eq(journals.kind, filters.kind) : undefined,
     filters.refNo ? eq(journals.refNo, filters.refNo) : undefined,
     // an entry is created when it is posted: both ranges mean the posting time
-    ...timeRange(entries.postedAt, filters.postedAt_begin, filters.postedAt_end),
-    ...timeRange(entries.postedAt, filters.createdAt_begin, filters.createdAt_end),
+    ...dateRange(entries.postedAt, filters.postedAt_begin, filters.postedAt_end),
+    ...dateRange(entries.postedAt, filters.createdAt_begin, filters.createdAt_end),
   );
 }
 
@@ -159,7 +159,7 @@ export function accountWhere(filters: AccountFilters): SQL | undefined {
     filters.tenantId === undefined ? undefined : eq(accounts.tenantId, filters.tenantId),
     filters.currency ? eq(accounts.currency, filters.currency) : undefined,
     filters.kind ? eq(accounts.kind, filters.kind) : undefined,
-    ...timeRange(accounts.createdAt, filters.createdAt_begin, filters.createdAt_end),
+    ...dateRange(accounts.createdAt, filters.createdAt_begin, filters.createdAt_end),
   );
 }
 

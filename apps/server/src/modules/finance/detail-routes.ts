@@ -7,8 +7,8 @@ import { accountListBody, accountRecord, currencyField, detailListBody, detailRe
 import { rateExportTexts } from '@portal/shared/messages-rates';
 import { accounts } from '../../db/schema/finance.ts';
 import { getQuery } from '../../lib/query.ts';
-import { pageOf, timeParam } from '../pickup/list-support.ts';
-import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeZoneParam } from '../pickup/xlsx-export.ts';
+import { pageOf, timeParam } from '../../lib/list.ts';
+import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeZoneParam } from '../../lib/xlsx.ts';
 import {
   accountBatches,
   accountColumnsFor,
@@ -23,7 +23,8 @@ import {
   toDetailRecord,
   toPlatformDetailRecord,
 } from './detail-repository.ts';
-import { merchant, platform, walletCaller } from './support.ts';
+import { walletCaller } from './support.ts';
+import { merchant, platform } from '../../plugins/auth.ts';
 
 const merchantListBody = detailListBody.omit({ tenantId: true });
 const detailExportQuery = getQuery({

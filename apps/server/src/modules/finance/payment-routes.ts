@@ -24,8 +24,8 @@ import { paymentLines, payments } from '../../db/schema/finance.ts';
 import { orders } from '../../db/schema/logistics.ts';
 import { getQuery } from '../../lib/query.ts';
 import { notFound } from '../../lib/errors.ts';
-import { idParam, pageOf, timeParam, timeRange } from '../pickup/list-support.ts';
-import { afterCursor, assertExportSize, cursorTimeOf, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type ExportColumn } from '../pickup/xlsx-export.ts';
+import { idParam, pageOf, timeParam, dateRange } from '../../lib/list.ts';
+import { afterCursor, assertExportSize, cursorTimeOf, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type ExportColumn } from '../../lib/xlsx.ts';
 import { idempotencyKey, once } from './ledger.ts';
 import {
   createDraft,
@@ -48,7 +48,8 @@ import {
   whyNotPayable,
   type PaymentRow,
 } from './payment-store.ts';
-import { amountText, EXPORT_AMOUNT_FORMAT, exportAmount, merchant, PLATFORM_PAYEE, requirePermission, userNames, WALLET, walletCaller } from './support.ts';
+import { amountText, EXPORT_AMOUNT_FORMAT, exportAmount, PLATFORM_PAYEE, userNames, WALLET, walletCaller } from './support.ts';
+import { merchant, requirePermission } from '../../plugins/auth.ts';
 
 
 const exportQuery = getQuery({
@@ -88,7 +89,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         payableCharge(),
         body.orderNo ? eq(orders.orderNo, body.orderNo) : undefined,
         body.currency ? eq(orders.freightCurrency, body.currency) : undefined,
-        ...timeRange(orders.createdAt, body.createdAt_begin, body.createdAt_end),
+        ...dateRange(orders.createdAt, body.createdAt_begin, body.createdAt_end),
       );
       const direction = body.order === 'asc' ? oldestFirst : newestFirst;
       const [rows, counted] = await Promise.all([

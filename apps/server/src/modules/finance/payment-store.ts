@@ -11,7 +11,7 @@ import { orders } from '../../db/schema/logistics.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../lib/errors.ts';
 import { indexOrder } from '../../lib/index-order.ts';
 import { must } from '../../lib/must.ts';
-import { timeRange } from '../pickup/list-support.ts';
+import { dateRange } from '../../lib/list.ts';
 import { financeNo, platformLeg, post, walletKey, walletLeg, type Tx } from './ledger.ts';
 import { amountText, iso, PLATFORM_PAYEE, userNames } from './support.ts';
 
@@ -121,7 +121,7 @@ export async function createDraft(tx: Tx, tenantId: number, userId: number, inpu
     .values({ tenantId, paymentNo: financeNo('PY'), status: 'DRAFT', currency, amount: total, remark: input.remark, createdBy: userId })
     .returning({ id: payments.id, paymentNo: payments.paymentNo, currency: payments.currency, remark: payments.remark, createdAt: payments.createdAt });
   const draft = must(created, 'payment');
-  await tx.insert(paymentLines).values(charges.map((charge) => ({ paymentId: draft.id, orderId: charge.id, amount: must(charge.freightCharge, 'charge') })));
+  await tx.insert(paymentLines).values(charges.map((charge) => ({ tenantId, paymentId: draft.id, orderId: charge.id, amount: must(charge.freightCharge, 'charge') })));
   return { ...draft, charges };
 }
 
@@ -174,7 +174,7 @@ export async function lockPayment(tx: Tx, tenantId: number, id: number) {
 export async function rewriteDraft(tx: Tx, tenantId: number, paymentId: number, input: { orderIds: number[]; remark: string }): Promise<void> {
   const { charges, currency, total } = await payableCharges(tx, tenantId, input.orderIds);
   await tx.delete(paymentLines).where(eq(paymentLines.paymentId, paymentId));
-  await tx.insert(paymentLines).values(charges.map((charge) => ({ paymentId, orderId: charge.id, amount: must(charge.freightCharge, 'charge') })));
+  await tx.insert(paymentLines).values(charges.map((charge) => ({ tenantId, paymentId, orderId: charge.id, amount: must(charge.freightCharge, 'charge') })));
   await tx.update(payments).set({ currency, amount: total, remark: input.remark, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
 }
 
@@ -227,7 +227,7 @@ async function settle(tx: Tx, tenantId: number, userId: number, payment: { id: n
         amount: amountOf(charge),
       })),
     )
-    .onConflictDoNothing({ target: [payOrders.source, payOrders.sourceId] })
+    .onConflictDoNothing({ target: [payOrders.tenantId, payOrders.source, payOrders.sourceId] })
     .returning({ sourceId: payOrders.sourceId, payOrderNo: payOrders.payOrderNo });
   if (inserted.length < sorted.length) {
     const taken = new Set(inserted.map((row) => row.sourceId));
@@ -285,7 +285,7 @@ export function paymentWhere(tenantId: number, filters: PaymentFilters): SQL | u
         where ${paymentLines.paymentId} = ${payments.id} and ${orders.orderNo} = ${filters.orderNo} and ${orders.tenantId} = ${tenantId})`,
     );
   }
-  where.push(...timeRange(payments.createdAt, filters.createdAt_begin, filters.createdAt_end));
+  where.push(...dateRange(payments.createdAt, filters.createdAt_begin, filters.createdAt_end));
   return and(...where);
 }
 

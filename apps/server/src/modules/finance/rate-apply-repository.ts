@@ -10,8 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { rateApplications } from '../../db/schema/finance.ts';
 import { tenants, users } from '../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../lib/index-order.ts';
-import { timeRange } from '../pickup/list-support.ts';
-import { afterCursor, cursorTimeOf, timeFormatter, type Cursor, type ExportColumn } from '../pickup/xlsx-export.ts';
+import { dateRange } from '../../lib/list.ts';
+import { afterCursor, cursorTimeOf, timeFormatter, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
 import type { Tx } from './ledger.ts';
 import { currentRate } from './rates.ts';
 import { personName } from './rate-repository.ts';
@@ -37,7 +37,7 @@ export function rateApplyWhere(tenantId: number | null, filters: RateApplyFilter
     tenantId === null && filters.tenantId !== undefined ? eq(rateApplications.tenantId, filters.tenantId) : undefined,
     filters.status ? eq(rateApplications.status, filters.status) : undefined,
     filters.applyNo ? eq(rateApplications.applyNo, filters.applyNo) : undefined,
-    ...timeRange(rateApplications.createdAt, filters.createdAt_begin, filters.createdAt_end),
+    ...dateRange(rateApplications.createdAt, filters.createdAt_begin, filters.createdAt_end),
   );
 }
 

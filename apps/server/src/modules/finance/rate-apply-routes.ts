@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@portal/shared/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -12,9 +13,9 @@ import { rateApplications } from '../../db/schema/finance.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { getQuery } from '../../lib/query.ts';
-import { caller } from '../../plugins/auth.ts';
-import { pageOf, timeParam } from '../pickup/list-support.ts';
-import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeZoneParam } from '../pickup/xlsx-export.ts';
+import { caller, merchant, platform, requirePermission } from '../../plugins/auth.ts';
+import { pageOf, timeParam } from '../../lib/list.ts';
+import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeZoneParam } from '../../lib/xlsx.ts';
 import { financeNo, idempotencyKey, once, type Tx } from './ledger.ts';
 import {
   findRateApply,
@@ -26,7 +27,7 @@ import {
   toRateApplyRecords,
   type RateApplyFilters,
 } from './rate-apply-repository.ts';
-import { merchant, minorOf, platform, requirePermission, walletCaller } from './support.ts';
+import { minorOf, walletCaller } from './support.ts';
 
 /** An approved rate holds this long unless finance says otherwise. */
 const DEFAULT_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -167,7 +168,7 @@ export const rateApplyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const move = (path: string, permission: string, summary: string, from: RateApplyStatus[], to: RateApplyStatus, action: Action) =>
+  const move = (path: string, permission: PermissionCode, summary: string, from: RateApplyStatus[], to: RateApplyStatus, action: Action) =>
     app.post(
       path,
       { config: merchant(permission), schema: { tags: ['finance'], summary, body: idBody, response: { 200: envelopeSchema(rateApplyRecord) } } },

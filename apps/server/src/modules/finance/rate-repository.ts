@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { rates } from '../../db/schema/finance.ts';
 import { users } from '../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../lib/index-order.ts';
-import { timeRange } from '../pickup/list-support.ts';
-import { afterCursor, cursorTimeOf, timeFormatter, type Cursor, type ExportColumn } from '../pickup/xlsx-export.ts';
+import { dateRange } from '../../lib/list.ts';
+import { afterCursor, cursorTimeOf, timeFormatter, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
 import type { Tx } from './ledger.ts';
 import { iso, userNames } from './support.ts';
 
@@ -49,7 +49,7 @@ export function rateWhere(db: Tx, filters: RateFilters): SQL | undefined {
     filters.baseCurrency ? eq(rates.baseCurrency, filters.baseCurrency) : undefined,
     filters.quoteCurrency ? eq(rates.quoteCurrency, filters.quoteCurrency) : undefined,
     filters.currentOnly ? isCurrentRate(db) : undefined,
-    ...timeRange(rates.createdAt, filters.createdAt_begin, filters.createdAt_end),
+    ...dateRange(rates.createdAt, filters.createdAt_begin, filters.createdAt_end),
   );
 }
 

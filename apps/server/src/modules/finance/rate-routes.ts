@@ -8,13 +8,13 @@ import { rates } from '../../db/schema/finance.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { getQuery } from '../../lib/query.ts';
-import { caller } from '../../plugins/auth.ts';
-import { booleanParam, pageOf, timeParam } from '../pickup/list-support.ts';
-import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam } from '../pickup/xlsx-export.ts';
+import { caller, platform } from '../../plugins/auth.ts';
+import { booleanParam, pageOf, timeParam } from '../../lib/list.ts';
+import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam } from '../../lib/xlsx.ts';
 import { idempotencyKey, once } from './ledger.ts';
 import { rateApplyRoutes } from './rate-apply-routes.ts';
 import { findRate, rateColumnsFor, rateExportBatch, rateRows, rateWhere, toRateRecords } from './rate-repository.ts';
-import { platform } from './support.ts';
+
 
 /** A rate may be given "now" from a form filled a moment ago: this much in the past still counts as now. */
 const EFFECTIVE_GRACE_MS = 60_000;

@@ -22,16 +22,16 @@ import { RECHARGE_ACTION_TEXTS, rechargeExportTexts } from '@portal/shared/messa
 import { rateApplications, recharges, vouchers } from '../../db/schema/finance.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
-import { caller } from '../../plugins/auth.ts';
-import { pageOf } from '../pickup/list-support.ts';
-import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx } from '../pickup/xlsx-export.ts';
+import { caller, merchant, platform, requirePermission } from '../../plugins/auth.ts';
+import { pageOf } from '../../lib/list.ts';
+import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx } from '../../lib/xlsx.ts';
 import { conversionLegs, financeNo, idempotencyKey, once, PLATFORM_TENANT, platformLeg, post, reverse, walletLeg, type Leg, type Tx } from './ledger.ts';
 import { applicationRate, currentRate } from './rates.ts';
 import { rechargeColumns, type RechargeExportRow } from './recharge-export.ts';
 import { emptyQuery, rechargeExportQuery, rechargeReviewExportQuery, voucherParams } from './recharge-schemas.ts';
 import { converted, findRecharge, rateBook, rechargeExportBatch, rechargePage, rechargeWhere, toRechargeRecords, type RechargeFilters } from './recharge-store.ts';
 import { displayNameOf, sendVoucher, storedNameOf, uploadedVoucher, VOUCHER_LIMIT_TEXT, voucherTypeOf } from './recharge-voucher.ts';
-import { amountText, merchant, minorOf, platform, requirePermission, walletCaller } from './support.ts';
+import { amountText, minorOf, walletCaller } from './support.ts';
 
 /*
  * Recharges (docs/finance.md): the merchant drafts and submits a bank transfer with its vouchers

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { RECHARGE_STATUSES } from '@portal/shared/finance';
 import { CURRENCY_CODES } from '@portal/shared/money';
 import { getQuery } from '../../lib/query.ts';
-import { idParam, timeParam } from '../pickup/list-support.ts';
-import { timeZoneParam } from '../pickup/xlsx-export.ts';
+import { idParam, timeParam } from '../../lib/list.ts';
+import { timeZoneParam } from '../../lib/xlsx.ts';
 
 /*
  * Recharge shapes only the server needs: the export queries and the voucher download's parameters.

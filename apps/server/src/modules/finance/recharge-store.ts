@@ -3,8 +3,8 @@ import { RECEIVING_ACCOUNTS, type RechargeStatus } from '@portal/shared/finance'
 import type { RechargeRecord, VoucherRecord } from '@portal/shared/finance-schemas';
 import { CURRENCY_EXPONENTS, convertMinor, invertRate, trimDecimal, type CurrencyCode } from '@portal/shared/money';
 import { journals, rateApplications, recharges, vouchers } from '../../db/schema/finance.ts';
-import { timeRange } from '../pickup/list-support.ts';
-import { afterCursor, cursorTimeOf, type Cursor } from '../pickup/xlsx-export.ts';
+import { dateRange } from '../../lib/list.ts';
+import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import type { Tx } from './ledger.ts';
 import { applicationRate, currentRate, type AppliedRate } from './rates.ts';
 import { amountText, iso, tenantNames, userNames } from './support.ts';
@@ -31,7 +31,7 @@ export function rechargeWhere(tenantId: number | null, filters: RechargeFilters)
     filters.rechargeNo ? like(recharges.rechargeNo, likePrefix(filters.rechargeNo)) : undefined,
     filters.transferCurrency ? eq(recharges.transferCurrency, filters.transferCurrency) : undefined,
     filters.createdBy ? eq(recharges.createdBy, filters.createdBy) : undefined,
-    ...timeRange(recharges.createdAt, filters.createdAt_begin, filters.createdAt_end),
+    ...dateRange(recharges.createdAt, filters.createdAt_begin, filters.createdAt_end),
   );
 }
 

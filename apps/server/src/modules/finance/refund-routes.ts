@@ -10,13 +10,13 @@ import { paymentExportTexts } from '@portal/shared/messages-payment';
 import { journals, payOrders, refunds } from '../../db/schema/finance.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { getQuery } from '../../lib/query.ts';
-import { caller } from '../../plugins/auth.ts';
-import { idParam, pageOf, timeParam } from '../pickup/list-support.ts';
-import { afterCursor, assertExportSize, cursorTimeOf, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type Cursor, type ExportColumn } from '../pickup/xlsx-export.ts';
+import { caller, merchant, platform, requirePermission } from '../../plugins/auth.ts';
+import { idParam, pageOf, timeParam } from '../../lib/list.ts';
+import { afterCursor, assertExportSize, cursorTimeOf, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
 import { idempotencyKey, once, PLATFORM_TENANT, type Tx } from './ledger.ts';
 import { newestFirst, oldestFirst } from './payment-store.ts';
 import { decideRefund, refundableOfPayOrder, refundColumns, refundRecord, refundsJoined, refundWhere, submitRefund, toPayOrderRecord, toRefundRecords, type RefundFilters, type RefundRow } from './refund-store.ts';
-import { EXPORT_AMOUNT_FORMAT, exportAmount, merchant, platform, requirePermission, tenantNames, userNames, WALLET, walletCaller } from './support.ts';
+import { EXPORT_AMOUNT_FORMAT, exportAmount, tenantNames, userNames, WALLET, walletCaller } from './support.ts';
 
 const REVIEW = '/finance/review/refund';
 

@@ -8,7 +8,7 @@ import type { CurrencyCode } from '@portal/shared/money';
 import { accounts, journals, payOrders, refunds } from '../../db/schema/finance.ts';
 import { conflict, notFound, type AppError } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
-import { timeRange } from '../pickup/list-support.ts';
+import { dateRange } from '../../lib/list.ts';
 import { financeNo, platformLeg, post, walletLeg, type Tx } from './ledger.ts';
 import { amountText, iso, minorOf, tenantNames, userNames } from './support.ts';
 
@@ -139,7 +139,7 @@ export function refundWhere(tenantId: number | null, filters: RefundFilters): SQ
     filters.refundNo ? eq(refunds.refundNo, filters.refundNo) : undefined,
     filters.currency ? eq(refunds.currency, filters.currency) : undefined,
     filters.createdBy ? eq(refunds.createdBy, filters.createdBy) : undefined,
-    ...timeRange(refunds.createdAt, filters.createdAt_begin, filters.createdAt_end),
+    ...dateRange(refunds.createdAt, filters.createdAt_begin, filters.createdAt_end),
   );
 }
 

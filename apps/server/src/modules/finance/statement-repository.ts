@@ -5,8 +5,8 @@ import type { StatementRecord } from '@portal/shared/finance-schemas';
 import { accounts, entries, journals, statements } from '../../db/schema/finance.ts';
 import { tenants, users } from '../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../lib/index-order.ts';
-import { timeRange } from '../pickup/list-support.ts';
-import { cursorTimeOf, type Cursor } from '../pickup/xlsx-export.ts';
+import { dateRange } from '../../lib/list.ts';
+import { cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { detailColumns, type DetailRow } from './detail-repository.ts';
 import type { Tx } from './ledger.ts';
 import { personName } from './rate-repository.ts';
@@ -93,7 +93,7 @@ export function statementWhere(tenantId: number, filters: StatementFilters): SQL
     eq(statements.tenantId, tenantId),
     filters.currency ? eq(statements.currency, filters.currency) : undefined,
     filters.month ? eq(statements.month, filters.month) : undefined,
-    ...timeRange(statements.createdAt, filters.createdAt_begin, filters.createdAt_end),
+    ...dateRange(statements.createdAt, filters.createdAt_begin, filters.createdAt_end),
   );
 }
 

@@ -7,8 +7,8 @@ import { statements } from '../../db/schema/finance.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { getQuery } from '../../lib/query.ts';
-import { idParam, pageOf } from '../pickup/list-support.ts';
-import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, timeZoneParam } from '../pickup/xlsx-export.ts';
+import { idParam, pageOf } from '../../lib/list.ts';
+import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, timeZoneParam } from '../../lib/xlsx.ts';
 import { toDetailRecord } from './detail-repository.ts';
 import type { Tx } from './ledger.ts';
 import {
@@ -26,7 +26,8 @@ import {
   type StatementRow,
 } from './statement-repository.ts';
 import { sendStatementXlsx } from './statement-xlsx.ts';
-import { merchant, tenantNames, walletCaller } from './support.ts';
+import { tenantNames, walletCaller } from './support.ts';
+import { merchant } from '../../plugins/auth.ts';
 
 /** A statement answers its movements in one page; a busier month is read in the finance details. */
 const STATEMENT_LINES_MAX = 10_000;

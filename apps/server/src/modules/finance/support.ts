@@ -11,9 +11,6 @@ import type { Tx } from './ledger.ts';
 /** The wallet calls' path under the platform gateway (spec §7). */
 export const WALLET = '/finance/virtualWallet';
 
-export const merchant = (permission: string) => ({ access: { permission, tenant: 'caller' } }) as const;
-export const platform = (permission: string) => ({ access: { permission, tenant: 'platform' } }) as const;
-
 /**
  * The merchant tenant of a wallet call: the platform (tenant 0) has no wallet of its own, so its users
  * (who may hold every permission) are refused the merchant side's calls.
@@ -22,14 +19,6 @@ export function walletCaller(request: FastifyRequest): { tenantId: number; userI
   const { tenantId, userId } = caller(request);
   if (tenantId === 0) throw forbidden('platformHasNoWallet');
   return { tenantId, userId };
-}
-
-/**
- * A second permission a call needs for part of what it does (submitting while saving, rejecting rather
- * than approving): the route's own `config.access` checks only the first one.
- */
-export async function requirePermission(request: FastifyRequest, code: string): Promise<void> {
-  if (!(await request.server.accessService.can(caller(request).access, code))) throw forbidden();
 }
 
 /** A validated decimal amount ("12.50") as minor units of `currency`; more decimals than it has is 400. */

@@ -8,7 +8,8 @@ import { users } from '../../db/schema/sys.ts';
 import { accounts, payments, rateApplications, recharges, refunds } from '../../db/schema/finance.ts';
 import type { Tx } from './ledger.ts';
 import { currentRate } from './rates.ts';
-import { amountText, iso, merchant, walletCaller } from './support.ts';
+import { amountText, iso, walletCaller } from './support.ts';
+import { merchant } from '../../plugins/auth.ts';
 
 const emptyBody = z.strictObject({}).optional();
 

@@ -9,8 +9,10 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { rateCards } from '../../db/schema/logistics.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
-import { booleanParam, gramsOf, idParam, pageOf, sizesOf } from '../pickup/list-support.ts';
+import { booleanParam, idParam, pageOf } from '../../lib/list.ts';
+import { gramsOf, sizesOf } from '../../lib/measures.ts';
 import { priceFor } from './freight-service.ts';
+import { platform } from '../../plugins/auth.ts';
 
 /** The most a rate card's weight step may be, kg (the column holds grams in an int). */
 const STEP_KG_MAX = 10_000;
@@ -40,7 +42,6 @@ const quoteQuery = getQuery({
 });
 const quoteResult = z.object({ currency: z.string(), chargeableWeight: z.string(), freight: z.string() }).nullable();
 
-const platform = (permission: string) => ({ access: { permission, tenant: 'platform' } }) as const;
 
 type RateCardRow = typeof rateCards.$inferSelect;
 

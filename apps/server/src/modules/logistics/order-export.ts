@@ -5,7 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Language } from '@portal/shared/languages';
 import type { OrderRecord } from '@portal/shared/logistics-schemas';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { assertExportSize } from '../../lib/xlsx.ts';
 import { EXPORT_COLUMNS, EXPORT_TITLES, IMPORT_COLUMNS, IMPORT_NOTES, IMPORT_TITLES, REQUIRED_IMPORT_COLUMNS, SHEET_TEXTS, type ExportColumn, type ImportColumn } from './order-columns.ts';
 import { countUpTo, exportChunk, type Cursor, type SortColumn, type SortDirection } from './order-query.ts';
 
@@ -42,7 +42,7 @@ export function fileDate(now = new Date()): string {
  * narrows the filters): counting stops at max + 1.
  */
 export async function checkExportSize(db: Db, where: SQL, max: number): Promise<void> {
-  if ((await countUpTo(db, where, max + 1)) > max) throw badRequest('exportTooManyRows', { max });
+  assertExportSize(await countUpTo(db, where, max + 1), max);
 }
 
 /**

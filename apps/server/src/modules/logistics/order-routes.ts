@@ -26,7 +26,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, pickupBatchOrders, pickupBatches } from '../../db/schema/logistics.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { getQuery } from '../../lib/query.ts';
-import { caller } from '../../plugins/auth.ts';
+import { caller, merchant } from '../../plugins/auth.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { priceFor } from '../freight/freight-service.ts';
 import { moveOrder, statusEventText } from './order-lifecycle.ts';
@@ -55,7 +55,6 @@ const PERMISSIONS = {
   logExport: 'logistics:log-order:export',
 } as const;
 
-const access = (permission: string) => ({ access: { permission, tenant: 'caller' as const } });
 
 const sortQuery = { column: z.enum(ORDER_SORT_COLUMNS).optional(), order: pageQuery.order };
 const listQuery = getQuery({ ...pageQuery, ...sortQuery, ...orderFilters });
@@ -153,7 +152,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/logistics/order/list',
     {
-      config: access(PERMISSIONS.list),
+      config: merchant(PERMISSIONS.list),
       schema: {
         tags: ['logistics'],
         summary:
@@ -167,7 +166,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/logistics/logOrder/list',
     {
-      config: access(PERMISSIONS.logList),
+      config: merchant(PERMISSIONS.logList),
       schema: {
         tags: ['logistics'],
         summary: `Logistics order management: the order list limited, unless a status is asked for, to orders shipped out and on (${LOG_ORDER_STATUSES.join(', ')})`,
@@ -180,7 +179,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/logistics/order/statusCounts',
     {
-      config: access(PERMISSIONS.list),
+      config: merchant(PERMISSIONS.list),
       schema: {
         tags: ['logistics'],
         summary: 'How many orders of the caller tenant have each of the 11 statuses (spec order, zeros included) under the list filters; a status filter is ignored',
@@ -201,7 +200,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/logistics/order/queryById',
     {
-      config: access(PERMISSIONS.detail),
+      config: merchant(PERMISSIONS.detail),
       schema: {
         tags: ['logistics'],
         summary: 'One order of the caller tenant with recipient, products, parcels, fees and tracking events (oldest first); 404 for any other id',
@@ -220,7 +219,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logistics/order/add',
     {
-      config: access(PERMISSIONS.add),
+      config: merchant(PERMISSIONS.add),
       schema: {
         tags: ['logistics'],
         summary: 'Create an order (status CREATED) with its products; the server numbers it (LO + yymmdd + 8 digits) and quotes its freight on the declared weight',
@@ -248,7 +247,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/logistics/order/edit',
     {
-      config: access(PERMISSIONS.edit),
+      config: merchant(PERMISSIONS.edit),
       schema: {
         tags: ['logistics'],
         summary: 'Replace the data and products of an order while it is CREATED (409 naming its status otherwise); totals and quote are recomputed',
@@ -277,7 +276,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logistics/order/cancel',
     {
-      config: access(PERMISSIONS.cancel),
+      config: merchant(PERMISSIONS.cancel),
       schema: {
         tags: ['logistics'],
         summary: 'Cancel an order not yet in the warehouse (CREATED or WAIT_COLLECT); the reason, if any, goes into the tracking event',
@@ -333,7 +332,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/logistics/order/exportXls',
     {
-      config: access(PERMISSIONS.export),
+      config: merchant(PERMISSIONS.export),
       schema: {
         tags: ['logistics'],
         summary: `The order list (same filters and sort) as an .xlsx in the caller's language; more than ${EXPORT_ROWS_MAX} matching orders is a 400`,
@@ -346,7 +345,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/logistics/logOrder/exportXls',
     {
-      config: access(PERMISSIONS.logExport),
+      config: merchant(PERMISSIONS.logExport),
       schema: {
         tags: ['logistics'],
         summary: `The logistics order list (same filters and sort) as an .xlsx in the caller's language; more than ${EXPORT_ROWS_MAX} matching orders is a 400`,
@@ -359,7 +358,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/logistics/order/importTemplate',
     {
-      config: access(PERMISSIONS.import),
+      config: merchant(PERMISSIONS.import),
       schema: {
         tags: ['logistics'],
         summary: "The Excel import template in the caller's language: a header row, an example row, and a sheet describing each column",
@@ -382,7 +381,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logistics/order/importExcel',
     {
-      config: access(PERMISSIONS.import),
+      config: merchant(PERMISSIONS.import),
       schema: {
         tags: ['logistics'],
         summary: `Import orders from the template (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_BYTES_MAX / 1024 / 1024} MB and ${IMPORT_ROWS_MAX} rows). All or nothing: any wrong row imports nothing and the errors are listed by row and column`,

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { orders, parcels } from '../../db/schema/logistics.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { ORDER_STATUS_TEXTS } from '@portal/shared/order-status';
-import { timeRange } from '../pickup/list-support.ts';
-import { afterCursor, cursorTimeOf, type Cursor } from '../pickup/xlsx-export.ts';
+import { dateRange } from '../../lib/list.ts';
+import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
 
 // ORDER BY terms the indexes serve (lib/index-order.ts)
@@ -41,8 +41,8 @@ export function parcelWhere(db: Db, tenantId: number, filters: ParcelFilters): S
     );
   }
   if (filters.status) where.push(eq(parcels.status, filters.status));
-  where.push(...timeRange(parcels.createdAt, filters.createdAt_begin, filters.createdAt_end));
-  where.push(...timeRange(parcels.storageTime, filters.storageTime_begin, filters.storageTime_end));
+  where.push(...dateRange(parcels.createdAt, filters.createdAt_begin, filters.createdAt_end));
+  where.push(...dateRange(parcels.storageTime, filters.storageTime_begin, filters.storageTime_end));
   return and(...where);
 }
 

@@ -6,14 +6,15 @@ import { PARCEL_STATUSES } from '@portal/shared/logistics';
 import { pageQuery, parcelEditInput, parcelInput, parcelRecord } from '@portal/shared/logistics-schemas';
 import { PARCEL_STATUS_TEXTS, pickupExportTexts } from '@portal/shared/messages-pickup';
 import { gramsToKg, mmToCm } from '@portal/shared/money';
-import { caller } from '../../plugins/auth.ts';
+import { caller, merchant } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
 import { conflict } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { parcels } from '../../db/schema/logistics.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
-import { gramsOf, idParam, pageOf, sizesOf, timeParam } from '../pickup/list-support.ts';
-import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type ExportColumn } from '../pickup/xlsx-export.ts';
+import { idParam, pageOf, timeParam } from '../../lib/list.ts';
+import { gramsOf, sizesOf } from '../../lib/measures.ts';
+import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type ExportColumn } from '../../lib/xlsx.ts';
 import { findParcel, linkableOrder, lockParcel, parcelExportBatch, parcelsWithOrder, parcelWhere, toParcelRecord, trackingNoTaken, type ParcelRow } from './parcel-repository.ts';
 
 /** Sort columns the client may name; both lead an index after tenant_id. */
@@ -34,7 +35,6 @@ const listQuery = getQuery({ ...pageQuery, column: z.enum(['createdAt', 'trackin
 const exportQuery = getQuery({ ...filters, timeZone: timeZoneParam });
 const idQuery = getQuery({ id: idParam });
 
-const merchant = (permission: string) => ({ access: { permission, tenant: 'caller' } }) as const;
 
 /** The forecast parcel's unique tracking number (tenant scope) also guards a race between two adds. */
 const TRACKING_UNIQUE = 'log_parcel_tenant_tracking_uq';

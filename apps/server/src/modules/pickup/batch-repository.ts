@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { orders, pickupBatches, pickupBatchOrders } from '../../db/schema/logistics.ts';
 import { tenants } from '../../db/schema/sys.ts';
 import { notFound } from '../../lib/errors.ts';
-import { timeRange } from './list-support.ts';
-import { afterCursor, cursorTimeOf, type Cursor } from './xlsx-export.ts';
+import { dateRange } from '../../lib/list.ts';
+import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
 
 // ORDER BY terms the indexes serve (lib/index-order.ts)
@@ -90,8 +90,8 @@ export function merchantBatchWhere(tenantId: number, filters: MerchantBatchFilte
   if (filters.batchNo) where.push(eq(pickupBatches.batchNo, filters.batchNo));
   if (filters.status) where.push(eq(pickupBatches.status, filters.status));
   if (filters.cancelled !== undefined) where.push(eq(pickupBatches.cancelled, filters.cancelled));
-  where.push(...timeRange(pickupBatches.createdAt, filters.createdAt_begin, filters.createdAt_end));
-  where.push(...timeRange(pickupBatches.expectedPickupAt, filters.expectedPickupAt_begin, filters.expectedPickupAt_end));
+  where.push(...dateRange(pickupBatches.createdAt, filters.createdAt_begin, filters.createdAt_end));
+  where.push(...dateRange(pickupBatches.expectedPickupAt, filters.expectedPickupAt_begin, filters.expectedPickupAt_end));
   return and(...where);
 }
 
@@ -109,7 +109,7 @@ export function platformBatchWhere(filters: PlatformBatchFilters): SQL | undefin
   if (filters.batchNo) where.push(eq(pickupBatches.batchNo, filters.batchNo));
   if (filters.status) where.push(eq(pickupBatches.status, filters.status));
   if (filters.tenantId !== undefined) where.push(eq(pickupBatches.tenantId, filters.tenantId));
-  where.push(...timeRange(pickupBatches.expectedPickupAt, filters.expectedPickupAt_begin, filters.expectedPickupAt_end));
+  where.push(...dateRange(pickupBatches.expectedPickupAt, filters.expectedPickupAt_begin, filters.expectedPickupAt_end));
   return and(...where);
 }
 

@@ -9,7 +9,7 @@ import { gramsToKg } from '@portal/shared/money';
 import { ORDER_STATUS_TEXTS } from '@portal/shared/order-status';
 import type { Language } from '@portal/shared/languages';
 import type { Db } from '../../db/client.ts';
-import { caller } from '../../plugins/auth.ts';
+import { caller, merchant, platform } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
@@ -31,8 +31,9 @@ import {
   toBatchRecord,
   type BatchRow,
 } from './batch-repository.ts';
-import { booleanParam, gramsOf, idField, idParam, pageOf, timeParam } from './list-support.ts';
-import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type ExportColumn } from './xlsx-export.ts';
+import { booleanParam, idField, idParam, pageOf, timeParam } from '../../lib/list.ts';
+import { gramsOf } from '../../lib/measures.ts';
+import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type ExportColumn } from '../../lib/xlsx.ts';
 
 /** A truck's plate as people write it: 粤B·12345, ABC-1234. */
 const plate = z
@@ -77,8 +78,6 @@ const platformFilters = {
 /** Sort columns: the merchant's list leads with its (tenant, created) index; the platform's with (status, expected time). */
 const PLATFORM_SORT = { expectedPickupAt: pickupBatches.expectedPickupAt, createdAt: pickupBatches.createdAt } as const;
 
-const merchant = (permission: string) => ({ access: { permission, tenant: 'caller' } }) as const;
-const platform = (permission: string) => ({ access: { permission, tenant: 'platform' } }) as const;
 
 /** Pick-up batches, merchant and platform sides: /logistics/pickupBatch/*, /warehouse/pickup/* */
 export const pickupRoutes: FastifyPluginAsyncZod = async (app) => {

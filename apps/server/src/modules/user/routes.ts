@@ -121,7 +121,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = caller(request);
       const user = await findUserById(db, auth.userId);
-      return request.ok({ mainAccount: Boolean(user?.mainAccount && user.tenantId === auth.tenantId), tenantId: auth.tenantId });
+      return request.ok({ mainAccount: Boolean(user?.mainAccount && user.defaultTenantId === auth.tenantId), tenantId: auth.tenantId });
     },
   );
 };

@@ -31,7 +31,7 @@ export function toUserInfo(user: UserRow): UserInfo {
     phone: user.phone,
     email: user.email,
     status: user.status,
-    tenantId: user.tenantId,
+    tenantId: user.defaultTenantId,
     mainAccount: user.mainAccount,
   };
 }

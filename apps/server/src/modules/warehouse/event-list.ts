@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { orders, trackingEvents } from '../../db/schema/logistics.ts';
 import { tenants } from '../../db/schema/sys.ts';
 import { eventDescription } from '../logistics/order-lifecycle.ts';
-import { countRows, toPage, type Page } from './page-count.ts';
+import type { CountedPage } from '@portal/shared/api';
+import { countedPage, countRows, dateRange } from '../../lib/list.ts';
 import { indexOrder } from '../../lib/index-order.ts';
-import { timeFrom, timeTo } from './time-filters.ts';
 
 /** An event as the platform's event list shows it: whose order, what it moved, in the reader's words. */
 export const warehouseEventRecord = z.object({
@@ -40,14 +40,13 @@ export async function listWarehouseEvents(
   filters: WarehouseEventFilters,
   page: { pageNo: number; pageSize: number; order: 'asc' | 'desc' },
   language: Language,
-): Promise<Page<WarehouseEventRecord>> {
+): Promise<CountedPage<WarehouseEventRecord>> {
   const where = and(
     // through the order's unique number to log_tracking_event_order_time_idx
     filters.orderNo ? inArray(trackingEvents.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, filters.orderNo))) : undefined,
     filters.status ? eq(trackingEvents.status, filters.status) : undefined,
     filters.source ? eq(trackingEvents.source, filters.source) : undefined,
-    timeFrom(trackingEvents.createdAt, filters.createdFrom),
-    timeTo(trackingEvents.createdAt, filters.createdTo),
+    ...dateRange(trackingEvents.createdAt, filters.createdFrom, filters.createdTo),
   );
   const direction = indexOrder(page.order);
   const [rows, counted] = await Promise.all([
@@ -90,5 +89,5 @@ export async function listWarehouseEvents(
     occurredAt: row.occurredAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   }));
-  return toPage(records, counted, page);
+  return countedPage(records, counted, page);
 }

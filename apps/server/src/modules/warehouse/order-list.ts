@@ -5,10 +5,10 @@ import { orders } from '../../db/schema/logistics.ts';
 import { tenants } from '../../db/schema/sys.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { orderRecordColumns, toOrderRecord, type WarehouseOrderRecord } from './order-records.ts';
-import { countRows, toPage, type Page } from './page-count.ts';
+import type { CountedPage } from '@portal/shared/api';
+import { countedPage, countRows, dateRange } from '../../lib/list.ts';
 import { pageIdsByStatus } from './status-merge.ts';
 import { indexOrder } from '../../lib/index-order.ts';
-import { timeFrom, timeTo } from './time-filters.ts';
 
 export type WarehouseOrderFilters = {
   orderNo?: string;
@@ -37,15 +37,14 @@ export async function listWarehouseOrders(
   db: Db,
   filters: WarehouseOrderFilters,
   page: { pageNo: number; pageSize: number; order: 'asc' | 'desc' },
-): Promise<Page<WarehouseOrderRecord>> {
+): Promise<CountedPage<WarehouseOrderRecord>> {
   const statuses = parseStatuses(filters.status);
   const conditions: (SQL | undefined)[] = [
     filters.orderNo ? eq(orders.orderNo, filters.orderNo) : undefined,
     filters.waybillNo ? eq(orders.waybillNo, filters.waybillNo) : undefined,
     filters.destinationCountry ? eq(orders.destinationCountry, filters.destinationCountry) : undefined,
     filters.warehouseCode ? eq(orders.warehouseCode, filters.warehouseCode) : undefined,
-    timeFrom(orders.createdAt, filters.createdFrom),
-    timeTo(orders.createdAt, filters.createdTo),
+    ...dateRange(orders.createdAt, filters.createdFrom, filters.createdTo),
   ];
   const direction = indexOrder(page.order);
   const offset = (page.pageNo - 1) * page.pageSize;
@@ -74,5 +73,5 @@ export async function listWarehouseOrders(
     const row = byId.get(id);
     return row ? [toOrderRecord(row)] : [];
   });
-  return toPage(records, counted, page);
+  return countedPage(records, counted, page);
 }

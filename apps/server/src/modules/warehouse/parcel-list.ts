@@ -6,10 +6,10 @@ import { gramsToKg, mmToCm } from '@portal/shared/money';
 import type { Db } from '../../db/client.ts';
 import { orders, parcels } from '../../db/schema/logistics.ts';
 import { tenants } from '../../db/schema/sys.ts';
-import { countRows, toPage, type Page } from './page-count.ts';
+import type { CountedPage } from '@portal/shared/api';
+import { countedPage, countRows, dateRange } from '../../lib/list.ts';
 import { pageIdsByStatus } from './status-merge.ts';
 import { indexOrder } from '../../lib/index-order.ts';
-import { timeFrom, timeTo } from './time-filters.ts';
 
 /** A parcel as the warehouse lists it: with whose it is. */
 export const warehouseParcelRecord = parcelRecord.extend({ tenantName: z.string() });
@@ -36,14 +36,13 @@ export async function listWarehouseParcels(
   db: Db,
   filters: WarehouseParcelFilters,
   page: { pageNo: number; pageSize: number; order: 'asc' | 'desc' },
-): Promise<Page<WarehouseParcelRecord>> {
+): Promise<CountedPage<WarehouseParcelRecord>> {
   const conditions: (SQL | undefined)[] = [
     filters.trackingNo ? eq(parcels.trackingNo, filters.trackingNo) : undefined,
     // through the order's unique number to log_parcel_order_idx
     filters.orderNo ? inArray(parcels.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, filters.orderNo))) : undefined,
     filters.warehouseCode ? eq(parcels.warehouseCode, filters.warehouseCode) : undefined,
-    timeFrom(parcels.storageTime, filters.storageFrom),
-    timeTo(parcels.storageTime, filters.storageTo),
+    ...dateRange(parcels.storageTime, filters.storageFrom, filters.storageTo),
   ];
   const statuses: readonly ParcelStatus[] = filters.status ? [filters.status] : PARCEL_STATUSES;
   const direction = indexOrder(page.order);
@@ -113,5 +112,5 @@ export async function listWarehouseParcels(
       },
     ];
   });
-  return toPage(records, counted, page);
+  return countedPage(records, counted, page);
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, pageSchema } from '@portal/shared/api';
+import { countedPageSchema, envelopeSchema } from '@portal/shared/api';
 import { PARCEL_STATUSES, TRACKING_SOURCES } from '@portal/shared/logistics';
 import {
   isoTime,
@@ -14,6 +14,7 @@ import {
 } from '@portal/shared/logistics-schemas';
 import { caller } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
+import { dayOrTimeParam } from '../../lib/list.ts';
 import { warehouseOrderRecord } from './order-records.ts';
 import { listWarehouseOrders } from './order-list.ts';
 import { listWarehouseParcels, warehouseParcelRecord } from './parcel-list.ts';
@@ -24,14 +25,9 @@ import { addTrackingEvent } from './tracking-event-service.ts';
 import { refuseNulCharacters } from './nul-guard.ts';
 
 const PLATFORM = 'platform' as const;
-/**
- * A day or a time of a filter. ISO 8601 (and zod) know a year 0000, PostgreSQL does not: refused here
- * as an invalid value rather than failing in the database.
- */
-const dayOrTime = z.union([z.iso.date(), isoTime]).refine((value) => !value.startsWith('0000'));
+const dayOrTime = dayOrTimeParam;
 
-/** The page of DESIGN §3, plus whether `total` was counted or estimated (page-count.ts). */
-const platformPage = <T extends z.ZodType>(record: T) => envelopeSchema(pageSchema(record).extend({ totalExact: z.boolean() }));
+const platformPage = <T extends z.ZodType>(record: T) => envelopeSchema(countedPageSchema(record));
 
 const orderListQuery = getQuery({
   ...pageQuery,

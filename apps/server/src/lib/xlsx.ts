@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { EXPORT_ROWS_MAX } from '@portal/shared/logistics';
-import { badRequest, msg } from '../../lib/errors.ts';
+import { badRequest, msg } from './errors.ts';
 
 /*
- * Excel exports of parcels, pick-up batches and exceptions: counted first (a 400 past EXPORT_ROWS_MAX,
- * before a byte is sent), then read in keyset batches and streamed, so that neither the rows nor the
- * workbook are ever whole in memory.
+ * The one Excel export stack: an export is counted first (a 400 past EXPORT_ROWS_MAX, before a byte is
+ * sent), then read in keyset batches and streamed, so that neither the rows nor the workbook are ever
+ * whole in memory. A module's `export.ts` holds only its columns and its batch query.
  */
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -41,8 +41,9 @@ export function timeFormatter(timeZone: string): (value: Date | null) => string 
   return (value) => (value ? format.format(value) : '');
 }
 
-export function assertExportSize(count: number): void {
-  if (count > EXPORT_ROWS_MAX) throw badRequest('exportRowsTooMany', { count, max: EXPORT_ROWS_MAX });
+/** `count` may stop at max + 1: the message names the limit, not the count. */
+export function assertExportSize(count: number, max: number = EXPORT_ROWS_MAX): void {
+  if (count > max) throw badRequest('exportRowsTooMany', { max });
 }
 
 /** RFC 6266 with the RFC 5987 UTF-8 name (a Chinese title) and a plain ASCII fallback for old clients. */
