@@ -8,7 +8,9 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { conversionLegs, idempotencyKey, nextFinanceNo, once, post, walletKey, walletLeg, type Tx } from './ledger.ts';
 import { currentRate, type AppliedRate } from './rates.ts';
-import { amountText, iso, minorOf, WALLET, walletCaller } from './support.ts';
+import { WALLET, walletCaller } from './access.ts';
+import { amountText, minorOf } from './money.ts';
+import { iso } from './repository.ts';
 import { merchant } from '../../plugins/auth.ts';
 
 const PERMISSION = 'wallet:overview:convert';

@@ -12,7 +12,8 @@ import { indexOrder, type Direction } from '../../lib/index-order.ts';
 import { dateRange } from '../../lib/list.ts';
 import { EXPORT_BATCH, timeFormatter, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
 import type { Tx } from './ledger.ts';
-import { amountText, EXPORT_AMOUNT_FORMAT, iso } from './support.ts';
+import { amountText, EXPORT_AMOUNT_FORMAT } from './money.ts';
+import { iso } from './repository.ts';
 
 /** Finance details (the entries of wallets, and of the platform's own accounts) and the account list. */
 

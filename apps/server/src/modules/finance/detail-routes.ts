@@ -23,7 +23,7 @@ import {
   toDetailRecord,
   toPlatformDetailRecord,
 } from './detail-repository.ts';
-import { walletCaller } from './support.ts';
+import { walletCaller } from './access.ts';
 import { merchant, platform } from '../../plugins/auth.ts';
 
 const merchantListBody = detailListBody.omit({ tenantId: true });

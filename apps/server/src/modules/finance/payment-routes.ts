@@ -48,7 +48,9 @@ import {
   whyNotPayable,
   type PaymentRow,
 } from './payment-store.ts';
-import { amountText, EXPORT_AMOUNT_FORMAT, exportAmount, PLATFORM_PAYEE, userNames, WALLET, walletCaller } from './support.ts';
+import { WALLET, walletCaller } from './access.ts';
+import { amountText, EXPORT_AMOUNT_FORMAT, exportAmount, PLATFORM_PAYEE } from './money.ts';
+import { userNames } from './repository.ts';
 import { merchant, requirePermission } from '../../plugins/auth.ts';
 
 

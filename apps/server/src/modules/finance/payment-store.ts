@@ -13,7 +13,8 @@ import { indexOrder } from '../../lib/index-order.ts';
 import { must } from '../../lib/must.ts';
 import { dateRange } from '../../lib/list.ts';
 import { financeNo, platformLeg, post, walletKey, walletLeg, type Tx } from './ledger.ts';
-import { amountText, iso, PLATFORM_PAYEE, userNames } from './support.ts';
+import { amountText, PLATFORM_PAYEE } from './money.ts';
+import { iso, userNames } from './repository.ts';
 
 /*
  * Payments of charges (the freight of logistics orders): what can be paid, drafts, paying, and the

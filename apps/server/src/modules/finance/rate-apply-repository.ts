@@ -15,7 +15,8 @@ import { afterCursor, cursorTimeOf, timeFormatter, type Cursor, type ExportColum
 import type { Tx } from './ledger.ts';
 import { currentRate } from './rates.ts';
 import { personName } from './rate-repository.ts';
-import { amountText, EXPORT_AMOUNT_FORMAT, exportAmount, iso } from './support.ts';
+import { amountText, EXPORT_AMOUNT_FORMAT, exportAmount } from './money.ts';
+import { iso } from './repository.ts';
 
 /** Rate applications: the merchant's list, the platform's review queue, their records and exports. */
 

@@ -27,7 +27,8 @@ import {
   toRateApplyRecords,
   type RateApplyFilters,
 } from './rate-apply-repository.ts';
-import { minorOf, walletCaller } from './support.ts';
+import { walletCaller } from './access.ts';
+import { minorOf } from './money.ts';
 
 /** An approved rate holds this long unless finance says otherwise. */
 const DEFAULT_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;

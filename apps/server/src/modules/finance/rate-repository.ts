@@ -11,7 +11,7 @@ import { indexOrder, type Direction } from '../../lib/index-order.ts';
 import { dateRange } from '../../lib/list.ts';
 import { afterCursor, cursorTimeOf, timeFormatter, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
 import type { Tx } from './ledger.ts';
-import { iso, userNames } from './support.ts';
+import { iso, userNames } from './repository.ts';
 
 /** The rate table's queries: the list with its "current" flag, and the export. */
 

@@ -31,7 +31,8 @@ import { rechargeColumns, type RechargeExportRow } from './recharge-export.ts';
 import { emptyQuery, rechargeExportQuery, rechargeReviewExportQuery, voucherParams } from './recharge-schemas.ts';
 import { converted, findRecharge, rateBook, rechargeExportBatch, rechargePage, rechargeWhere, toRechargeRecords, type RechargeFilters } from './recharge-store.ts';
 import { displayNameOf, sendVoucher, storedNameOf, uploadedVoucher, VOUCHER_LIMIT_TEXT, voucherTypeOf } from './recharge-voucher.ts';
-import { amountText, minorOf, walletCaller } from './support.ts';
+import { walletCaller } from './access.ts';
+import { amountText, minorOf } from './money.ts';
 
 /*
  * Recharges (docs/finance.md): the merchant drafts and submits a bank transfer with its vouchers

@@ -7,7 +7,8 @@ import { dateRange } from '../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import type { Tx } from './ledger.ts';
 import { applicationRate, currentRate, type AppliedRate } from './rates.ts';
-import { amountText, iso, tenantNames, userNames } from './support.ts';
+import { amountText } from './money.ts';
+import { iso, tenantNames, userNames } from './repository.ts';
 
 /** Reading recharges: the list filters, the rows with what they join, and the records the API answers. */
 

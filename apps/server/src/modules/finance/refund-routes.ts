@@ -16,7 +16,9 @@ import { afterCursor, assertExportSize, cursorTimeOf, DEFAULT_EXPORT_TIME_ZONE, 
 import { idempotencyKey, once, PLATFORM_TENANT, type Tx } from './ledger.ts';
 import { newestFirst, oldestFirst } from './payment-store.ts';
 import { decideRefund, refundableOfPayOrder, refundColumns, refundRecord, refundsJoined, refundWhere, submitRefund, toPayOrderRecord, toRefundRecords, type RefundFilters, type RefundRow } from './refund-store.ts';
-import { EXPORT_AMOUNT_FORMAT, exportAmount, tenantNames, userNames, WALLET, walletCaller } from './support.ts';
+import { WALLET, walletCaller } from './access.ts';
+import { EXPORT_AMOUNT_FORMAT, exportAmount } from './money.ts';
+import { tenantNames, userNames } from './repository.ts';
 
 const REVIEW = '/finance/review/refund';
 

@@ -10,7 +10,8 @@ import { conflict, notFound, type AppError } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { dateRange } from '../../lib/list.ts';
 import { financeNo, platformLeg, post, walletLeg, type Tx } from './ledger.ts';
-import { amountText, iso, minorOf, tenantNames, userNames } from './support.ts';
+import { amountText, minorOf } from './money.ts';
+import { iso, tenantNames, userNames } from './repository.ts';
 
 /*
  * Refunds: a BALANCE refund pays wallet money back to the merchant's bank, a CHARGE refund returns

@@ -10,7 +10,8 @@ import { cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { detailColumns, type DetailRow } from './detail-repository.ts';
 import type { Tx } from './ledger.ts';
 import { personName } from './rate-repository.ts';
-import { amountText, iso } from './support.ts';
+import { amountText } from './money.ts';
+import { iso } from './repository.ts';
 
 /*
  * Monthly statements of a wallet (decision 0007): the figures always come from the entries of the month,

@@ -26,7 +26,8 @@ import {
   type StatementRow,
 } from './statement-repository.ts';
 import { sendStatementXlsx } from './statement-xlsx.ts';
-import { tenantNames, walletCaller } from './support.ts';
+import { walletCaller } from './access.ts';
+import { tenantNames } from './repository.ts';
 import { merchant } from '../../plugins/auth.ts';
 
 /** A statement answers its movements in one page; a busier month is read in the finance details. */

@@ -8,7 +8,7 @@ import { rateExportTexts } from '@portal/shared/messages-rates';
 import { contentDisposition, timeFormatter, XLSX_TYPE } from '../../lib/xlsx.ts';
 import type { DetailRow } from './detail-repository.ts';
 import type { Figures } from './statement-repository.ts';
-import { amountText, EXPORT_AMOUNT_FORMAT } from './support.ts';
+import { amountText, EXPORT_AMOUNT_FORMAT } from './money.ts';
 
 
 export type StatementSheet = {

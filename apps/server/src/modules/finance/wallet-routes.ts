@@ -8,7 +8,9 @@ import { users } from '../../db/schema/sys.ts';
 import { accounts, payments, rateApplications, recharges, refunds } from '../../db/schema/finance.ts';
 import type { Tx } from './ledger.ts';
 import { currentRate } from './rates.ts';
-import { amountText, iso, walletCaller } from './support.ts';
+import { walletCaller } from './access.ts';
+import { amountText } from './money.ts';
+import { iso } from './repository.ts';
 import { merchant } from '../../plugins/auth.ts';
 
 const emptyBody = z.strictObject({}).optional();

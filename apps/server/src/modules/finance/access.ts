@@ -1,0 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+
+/** The wallet calls' path under the platform gateway (spec §7). */
+export const WALLET = '/finance/virtualWallet';
+
+/**
+ * The merchant tenant of a wallet call: the platform (tenant 0) has no wallet of its own, so its users
+ * (who may hold every permission) are refused the merchant side's calls.
+ */
+export function walletCaller(request: FastifyRequest): { tenantId: number; userId: number } {
+  const { tenantId, userId } = caller(request);
+  if (tenantId === 0) throw forbidden('platformHasNoWallet');
+  return { tenantId, userId };
+}
