@@ -1,5 +1,5 @@
 // Adds up the vitest JSON reports of one `npm test` run into the plain closing line CI reads.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = process.argv[2];
@@ -12,6 +12,15 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
   console.log(`${file.replace(/\.json$/, '').padEnd(14)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+}
+const times = path.join(dir, 'times.tsv');
+if (existsSync(times)) {
+  const rows = readFileSync(times, 'utf8').trim().split('\n').map((line) => line.split('\t'));
+  const total = rows.reduce((sum, [, seconds]) => sum + Number(seconds), 0);
+  const clock = (seconds) => `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+  console.log('\ntime per part:');
+  for (const [name, seconds] of rows) console.log(`  ${clock(Number(seconds)).padStart(13)}  ${name}`);
+  console.log(`  ${clock(total).padStart(13)}  in all`);
 }
 if (passed === 0) {
   console.error('no test ran');

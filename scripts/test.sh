@@ -7,7 +7,15 @@ export NO_COLOR=1 FORCE_COLOR=0
 results=.tmp/test-results
 rm -rf "$results" && mkdir -p "$results"
 
-step() { printf '\n=== %s ===\n' "$*"; }
+# each part's time goes to $results/times.tsv, printed by the summary at the end
+part_name='' part_start=0
+step() {
+  local now; now=$(date +%s)
+  [ -n "$part_name" ] && printf '%s\t%s\n' "$part_name" $((now - part_start)) >> "$results/times.tsv"
+  part_name="$*" part_start=$now
+  [ -n "$part_name" ] && printf '\n=== %s ===\n' "$*"
+  return 0
+}
 
 step "system packages (PostgreSQL, Chromium, CJK fonts)"
 bash scripts/system-deps.sh
@@ -40,5 +48,6 @@ TEST_DB=postgres vitest ledger --project ledger
 step "browser tests (Chromium) against the built portal"
 npm run --silent build
 vitest e2e --project e2e
+step
 
 node scripts/test-summary.mjs "$results"
