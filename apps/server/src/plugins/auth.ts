@@ -13,7 +13,14 @@ import { forbidden, unauthorized } from '../lib/errors.ts';
  * and the tenant it works in: 'caller' (the tenant of the request, tenant_id header) or 'platform',
  * which requires the platform tenant (0): the staff side of a flow.
  */
-export type Access = { permission: 'public' } | { permission: 'authenticated' | PermissionCode; tenant: 'caller' | 'platform' };
+export type Access =
+  | { permission: 'public' }
+  | {
+      permission: 'authenticated' | PermissionCode;
+      tenant: 'caller' | 'platform';
+      /** further codes the handler may require for part of what it does (`requirePermission`) */
+      also?: readonly PermissionCode[];
+    };
 
 /*
  * The route configs every module uses: `config: merchant('logistics:order:list')`. The code is typed,
@@ -23,10 +30,13 @@ export type Access = { permission: 'public' } | { permission: 'authenticated' | 
 export const PUBLIC = { access: { permission: 'public' } } as const satisfies { access: Access };
 /** Any signed-in user, in the tenant of the request. */
 export const signedIn = { access: { permission: 'authenticated', tenant: 'caller' } } as const satisfies { access: Access };
-/** A merchant screen's call: `code` granted in the tenant of the request. */
-export const merchant = (code: PermissionCode) => ({ access: { permission: code, tenant: 'caller' } }) as const satisfies { access: Access };
+/**
+ * A merchant screen's call: `code` granted in the tenant of the request. `also` lists the codes the
+ * handler may further require for part of what it does (submitting while saving): see requirePermission.
+ */
+export const merchant = (code: PermissionCode, ...also: PermissionCode[]) => ({ access: { permission: code, tenant: 'caller', also } }) as const satisfies { access: Access };
 /** The platform staff's side of a flow: `code` granted, and the request in the platform tenant (0). */
-export const platform = (code: PermissionCode) => ({ access: { permission: code, tenant: 'platform' } }) as const satisfies { access: Access };
+export const platform = (code: PermissionCode, ...also: PermissionCode[]) => ({ access: { permission: code, tenant: 'platform', also } }) as const satisfies { access: Access };
 
 export type AuthContext = {
   session: SessionRecord;
@@ -104,6 +114,9 @@ function resolveTenant(header: string | string[] | undefined, session: SessionRe
  * than approving): the route's own `config.access` checks only the first one.
  */
 export async function requirePermission(request: FastifyRequest, code: PermissionCode): Promise<void> {
+  // declared on the route, so that the route table tells every code a call may check (a programming error otherwise)
+  const access = request.routeOptions.config.access;
+  if (!access || !('also' in access) || !access.also?.includes(code)) throw new Error(`${request.routeOptions.url} checks ${code} without declaring it in its access`);
   if (!(await request.server.accessService.can(caller(request).access, code))) throw forbidden();
 }
 

@@ -26,7 +26,7 @@ import { getQuery } from '../../lib/query.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idParam, pageOf, timeParam, dateRange } from '../../lib/list.ts';
 import { afterCursor, assertExportSize, cursorTimeOf, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type ExportColumn } from '../../lib/xlsx.ts';
-import { idempotencyKey, once } from './ledger.ts';
+import { idempotencyKey, once } from './ledger/service.ts';
 import {
   createDraft,
   currencyOfCharges,
@@ -177,7 +177,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${WALLET}/payment/submit`,
     {
-      config: merchant('wallet:payment:add'),
+      config: merchant('wallet:payment:add', 'wallet:payment:submit'),
       schema: {
         tags: ['wallet'],
         summary: 'A new payment of charges in one currency: a draft, or (draft false, also needs wallet:payment:submit) paid from the balance at once. Idempotency-Key required',

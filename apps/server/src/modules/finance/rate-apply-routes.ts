@@ -16,7 +16,8 @@ import { getQuery } from '../../lib/query.ts';
 import { caller, merchant, platform, requirePermission } from '../../plugins/auth.ts';
 import { pageOf, timeParam } from '../../lib/list.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeZoneParam } from '../../lib/xlsx.ts';
-import { financeNo, idempotencyKey, once, type Tx } from './ledger.ts';
+import { financeNo, type Tx } from './ledger/repository.ts';
+import { idempotencyKey, once } from './ledger/service.ts';
 import {
   findRateApply,
   marketRates,
@@ -98,7 +99,7 @@ export const rateApplyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/finance/rateApply/add',
     {
-      config: merchant('finance:rate-apply:add'),
+      config: merchant('finance:rate-apply:add', 'finance:rate-apply:submit'),
       schema: {
         tags: ['finance'],
         summary: 'A new rate application: a draft, or submitted for review (draft false); takes an Idempotency-Key',
@@ -137,7 +138,7 @@ export const rateApplyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/finance/rateApply/edit',
     {
-      config: merchant('finance:rate-apply:edit'),
+      config: merchant('finance:rate-apply:edit', 'finance:rate-apply:submit'),
       schema: {
         tags: ['finance'],
         summary: 'Changes a draft, and submits it with draft false; anything but a draft is 409',
@@ -224,7 +225,7 @@ export const rateApplyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/finance/rateApply/review/decide',
     {
       // each decision needs its own permission (approve or reject), checked in the handler
-      config: platform('finance:rate-apply-review:list'),
+      config: platform('finance:rate-apply-review:list', 'finance:rate-apply-review:approve', 'finance:rate-apply-review:reject'),
       schema: {
         tags: ['finance'],
         summary: 'Approves (with the rate granted and a validity, 7 days by default) or rejects (with a reason) a submitted application; never its submitter',

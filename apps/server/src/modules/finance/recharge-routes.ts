@@ -25,7 +25,9 @@ import { must } from '../../lib/must.ts';
 import { caller, merchant, platform, requirePermission } from '../../plugins/auth.ts';
 import { pageOf } from '../../lib/list.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx } from '../../lib/xlsx.ts';
-import { conversionLegs, financeNo, idempotencyKey, once, PLATFORM_TENANT, platformLeg, post, reverse, walletLeg, type Leg, type Tx } from './ledger.ts';
+import { conversionLegs, PLATFORM_TENANT, platformLeg, walletLeg, type Leg } from './ledger/model.ts';
+import { financeNo, type Tx } from './ledger/repository.ts';
+import { idempotencyKey, once, post, reverse } from './ledger/service.ts';
 import { applicationRate, currentRate } from './rates.ts';
 import { rechargeColumns, type RechargeExportRow } from './recharge-export.ts';
 import { emptyQuery, rechargeExportQuery, rechargeReviewExportQuery, voucherParams } from './recharge-schemas.ts';
@@ -221,7 +223,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/finance/virtualWallet/recharge/submit',
     {
-      config: merchant(PERMISSIONS.add),
+      config: merchant(PERMISSIONS.add, PERMISSIONS.submit),
       schema: {
         tags: ['wallet'],
         summary: 'A new recharge: a draft (`draft: true`), or submitted for review (`draft: false`, needs wallet:recharge:submit and at least one voucher). Idempotency-Key required',
@@ -258,7 +260,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/finance/virtualWallet/recharge/edit',
     {
-      config: merchant(PERMISSIONS.edit),
+      config: merchant(PERMISSIONS.edit, PERMISSIONS.submit),
       schema: {
         tags: ['wallet'],
         summary: 'Replaces a draft (its fields and its vouchers); `draft: false` submits it (needs wallet:recharge:submit). Other statuses are 409. Idempotency-Key required',
@@ -446,7 +448,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/finance/virtualWallet/recharge/confirm/submit',
     {
       // a reviewer decides; approving and rejecting each need their own button's permission besides
-      config: platform(PERMISSIONS.reviewList),
+      config: platform(PERMISSIONS.reviewList, PERMISSIONS.approve, PERMISSIONS.reject),
       schema: {
         tags: ['wallet'],
         summary:

@@ -13,7 +13,9 @@ import { getQuery } from '../../lib/query.ts';
 import { caller, merchant, platform, requirePermission } from '../../plugins/auth.ts';
 import { idParam, pageOf, timeParam } from '../../lib/list.ts';
 import { afterCursor, assertExportSize, cursorTimeOf, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
-import { idempotencyKey, once, PLATFORM_TENANT, type Tx } from './ledger.ts';
+import { PLATFORM_TENANT } from './ledger/model.ts';
+import type { Tx } from './ledger/repository.ts';
+import { idempotencyKey, once } from './ledger/service.ts';
 import { newestFirst, oldestFirst } from './payment-store.ts';
 import { decideRefund, refundableOfPayOrder, refundColumns, refundRecord, refundsJoined, refundWhere, submitRefund, toPayOrderRecord, toRefundRecords, type RefundFilters, type RefundRow } from './refund-store.ts';
 import { WALLET, walletCaller } from './access.ts';
@@ -194,7 +196,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${WALLET}/refund/verify`,
     {
-      config: platform('finance:refund-review:list'),
+      config: platform('finance:refund-review:list', 'finance:refund-review:approve', 'finance:refund-review:reject'),
       schema: {
         tags: ['wallet'],
         summary:
