@@ -45,7 +45,7 @@ export async function preparePayments(databaseUrl: string, username: string): Pr
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
   try {
     const db = database.db;
-    const [user] = await db.select({ id: users.id, tenantId: users.tenantId }).from(users).where(eq(users.username, username));
+    const [user] = await db.select({ id: users.id, tenantId: users.defaultTenantId }).from(users).where(eq(users.username, username));
     if (!user) throw new Error(`no user ${username}`);
     const [template] = await db
       .select({ id: orders.id, currency: orders.freightCurrency })
@@ -67,9 +67,9 @@ export async function preparePayments(databaseUrl: string, username: string): Pr
     for (const tenantId of manyTenants) {
       const [role] = await db.insert(roles).values({ tenantId, roleCode: 'merchant_admin', roleName: 'Merchant administrator' }).returning({ id: roles.id });
       if (!role) throw new Error('no role made');
-      await db.insert(rolePermissions).values(rights.map((right) => ({ roleId: role.id, permissionId: right.permissionId })));
+      await db.insert(rolePermissions).values(rights.map((right) => ({ tenantId, roleId: role.id, permissionId: right.permissionId })));
       await db.insert(userTenants).values({ userId: user.id, tenantId });
-      await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
+      await db.insert(userRoles).values({ userId: user.id, tenantId, roleId: role.id });
     }
 
     const plan: Plan = {

@@ -242,7 +242,7 @@ describe(`demo logistics data (${testDbKind()})`, () => {
 
   it('keeps the tenants apart: every row belongs to its order tenant, made by that tenant people', async () => {
     const db = target.database.db;
-    const people = new Map((await db.select({ id: users.id, tenantId: users.tenantId }).from(users)).map((user) => [user.id, user.tenantId]));
+    const people = new Map((await db.select({ id: users.id, tenantId: users.defaultTenantId }).from(users)).map((user) => [user.id, user.tenantId]));
     for (const order of allOrders) expect(people.get(order.createdBy!)).toBe(order.tenantId);
     const items = await db.select({ orderId: orderItems.orderId, tenantId: orderItems.tenantId }).from(orderItems);
     for (const item of items) expect(item.tenantId).toBe(tenantOf.get(item.orderId));

@@ -223,7 +223,7 @@ describe(`refunds (${testDbKind()})`, () => {
         .from(roles)
         .where(and(eq(roles.tenantId, 1), eq(roles.roleCode, 'merchant_admin')));
       await t.db.insert(userTenants).values({ userId: financeUser!.id, tenantId: 1 }).onConflictDoNothing();
-      await t.db.insert(userRoles).values({ userId: financeUser!.id, roleId: adminRole!.id });
+      await t.db.insert(userRoles).values({ userId: financeUser!.id, tenantId: 1, roleId: adminRole!.id });
       const both = await t.login('finance');
       await fund('EUR', 1_000n);
       const own = ok<RefundRecord>(await balanceRefund('1.00', 'EUR', both, { tenant: 1 }));

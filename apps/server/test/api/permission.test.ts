@@ -91,7 +91,7 @@ describe(`menus and buttons by role (${testDbKind()})`, () => {
     // staff joins the finance department of tenant 1, which brings the wallet screens
     const staff = (await t.db.select().from(users).where(eq(users.username, 'staff')))[0]!;
     const finance = (await t.db.select().from(departments).where(and(eq(departments.tenantId, 1), eq(departments.orgCode, 'A01A02'))))[0]!;
-    await t.db.insert(userDepartments).values({ userId: staff.id, departmentId: finance.id });
+    await t.db.insert(userDepartments).values({ userId: staff.id, tenantId: 1, departmentId: finance.id });
     const token = await t.login('staff');
     const before = await t.call({ method: 'GET', url: '/api/sys/permission/getUserPermissionByToken', token });
     expect(paths(before.json().result.menu)).not.toContain('/finance/wallet');

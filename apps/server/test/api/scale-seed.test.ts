@@ -56,7 +56,7 @@ describe(`scale data generator (${testDbKind()})`, () => {
     expect(accounts.map((user) => user.username)).toEqual(['scale01', 'scale02', 'scale03', 'scale04']);
     expect(accounts.every((user) => user.mainAccount)).toBe(true);
     expect(await verifyPassword(accounts[0]!.passwordHash, 'Scale#2026')).toBe(true);
-    expect(new Set(accounts.map((user) => user.tenantId)).size).toBe(4);
+    expect(new Set(accounts.map((user) => user.defaultTenantId)).size).toBe(4);
 
     const share = allOrders.filter((order) => order.tenantId === tenants[0]!.tenantId).length / allOrders.length;
     expect(share).toBeGreaterThan(0.26);

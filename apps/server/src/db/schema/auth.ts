@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { tenants, users } from './sys.ts';
 
 /** Opaque session tokens: only the SHA-256 of the token is stored. */
@@ -27,11 +27,15 @@ export const loginLocks = pgTable('sys_login_lock', {
   lockedUntil: timestamp({ withTimezone: true }),
 });
 
+/** Sign-ins and sign-outs; an attempt that names no known user belongs to the platform (tenant 0). */
 export const loginLogs = pgTable(
   'sys_login_log',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer().references(() => tenants.id),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    tenantId: integer()
+      .notNull()
+      .default(0)
+      .references(() => tenants.id),
     userId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     username: varchar({ length: 64 }).notNull(),
     ip: varchar({ length: 64 }).notNull().default(''),
@@ -42,14 +46,14 @@ export const loginLogs = pgTable(
     reason: varchar({ length: 64 }).notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sys_login_log_tenant_time_idx').on(t.tenantId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('sys_login_log_tenant_time_idx').on(t.tenantId, t.createdAt)],
 );
 
 /** Page visits reported by the web client, for the visit statistics. */
 export const visitLogs = pgTable(
   'sys_visit_log',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     tenantId: integer()
       .notNull()
       .references(() => tenants.id),
@@ -58,5 +62,5 @@ export const visitLogs = pgTable(
     ip: varchar({ length: 64 }).notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sys_visit_log_tenant_time_idx').on(t.tenantId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('sys_visit_log_tenant_time_idx').on(t.tenantId, t.createdAt)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, foreignKey, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '@portal/shared/money';
 import type { AccountKind, JournalKind, PaymentStatus, RateApplyStatus, RechargeStatus, RefundKind, RefundStatus } from '@portal/shared/finance';
 import { tenants, users } from './sys.ts';
@@ -9,9 +9,13 @@ import { currencies, orders } from './logistics.ts';
  * Finance (issue 5; design in docs/decisions/0007-ledger-design.md, meanings in docs/finance.md).
  * The ledger: accounts, journals and their entries. Entries are append-only and every journal balances
  * per currency (triggers in the migration). Money is bigint minor units of the row's currency.
+ * Tables by tenant (docs/decisions/0010-tables-by-tenant.md): primary keys are (tenant_id, id), unique keys
+ * and references between tenant tables include tenant_id; exchange rates are a reference table.
  */
 
 const id = () => bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+/** the id of a tenant table: unique by construction, the primary key is (tenant_id, id) */
+const tenantRowId = () => bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const tenantId = () =>
@@ -34,7 +38,7 @@ export const financeNoSequence = pgSequence('fin_no_seq', { startWith: 1, cache:
 export const accounts = pgTable(
   'fin_account',
   {
-    id: id(),
+    id: tenantRowId(),
     /** the merchant tenant of a WALLET; 0 (the platform) for the platform's own accounts */
     tenantId: tenantId(),
     kind: varchar({ length: 16 }).$type<AccountKind>().notNull(),
@@ -49,6 +53,7 @@ export const accounts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('fin_account_uq').on(t.tenantId, t.kind, t.currency),
     // the last line of defence: a wallet never goes below zero
     check('fin_account_wallet_not_negative', sql`${t.kind} <> 'WALLET' or ${t.balance} >= 0`),
@@ -58,7 +63,7 @@ export const accounts = pgTable(
 export const journals = pgTable(
   'fin_journal',
   {
-    id: id(),
+    id: tenantRowId(),
     /** the merchant the movement concerns */
     tenantId: tenantId(),
     kind: varchar({ length: 16 }).$type<JournalKind>().notNull(),
@@ -74,19 +79,20 @@ export const journals = pgTable(
       .notNull()
       .default(sql`clock_timestamp()`),
   },
-  (t) => [uniqueIndex('fin_journal_reverses_uq').on(t.reversesId), index('fin_journal_tenant_posted_idx').on(t.tenantId, t.postedAt.desc(), t.id.desc()), index('fin_journal_ref_idx').on(t.refNo)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('fin_journal_reverses_uq').on(t.tenantId, t.reversesId), index('fin_journal_tenant_posted_idx').on(t.tenantId, t.postedAt.desc(), t.id.desc()), index('fin_journal_ref_idx').on(t.refNo)],
 );
 
+/**
+ * A line of a journal on one account. It belongs to the account's tenant, which for the platform's accounts
+ * (tenant 0) is not the journal's: so the journal is not a foreign key (it would span two tenants); the
+ * deferred balance trigger refuses an entry whose journal does not exist (migration 0006, decision 0010).
+ */
 export const entries = pgTable(
   'fin_entry',
   {
-    id: id(),
-    journalId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => journals.id),
-    accountId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
+    id: tenantRowId(),
+    journalId: bigint({ mode: 'number' }).notNull(),
+    accountId: bigint({ mode: 'number' }).notNull(),
     /** copied from the account, so a tenant's lines are found without a join */
     tenantId: tenantId(),
     currency: currency().notNull(),
@@ -100,6 +106,8 @@ export const entries = pgTable(
       .default(sql`clock_timestamp()`),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'fin_entry_account_fk', columns: [t.tenantId, t.accountId], foreignColumns: [accounts.tenantId, accounts.id] }),
     index('fin_entry_account_idx').on(t.accountId, t.postedAt, t.id),
     index('fin_entry_tenant_idx').on(t.tenantId, t.id.desc()),
     index('fin_entry_journal_idx').on(t.journalId),
@@ -142,7 +150,7 @@ export const rates = pgTable(
 export const rateApplications = pgTable(
   'fin_rate_apply',
   {
-    id: id(),
+    id: tenantRowId(),
     tenantId: tenantId(),
     applyNo: varchar({ length: 32 }).notNull(),
     status: varchar({ length: 16 }).$type<RateApplyStatus>().notNull().default('DRAFT'),
@@ -162,13 +170,19 @@ export const rateApplications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('fin_rate_apply_no_uq').on(t.applyNo), index('fin_rate_apply_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()), index('fin_rate_apply_status_idx').on(t.status, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('fin_rate_apply_no_uq').on(t.tenantId, t.applyNo),
+    // finance's lists filter by number across tenants
+    index('fin_rate_apply_no_idx').on(t.applyNo),
+    index('fin_rate_apply_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()), index('fin_rate_apply_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 export const recharges = pgTable(
   'fin_recharge',
   {
-    id: id(),
+    id: tenantRowId(),
     tenantId: tenantId(),
     rechargeNo: varchar({ length: 32 }).notNull(),
     status: varchar({ length: 16 }).$type<RechargeStatus>().notNull().default('DRAFT'),
@@ -180,7 +194,7 @@ export const recharges = pgTable(
     /** set at confirmation: the transfer converted at `rate` */
     receivedAmount: money(),
     rate: rate(),
-    rateApplyId: bigint({ mode: 'number' }).references(() => rateApplications.id),
+    rateApplyId: bigint({ mode: 'number' }),
     payerName: varchar({ length: 100 }).notNull().default(''),
     payerAccount: varchar({ length: 64 }).notNull().default(''),
     /** the platform account it was wired to (FINANCE_RECEIVING_ACCOUNTS) */
@@ -188,7 +202,7 @@ export const recharges = pgTable(
     transferredAt: timestamp({ withTimezone: true }),
     remark: varchar({ length: 500 }).notNull().default(''),
     rejectReason: varchar({ length: 500 }).notNull().default(''),
-    journalId: bigint({ mode: 'number' }).references(() => journals.id),
+    journalId: bigint({ mode: 'number' }),
     createdBy: userRef(),
     submittedBy: userRef(),
     submittedAt: timestamp({ withTimezone: true }),
@@ -198,7 +212,11 @@ export const recharges = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('fin_recharge_no_uq').on(t.rechargeNo),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'fin_recharge_rate_apply_fk', columns: [t.tenantId, t.rateApplyId], foreignColumns: [rateApplications.tenantId, rateApplications.id] }),
+    foreignKey({ name: 'fin_recharge_journal_fk', columns: [t.tenantId, t.journalId], foreignColumns: [journals.tenantId, journals.id] }),
+    uniqueIndex('fin_recharge_no_uq').on(t.tenantId, t.rechargeNo),
+    index('fin_recharge_no_idx').on(t.rechargeNo),
     index('fin_recharge_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('fin_recharge_tenant_status_idx').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
     index('fin_recharge_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
@@ -210,10 +228,11 @@ export const recharges = pgTable(
 export const vouchers = pgTable(
   'fin_voucher',
   {
-    id: id(),
+    id: tenantRowId(),
     tenantId: tenantId(),
     /** null until a recharge is saved with it */
-    rechargeId: bigint({ mode: 'number' }).references(() => recharges.id, { onDelete: 'set null' }),
+    /** deleting the recharge clears only this column (ON DELETE SET NULL (recharge_id), migration 0006) */
+    rechargeId: bigint({ mode: 'number' }),
     /** server-chosen: a random id and the extension the content type gives */
     storedName: varchar({ length: 64 }).notNull(),
     /** the uploader's file name, shown only, never used as a path */
@@ -224,13 +243,19 @@ export const vouchers = pgTable(
     createdBy: userRef(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('fin_voucher_stored_uq').on(t.storedName), index('fin_voucher_recharge_idx').on(t.rechargeId), index('fin_voucher_tenant_idx').on(t.tenantId, t.createdAt.desc())],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'fin_voucher_recharge_fk', columns: [t.tenantId, t.rechargeId], foreignColumns: [recharges.tenantId, recharges.id] }).onDelete('set null'),
+    uniqueIndex('fin_voucher_stored_uq').on(t.tenantId, t.storedName),
+    index('fin_voucher_recharge_idx').on(t.tenantId, t.rechargeId),
+    index('fin_voucher_tenant_idx').on(t.tenantId, t.createdAt.desc()),
+  ],
 );
 
 export const payments = pgTable(
   'fin_payment',
   {
-    id: id(),
+    id: tenantRowId(),
     tenantId: tenantId(),
     paymentNo: varchar({ length: 32 }).notNull(),
     status: varchar({ length: 16 }).$type<PaymentStatus>().notNull().default('DRAFT'),
@@ -238,7 +263,7 @@ export const payments = pgTable(
     /** the sum of the lines: as drafted, then as paid */
     amount: money().notNull(),
     remark: varchar({ length: 500 }).notNull().default(''),
-    journalId: bigint({ mode: 'number' }).references(() => journals.id),
+    journalId: bigint({ mode: 'number' }),
     createdBy: userRef(),
     paidBy: userRef(),
     paidAt: timestamp({ withTimezone: true }),
@@ -246,7 +271,9 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('fin_payment_no_uq').on(t.paymentNo),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'fin_payment_journal_fk', columns: [t.tenantId, t.journalId], foreignColumns: [journals.tenantId, journals.id] }),
+    uniqueIndex('fin_payment_no_uq').on(t.tenantId, t.paymentNo),
     index('fin_payment_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('fin_payment_tenant_status_idx').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
   ],
@@ -256,15 +283,17 @@ export const payments = pgTable(
 export const paymentLines = pgTable(
   'fin_payment_line',
   {
-    paymentId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
-    orderId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    tenantId: tenantId(),
+    paymentId: bigint({ mode: 'number' }).notNull(),
+    orderId: bigint({ mode: 'number' }).notNull(),
     amount: money().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.paymentId, t.orderId] }), index('fin_payment_line_order_idx').on(t.orderId)],
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.tenantId, t.orderId] }),
+    foreignKey({ name: 'fin_payment_line_payment_fk', columns: [t.tenantId, t.paymentId], foreignColumns: [payments.tenantId, payments.id] }).onDelete('cascade'),
+    foreignKey({ name: 'fin_payment_line_order_fk', columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
+    index('fin_payment_line_order_idx').on(t.orderId),
+  ],
 );
 
 /**
@@ -274,23 +303,23 @@ export const paymentLines = pgTable(
 export const payOrders = pgTable(
   'fin_pay_order',
   {
-    id: id(),
+    id: tenantRowId(),
     tenantId: tenantId(),
     payOrderNo: varchar({ length: 32 }).notNull(),
     source: varchar({ length: 16 }).$type<'FREIGHT'>().notNull(),
     sourceId: bigint({ mode: 'number' }).notNull(),
     sourceNo: varchar({ length: 32 }).notNull(),
-    paymentId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => payments.id),
+    paymentId: bigint({ mode: 'number' }).notNull(),
     currency: currency().notNull(),
     amount: money().notNull(),
     refunded: money().notNull().default(sql`0`),
     paidAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('fin_pay_order_no_uq').on(t.payOrderNo),
-    uniqueIndex('fin_pay_order_source_uq').on(t.source, t.sourceId),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'fin_pay_order_payment_fk', columns: [t.tenantId, t.paymentId], foreignColumns: [payments.tenantId, payments.id] }),
+    uniqueIndex('fin_pay_order_no_uq').on(t.tenantId, t.payOrderNo),
+    uniqueIndex('fin_pay_order_source_uq').on(t.tenantId, t.source, t.sourceId),
     index('fin_pay_order_tenant_idx').on(t.tenantId, t.paidAt.desc(), t.id.desc()),
     index('fin_pay_order_payment_idx').on(t.paymentId),
     check('fin_pay_order_refund_within', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
@@ -300,7 +329,7 @@ export const payOrders = pgTable(
 export const refunds = pgTable(
   'fin_refund',
   {
-    id: id(),
+    id: tenantRowId(),
     tenantId: tenantId(),
     refundNo: varchar({ length: 32 }).notNull(),
     status: varchar({ length: 16 }).$type<RefundStatus>().notNull().default('SUBMITTED'),
@@ -308,14 +337,14 @@ export const refunds = pgTable(
     currency: currency().notNull(),
     amount: money().notNull(),
     /** the paid charge refunded (kind CHARGE) */
-    payOrderId: bigint({ mode: 'number' }).references(() => payOrders.id),
+    payOrderId: bigint({ mode: 'number' }),
     /** where a balance refund is paid out */
     payeeName: varchar({ length: 100 }).notNull().default(''),
     payeeAccount: varchar({ length: 64 }).notNull().default(''),
     payeeBank: varchar({ length: 100 }).notNull().default(''),
     reason: varchar({ length: 500 }).notNull().default(''),
     decisionRemark: varchar({ length: 500 }).notNull().default(''),
-    journalId: bigint({ mode: 'number' }).references(() => journals.id),
+    journalId: bigint({ mode: 'number' }),
     createdBy: userRef(),
     /** the refunder: the finance user who verified it */
     decidedBy: userRef(),
@@ -324,11 +353,15 @@ export const refunds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('fin_refund_no_uq').on(t.refundNo),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'fin_refund_pay_order_fk', columns: [t.tenantId, t.payOrderId], foreignColumns: [payOrders.tenantId, payOrders.id] }),
+    foreignKey({ name: 'fin_refund_journal_fk', columns: [t.tenantId, t.journalId], foreignColumns: [journals.tenantId, journals.id] }),
+    uniqueIndex('fin_refund_no_uq').on(t.tenantId, t.refundNo),
+    index('fin_refund_no_idx').on(t.refundNo),
     index('fin_refund_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('fin_refund_tenant_status_idx').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
     index('fin_refund_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('fin_refund_pay_order_idx').on(t.payOrderId),
+    index('fin_refund_pay_order_idx').on(t.tenantId, t.payOrderId),
     check('fin_refund_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -337,7 +370,7 @@ export const refunds = pgTable(
 export const statements = pgTable(
   'fin_statement',
   {
-    id: id(),
+    id: tenantRowId(),
     tenantId: tenantId(),
     currency: currency().notNull(),
     /** YYYY-MM in the business time zone (Asia/Shanghai) */
@@ -352,5 +385,5 @@ export const statements = pgTable(
     generatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('fin_statement_uq').on(t.tenantId, t.currency, t.month), index('fin_statement_tenant_idx').on(t.tenantId, t.month.desc(), t.id.desc())],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('fin_statement_uq').on(t.tenantId, t.currency, t.month), index('fin_statement_tenant_idx').on(t.tenantId, t.month.desc(), t.id.desc())],
 );

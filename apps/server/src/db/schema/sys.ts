@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -14,7 +15,18 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Language } from '@portal/shared/languages';
 
+/*
+ * Tables by tenant (docs/decisions/0010-tables-by-tenant.md): a table with a tenant_id column is distributed
+ * by it, so its primary key is (tenant_id, id), its unique keys include tenant_id and its references to other
+ * tenant tables carry tenant_id; users, tenants and the menu catalogue are reference tables.
+ */
 const id = () => bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+/** the id of a tenant table: unique by construction, the primary key is (tenant_id, id) */
+const tenantRowId = () => bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity();
+const tenantRef = () =>
+  integer()
+    .notNull()
+    .references(() => tenants.id);
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -47,8 +59,8 @@ export const users = pgTable(
     superFlag: smallint().notNull().default(0),
     /** the department the user currently works in */
     orgCode: varchar({ length: 64 }),
-    /** the tenant used when a request sends tenant_id 0 (or none) */
-    tenantId: integer()
+    /** the tenant used when a request sends tenant_id 0 (or none); users are shared by tenants, so not tenant_id */
+    defaultTenantId: integer()
       .notNull()
       .references(() => tenants.id),
     /** main account of its tenant (the merchant who registered it) */
@@ -61,7 +73,7 @@ export const users = pgTable(
     uniqueIndex('sys_user_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('sys_user_phone_uq').on(t.phone),
     index('sys_user_email_idx').on(sql`lower(${t.email})`),
-    index('sys_user_tenant_idx').on(t.tenantId),
+    index('sys_user_tenant_idx').on(t.defaultTenantId),
   ],
 );
 
@@ -81,10 +93,8 @@ export const userTenants = pgTable(
 export const departments = pgTable(
   'sys_depart',
   {
-    id: id(),
-    tenantId: integer()
-      .notNull()
-      .references(() => tenants.id),
+    id: tenantRowId(),
+    tenantId: tenantRef(),
     parentId: bigint({ mode: 'number' }),
     departName: varchar({ length: 100 }).notNull(),
     /** hierarchical code: A01, A01A01, ... unique in its tenant */
@@ -93,77 +103,84 @@ export const departments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('sys_depart_tenant_org_code_uq').on(t.tenantId, t.orgCode),
     index('sys_depart_tenant_parent_idx').on(t.tenantId, t.parentId),
   ],
 );
 
+/** A user's place in a department of the department's tenant. */
 export const userDepartments = pgTable(
   'sys_user_depart',
   {
+    tenantId: tenantRef(),
     userId: bigint({ mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    departmentId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => departments.id, { onDelete: 'cascade' }),
+    departmentId: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.departmentId] }), index('sys_user_depart_depart_idx').on(t.departmentId)],
+  // user first: a user's departments are read by user (the key includes tenant_id wherever it stands)
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tenantId, t.departmentId] }),
+    foreignKey({ name: 'sys_user_depart_depart_fk', columns: [t.tenantId, t.departmentId], foreignColumns: [departments.tenantId, departments.id] }).onDelete('cascade'),
+    index('sys_user_depart_depart_idx').on(t.tenantId, t.departmentId),
+  ],
 );
 
 export const positions = pgTable(
   'sys_position',
   {
-    id: id(),
-    tenantId: integer()
-      .notNull()
-      .references(() => tenants.id),
+    id: tenantRowId(),
+    tenantId: tenantRef(),
     code: varchar({ length: 64 }).notNull(),
     name: varchar({ length: 100 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sys_position_tenant_code_uq').on(t.tenantId, t.code)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('sys_position_tenant_code_uq').on(t.tenantId, t.code)],
 );
 
 export const userPositions = pgTable(
   'sys_user_position',
   {
+    tenantId: tenantRef(),
     userId: bigint({ mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    positionId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => positions.id, { onDelete: 'cascade' }),
+    positionId: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.positionId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tenantId, t.positionId] }),
+    foreignKey({ name: 'sys_user_position_position_fk', columns: [t.tenantId, t.positionId], foreignColumns: [positions.tenantId, positions.id] }).onDelete('cascade'),
+  ],
 );
 
 export const roles = pgTable(
   'sys_role',
   {
-    id: id(),
-    tenantId: integer()
-      .notNull()
-      .references(() => tenants.id),
+    id: tenantRowId(),
+    tenantId: tenantRef(),
     roleCode: varchar({ length: 64 }).notNull(),
     roleName: varchar({ length: 100 }).notNull(),
     description: varchar({ length: 255 }).notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sys_role_tenant_code_uq').on(t.tenantId, t.roleCode)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('sys_role_tenant_code_uq').on(t.tenantId, t.roleCode)],
 );
 
 export const userRoles = pgTable(
   'sys_user_role',
   {
+    tenantId: tenantRef(),
     userId: bigint({ mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tenantId, t.roleId] }),
+    foreignKey({ name: 'sys_user_role_role_fk', columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+    index('sys_user_role_role_idx').on(t.tenantId, t.roleId),
+  ],
 );
 
 /**
@@ -207,37 +224,39 @@ export const permissions = pgTable(
 export const rolePermissions = pgTable(
   'sys_role_permission',
   {
-    roleId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    roleId: bigint({ mode: 'number' }).notNull(),
     permissionId: bigint({ mode: 'number' })
       .notNull()
       .references(() => permissions.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.tenantId, t.permissionId] }),
+    foreignKey({ name: 'sys_role_permission_role_fk', columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+  ],
 );
 
 export const departmentPermissions = pgTable(
   'sys_depart_permission',
   {
-    departmentId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => departments.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    departmentId: bigint({ mode: 'number' }).notNull(),
     permissionId: bigint({ mode: 'number' })
       .notNull()
       .references(() => permissions.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.departmentId, t.permissionId] })],
+  (t) => [
+    primaryKey({ columns: [t.departmentId, t.tenantId, t.permissionId] }),
+    foreignKey({ name: 'sys_depart_permission_depart_fk', columns: [t.tenantId, t.departmentId], foreignColumns: [departments.tenantId, departments.id] }).onDelete('cascade'),
+  ],
 );
 
 export const announcements = pgTable(
   'sys_announcement',
   {
-    id: id(),
-    /** 0: every tenant */
-    tenantId: integer()
-      .notNull()
-      .references(() => tenants.id),
+    id: tenantRowId(),
+    /** 0 (the platform's own): shown to every tenant */
+    tenantId: tenantRef(),
     title: varchar({ length: 200 }).notNull(),
     content: text().notNull(),
     /** L, M, H */
@@ -248,5 +267,5 @@ export const announcements = pgTable(
     createdBy: bigint({ mode: 'number' }).references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('sys_announcement_tenant_time_idx').on(t.tenantId, t.sendTime)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('sys_announcement_tenant_time_idx').on(t.tenantId, t.sendTime)],
 );

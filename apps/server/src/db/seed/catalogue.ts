@@ -89,10 +89,10 @@ async function grantNewEntries(db: Db, added: { id: number; perms: string; platf
     .select({ id: roles.id, roleCode: roles.roleCode, tenantId: roles.tenantId })
     .from(roles)
     .where(inArray(roles.roleCode, Object.keys(ROLE_GRANTS)));
-  const links: { roleId: number; permissionId: number }[] = [];
+  const links: { tenantId: number; roleId: number; permissionId: number }[] = [];
   for (const role of builtIn) {
     const rule = ROLE_GRANTS[role.roleCode as RoleCode];
-    for (const entry of added) if (rule(entry.perms, entry.platformOnly)) links.push({ roleId: role.id, permissionId: entry.id });
+    for (const entry of added) if (rule(entry.perms, entry.platformOnly)) links.push({ tenantId: role.tenantId, roleId: role.id, permissionId: entry.id });
   }
   if (links.length > 0) await db.insert(rolePermissions).values(links).onConflictDoNothing();
 }

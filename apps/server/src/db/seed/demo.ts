@@ -69,7 +69,7 @@ export async function seedDemo(db: Db): Promise<void> {
   const walletEntries = await db.select({ id: permissions.id, perms: permissions.perms }).from(permissions);
   await db
     .insert(departmentPermissions)
-    .values(walletEntries.filter((p) => p.perms.startsWith('wallet:') || p.perms.startsWith('finance:module') || p.perms.startsWith('finance:detail')).map((p) => ({ departmentId: must(t1Departs.A01A02, 'finance department'), permissionId: p.id })));
+    .values(walletEntries.filter((p) => p.perms.startsWith('wallet:') || p.perms.startsWith('finance:module') || p.perms.startsWith('finance:detail')).map((p) => ({ tenantId: 1, departmentId: must(t1Departs.A01A02, 'finance department'), permissionId: p.id })));
   await createPositions(db, 1);
   await createUser(db, { username: 'merchant', realname: '陳大文', tenantId: 1, roles: ['merchant_admin'], mainAccount: true, phone: '0912000001', email: 'merchant@example.com', departs: ['A01A01', 'A01A02'] }, t1Roles, passwordHash, t1Departs);
   await createUser(db, { username: 'staff', realname: '張小華', tenantId: 1, roles: ['merchant_staff'], phone: '0912000002', email: 'staff@example.com', departs: ['A01A01'] }, t1Roles, passwordHash, t1Departs);
@@ -123,7 +123,7 @@ async function createUser(db: Db, seed: UserSeed, roleIds: Record<string, number
       passwordHash,
       phone: seed.phone,
       email: seed.email,
-      tenantId: seed.tenantId,
+      defaultTenantId: seed.tenantId,
       superFlag: seed.superFlag ?? 0,
       mainAccount: seed.mainAccount ?? false,
       orgCode: seed.departs?.[0] ?? null,
@@ -133,8 +133,8 @@ async function createUser(db: Db, seed: UserSeed, roleIds: Record<string, number
   const userId = rows[0]?.id;
   if (userId === undefined) return;
   await db.insert(userTenants).values({ userId, tenantId: seed.tenantId });
-  await db.insert(userRoles).values(seed.roles.map((code) => ({ userId, roleId: must(roleIds[code], `role ${code}`) })));
-  for (const orgCode of seed.departs ?? []) await db.insert(userDepartments).values({ userId, departmentId: must(departIds[orgCode], `department ${orgCode}`) });
+  await db.insert(userRoles).values(seed.roles.map((code) => ({ userId, tenantId: seed.tenantId, roleId: must(roleIds[code], `role ${code}`) })));
+  for (const orgCode of seed.departs ?? []) await db.insert(userDepartments).values({ userId, tenantId: seed.tenantId, departmentId: must(departIds[orgCode], `department ${orgCode}`) });
   const position = await db.select({ id: positions.id }).from(positions).where(eq(positions.tenantId, seed.tenantId)).limit(1);
-  if (position[0]) await db.insert(userPositions).values({ userId, positionId: position[0].id });
+  if (position[0]) await db.insert(userPositions).values({ userId, tenantId: seed.tenantId, positionId: position[0].id });
 }

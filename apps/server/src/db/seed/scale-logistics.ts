@@ -149,7 +149,7 @@ export async function ensureScaleTenants(db: Db, count: number, passwordHash: st
     const username = scaleUsername(index);
     const phone = `0990${String(index).padStart(6, '0')}`;
     const [existing] = await db
-      .select({ id: users.id, tenantId: users.tenantId })
+      .select({ id: users.id, tenantId: users.defaultTenantId })
       .from(users)
       .where(sql`lower(${users.username}) = ${username}`)
       .limit(1);

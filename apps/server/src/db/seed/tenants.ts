@@ -17,7 +17,7 @@ export async function createTenantRoles(db: Db, tenantId: number, codes: RoleCod
     const roleId =
       rows[0]?.id ?? must((await db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.roleCode, [code]))))[0], `role ${code}`).id;
     ids[code] = roleId;
-    const links = catalogue.filter((p) => ROLE_GRANTS[code](p.perms, p.platformOnly)).map((p) => ({ roleId, permissionId: p.id }));
+    const links = catalogue.filter((p) => ROLE_GRANTS[code](p.perms, p.platformOnly)).map((p) => ({ tenantId, roleId, permissionId: p.id }));
     if (links.length > 0) await db.insert(rolePermissions).values(links).onConflictDoNothing();
   }
   return ids;

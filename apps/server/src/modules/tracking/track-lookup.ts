@@ -59,7 +59,7 @@ const publicColumns = { id: orders.id, orderNo: orders.orderNo, status: orders.s
 /**
  * The public lookup: each number as an order number, a waybill number or a parcel tracking number,
  * in that order of precedence. A fixed four queries whatever the count of numbers: the three kinds
- * at once (`= any($1)` on log_order_no_uq, log_order_waybill_idx, log_parcel_tracking_idx), then the
+ * at once (`= any($1)` on log_order_no_idx, log_order_waybill_idx, log_parcel_tracking_idx), then the
  * events of every order found (log_tracking_event_order_time_idx).
  */
 export async function lookUpNumbers(db: Db, numbers: readonly string[], language: Language): Promise<TrackResult[]> {
