@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '@portal/shared/money';
-import { platformLeg, post, walletLeg } from '../../src/modules/finance/ledger.ts';
+import { platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
+import { post } from '../../src/modules/finance/ledger/service.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 import { ok, readXlsx, refused } from './pickup-fixtures.ts';
 

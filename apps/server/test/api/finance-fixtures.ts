@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import type { Db } from '../../src/db/client.ts';
 import { accounts } from '../../src/db/schema/finance.ts';
-import { platformLeg, post, walletLeg } from '../../src/modules/finance/ledger.ts';
+import { platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
+import { post } from '../../src/modules/finance/ledger/service.ts';
 
 /** Money into a tenant's wallet, posted as a confirmed recharge would be (from the platform's bank). */
 export async function fundWallet(db: Db, currency: CurrencyCode, minor: bigint, tenantId = 1): Promise<void> {

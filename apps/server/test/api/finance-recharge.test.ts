@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { RechargeInput, RechargeRecord, VoucherRecord } from '@portal/shared/finance-schemas';
 import { accounts, entries, journals, rateApplications, rates, recharges, vouchers } from '../../src/db/schema/finance.ts';
 import { tenants, users } from '../../src/db/schema/sys.ts';
-import { platformLeg, post as postJournal, walletLeg } from '../../src/modules/finance/ledger.ts';
+import { platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
+import { post as postJournal } from '../../src/modules/finance/ledger/service.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 import { downloadName, ok, readXlsx, refused } from './pickup-fixtures.ts';
 

@@ -3,7 +3,9 @@ import type { CurrencyCode } from '@portal/shared/money';
 import { accounts, entries, journals, statements } from '../../src/db/schema/finance.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccountKind, JournalKind } from '@portal/shared/finance';
-import { platformLeg, post, walletLeg, type Tx } from '../../src/modules/finance/ledger.ts';
+import { platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
+import type { Tx } from '../../src/modules/finance/ledger/repository.ts';
+import { post } from '../../src/modules/finance/ledger/service.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 import { ok, readXlsx, refused } from './pickup-fixtures.ts';
 

@@ -4,7 +4,7 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import { orders } from '../../src/db/schema/logistics.ts';
 import { journals, payments, payOrders, recharges, refunds, statements } from '../../src/db/schema/finance.ts';
-import { auditLedger } from '../../src/modules/finance/ledger-audit.ts';
+import { auditLedger } from '../../src/modules/finance/ledger/repository.ts';
 import { copyChargedOrders } from '../helpers/charged-orders.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 

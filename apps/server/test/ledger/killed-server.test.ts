@@ -6,10 +6,11 @@ import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { orders } from '../../src/db/schema/logistics.ts';
 import { idempotencyKeys, journals, payOrders, payments } from '../../src/db/schema/finance.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
-import { platformLeg, post, walletLeg } from '../../src/modules/finance/ledger.ts';
+import { platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
+import { post } from '../../src/modules/finance/ledger/service.ts';
 import { copyChargedOrders } from '../helpers/charged-orders.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/test-app.ts';
-import { auditLedger } from '../../src/modules/finance/ledger-audit.ts';
+import { auditLedger } from '../../src/modules/finance/ledger/repository.ts';
 
 /*
  * A server killed (SIGKILL: no shutdown, no cleanup) while it is paying charges loses nothing and leaves

@@ -6,9 +6,11 @@ import { journals, entries, accounts } from '../../src/db/schema/finance.ts';
 import { users } from '../../src/db/schema/sys.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { violatedConstraint } from '../../src/lib/db-errors.ts';
-import { conversionLegs, once, platformLeg, post, reverse, walletLeg, type Tx } from '../../src/modules/finance/ledger.ts';
+import { conversionLegs, platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
+import type { Tx } from '../../src/modules/finance/ledger/repository.ts';
+import { once, post, reverse } from '../../src/modules/finance/ledger/service.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/test-app.ts';
-import { auditLedger } from '../../src/modules/finance/ledger-audit.ts';
+import { auditLedger } from '../../src/modules/finance/ledger/repository.ts';
 
 /*
  * The ledger's proof at its own level: random sequences of recharges, payments, refunds, conversions and

@@ -6,7 +6,9 @@ import { CURRENCY_EXPONENTS, convertMinor, parseRate, trimDecimal, type Currency
 import { accounts } from '../../db/schema/finance.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
-import { conversionLegs, idempotencyKey, nextFinanceNo, once, post, walletKey, walletLeg, type Tx } from './ledger.ts';
+import { conversionLegs, walletKey, walletLeg } from './ledger/model.ts';
+import { nextFinanceNo, type Tx } from './ledger/repository.ts';
+import { idempotencyKey, once, post } from './ledger/service.ts';
 import { currentRate, type AppliedRate } from './rates.ts';
 import { WALLET, walletCaller } from './access.ts';
 import { amountText, minorOf } from './money.ts';

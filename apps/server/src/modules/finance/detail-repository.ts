@@ -11,7 +11,7 @@ import { tenants } from '../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../lib/index-order.ts';
 import { dateRange } from '../../lib/list.ts';
 import { EXPORT_BATCH, timeFormatter, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
-import type { Tx } from './ledger.ts';
+import type { Tx } from './ledger/repository.ts';
 import { amountText, EXPORT_AMOUNT_FORMAT } from './money.ts';
 import { iso } from './repository.ts';
 

@@ -12,7 +12,9 @@ import { badRequest, conflict, notFound, type AppError } from '../../lib/errors.
 import { indexOrder } from '../../lib/index-order.ts';
 import { must } from '../../lib/must.ts';
 import { dateRange } from '../../lib/list.ts';
-import { financeNo, platformLeg, post, walletKey, walletLeg, type Tx } from './ledger.ts';
+import { platformLeg, walletKey, walletLeg } from './ledger/model.ts';
+import { financeNo, type Tx } from './ledger/repository.ts';
+import { post } from './ledger/service.ts';
 import { amountText, PLATFORM_PAYEE } from './money.ts';
 import { iso, userNames } from './repository.ts';
 

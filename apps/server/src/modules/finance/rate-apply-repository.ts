@@ -12,7 +12,7 @@ import { tenants, users } from '../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../lib/index-order.ts';
 import { dateRange } from '../../lib/list.ts';
 import { afterCursor, cursorTimeOf, timeFormatter, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
-import type { Tx } from './ledger.ts';
+import type { Tx } from './ledger/repository.ts';
 import { currentRate } from './rates.ts';
 import { personName } from './rate-repository.ts';
 import { amountText, EXPORT_AMOUNT_FORMAT, exportAmount } from './money.ts';

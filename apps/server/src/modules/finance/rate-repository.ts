@@ -10,7 +10,7 @@ import { users } from '../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../lib/index-order.ts';
 import { dateRange } from '../../lib/list.ts';
 import { afterCursor, cursorTimeOf, timeFormatter, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
-import type { Tx } from './ledger.ts';
+import type { Tx } from './ledger/repository.ts';
 import { iso, userNames } from './repository.ts';
 
 /** The rate table's queries: the list with its "current" flag, and the export. */

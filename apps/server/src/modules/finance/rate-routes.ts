@@ -11,7 +11,7 @@ import { getQuery } from '../../lib/query.ts';
 import { caller, platform } from '../../plugins/auth.ts';
 import { booleanParam, pageOf, timeParam } from '../../lib/list.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeFormatter, timeZoneParam } from '../../lib/xlsx.ts';
-import { idempotencyKey, once } from './ledger.ts';
+import { idempotencyKey, once } from './ledger/service.ts';
 import { rateApplyRoutes } from './rate-apply-routes.ts';
 import { findRate, rateColumnsFor, rateExportBatch, rateRows, rateWhere, toRateRecords } from './rate-repository.ts';
 

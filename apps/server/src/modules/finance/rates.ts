@@ -1,7 +1,7 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { invertRate, trimDecimal, type CurrencyCode } from '@portal/shared/money';
 import { rateApplications, rates } from '../../db/schema/finance.ts';
-import type { Tx } from './ledger.ts';
+import type { Tx } from './ledger/repository.ts';
 
 export type AppliedRate = {
   /** 1 from = rate to */

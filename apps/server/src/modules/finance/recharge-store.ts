@@ -5,7 +5,7 @@ import { CURRENCY_EXPONENTS, convertMinor, invertRate, trimDecimal, type Currenc
 import { journals, rateApplications, recharges, vouchers } from '../../db/schema/finance.ts';
 import { dateRange } from '../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
-import type { Tx } from './ledger.ts';
+import type { Tx } from './ledger/repository.ts';
 import { applicationRate, currentRate, type AppliedRate } from './rates.ts';
 import { amountText } from './money.ts';
 import { iso, tenantNames, userNames } from './repository.ts';

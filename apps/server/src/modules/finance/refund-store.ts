@@ -9,7 +9,9 @@ import { accounts, journals, payOrders, refunds } from '../../db/schema/finance.
 import { conflict, notFound, type AppError } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { dateRange } from '../../lib/list.ts';
-import { financeNo, platformLeg, post, walletLeg, type Tx } from './ledger.ts';
+import { platformLeg, walletLeg } from './ledger/model.ts';
+import { financeNo, type Tx } from './ledger/repository.ts';
+import { post } from './ledger/service.ts';
 import { amountText, minorOf } from './money.ts';
 import { iso, tenantNames, userNames } from './repository.ts';
 

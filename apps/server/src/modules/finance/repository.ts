@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { tenants, users } from '../../db/schema/sys.ts';
-import type { Tx } from './ledger.ts';
+import type { Tx } from './ledger/repository.ts';
 
 /* Queries every finance sub-area uses to name people and tenants in its records. */
 

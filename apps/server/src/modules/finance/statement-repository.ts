@@ -8,7 +8,7 @@ import { indexOrder, type Direction } from '../../lib/index-order.ts';
 import { dateRange } from '../../lib/list.ts';
 import { cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { detailColumns, type DetailRow } from './detail-repository.ts';
-import type { Tx } from './ledger.ts';
+import type { Tx } from './ledger/repository.ts';
 import { personName } from './rate-repository.ts';
 import { amountText } from './money.ts';
 import { iso } from './repository.ts';

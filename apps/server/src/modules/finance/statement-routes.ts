@@ -10,7 +10,7 @@ import { getQuery } from '../../lib/query.ts';
 import { idParam, pageOf } from '../../lib/list.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, timeZoneParam } from '../../lib/xlsx.ts';
 import { toDetailRecord } from './detail-repository.ts';
-import type { Tx } from './ledger.ts';
+import type { Tx } from './ledger/repository.ts';
 import {
   currentMonth,
   findStatement,

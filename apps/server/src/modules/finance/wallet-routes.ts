@@ -6,7 +6,7 @@ import { CURRENCY_CODES, CURRENCY_EXPONENTS, convertMinor, type CurrencyCode } f
 import { currencyBody, person, rateTable, walletBalance, walletDetails, type WalletBalance } from '@portal/shared/finance-schemas';
 import { users } from '../../db/schema/sys.ts';
 import { accounts, payments, rateApplications, recharges, refunds } from '../../db/schema/finance.ts';
-import type { Tx } from './ledger.ts';
+import type { Tx } from './ledger/repository.ts';
 import { currentRate } from './rates.ts';
 import { walletCaller } from './access.ts';
 import { amountText } from './money.ts';

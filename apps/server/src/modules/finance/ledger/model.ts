@@ -1,0 +1,61 @@
+import { CURRENCY_EXPONENTS, convertMinor, type CurrencyCode } from '@portal/shared/money';
+import type { AccountKind, JournalKind } from '@portal/shared/finance';
+
+/*
+ * The ledger's legs (decision 0007): what a posting is made of, and the pure arithmetic that builds them.
+ * The postings themselves are `post` and `reverse` in ./service.ts.
+ */
+
+export const PLATFORM_TENANT = 0;
+
+/** One side of a posting: `amount` minor units of `currency` into (+) or out of (-) the account (tenant, kind, currency). */
+export type Leg = { tenantId: number; kind: AccountKind; currency: CurrencyCode; amount: bigint };
+
+export type JournalHead = {
+  tenantId: number;
+  kind: JournalKind;
+  refNo: string;
+  memo?: string;
+  createdBy: number | null;
+  reversesId?: number;
+  /** the rate of a conversion in it (1 from = rate to), kept with the journal */
+  rate?: string;
+};
+
+export type Posted = {
+  journalId: number;
+  postedAt: Date;
+  /** each wallet's balance after the posting, by walletKey(tenant, currency) */
+  balances: Map<string, bigint>;
+};
+
+export const walletKey = (tenantId: number, currency: CurrencyCode) => `${tenantId}:${currency}`;
+
+export const walletLeg = (tenantId: number, currency: CurrencyCode, amount: bigint): Leg => ({ tenantId, kind: 'WALLET', currency, amount });
+
+export const platformLeg = (kind: Exclude<AccountKind, 'WALLET'>, currency: CurrencyCode, amount: bigint): Leg => ({ tenantId: PLATFORM_TENANT, kind, currency, amount });
+
+/** The account a leg moves: one per (tenant, kind, currency). */
+export const accountKey = (leg: Pick<Leg, 'tenantId' | 'kind' | 'currency'>) => `${leg.tenantId}:${leg.kind}:${leg.currency}`;
+
+/**
+ * The legs of converting `amount` of `from` (taken out of the account `source` names) into `to` at `rate`
+ * (1 from = rate to), credited to `target`. The converted amount is rounded half to even; the FX account
+ * takes the exact value truncated and the rounding account what rounding added, so each currency balances.
+ */
+export function conversionLegs(
+  from: { currency: CurrencyCode; amount: bigint; leg: (amount: bigint) => Leg },
+  to: { currency: CurrencyCode; leg: (amount: bigint) => Leg },
+  rate: string,
+): { legs: Leg[]; converted: bigint } {
+  const conversion = convertMinor(from.amount, CURRENCY_EXPONENTS[from.currency], CURRENCY_EXPONENTS[to.currency], rate);
+  const rounding = conversion.amount - conversion.truncated;
+  const legs = [
+    from.leg(-from.amount),
+    platformLeg('FX', from.currency, from.amount),
+    platformLeg('FX', to.currency, -conversion.truncated),
+    to.leg(conversion.amount),
+  ];
+  if (rounding !== 0n) legs.push(platformLeg('ROUNDING', to.currency, -rounding));
+  return { legs, converted: conversion.amount };
+}
