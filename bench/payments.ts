@@ -3,8 +3,9 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { orders } from '../apps/server/src/db/schema/logistics.ts';
 import { rolePermissions, roles, tenants, userRoles, userTenants, users } from '../apps/server/src/db/schema/sys.ts';
-import { platformLeg, post, walletLeg } from '../apps/server/src/modules/finance/ledger.ts';
-import { auditLedger } from '../apps/server/src/modules/finance/ledger-audit.ts';
+import { platformLeg, walletLeg } from '../apps/server/src/modules/finance/ledger/model.ts';
+import { post } from '../apps/server/src/modules/finance/ledger/service.ts';
+import { auditLedger } from '../apps/server/src/modules/finance/ledger/repository.ts';
 import { copyChargedOrders } from '../apps/server/test/helpers/charged-orders.ts';
 
 /*
