@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { RechargeInput, RechargeRecord, VoucherRecord } from '@portal/shared/finance-schemas';
@@ -7,8 +6,9 @@ import { accounts, entries, journals, rateApplications, rates, recharges, vouche
 import { tenants, users } from '../../src/db/schema/sys.ts';
 import { platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
 import { post as postJournal } from '../../src/modules/finance/ledger/service.ts';
+import { png } from '../helpers/png.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { downloadName, ok, readXlsx, refused } from './pickup-fixtures.ts';
+import { downloadName, ok, readXlsx, refused } from '../helpers/answers.ts';
 
 type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
 type Preview = { record: RechargeRecord; rate: string | null; inverseRate: string | null; creditAmount: string | null; rateApplyNo: string | null; reason: string };
@@ -18,38 +18,8 @@ const R = '/platform-api/finance/review/recharge';
 
 // ------------------------------------------------------------------ files
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 /** A valid 1×1 grey PNG. */
-function tinyPng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(0, 9); // greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0x80]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const tinyPng = () => png();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** multipart/form-data with one file part. */

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Person, RateTable, WalletBalance } from '@portal/shared/finance-schemas';
 import { rates } from '../../src/db/schema/finance.ts';
+import { png } from '../helpers/png.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ok, refused } from './pickup-fixtures.ts';
+import { ok, refused } from '../helpers/answers.ts';
 
 const W = '/platform-api/finance/virtualWallet';
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PNG = png();
 
 describe('the wallet at a glance (/platform-api/finance/virtualWallet)', () => {
   let t: TestApp;

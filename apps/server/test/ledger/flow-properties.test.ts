@@ -5,7 +5,8 @@ import type { CurrencyCode } from '@portal/shared/money';
 import { orders } from '../../src/db/schema/logistics.ts';
 import { journals, payments, payOrders, recharges, refunds, statements } from '../../src/db/schema/finance.ts';
 import { auditLedger } from '../../src/modules/finance/ledger/repository.ts';
-import { copyChargedOrders } from '../helpers/charged-orders.ts';
+import { copyChargedOrders } from '../helpers/orders.ts';
+import { png } from '../helpers/png.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 
 /*
@@ -22,7 +23,7 @@ const WALLET_CURRENCIES = ['CNY', 'TWD'] as const satisfies readonly CurrencyCod
 /** the receiving account of each transfer currency (RECEIVING_ACCOUNTS) */
 const RECEIVING = { CNY: 'CN-ICBC', TWD: 'TW-CTBC', USD: 'US-CITI', HKD: 'HK-HSBC' } as const;
 type TransferCurrency = keyof typeof RECEIVING;
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PNG = png();
 
 type Merchant = 'merchant' | 'merchant2';
 type Op =

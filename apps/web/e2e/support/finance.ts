@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { png } from '../../../server/test/helpers/png.ts';
 
 /*
  * What the finance journey needs besides the browser: a real image to upload as a bank voucher, and
@@ -6,43 +6,8 @@ import { deflateSync } from 'node:zlib';
  * so that the figures on screen are checked against arithmetic of the test's own.
  */
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/**
- * A small RGB PNG a browser draws (a blue receipt with a white band): Node 20 has no PNG encoder, and
- * the server judges a voucher by its bytes, so it has to be a real one.
- */
-export function voucherPng(width = 96, height = 64): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, deflate, no filter method, no interlace
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const band = y > height / 3 && y < (height * 2) / 3;
-    for (let x = 0; x < width; x += 1) rows.set(band ? [250, 250, 250] : [22, 119, 255], y * (width * 3 + 1) + 1 + x * 3);
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A blue receipt with a white band, 96 × 64. */
+export const voucherPng = (): Buffer => png(96, 64, (_, y) => (y > 64 / 3 && y < 128 / 3 ? [250, 250, 250] : [22, 119, 255]));
 
 /** "1,234.50", "-42.00", "+10.00" (as the screens show them) in cents. */
 export function centsOf(text: string): bigint {
