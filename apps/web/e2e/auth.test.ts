@@ -1,21 +1,14 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { REPO_ROOT } from './support/portal-server.ts';
+import { AXE_PATH, seriousViolations } from './support/axe.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import { openPage as openPageOf, PASSWORD, submitLogin } from './support/portal.ts';
 
-const PASSWORD = 'Portal#2026';
 const HOME = '/dashboard/analysis';
-const AXE_PATH = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
-
 
 const suite = useBrowserSuite();
 
-async function openPage(pathname: string, language: Language = 'zh-TW', options: { bypassCSP?: boolean } = {}): Promise<Page> {
-  const page = await suite.newPage({ language, viewport: { width: 1280, height: 900 }, bypassCSP: options.bypassCSP ?? false });
-  await page.goto(suite.portal().url + pathname);
-  return page;
-}
+const openPage = (pathname: string, language: Language = 'zh-TW', options: { bypassCSP?: boolean } = {}) => openPageOf(suite, pathname, { language, viewport: { width: 1280, height: 900 }, ...options });
 
 /** SMS codes the demo transport wrote to the server log for this number, oldest first. */
 function smsCodesFor(phone: string): string[] {
@@ -43,12 +36,6 @@ async function requestSmsCode(page: Page, formName: string, phone: string): Prom
   const code = smsCodesFor(phone).at(-1);
   if (!code) throw new Error(`no SMS code for ${phone} in the server output`);
   return code;
-}
-
-async function signInWithPassword(page: Page, username: string, password = PASSWORD): Promise<void> {
-  await page.locator('#login_username').fill(username);
-  await page.locator('#login_password').fill(password);
-  await page.getByTestId('login-submit').click();
 }
 
 async function expectHome(page: Page): Promise<void> {
@@ -90,15 +77,15 @@ describe('public pages: user layout', () => {
     await page.getByRole('heading', { level: 2, name: 'Track a shipment' }).waitFor();
     expect(await page.locator('#track_numbers').inputValue()).toBe('YS123456789TW');
     await page.getByTestId('track-not-found').waitFor();
-    await page.goto(`${suite.portal().url}/m/yesstyleTrack/YS1/detail`);
+    await page.goto('/m/yesstyleTrack/YS1/detail');
     await page.waitForURL((url) => url.pathname === '/yesstyleTrack/YS1/detail');
     await page.getByTestId('track-not-found').waitFor();
     expect(await page.locator('#track_numbers').inputValue()).toBe('YS1');
-    await page.goto(`${suite.portal().url}/track`);
+    await page.goto('/track');
     await page.getByRole('heading', { level: 2, name: 'Track a shipment' }).waitFor();
     expect(await page.locator('#track_numbers').inputValue()).toBe('');
     expect(await page.getByTestId('track-result').count()).toBe(0);
-    await page.goto(`${suite.portal().url}/user`);
+    await page.goto('/user');
     await page.waitForURL((url) => url.pathname === '/user/login');
   });
 });
@@ -106,9 +93,9 @@ describe('public pages: user layout', () => {
 describe('sign-in', () => {
   test('by username and password, home by default; a wrong password is told on the form', async () => {
     const page = await openPage('/user/login');
-    await signInWithPassword(page, 'merchant', 'not-the-password');
+    await submitLogin(page, 'merchant', 'not-the-password');
     await page.getByTestId('login-error').getByText('用戶名或密碼錯誤').waitFor();
-    await signInWithPassword(page, 'merchant');
+    await submitLogin(page, 'merchant');
     await expectHome(page);
     const stored = await page.evaluate(() => ({ token: window.localStorage.getItem('pro__Access-Token'), user: window.localStorage.getItem('pro__Login_Userinfo'), dicts: window.localStorage.getItem('pro__UI_CACHE_DB_DICT_ALL_ITEMS') }));
     const token = JSON.parse(stored.token ?? 'null') as { value: string; expire: number } | null;
@@ -143,25 +130,25 @@ describe('sign-in', () => {
     const page = await openPage('/logistics/international-order?status=WHIN');
     await page.waitForURL((url) => url.pathname === '/user/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/logistics/international-order?status=WHIN');
-    await signInWithPassword(page, 'merchant');
+    await submitLogin(page, 'merchant');
     await page.waitForURL((url) => url.pathname === '/logistics/international-order' && url.search === '?status=WHIN');
 
     await page.evaluate(() => window.localStorage.clear());
-    await page.goto(`${suite.portal().url}/user/login?redirect=${encodeURIComponent('//evil.example.com/x')}`);
-    await signInWithPassword(page, 'merchant');
+    await page.goto(`/user/login?redirect=${encodeURIComponent('//evil.example.com/x')}`);
+    await submitLogin(page, 'merchant');
     await expectHome(page);
   });
 
   test('sends a signed-in user who opens the login page home', async () => {
     const page = await openPage('/user/login');
-    await signInWithPassword(page, 'staff');
+    await submitLogin(page, 'staff');
     await expectHome(page);
-    await page.goto(`${suite.portal().url}/user/login`);
+    await page.goto('/user/login');
     await expectHome(page);
-    await page.goto(`${suite.portal().url}/user/login?redirect=%2Flogistics%2Fpackage`);
+    await page.goto('/user/login?redirect=%2Flogistics%2Fpackage');
     await expectHome(page);
     // /test goes to its home, in the user layout with the signed-in tenant's name from session storage
-    await page.goto(`${suite.portal().url}/test`);
+    await page.goto('/test');
     await page.waitForURL((url) => url.pathname === '/test/home');
     await page.getByRole('heading', { name: '測試首頁' }).waitFor();
     expect(await page.getByTestId('company-name').textContent()).toBe(await page.evaluate(() => window.sessionStorage.getItem('pro__TENANT_NAME')));
@@ -235,28 +222,15 @@ describe('forgotten password', () => {
 
     await page.getByTestId('alteration-sign-in').click();
     await page.waitForURL((url) => url.pathname === '/user/login');
-    await signInWithPassword(page, 'merchant2', PASSWORD);
+    await submitLogin(page, 'merchant2', PASSWORD);
     await page.getByTestId('login-error').getByText('用户名或密码错误').waitFor();
-    await signInWithPassword(page, 'merchant2', 'Reset2026abc');
+    await submitLogin(page, 'merchant2', 'Reset2026abc');
     await expectHome(page);
     expect(await page.getByTestId('home-greeting').textContent()).toContain('李志強');
   });
 });
 
 describe('accessibility', () => {
-  type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
-
-  /** axe's serious and critical violations on the page as it is now, one line each. */
-  async function seriousViolations(page: Page): Promise<string[]> {
-    const result = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
-      return axe.run(document, { resultTypes: ['violations'] });
-    });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help} ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
-  }
-
   for (const language of ['zh-TW', 'en-US'] as const) {
     test(`the login page has no serious or critical axe violations (${language})`, async () => {
       // axe is injected as an inline script, which the portal's content security policy refuses
@@ -275,7 +249,7 @@ describe('accessibility', () => {
   test('the other public pages have none either (zh-TW)', async () => {
     const page = await openPage('/user/register', 'zh-TW', { bypassCSP: true });
     for (const pathname of ['/user/register', '/user/alteration', '/yesstyleTrack/YS1']) {
-      await page.goto(suite.portal().url + pathname);
+      await page.goto(pathname);
       await page.getByRole('heading', { level: 2 }).waitFor();
       await page.addScriptTag({ path: AXE_PATH });
       expect(await seriousViolations(page), pathname).toEqual([]);

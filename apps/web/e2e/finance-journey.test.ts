@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
+import { portalApi } from './support/api.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
 import { centsOf, convertCents, moneyOf, shanghaiMonth, voucherPng } from './support/finance.ts';
+import { choose, openList, optionsOf, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
 
 /**
  * Issue 5's "done means" in Chromium against the real server (embedded database, demo data): a
@@ -14,9 +16,6 @@ import { centsOf, convertCents, moneyOf, shanghaiMonth, voucherPng } from './sup
  */
 const suite = useBrowserSuite();
 
-/** Where the key screens are photographed (default /tmp/w5-shots; E2E_SHOTS_DIR overrides). */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/w5-shots';
-const PASSWORD = 'Portal#2026';
 const TENANT = 'Demo Trading';
 const TRANSFER = '1000.00';
 
@@ -28,44 +27,9 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-async function api<T>(token: string, url: string, body: unknown): Promise<T> {
-  const response = await fetch(suite.portal().url + url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en-US', ...(token ? { 'X-Access-Token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (!response.ok || !envelope.success) throw new Error(`POST ${url}: ${response.status} ${envelope.message}`);
-  return envelope.result;
-}
-
 /** A fresh browser (the previous one closes), signed in through the real login page. */
-async function signedIn(username: string, language: Language): Promise<Page> {
-  const page = await suite.newPage({ language, viewport: { width: 1440, height: 900 } });
-  await page.goto(`${suite.portal().url}/user/login`);
-  await page.locator('#login_username').fill(username);
-  await page.locator('#login_password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-greeting').waitFor();
-  return page;
-}
+const signedIn = (username: string, language: Language) => signedInAs(suite, username, { language, viewport: { width: 1440, height: 900 } });
 
-async function open(page: Page, pathname: string, listId: string): Promise<Locator> {
-  await page.goto(suite.portal().url + pathname);
-  const list = page.getByTestId(`list-page-${listId}`);
-  await list.locator('.ant-table-tbody').waitFor();
-  return list;
-}
-
-const rowWith = (list: Locator, text: string) => list.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
-/** An option of the select `selectId`'s own dropdown (its listbox is `<id>_list`): another select's may still be fading out. */
-const option = (page: Page, selectId: string, text: string | RegExp) =>
-  page
-    .locator('.ant-select-dropdown')
-    .filter({ has: page.locator(`#${selectId}_list`) })
-    .locator('.ant-select-item-option')
-    .filter({ hasText: text });
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
 
 /** The number a message names (RC…, PY…, RF…), once the message is there. */
@@ -77,16 +41,9 @@ async function numberIn(page: Page, pattern: RegExp): Promise<string> {
   return found ?? '';
 }
 
-async function shot(page: Page, name: string) {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  // the message toasts fade; the picture is of the screen itself
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
-
 /** The CNY card of the wallet overview, once its balance shows. */
 async function cnyBalance(page: Page): Promise<Locator> {
-  await page.goto(`${suite.portal().url}/finance/wallet/overview`);
+  await page.goto('/finance/wallet/overview');
   const balance = page.getByTestId('wallet-card-CNY').getByTestId('wallet-balance');
   await balance.waitFor();
   return balance;
@@ -106,7 +63,7 @@ async function cellsOf(list: Locator, row: Locator, titles: readonly string[]): 
 /** A merchant's list that must hold nothing: its own call answered 0 rows, and the table shows none. */
 async function expectEmptyList(page: Page, pathname: string, listId: string, call: string, heading: string, foreign: readonly string[]) {
   const listed = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith(call));
-  await page.goto(suite.portal().url + pathname);
+  await page.goto(pathname);
   const answer = (await (await listed).json()) as Envelope<{ total: number }>;
   expect(answer.result.total).toBe(0);
   const list = page.getByTestId(`list-page-${listId}`);
@@ -126,17 +83,14 @@ describe('the wallet from a recharge to the monthly statement', () => {
 
     // ---- 1. the merchant records a TWD transfer to credit the CNY wallet, with its voucher
     let merchant = await signedIn('merchant', 'en-US');
-    let list = await open(merchant, '/finance/wallet/recharge', 'wallet-recharge');
+    let list = await openList(merchant, '/finance/wallet/recharge', 'wallet-recharge');
     await merchant.getByTestId('recharge-new').click();
     const form = merchant.getByRole('dialog', { name: 'New recharge' });
-    await merchant.locator('#rechargeForm_transferCurrency').click();
-    await option(merchant, 'rechargeForm_transferCurrency', 'TWD').and(merchant.locator('[title="TWD"]')).click();
+    await choose(merchant, 'rechargeForm_transferCurrency', 'TWD');
     // the one TWD account is chosen by itself, and where to wire shows
     await expect.poll(() => text(form.getByTestId('receiving-account'))).toContain('822-5405-1234-5678');
     expect(await text(form.locator('.ant-form-item').filter({ has: merchant.locator('#rechargeForm_receivingAccountCode') }).locator('.ant-select'))).toContain('822-5405-1234-5678');
-    await merchant.locator('#rechargeForm_receivedCurrency').click();
-    await merchant.locator('#rechargeForm_receivedCurrency').fill('CNY');
-    await option(merchant, 'rechargeForm_receivedCurrency', 'CNY').and(merchant.locator('[title="CNY"]')).click();
+    await choose(merchant, 'rechargeForm_receivedCurrency', 'CNY', { typed: true });
     await merchant.locator('#rechargeForm_transferAmount').fill(TRANSFER);
     const estimateLine = form.getByTestId('recharge-estimate');
     await expect.poll(() => text(estimateLine)).toMatch(/≈ [\d,]+\.\d{2} CNY at rate 1 TWD = [\d.]+ CNY/);
@@ -158,7 +112,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
 
     // ---- 2. finance sees the voucher and what approving credits, and approves
     const finance = await signedIn('finance', 'en-US');
-    list = await open(finance, '/finance/review/recharge', 'finance-recharge-review');
+    list = await openList(finance, '/finance/review/recharge', 'finance-recharge-review');
     let row = rowWith(list, rechargeNo);
     await expect.poll(() => text(row)).toContain('Awaiting review');
     expect(await text(row)).toContain(TENANT);
@@ -194,14 +148,13 @@ describe('the wallet from a recharge to the monthly statement', () => {
     let balance = await cnyBalance(merchant);
     await expect.poll(() => text(balance)).toBe(`${credited} CNY`);
 
-    const token = (await api<{ token: string }>('', '/api/sys/login', { username: 'merchant', password: PASSWORD })).token;
-    const charges = await api<{ records: Charge[] }>(token, '/platform-api/finance/virtualWallet/payment/charges', { pageNo: 1, pageSize: 50 });
+    const charges = await (await portalApi(suite, 'en-US').signIn('merchant')).post<{ records: Charge[] }>('/platform-api/finance/virtualWallet/payment/charges', { pageNo: 1, pageSize: 50 });
     const charge = charges.records.find((candidate) => candidate.currency === 'CNY' && centsOf(candidate.amount) <= centsOf(credited));
     expect(charge, 'a weighed CNY charge of the demo the recharge covers').toBeDefined();
     const { orderNo, amount: chargeAmount } = charge ?? { orderNo: '', amount: '0.00' };
     const afterPayment = moneyOf(centsOf(credited) - centsOf(chargeAmount));
 
-    list = await open(merchant, '/finance/wallet/payment', 'wallet-payment');
+    list = await openList(merchant, '/finance/wallet/payment', 'wallet-payment');
     await merchant.getByTestId('payment-new').click();
     const pay = merchant.getByRole('dialog', { name: 'Pay charges' });
     await pay.getByPlaceholder('Search by logistics order number').fill(orderNo);
@@ -236,12 +189,12 @@ describe('the wallet from a recharge to the monthly statement', () => {
 
     // ---- 4. part of the paid charge is asked back
     const refundAmount = moneyOf(centsOf(chargeAmount) < 1000n ? centsOf(chargeAmount) : 1000n);
-    list = await open(merchant, '/finance/wallet/refund', 'wallet-refund');
+    list = await openList(merchant, '/finance/wallet/refund', 'wallet-refund');
     await merchant.getByTestId('refund-new').click();
     const refundForm = merchant.getByRole('dialog', { name: 'Request a refund' });
     await refundForm.getByText('Charge refund', { exact: true }).click();
     await merchant.locator('#refundForm_payOrderNo').click();
-    const payOrder = option(merchant, 'refundForm_payOrderNo', orderNo);
+    const payOrder = optionsOf(merchant, 'refundForm_payOrderNo').filter({ hasText: orderNo });
     await payOrder.waitFor();
     expect(await text(payOrder)).toMatch(new RegExp(`^PO\\d{14} · ${orderNo} · refundable ${moneyOf(centsOf(chargeAmount))} CNY$`));
     await payOrder.click();
@@ -257,7 +210,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
 
     // ---- 5. finance approves the refund: only now the money moves
     const financeAgain = await signedIn('finance', 'en-US');
-    list = await open(financeAgain, '/finance/review/refund', 'finance-refund-review');
+    list = await openList(financeAgain, '/finance/review/refund', 'finance-refund-review');
     row = rowWith(list, refundNo);
     await expect.poll(() => text(row)).toContain('Awaiting review');
     await row.getByTestId('refund-approve').click();
@@ -278,7 +231,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
     await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Shanghai' });
     const closing = moneyOf(centsOf(afterPayment) + centsOf(refundAmount));
 
-    list = await open(merchant, '/finance/detail', 'finance-detail');
+    list = await openList(merchant, '/finance/detail', 'finance-detail');
     const movements = list.locator('.ant-table-tbody tr.ant-table-row');
     await expect.poll(() => movements.count()).toBe(3);
     const shown: string[][] = [];
@@ -297,7 +250,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
     }
 
     const month = shanghaiMonth();
-    list = await open(merchant, '/finance/alipay-statement', 'finance-statement');
+    list = await openList(merchant, '/finance/alipay-statement', 'finance-statement');
     await merchant.getByTestId('statement-generate').click();
     const generate = merchant.getByRole('dialog', { name: 'Generate a monthly statement' });
     const monthInput = merchant.locator('#statementGenerate_month');
@@ -306,7 +259,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
     await monthInput.press('Enter');
     await expect.poll(() => monthInput.inputValue()).toBe(month);
     await merchant.locator('#statementGenerate_currency').click();
-    await option(merchant, 'statementGenerate_currency', /^CNY/).first().click();
+    await optionsOf(merchant, 'statementGenerate_currency').filter({ hasText: /^CNY/ }).first().click();
     await expect.poll(() => text(generate.locator('.ant-form-item').filter({ has: merchant.locator('#statementGenerate_currency') }).locator('.ant-select'))).toMatch(/^CNY/);
     await generate.getByRole('button', { name: 'Generate / regenerate' }).click();
     const generated = toast(merchant, `Statement ${month} CNY generated`);
@@ -340,7 +293,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
 
     // ---- 7. another merchant (in simplified Chinese) sees none of it
     const other = await signedIn('merchant2', 'zh-CN');
-    await other.goto(`${suite.portal().url}/finance/wallet/overview`);
+    await other.goto('/finance/wallet/overview');
     await other.getByTestId('wallet-empty').waitFor();
     expect(await text(other.getByTestId('wallet-empty'))).toContain('您还没有钱包');
     expect(await other.locator('[data-testid^="wallet-card-"]').count()).toBe(0);

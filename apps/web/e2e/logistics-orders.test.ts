@@ -4,7 +4,8 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { IMPORT_COLUMNS, IMPORT_TITLES, type ImportColumn } from '../../server/src/modules/logistics/order-columns.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
-import { fillOrder, orderNoIn } from './support/orders.ts';
+import { fillOrder, orderNoIn, orderRows, searchOrders } from './support/orders.ts';
+import { signIn, toast } from './support/portal.ts';
 
 /** The merchant's international orders in a real browser against the real server (embedded database). */
 const suite = useBrowserSuite();
@@ -16,25 +17,9 @@ const RUN = Date.now().toString(36).toUpperCase();
 
 const newPage = (language: Language) => suite.newPage({ viewport: { width: 1366, height: 860 }, language });
 
-async function signIn(page: Page, username: string) {
-  await page.goto(suite.portal().url + '/user/login');
-  await page.locator('#login_username').fill(username);
-  await page.locator('#login_password').fill('Portal#2026');
-  await page.locator('button[type="submit"]').first().click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/user'));
-}
-
 async function openOrders(page: Page) {
-  await page.goto(suite.portal().url + LIST_PATH);
+  await page.goto(LIST_PATH);
   await page.getByTestId('order-link').first().waitFor();
-}
-
-const rows = (page: Page) => page.locator('[data-testid^="list-page-"] .ant-table-tbody tr.ant-table-row');
-
-async function search(page: Page, field: string, value: string) {
-  await page.locator(`#${field}`).fill(value);
-  await page.locator('[data-testid="query-form"] button[type="submit"]').click();
-  await expect.poll(async () => (await rows(page).allTextContents()).every((text) => text.includes(value)) && (await rows(page).count()) > 0).toBe(true);
 }
 
 async function downloaded(download: Download): Promise<Buffer> {
@@ -78,17 +63,17 @@ describe('international logistics orders', () => {
     await expect.poll(() => page.getByTestId('order-form-total').textContent()).toBe('37.50 CNY');
     await expect.poll(() => page.getByTestId('freight-quote-amount').textContent(), { timeout: 10_000 }).toMatch(/^\d[\d,]*\.\d{2} CNY$/);
     await page.getByTestId('order-form-submit').click();
-    const created = page.locator('.ant-message-notice', { hasText: 'Order created' });
+    const created = toast(page, 'Order created');
     await created.waitFor();
     const orderNo = orderNoIn((await created.textContent()) ?? '');
     expect(orderNo).toMatch(/^LO\d{14}$/);
     await expect.poll(async () => Number((await page.getByTestId('status-count-CREATED').textContent())?.replace(/,/g, ''))).toBe(createdBefore + 1);
 
     // find it with a filter, open its detail in a tab of its own
-    await search(page, 'merchantOrderNo', manualNo);
-    expect(await rows(page).count()).toBe(1);
-    await expect.poll(() => rows(page).first().textContent()).toContain('37.50 CNY');
-    await rows(page).first().getByTestId('order-link').click();
+    await searchOrders(page, 'merchantOrderNo', manualNo);
+    expect(await orderRows(page).count()).toBe(1);
+    await expect.poll(() => orderRows(page).first().textContent()).toContain('37.50 CNY');
+    await orderRows(page).first().getByTestId('order-link').click();
     await page.waitForURL((url) => url.pathname === '/logistics/international-order/detail' && url.searchParams.has('id'));
     await page.getByTestId('order-detail').waitFor();
     expect(await page.getByTestId('order-detail-no').textContent()).toBe(orderNo);
@@ -102,7 +87,7 @@ describe('international logistics orders', () => {
     await page.locator('#order_weight').fill('3.5');
     await page.locator('#order_recipient_name').fill('Chen Mei-ling');
     await page.getByTestId('order-form-submit').click();
-    await page.locator('.ant-message-notice', { hasText: `Order ${orderNo} saved` }).waitFor();
+    await toast(page, `Order ${orderNo} saved`).waitFor();
     await expect.poll(() => page.getByTestId('order-detail-fees').textContent()).toContain('Declared weight (kg)3.500');
     expect(await page.getByTestId('order-detail-recipient').textContent()).toContain('Chen Mei-ling');
 
@@ -145,12 +130,12 @@ describe('international logistics orders', () => {
     await page.getByTestId('import-submit').click();
     expect(await page.getByTestId('import-success').textContent()).toBe('2 orders imported');
     await page.getByTestId('import-close').click();
-    await search(page, 'merchantOrderNo', importA);
-    await expect.poll(() => rows(page).first().textContent()).toContain('1,180.00 TWD');
+    await searchOrders(page, 'merchantOrderNo', importA);
+    await expect.poll(() => orderRows(page).first().textContent()).toContain('1,180.00 TWD');
 
     // export what the list shows: the number of rows is said first, then the file arrives
     await page.locator('[data-testid="query-form"]').getByRole('button', { name: 'Reset' }).click();
-    await expect.poll(() => rows(page).count()).toBeGreaterThan(1);
+    await expect.poll(() => orderRows(page).count()).toBeGreaterThan(1);
     const total = Number(/([\d,]+) in total/.exec((await page.locator('.ant-pagination-total-text').textContent()) ?? '')?.[1]?.replace(/,/g, ''));
     expect(total).toBeGreaterThan(2);
     await page.getByTestId('order-export').click();
@@ -161,18 +146,18 @@ describe('international logistics orders', () => {
     const exported = new ExcelJS.Workbook();
     await exported.xlsx.load((await downloaded(exportDownload)) as unknown as ArrayBuffer);
     expect(exported.worksheets[0]!.actualRowCount - 1).toBe(total);
-    await page.locator('.ant-message-notice', { hasText: 'Export finished' }).waitFor();
+    await toast(page, 'Export finished').waitFor();
 
     // cancel one of the imported orders, with a reason
-    await search(page, 'merchantOrderNo', importB);
-    await rows(page).first().getByTestId('order-cancel').click();
+    await searchOrders(page, 'merchantOrderNo', importB);
+    await orderRows(page).first().getByTestId('order-cancel').click();
     const dialog = page.locator('.ant-modal', { hasText: 'A cancelled order cannot be restored' });
     await dialog.locator('textarea').fill('The customer changed the order');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
-    await page.locator('.ant-message-notice', { hasText: 'cancelled' }).waitFor();
-    await expect.poll(() => rows(page).first().textContent()).toContain('Cancelled');
-    expect(await rows(page).first().getByTestId('order-cancel').count()).toBe(0);
-    expect(await rows(page).first().getByTestId('order-edit').count()).toBe(0);
+    await toast(page, 'cancelled').waitFor();
+    await expect.poll(() => orderRows(page).first().textContent()).toContain('Cancelled');
+    expect(await orderRows(page).first().getByTestId('order-cancel').count()).toBe(0);
+    expect(await orderRows(page).first().getByTestId('order-edit').count()).toBe(0);
   });
 
   test('a merchant creates an order, finds it under its status and cancels it from its detail (zh-TW)', { timeout: 180_000 }, async () => {
@@ -183,17 +168,17 @@ describe('international logistics orders', () => {
     const merchantNo = `E2E-${RUN}-TW`;
     await fillOrder(page, merchantNo, { service: '基礎服務', country: '台灣', warehouse: '深圳倉' });
     await page.getByTestId('order-form-submit').click();
-    const created = page.locator('.ant-message-notice', { hasText: '訂單已建立' });
+    const created = toast(page, '訂單已建立');
     await created.waitFor();
     const orderNo = orderNoIn((await created.textContent()) ?? '');
 
     await page.getByTestId('status-tab-CREATED').click();
-    await search(page, 'orderNo', orderNo);
-    expect(await rows(page).first().textContent()).toContain('已建立');
+    await searchOrders(page, 'orderNo', orderNo);
+    expect(await orderRows(page).first().textContent()).toContain('已建立');
     await page.getByTestId('status-tab-DONE').click();
     await expect.poll(() => page.locator('[data-testid^="list-page-"] .ant-table-placeholder').count()).toBe(1);
     await page.getByTestId('status-tab-ALL').click();
-    await rows(page).first().getByTestId('order-link').click();
+    await orderRows(page).first().getByTestId('order-link').click();
     await page.getByTestId('order-detail').waitFor();
     expect(await page.getByTestId('order-detail-info').textContent()).toContain('台灣');
 
@@ -201,7 +186,7 @@ describe('international logistics orders', () => {
     const dialog = page.locator('.ant-modal', { hasText: '取消後訂單不能恢復' });
     await dialog.locator('textarea').fill('客戶改單');
     await dialog.getByRole('button', { name: '確定取消' }).click();
-    await page.locator('.ant-message-notice', { hasText: `訂單 ${orderNo} 已取消` }).waitFor();
+    await toast(page, `訂單 ${orderNo} 已取消`).waitFor();
     await expect.poll(() => page.getByTestId('order-detail-info').textContent()).toContain('已取消');
     expect(await page.getByTestId('order-detail-tracking').textContent()).toContain('客戶改單');
     expect(await page.getByTestId('order-detail-cancel').count()).toBe(0);
@@ -211,10 +196,10 @@ describe('international logistics orders', () => {
   test('the logistics order list shows the orders on their way, exports them and opens their tracking (zh-CN)', { timeout: 120_000 }, async () => {
     const page = await newPage('zh-CN');
     await signIn(page, 'merchant');
-    await page.goto(suite.portal().url + '/logistics/logistics-order');
-    await rows(page).first().waitFor();
+    await page.goto('/logistics/logistics-order');
+    await orderRows(page).first().waitFor();
     const onTheWay = ['已出库', '跨境运输中', '已到海外仓', '末端派送中', '已完成', '已退回', '已丢失'];
-    for (const text of await rows(page).locator('td:nth-child(3)').allTextContents()) expect(onTheWay).toContain(text);
+    for (const text of await orderRows(page).locator('td:nth-child(3)').allTextContents()) expect(onTheWay).toContain(text);
     // no tabs, no create, import or cancel here
     expect(await page.getByTestId('status-tab-ALL').count()).toBe(0);
     expect(await page.getByTestId('order-create').count()).toBe(0);
@@ -224,8 +209,8 @@ describe('international logistics orders', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.ant-modal-confirm .ant-btn-primary').click()]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
 
-    const orderNo = (await rows(page).first().getByTestId('order-link').textContent()) ?? '';
-    await rows(page).first().getByTestId('order-tracking').click();
+    const orderNo = (await orderRows(page).first().getByTestId('order-link').textContent()) ?? '';
+    await orderRows(page).first().getByTestId('order-tracking').click();
     await page.getByTestId('order-detail').waitFor();
     expect(await page.getByTestId('order-detail-no').textContent()).toBe(orderNo);
     expect(await page.getByTestId('timeline-event').count()).toBeGreaterThan(1);
@@ -236,12 +221,12 @@ describe('international logistics orders', () => {
     await signIn(page, 'staff');
     await openOrders(page);
     await page.getByTestId('status-tab-CREATED').click();
-    await rows(page).first().getByTestId('order-edit').waitFor();
+    await orderRows(page).first().getByTestId('order-edit').waitFor();
     expect(await page.getByTestId('order-create').count()).toBe(1);
     expect(await page.getByTestId('order-import').count()).toBe(0);
     expect(await page.getByTestId('order-export').count()).toBe(0);
     expect(await page.getByTestId('order-cancel').count()).toBe(0);
-    await rows(page).first().getByTestId('order-link').click();
+    await orderRows(page).first().getByTestId('order-link').click();
     await page.getByTestId('order-detail-edit').waitFor();
     expect(await page.getByTestId('order-detail-cancel').count()).toBe(0);
   });

@@ -4,29 +4,21 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from './support/portal-server.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import { PASSWORD, signIn, submitLogin } from './support/portal.ts';
 
 /** The signed-in portal in a real browser against the real server (embedded database). */
 const suite = useBrowserSuite();
 
 const newPage = (language?: Language) => suite.newPage({ viewport: { width: 1366, height: 860 }, ...(language ? { language } : {}) });
 
-async function signIn(page: Page, username: string, path = '/user/login') {
-  await page.goto(suite.portal().url + path);
-  await page.locator('#login_username').fill(username);
-  await page.locator('#login_password').fill('Portal#2026');
-  await page.locator('button[type="submit"]').first().click();
-}
-
 const sideMenuTexts = async (page: Page) => (await page.getByTestId('side-menu').locator('.ant-menu-title-content').allTextContents()).map((t) => t.trim());
 
 describe('main layout', () => {
   test('comes back to the requested page after signing in, and signs out with a confirmation', async () => {
     const page = await newPage('zh-CN');
-    await page.goto(`${suite.portal().url}/system/user`);
+    await page.goto('/system/user');
     await page.waitForURL((url) => url.pathname === '/user/login');
-    await page.locator('#login_username').fill('merchant');
-    await page.locator('#login_password').fill('Portal#2026');
-    await page.locator('button[type="submit"]').first().click();
+    await submitLogin(page, 'merchant');
     await page.waitForURL((url) => url.pathname === '/system/user');
     await page.getByTestId('user-menu').hover();
     await page.getByText('退出登录').click();
@@ -34,21 +26,19 @@ describe('main layout', () => {
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL((url) => url.pathname === '/user/login');
     expect(await page.evaluate(() => window.localStorage.getItem('pro__Access-Token'))).toBeNull();
-    await page.goto(`${suite.portal().url}/dashboard/analysis`);
+    await page.goto('/dashboard/analysis');
     await page.waitForURL((url) => url.pathname === '/user/login');
   });
 
   test('gives merchant and staff different menus', async () => {
     const page = await newPage('en-US');
     await signIn(page, 'merchant');
-    await page.getByTestId('home-greeting').waitFor();
     const merchant = await sideMenuTexts(page);
     expect(merchant).toContain('System Management');
     expect(merchant).toContain('Finance');
 
     const staffPage = await newPage('en-US');
     await signIn(staffPage, 'staff');
-    await staffPage.getByTestId('home-greeting').waitFor();
     const staff = await sideMenuTexts(staffPage);
     expect(staff).toContain('Logistics');
     expect(staff).not.toContain('System Management');
@@ -58,7 +48,6 @@ describe('main layout', () => {
   test('switches language, and the choice survives a reload', async () => {
     const page = await newPage();
     await signIn(page, 'merchant');
-    await page.getByTestId('home-greeting').waitFor();
     expect(await sideMenuTexts(page)).toContain('物流管理');
     await page.getByTestId('language-switch').first().hover();
     await page.getByRole('menuitem', { name: 'English' }).click();
@@ -72,7 +61,6 @@ describe('main layout', () => {
   test('keeps settings across a reload', async () => {
     const page = await newPage('zh-CN');
     await signIn(page, 'merchant');
-    await page.getByTestId('home-greeting').waitFor();
     await page.getByTestId('user-menu').hover();
     await page.getByText('系统设置').click();
     await page.getByRole('radio', { name: '暗色菜单风格' }).click();
@@ -86,7 +74,6 @@ describe('main layout', () => {
   test('checks the change-password form with the spec messages', async () => {
     const page = await newPage('zh-CN');
     await signIn(page, 'staff');
-    await page.getByTestId('home-greeting').waitFor();
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: '修改密码' }).click();
     const dialog = page.getByRole('dialog');
@@ -94,7 +81,7 @@ describe('main layout', () => {
     await dialog.getByText('请输入旧密码!').waitFor();
     await dialog.getByText('请输入新密码!').waitFor();
     await dialog.getByText('请确认新密码!').waitFor();
-    await dialog.getByLabel('旧密码').fill('Portal#2026');
+    await dialog.getByLabel('旧密码').fill(PASSWORD);
     await dialog.getByLabel('新密码', { exact: true }).fill('Newpass#2027');
     await dialog.getByLabel('确认新密码').fill('Other#2027');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -104,7 +91,6 @@ describe('main layout', () => {
   test('switches department', async () => {
     const page = await newPage('zh-CN');
     await signIn(page, 'merchant');
-    await page.getByTestId('home-greeting').waitFor();
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: '切换部门' }).click();
     const dialog = page.getByRole('dialog');
@@ -119,7 +105,6 @@ describe('main layout', () => {
   test('sends an expired session back to the login page', async () => {
     const page = await newPage('zh-CN');
     await signIn(page, 'merchant');
-    await page.getByTestId('home-greeting').waitFor();
     // what a session revoked elsewhere looks like to the browser
     await page.evaluate(() => {
       const stored = JSON.parse(window.localStorage.getItem('pro__Access-Token') ?? '{}') as { value: string; expire: number };
@@ -132,7 +117,6 @@ describe('main layout', () => {
   test('finds a page by menu search and opens it', async () => {
     const page = await newPage('en-US');
     await signIn(page, 'merchant');
-    await page.getByTestId('home-greeting').waitFor();
     await page.getByTestId('menu-search-open').click();
     const search = page.getByRole('combobox', { name: 'Search the menu' });
     await search.waitFor();
@@ -148,8 +132,7 @@ describe('main layout', () => {
   test('sends an unknown path to 404', async () => {
     const page = await newPage('en-US');
     await signIn(page, 'merchant');
-    await page.getByTestId('home-greeting').waitFor();
-    await page.goto(`${suite.portal().url}/no/such/page`);
+    await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/404');
     await page.getByText('Sorry, the page you visited does not exist.').waitFor();
   });
@@ -182,7 +165,6 @@ describe('main layout', () => {
   test('keeps pages open as tabs: state survives switching, home and the last tab stay, the context menu closes others', async () => {
     const page = await newPage('en-US');
     await signIn(page, 'merchant');
-    await page.getByTestId('home-greeting').waitFor();
     const tabs = () => page.getByTestId('page-tab').allTextContents();
 
     await page.getByTestId('side-menu').getByText('System Management').click();

@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
-import { fillOrder, orderNoIn } from './support/orders.ts';
+import { fillOrder, orderNoIn, orderRows, searchOrders } from './support/orders.ts';
+import { choose, signedIn as signedInAs, toast } from './support/portal.ts';
 
 /**
  * Issue 4's journey across the three parties, one after the other in fresh browsers: a merchant creates an order,
@@ -10,15 +10,7 @@ import { fillOrder, orderNoIn } from './support/orders.ts';
  */
 const suite = useBrowserSuite();
 
-async function signedIn(username: string, language: Language): Promise<Page> {
-  const page = await suite.newPage({ language, viewport: { width: 1366, height: 900 } });
-  await page.goto(`${suite.portal().url}/user/login`);
-  await page.locator('#login_username').fill(username);
-  await page.locator('#login_password').fill('Portal#2026');
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-greeting').waitFor();
-  return page;
-}
+const signedIn = (username: string, language: Language) => signedInAs(suite, username, { language, viewport: { width: 1366, height: 900 } });
 
 describe('an order from the merchant to the public tracking page', () => {
   test('created by the merchant, received and shipped by the warehouse, followed by anyone', { timeout: 240_000 }, async () => {
@@ -26,20 +18,19 @@ describe('an order from the merchant to the public tracking page', () => {
 
     // ---- the merchant creates it by hand
     const merchant = await signedIn('merchant', 'en-US');
-    await merchant.goto(`${suite.portal().url}/logistics/international-order`);
+    await merchant.goto('/logistics/international-order');
     await merchant.getByTestId('order-create').click();
     await fillOrder(merchant, merchantNo, { service: 'Basic', country: 'Taiwan', warehouse: 'Shenzhen warehouse' });
     await merchant.getByTestId('order-form-submit').click();
-    const created = merchant.locator('.ant-message-notice', { hasText: 'Order created' });
+    const created = toast(merchant, 'Order created');
     await created.waitFor();
     const orderNo = orderNoIn((await created.textContent()) ?? '');
     expect(orderNo).toMatch(/^LO\d{14}$/);
 
     // ---- the warehouse scans it in with what it measured, then ships it with a waybill
     const warehouse = await signedIn('warehouse', 'zh-TW');
-    await warehouse.goto(`${suite.portal().url}/warehouse/receive`);
-    await warehouse.locator('#receive_warehouseCode').click();
-    await warehouse.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '深圳倉' }).click();
+    await warehouse.goto('/warehouse/receive');
+    await choose(warehouse, 'receive_warehouseCode', '深圳倉');
     await warehouse.locator('#receive_number').fill(orderNo);
     for (const [id, value] of [['receive_weight', '1.480'], ['receive_length', '32'], ['receive_width', '22'], ['receive_height', '11']] as const) await warehouse.locator(`#${id}`).fill(value);
     await warehouse.locator('#receive_number').press('Enter');
@@ -47,7 +38,7 @@ describe('an order from the merchant to the public tracking page', () => {
     expect(await warehouse.getByTestId('receive-tenant').textContent()).toBe('Demo Trading');
 
     const waybillNo = `WBJ${Date.now()}`;
-    await warehouse.goto(`${suite.portal().url}/warehouse/ship-out`);
+    await warehouse.goto('/warehouse/ship-out');
     await warehouse.locator('#shipOut_orderNos').waitFor();
     await warehouse.locator('#shipOut_orderNos').fill(orderNo);
     await warehouse.locator('#shipOut_waybillNo').fill(waybillNo);
@@ -58,10 +49,9 @@ describe('an order from the merchant to the public tracking page', () => {
 
     // ---- the merchant's timeline shows both moves, newest first, with the measured weight
     const merchantAgain = await signedIn('merchant', 'en-US');
-    await merchantAgain.goto(`${suite.portal().url}/logistics/international-order`);
-    await merchantAgain.locator('#merchantOrderNo').fill(merchantNo);
-    await merchantAgain.locator('[data-testid="query-form"] button[type="submit"]').click();
-    const row = merchantAgain.locator('[data-testid^="list-page-"] .ant-table-tbody tr.ant-table-row').filter({ hasText: merchantNo });
+    await merchantAgain.goto('/logistics/international-order');
+    await searchOrders(merchantAgain, 'merchantOrderNo', merchantNo);
+    const row = orderRows(merchantAgain).filter({ hasText: merchantNo });
     await expect.poll(() => row.textContent()).toContain('Left warehouse');
     await row.getByTestId('order-link').click();
     await merchantAgain.getByTestId('order-detail').waitFor();
@@ -74,7 +64,7 @@ describe('an order from the merchant to the public tracking page', () => {
 
     // ---- anyone follows it by its waybill, without signing in, and learns nothing private
     const visitor = await suite.newPage({ language: 'en-US' });
-    await visitor.goto(`${suite.portal().url}/yesstyleTrack/${waybillNo}`);
+    await visitor.goto(`/yesstyleTrack/${waybillNo}`);
     const card = visitor.getByTestId('track-result');
     await card.waitFor();
     expect(await card.getAttribute('data-found')).toBe('true');

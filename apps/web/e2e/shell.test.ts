@@ -1,10 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite.ts';
-
-const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
+import { PASSWORD, shot } from './support/portal.ts';
 
 const TITLES = {
   'zh-TW': '跨境集運商家後台',
@@ -16,14 +13,9 @@ const suite = useBrowserSuite();
 
 async function openPage(pathname: string): Promise<Page> {
   const page = await suite.newPage({ viewport: { width: 1280, height: 800 } });
-  const response = await page.goto(suite.portal().url + pathname);
+  const response = await page.goto(pathname);
   expect(response?.status()).toBe(200);
   return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
 describe('portal shell', () => {
@@ -38,13 +30,13 @@ describe('portal shell', () => {
   test('signs the merchant in, shows the home page and the menu from the server', async () => {
     const page = await openPage('/user/login');
     await page.getByLabel('用戶名', { exact: true }).fill('merchant');
-    await page.getByLabel('密碼', { exact: true }).fill('Portal#2026');
+    await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: /登\s*入/ }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
     await page.getByTestId('home-greeting').waitFor();
     expect(await page.getByTestId('home-greeting').textContent()).toContain('陳大文');
     await page.getByTestId('side-menu').getByText('物流管理').waitFor();
-    await screenshot(page, 'home-zh-TW');
+    await shot(page, 'home-zh-TW');
   });
 
   test('answers a wrong password on the form', async () => {

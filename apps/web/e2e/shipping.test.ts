@@ -1,80 +1,16 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { portalApi } from './support/api.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import { addOrder } from './support/orders.ts';
+import { choose, openList, rowWith, search, shot, signedIn } from './support/portal.ts';
 
 /**
  * Package management, pick-up batches, collection exceptions and rate cards in Chromium against the real
  * server (embedded database, demo data): the merchant's side and the warehouse's, in turn.
  */
 const suite = useBrowserSuite();
-
-/** Where the screens are photographed in every language, when asked (E2E_SHOTS_DIR=/tmp/w3-shots). */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
-const PASSWORD = 'Portal#2026';
-
-type Envelope<T> = { success: boolean; message: string; result: T };
-
-/** The API as another client would call it: the test prepares data the screens then work on. */
-async function apiLogin(username: string): Promise<string> {
-  const answer = await api<{ token: string }>('', 'POST', '/api/sys/login', { username, password: PASSWORD });
-  return answer.token;
-}
-
-async function api<T>(token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const response = await fetch(suite.portal().url + url, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en-US', ...(token ? { 'X-Access-Token': token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (!response.ok || !envelope.success) throw new Error(`${method} ${url}: ${response.status} ${envelope.message}`);
-  return envelope.result;
-}
-
-let serial = 0;
-/** A CREATED order of the merchant, through POST /api/logistics/order/add. */
-async function createOrder(token: string, weight = '1.250'): Promise<{ id: number; orderNo: string }> {
-  serial += 1;
-  return api(token, 'POST', '/api/logistics/order/add', {
-    merchantOrderNo: `E2E-W3-${Date.now()}-${serial}`,
-    serviceType: 'BASE',
-    destinationCountry: 'TW',
-    warehouseCode: 'SZ01',
-    recipient: { name: 'Chen Mei-Ling', phone: '0912345678', address: 'No. 7, Sec. 5, Xinyi Rd.', province: 'Taiwan', city: 'Taipei', district: 'Xinyi', town: '', postcode: '110' },
-    currency: 'CNY',
-    items: [{ name: 'Bluetooth earphones', category: 'C0201', quantity: 1, specifications: 'Black', material: 'ABS', unitPrice: '19.90' }],
-    weight,
-    remark: '',
-  });
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto(`${suite.portal().url}/user/login`);
-  await page.locator('#login_username').fill(username);
-  await page.locator('#login_password').fill(PASSWORD);
-  await page.locator('button[type="submit"]').first().click();
-  await page.getByTestId('home-greeting').waitFor();
-}
-
-async function open(page: Page, pathname: string, listId: string): Promise<Locator> {
-  await page.goto(suite.portal().url + pathname);
-  const list = page.getByTestId(`list-page-${listId}`);
-  await list.locator('.ant-table-tbody').waitFor();
-  return list;
-}
-
-const rowWith = (list: Locator, text: string) => list.locator('.ant-table-tbody tr').filter({ hasText: text });
-
-/** An option of the antd select now open. */
-const chooseOption = (page: Page, title: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').and(page.locator(`[title="${title}"]`)).click();
-
-/** Fills a query-form field by its placeholder and searches. */
-async function search(list: Locator, placeholder: string, value: string) {
-  await list.getByPlaceholder(placeholder).fill(value);
-  await list.getByRole('button', { name: 'Search' }).click();
-}
+const api = portalApi(suite, 'en-US');
 
 async function pickTime(page: Page, inputId: string, value: string) {
   const input = page.locator(`#${inputId}`);
@@ -90,19 +26,10 @@ const inDays = (days: number) => {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} 10:00`;
 };
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  await mkdir(SHOTS_DIR, { recursive: true });
-  // the message toasts fade; the picture is of the screen itself
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
-
 describe('shipping screens', () => {
   test('the merchant forecasts a parcel, is refused a duplicate, and deletes it', async () => {
-    const page = await suite.newPage({ language: 'en-US' });
-    await signIn(page, 'merchant');
-    const list = await open(page, '/logistics/package', 'logistics-package');
+    const page = await signedIn(suite, 'merchant', { language: 'en-US' });
+    const list = await openList(page, '/logistics/package', 'logistics-package');
     const trackingNo = `SF${Date.now()}`;
 
     await list.getByTestId('parcel-add').click();
@@ -138,13 +65,12 @@ describe('shipping screens', () => {
   });
 
   test('a pick-up batch from CREATED orders: the merchant marks it ready, the warehouse schedules, takes and confirms it', async () => {
-    const merchantToken = await apiLogin('merchant');
-    const first = await createOrder(merchantToken, '1.250');
-    const second = await createOrder(merchantToken, '0.755');
+    const merchant = await api.signIn('merchant');
+    const first = await addOrder(merchant, { weight: '1.250' });
+    const second = await addOrder(merchant, { weight: '0.755' });
 
-    const page = await suite.newPage({ language: 'en-US' });
-    await signIn(page, 'merchant');
-    const list = await open(page, '/logistics/pickup-batch', 'logistics-pickup-batch');
+    const page = await signedIn(suite, 'merchant', { language: 'en-US' });
+    const list = await openList(page, '/logistics/pickup-batch', 'logistics-pickup-batch');
     await list.getByTestId('batch-add').click();
     const dialog = page.getByRole('dialog', { name: 'New Pick-up Batch' });
     // nothing is sent without orders
@@ -167,7 +93,7 @@ describe('shipping screens', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').first().waitFor();
 
-    const batches = await api<{ records: { id: number; batchNo: string; status: string }[] }>(merchantToken, 'GET', '/api/logistics/pickupBatch/list?pageNo=1&pageSize=1');
+    const batches = await merchant.get<{ records: { id: number; batchNo: string; status: string }[] }>('/api/logistics/pickupBatch/list?pageNo=1&pageSize=1');
     const batchNo = batches.records[0]!.batchNo;
     const row = rowWith(list, batchNo);
     await row.waitFor();
@@ -191,9 +117,8 @@ describe('shipping screens', () => {
     expect(await rowWith(list, batchNo).getByTestId('batch-cancel').count()).toBe(0);
 
     // the warehouse's side
-    const warehouse = await suite.newPage({ language: 'en-US' });
-    await signIn(warehouse, 'warehouse');
-    const pickups = await open(warehouse, '/warehouse/pickup-confirm', 'warehouse-pickup-confirm');
+    const warehouse = await signedIn(suite, 'warehouse', { language: 'en-US' });
+    const pickups = await openList(warehouse, '/warehouse/pickup-confirm', 'warehouse-pickup-confirm');
     await search(pickups, 'Enter Batch number', batchNo);
     const pickup = rowWith(pickups, batchNo);
     await pickup.waitFor();
@@ -223,19 +148,16 @@ describe('shipping screens', () => {
     expect(await rowWith(pickups, batchNo).getByRole('button').count()).toBe(0);
 
     // and the merchant's orders moved with the batch: waiting for collection since "goods ready"
-    const orderList = await api<{ records: { orderNo: string; status: string }[] }>(merchantToken, 'GET', `/api/logistics/order/list?pageNo=1&pageSize=10&orderNo=${first.orderNo}`);
+    const orderList = await merchant.get<{ records: { orderNo: string; status: string }[] }>(`/api/logistics/order/list?pageNo=1&pageSize=10&orderNo=${first.orderNo}`);
     expect(orderList.records.map((order) => order.status)).toEqual(['WAIT_COLLECT']);
   });
 
   test('the merchant deals with an exception the warehouse registered, and the Deal button is gone', async () => {
-    const merchantToken = await apiLogin('merchant');
-    const order = await createOrder(merchantToken);
-    const warehouseToken = await apiLogin('warehouse');
-    const registered = await api<{ exceptionNo: string }>(warehouseToken, 'POST', '/api/warehouse/exception/add', { orderNo: order.orderNo, type: 'DAMAGED', description: 'Outer carton crushed on one corner' });
+    const order = await addOrder(await api.signIn('merchant'));
+    const registered = await (await api.signIn('warehouse')).post<{ exceptionNo: string }>('/api/warehouse/exception/add', { orderNo: order.orderNo, type: 'DAMAGED', description: 'Outer carton crushed on one corner' });
 
-    const page = await suite.newPage({ language: 'en-US' });
-    await signIn(page, 'merchant');
-    const list = await open(page, '/logistics/collection-exception', 'logistics-collection-exception');
+    const page = await signedIn(suite, 'merchant', { language: 'en-US' });
+    const list = await openList(page, '/logistics/collection-exception', 'logistics-collection-exception');
     await search(list, 'Enter Order number', order.orderNo);
     const row = rowWith(list, registered.exceptionNo);
     await row.waitFor();
@@ -246,8 +168,7 @@ describe('shipping screens', () => {
     await dialog.getByText('Outer carton crushed on one corner').waitFor();
     await dialog.getByRole('button', { name: 'Handle' }).click();
     await dialog.getByText('Resolution is required').waitFor();
-    await dialog.locator('.ant-select').click();
-    await chooseOption(page, 'Send again');
+    await choose(page, 'exceptionDeal_resolution', 'Send again');
     await dialog.getByLabel('Merchant remark').fill('Please repack and send it on');
     await dialog.getByRole('button', { name: 'Handle' }).click();
     await page.getByText('Resolution sent').first().waitFor();
@@ -257,13 +178,10 @@ describe('shipping screens', () => {
   });
 
   test('the warehouse edits a rate card, with the example price following the form', async () => {
-    const page = await suite.newPage({ language: 'en-US' });
-    await signIn(page, 'warehouse');
-    const list = await open(page, '/warehouse/rate-card', 'warehouse-rate-card');
+    const page = await signedIn(suite, 'warehouse', { language: 'en-US' });
+    const list = await openList(page, '/warehouse/rate-card', 'warehouse-rate-card');
     // a long list is drawn a few options at a time: search it
-    await list.locator('.ant-select').first().click();
-    await page.keyboard.type('Japan');
-    await chooseOption(page, 'Japan');
+    await choose(page, 'destinationCountry', 'Japan', { typed: true });
     await list.getByRole('button', { name: 'Search' }).click();
     // the rows of the search's answer, not those of the first page still drawn while it comes
     const row = list.locator('.ant-table-tbody tr').filter({ hasText: 'Japan' }).filter({ hasText: 'Basic' });
@@ -296,13 +214,12 @@ describe('shipping screens', () => {
   test('draws every screen in the three languages', { timeout: 180_000 }, async () => {
     for (const language of LANGUAGES) {
       const words = HEADINGS[language];
-      const page = await suite.newPage({ language, viewport: { width: 1440, height: 900 } });
-      await signIn(page, 'merchant');
-      let list = await open(page, '/logistics/package', 'logistics-package');
+      const page = await signedIn(suite, 'merchant', { language, viewport: { width: 1440, height: 900 } });
+      let list = await openList(page, '/logistics/package', 'logistics-package');
       await list.locator('.ant-table-thead').getByText(words.parcel).waitFor();
       await shot(page, `package-list-${language}`);
 
-      list = await open(page, '/logistics/pickup-batch', 'logistics-pickup-batch');
+      list = await openList(page, '/logistics/pickup-batch', 'logistics-pickup-batch');
       await list.locator('.ant-table-thead').getByText(words.batch).first().waitFor();
       await shot(page, `pickup-batch-list-${language}`);
       await list.getByTestId('batch-detail-open').first().click();
@@ -314,19 +231,18 @@ describe('shipping screens', () => {
       await shot(page, `pickup-batch-form-${language}`);
       await page.keyboard.press('Escape');
 
-      list = await open(page, '/logistics/collection-exception', 'logistics-collection-exception');
+      list = await openList(page, '/logistics/collection-exception', 'logistics-collection-exception');
       await list.locator('.ant-table-thead').getByText(words.exception).waitFor();
       await shot(page, `exception-list-${language}`);
       await list.getByTestId('exception-deal').first().click();
       await page.locator('#exceptionDeal_resolution').waitFor();
       await shot(page, `exception-deal-${language}`);
 
-      const warehouse = await suite.newPage({ language, viewport: { width: 1440, height: 900 } });
-      await signIn(warehouse, 'warehouse');
-      list = await open(warehouse, '/warehouse/pickup-confirm', 'warehouse-pickup-confirm');
+      const warehouse = await signedIn(suite, 'warehouse', { language, viewport: { width: 1440, height: 900 } });
+      list = await openList(warehouse, '/warehouse/pickup-confirm', 'warehouse-pickup-confirm');
       await list.locator('.ant-table-thead').getByText(words.pickup).first().waitFor();
       await shot(warehouse, `pickup-confirm-${language}`);
-      list = await open(warehouse, '/warehouse/rate-card', 'warehouse-rate-card');
+      list = await openList(warehouse, '/warehouse/rate-card', 'warehouse-rate-card');
       await list.locator('.ant-table-thead').getByText(words.rateCard).waitFor();
       await shot(warehouse, `rate-card-list-${language}`);
       await list.getByTestId('rate-card-edit').first().click();

@@ -1,8 +1,10 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { REPO_ROOT } from './support/portal-server.ts';
+import { portalApi } from './support/api.ts';
+import { AXE_PATH, seriousViolations } from './support/axe.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import { addOrder } from './support/orders.ts';
+import { openPage } from './support/portal.ts';
 
 /*
  * The public tracking page (/track, /yesstyleTrack/{number}) without a session: an order the warehouse
@@ -11,47 +13,29 @@ import { useBrowserSuite, type Language } from './support/browser-suite.ts';
  * not found; nothing private on the page; no serious accessibility finding.
  */
 
-const PASSWORD = 'Portal#2026';
-const AXE_PATH = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
 const suite = useBrowserSuite();
+const api = portalApi(suite, 'zh-TW');
 
 type ListedOrder = { orderNo: string; tenantName: string; merchantOrderNo: string; recipientName: string; freight: string | null };
 type Listed = { records: ListedOrder[] };
 type Shipment = { order: ListedOrder; waybillNo: string; phone: string };
 
-async function api<T>(method: 'GET' | 'POST', urlPath: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${suite.portal().url}/api${urlPath}`, {
-    method,
-    headers: { Accept: 'application/json', 'Accept-Language': 'zh-TW', ...(token ? { 'X-Access-Token': token } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await response.json()) as { success: boolean; message: string; result: T };
-  if (!response.ok || !envelope.success) throw new Error(`${method} ${urlPath}: HTTP ${response.status} ${envelope.message}`);
-  return envelope.result;
-}
-const login = async (username: string) => (await api<{ token: string }>('POST', '/sys/login', undefined, { username, password: PASSWORD })).token;
-
 /** A merchant order of its own (known recipient), received, shipped with a waybill and moved on by a carrier event: once per file. */
 let shipment: Promise<Shipment> | undefined;
 function prepared(): Promise<Shipment> {
   shipment ??= (async () => {
-    const merchant = await login('merchant');
-    const warehouse = await login('warehouse');
+    const warehouse = await api.signIn('warehouse');
     const phone = '0933 246 810';
-    const created = await api<{ orderNo: string }>('POST', '/logistics/order/add', merchant, {
+    const created = await addOrder(await api.signIn('merchant'), {
       merchantOrderNo: `TRACK-E2E-${Date.now()}`,
-      serviceType: 'BASE',
-      destinationCountry: 'TW',
-      warehouseCode: 'SZ01',
       recipient: { name: '王小美', phone, address: '追蹤路 88 號 5 樓', province: '台北市', city: '台北市', district: '信義區' },
-      currency: 'CNY',
       items: [{ name: '陶瓷馬克杯 Ceramic mug', category: 'C04', quantity: 3, unitPrice: '39.00' }],
       weight: '1.140',
     });
-    await api('POST', '/warehouse/parcel/receive', warehouse, { number: created.orderNo, warehouseCode: 'SZ01', weight: '1.200', length: '30', width: '20', height: '15' });
+    await warehouse.post('/api/warehouse/parcel/receive', { number: created.orderNo, warehouseCode: 'SZ01', weight: '1.200', length: '30', width: '20', height: '15' });
     const waybillNo = `WBTRACK${Date.now()}`;
-    await api('POST', '/warehouse/order/shipOut', warehouse, { orderNos: [created.orderNo], waybillNo });
-    await api('POST', '/warehouse/tracking/add', warehouse, {
+    await warehouse.post('/api/warehouse/order/shipOut', { orderNos: [created.orderNo], waybillNo });
+    await warehouse.post('/api/warehouse/tracking/add', {
       orderNo: created.orderNo,
       status: 'CROSS_BORDER',
       occurredAt: new Date().toISOString(),
@@ -59,7 +43,7 @@ function prepared(): Promise<Shipment> {
       description: { 'zh-TW': '已自香港啟航，前往台灣', 'zh-CN': '已从香港启航，前往台湾', 'en-US': 'Departed Hong Kong for Taiwan' },
       source: 'CARRIER',
     });
-    const listed = await api<Listed>('GET', `/warehouse/order/list?orderNo=${created.orderNo}`, warehouse);
+    const listed = await warehouse.get<Listed>(`/api/warehouse/order/list?orderNo=${created.orderNo}`);
     const order = listed.records[0];
     if (!order) throw new Error(`${created.orderNo} is not listed`);
     return { order, waybillNo, phone };
@@ -67,11 +51,7 @@ function prepared(): Promise<Shipment> {
   return shipment;
 }
 
-async function openTracking(pathname: string, language: Language, options: { bypassCSP?: boolean } = {}): Promise<Page> {
-  const page = await suite.newPage({ language, viewport: { width: 1280, height: 900 }, bypassCSP: options.bypassCSP ?? false });
-  await page.goto(suite.portal().url + pathname);
-  return page;
-}
+const openTracking = (pathname: string, language: Language, options: { bypassCSP?: boolean } = {}) => openPage(suite, pathname, { language, viewport: { width: 1280, height: 900 }, ...options });
 
 const stepStates = (page: Page, index = 0) => page.getByTestId('track-result').nth(index).locator('[data-testid="milestones"] > li').evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
 
@@ -151,15 +131,7 @@ describe('the public tracking page', () => {
       await page.getByTestId('track-not-found').waitFor();
       await expect.poll(() => page.getByTestId('company-name').textContent()).not.toBe('');
       await page.addScriptTag({ path: AXE_PATH });
-      type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
-      const result = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
-        return axe.run(document, { resultTypes: ['violations'] });
-      });
-      const serious = result.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.help} ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 });

@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { portalApi } from './support/api.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import { choose, openList, rowWith, search, shot, signedIn } from './support/portal.ts';
 
 /**
  * The platform's collection-exception screen in Chromium against the real server (embedded database,
@@ -10,74 +10,21 @@ import { useBrowserSuite, type Language } from './support/browser-suite.ts';
  * own screen, the warehouse closes it.
  */
 const suite = useBrowserSuite();
-
-/** Where the screen is photographed in every language (default /tmp/w4-shots; E2E_SHOTS_DIR overrides). */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/w4-shots';
-const PASSWORD = 'Portal#2026';
-
-type Envelope<T> = { success: boolean; message: string; result: T };
-
-async function apiLogin(username: string): Promise<string> {
-  const answer = await api<{ token: string }>('', 'POST', '/api/sys/login', { username, password: PASSWORD });
-  return answer.token;
-}
-
-async function api<T>(token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const response = await fetch(suite.portal().url + url, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en-US', ...(token ? { 'X-Access-Token': token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (!response.ok || !envelope.success) throw new Error(`${method} ${url}: ${response.status} ${envelope.message}`);
-  return envelope.result;
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto(`${suite.portal().url}/user/login`);
-  await page.locator('#login_username').fill(username);
-  await page.locator('#login_password').fill(PASSWORD);
-  await page.locator('button[type="submit"]').first().click();
-  await page.getByTestId('home-greeting').waitFor();
-}
-
-async function open(page: Page, pathname: string, listId: string): Promise<Locator> {
-  await page.goto(suite.portal().url + pathname);
-  const list = page.getByTestId(`list-page-${listId}`);
-  await list.locator('.ant-table-tbody').waitFor();
-  return list;
-}
-
-const rowWith = (list: Locator, text: string) => list.locator('.ant-table-tbody tr').filter({ hasText: text });
-const chooseOption = (page: Page, title: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').and(page.locator(`[title="${title}"]`)).click();
-
-async function search(list: Locator, placeholder: string, value: string) {
-  await list.getByPlaceholder(placeholder).fill(value);
-  await list.getByRole('button', { name: 'Search' }).click();
-}
-
-async function shot(page: Page, name: string) {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  // the message toasts fade; the picture is of the screen itself
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
+const api = portalApi(suite, 'en-US');
 
 /** The buttons a row offers, by their test ids. */
 const rowMoves = async (row: Locator) => (await row.locator('[data-testid^="exception-"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')))).sort();
 
 describe('platform collection exceptions', () => {
   test('the warehouse registers an exception and asks the merchant, the merchant deals with it, the warehouse closes it', { timeout: 120_000 }, async () => {
-    const warehouseToken = await apiLogin('warehouse');
-    const orders = await api<{ records: { orderNo: string; tenantName: string }[] }>(warehouseToken, 'GET', '/api/warehouse/order/list?pageNo=1&pageSize=50');
+    const orders = await (await api.signIn('warehouse')).get<{ records: { orderNo: string; tenantName: string }[] }>('/api/warehouse/order/list?pageNo=1&pageSize=50');
     const order = orders.records.find((record) => record.tenantName === 'Demo Trading');
     expect(order, 'a demo order of merchant').toBeDefined();
     const orderNo = order!.orderNo;
     const description = `Crushed ${Date.now()}`;
 
-    const warehouse = await suite.newPage({ language: 'en-US', viewport: { width: 1440, height: 900 } });
-    await signIn(warehouse, 'warehouse');
-    let list = await open(warehouse, '/warehouse/exception', 'warehouse-exception');
+    const warehouse = await signedIn(suite, 'warehouse', { language: 'en-US', viewport: { width: 1440, height: 900 } });
+    let list = await openList(warehouse, '/warehouse/exception', 'warehouse-exception');
     await list.getByTestId('exception-register').click();
     let dialog = warehouse.getByRole('dialog', { name: 'Report a collection exception' });
     await dialog.getByRole('button', { name: 'Report' }).click();
@@ -85,8 +32,7 @@ describe('platform collection exceptions', () => {
     await dialog.getByText('Exception type is required').waitFor();
     // an order that does not exist: the server's 404 stays in the form, in its words
     await dialog.getByLabel('Logistics order number').fill('LO00000000000000');
-    await dialog.locator('.ant-select').click();
-    await chooseOption(warehouse, 'Damaged goods');
+    await choose(warehouse, 'exceptionRegister_type', 'Damaged goods');
     await dialog.getByLabel('Description').fill(description);
     await dialog.getByRole('button', { name: 'Report' }).click();
     expect(await dialog.getByTestId('server-error').textContent()).toBe('Logistics order LO00000000000000 does not exist');
@@ -113,9 +59,8 @@ describe('platform collection exceptions', () => {
     await expect.poll(() => rowWith(list, exceptionNo).textContent()).toContain('Awaiting merchant reply');
     await shot(warehouse, 'warehouse-exception-asked-en-US');
 
-    const merchant = await suite.newPage({ language: 'en-US' });
-    await signIn(merchant, 'merchant');
-    const merchantList = await open(merchant, '/logistics/collection-exception', 'logistics-collection-exception');
+    const merchant = await signedIn(suite, 'merchant', { language: 'en-US' });
+    const merchantList = await openList(merchant, '/logistics/collection-exception', 'logistics-collection-exception');
     await search(merchantList, 'Enter Order number', orderNo);
     const merchantRow = rowWith(merchantList, exceptionNo);
     await merchantRow.waitFor();
@@ -123,8 +68,7 @@ describe('platform collection exceptions', () => {
     await merchantRow.getByTestId('exception-deal').click();
     const deal = merchant.getByRole('dialog', { name: `Handle exception ${exceptionNo}` });
     await deal.getByText('Repack or return?').waitFor();
-    await deal.locator('.ant-select').click();
-    await chooseOption(merchant, 'Send again');
+    await choose(merchant, 'exceptionDeal_resolution', 'Send again');
     await deal.getByLabel('Merchant remark').fill('Repack it please');
     await deal.getByRole('button', { name: 'Handle' }).click();
     await merchant.getByText('Resolution sent').first().waitFor();
@@ -132,9 +76,8 @@ describe('platform collection exceptions', () => {
 
     // back at the warehouse: the merchant's answer is in the row, and only Close is left
     // one page at a time in the suite: the warehouse signs in again
-    const back = await suite.newPage({ language: 'en-US', viewport: { width: 1440, height: 900 } });
-    await signIn(back, 'warehouse');
-    list = await open(back, '/warehouse/exception', 'warehouse-exception');
+    const back = await signedIn(suite, 'warehouse', { language: 'en-US', viewport: { width: 1440, height: 900 } });
+    list = await openList(back, '/warehouse/exception', 'warehouse-exception');
     await search(list, 'Enter Logistics order number', orderNo);
     row = rowWith(list, exceptionNo);
     await expect.poll(() => row.textContent()).toContain('Handled');
@@ -161,9 +104,8 @@ describe('platform collection exceptions', () => {
   test('draws the screen and its forms in the three languages', { timeout: 120_000 }, async () => {
     for (const language of LANGUAGES) {
       const words = HEADINGS[language];
-      const page = await suite.newPage({ language, viewport: { width: 1440, height: 900 } });
-      await signIn(page, 'warehouse');
-      const list = await open(page, '/warehouse/exception', 'warehouse-exception');
+      const page = await signedIn(suite, 'warehouse', { language, viewport: { width: 1440, height: 900 } });
+      const list = await openList(page, '/warehouse/exception', 'warehouse-exception');
       await list.locator('.ant-table-thead').getByText(words.column).waitFor();
       await list.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
       await shot(page, `warehouse-exception-list-${language}`);

@@ -1,6 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { portalApi } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
+import { addOrder } from './support/orders.ts';
+import { choose, signedIn } from './support/portal.ts';
 
 /*
  * The platform's warehouse screens against the real server, as `warehouse` in zh-TW: a merchant's order
@@ -8,62 +10,28 @@ import { useBrowserSuite } from './support/browser-suite.ts';
  * the figures that follow from it.
  */
 
-const PASSWORD = 'Portal#2026';
 const suite = useBrowserSuite();
+const api = portalApi(suite, 'zh-TW');
 
 type ListedOrder = { orderNo: string; status: string; tenantName: string; merchantOrderNo: string; recipientName: string; waybillNo: string | null };
 type Page_<T> = { records: T[]; total: number };
 type Summary = { byStatus: { status: string; count: number }[]; parcelsInWarehouse: number; openExceptions: number; ordersPerDay: { date: string; count: number }[] };
 
-async function api<T>(method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${suite.portal().url}/api${path}`, {
-    method,
-    headers: { Accept: 'application/json', 'Accept-Language': 'zh-TW', ...(token ? { 'X-Access-Token': token } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await response.json()) as { success: boolean; message: string; result: T };
-  if (!response.ok || !envelope.success) throw new Error(`${method} ${path}: HTTP ${response.status} ${envelope.message}`);
-  return envelope.result;
-}
-const login = async (username: string) => (await api<{ token: string }>('POST', '/sys/login', undefined, { username, password: PASSWORD })).token;
-
 /** A `merchant` order waiting for the warehouse: one of the demo's, else one created through the merchant's API. */
 async function orderToReceive(): Promise<ListedOrder> {
-  const warehouse = await login('warehouse');
-  const waiting = await api<Page_<ListedOrder>>('GET', '/warehouse/order/list?status=CREATED,WAIT_COLLECT&pageSize=50', warehouse);
+  const warehouse = await api.signIn('warehouse');
+  const waiting = await warehouse.get<Page_<ListedOrder>>('/api/warehouse/order/list?status=CREATED,WAIT_COLLECT&pageSize=50');
   const demo = waiting.records.find((order) => order.tenantName === 'Demo Trading');
   if (demo) return demo;
-  const created = await api<{ orderNo: string }>('POST', '/logistics/order/add', await login('merchant'), {
-    merchantOrderNo: `E2E-${Date.now()}`,
-    serviceType: 'BASE',
-    destinationCountry: 'TW',
-    warehouseCode: 'SZ01',
-    recipient: { name: '測試收件人', phone: '0912 000 111', address: '測試路 1 號' },
-    currency: 'CNY',
-    items: [{ name: 'T-shirt', category: 'C0101', quantity: 2, unitPrice: '59.00' }],
-    weight: '1.200',
-  });
-  const listed = await api<Page_<ListedOrder>>('GET', `/warehouse/order/list?orderNo=${created.orderNo}`, warehouse);
+  const created = await addOrder(await api.signIn('merchant'));
+  const listed = await warehouse.get<Page_<ListedOrder>>(`/api/warehouse/order/list?orderNo=${created.orderNo}`);
   const order = listed.records[0];
   if (!order) throw new Error(`the new order ${created.orderNo} is not listed`);
   return order;
 }
 
-async function signIn(username: string): Promise<Page> {
-  const page = await suite.newPage({ language: 'zh-TW', viewport: { width: 1366, height: 900 } });
-  await page.goto(`${suite.portal().url}/user/login`);
-  await page.locator('#login_username').fill(username);
-  await page.locator('#login_password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-greeting').waitFor();
-  return page;
-}
-
-/** Chooses an option of the antd select whose input has this id. */
-async function choose(page: Page, inputId: string, option: string): Promise<void> {
-  await page.locator(`#${inputId}`).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
+/** A fresh page signed in as `username`, in zh-TW. */
+const signIn = (username: string) => signedIn(suite, username, { language: 'zh-TW', viewport: { width: 1366, height: 900 } });
 
 describe('the warehouse screens', () => {
   test('receive by scan, ship out with a waybill, add a line-haul event; the merchant home shows the figures', { timeout: 180_000 }, async () => {
@@ -72,7 +40,7 @@ describe('the warehouse screens', () => {
     const page = await signIn('warehouse');
 
     // ---- scan in: the warehouse once, then number, Enter, the measures with Enter between them
-    await page.goto(`${suite.portal().url}/warehouse/receive`);
+    await page.goto('/warehouse/receive');
     const number = page.locator('#receive_number');
     await number.waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('receive_number');
@@ -104,12 +72,12 @@ describe('the warehouse screens', () => {
     await expect.poll(() => page.getByTestId('receive-error').textContent()).toBe('訂單狀態不能從「已入庫」變為「已入庫」');
     expect(await page.getByTestId('scan-count').textContent()).toBe('共 2 筆，成功 1 筆');
     // the parcel list shows it received (an order scanned without a parcel of its own has none: then its row is absent, which is fine)
-    const warehouse = await login('warehouse');
-    const listed = await api<Page_<ListedOrder>>('GET', `/warehouse/order/list?orderNo=${order.orderNo}`, warehouse);
+    const warehouse = await api.signIn('warehouse');
+    const listed = await warehouse.get<Page_<ListedOrder>>(`/api/warehouse/order/list?orderNo=${order.orderNo}`);
     expect(listed.records[0]?.status).toBe('WHIN');
 
     // ---- ship out: the number pasted with one that does not exist, a waybill, confirmed
-    await page.goto(`${suite.portal().url}/warehouse/ship-out`);
+    await page.goto('/warehouse/ship-out');
     await page.getByTestId('list-page-warehouse-ship-out').getByText(order.orderNo).waitFor();
     await page.locator('#shipOut_orderNos').fill(`${order.orderNo}\nLO00000000000000`);
     await page.locator('#shipOut_waybillNo').fill(waybillNo);
@@ -125,11 +93,11 @@ describe('the warehouse screens', () => {
     expect(await rows.nth(1).textContent()).toContain('失敗');
     // what failed stays in the box to be looked at
     expect(await page.locator('#shipOut_orderNos').inputValue()).toBe('LO00000000000000');
-    const out = await api<Page_<ListedOrder>>('GET', `/warehouse/order/list?orderNo=${order.orderNo}`, warehouse);
+    const out = await warehouse.get<Page_<ListedOrder>>(`/api/warehouse/order/list?orderNo=${order.orderNo}`);
     expect(out.records[0]).toMatchObject({ status: 'WHOUT', waybillNo });
 
     // ---- a line-haul event: only the moves the lifecycle allows from WHOUT are offered
-    await page.goto(`${suite.portal().url}/warehouse/tracking-event`);
+    await page.goto('/warehouse/tracking-event');
     await page.getByTestId('event-add').click();
     await page.locator('#trackingEvent_orderNo').fill(order.orderNo);
     await page.locator('#trackingEvent_orderNo').press('Tab');
@@ -148,7 +116,7 @@ describe('the warehouse screens', () => {
     await list.getByText('已自香港啟航，前往台灣').waitFor();
     expect(await list.locator('tbody tr.ant-table-row').first().textContent()).toContain(order.orderNo);
 
-    const tracked = await api<{ status: string; events: { description: string; location: string }[] }[]>('GET', `/open/track?numbers=${waybillNo}`, undefined);
+    const tracked = await api.anonymous.get<{ status: string; events: { description: string; location: string }[] }[]>(`/api/open/track?numbers=${waybillNo}`);
     expect(tracked[0]?.status).toBe('CROSS_BORDER');
     expect(tracked[0]?.events[0]).toMatchObject({ description: '已自香港啟航，前往台灣', location: '香港 Hong Kong' });
 
@@ -156,7 +124,7 @@ describe('the warehouse screens', () => {
     const home = await signIn('merchant');
     const figures = home.getByTestId('status-counts');
     await figures.waitFor();
-    const summary = await api<Summary>('GET', '/logistics/summary', await login('merchant'));
+    const summary = await (await api.signIn('merchant')).get<Summary>('/api/logistics/summary');
     for (const { status, count } of summary.byStatus) expect(await figures.locator(`[data-status="${status}"]`).getAttribute('data-count')).toBe(String(count));
     expect(summary.byStatus.find((entry) => entry.status === 'CROSS_BORDER')?.count).toBeGreaterThan(0);
     expect(await home.getByTestId('parcels-in-warehouse').textContent()).toBe(String(summary.parcelsInWarehouse));

@@ -53,7 +53,8 @@ export function useBrowserSuite() {
     async newPage(options: NewPageOptions = {}): Promise<Page> {
       const { portal: server, browser: chromium } = running();
       await context?.close();
-      context = await chromium.newContext({ viewport: options.viewport ?? { width: 1280, height: 860 }, bypassCSP: options.bypassCSP ?? false });
+      // page.goto('/a/path') opens the portal's own
+      context = await chromium.newContext({ baseURL: server.url, viewport: options.viewport ?? { width: 1280, height: 860 }, bypassCSP: options.bypassCSP ?? false });
       if (options.language) {
         await context.addInitScript((lang) => {
           if (!window.localStorage.getItem('pro__language')) window.localStorage.setItem('pro__language', lang);
@@ -71,3 +72,5 @@ export function useBrowserSuite() {
     },
   };
 }
+
+export type BrowserSuite = ReturnType<typeof useBrowserSuite>;

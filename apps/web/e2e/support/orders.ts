@@ -1,18 +1,15 @@
 import type { Page } from 'playwright-core';
-
-/** A dictionary select of a form: typed to search (long lists are virtual), then the option clicked. */
-export async function choose(page: Page, id: string, text: string): Promise<void> {
-  await page.locator(`#${id}`).click();
-  await page.locator(`#${id}`).fill(text);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`).click();
-}
+import { expect } from 'vitest';
+import type { OrderInput } from '@portal/shared/logistics-schemas';
+import type { ApiSession } from './api.ts';
+import { choose } from './portal.ts';
 
 /** Fills the merchant's order form with a valid order; the selects are named as the dictionaries name them in the page's language. */
 export async function fillOrder(page: Page, merchantOrderNo: string, names: { service: string; country: string; warehouse: string }): Promise<void> {
   await page.locator('#order_merchantOrderNo').fill(merchantOrderNo);
-  await choose(page, 'order_serviceType', names.service);
-  await choose(page, 'order_destinationCountry', names.country);
-  await choose(page, 'order_warehouseCode', names.warehouse);
+  await choose(page, 'order_serviceType', names.service, { typed: true });
+  await choose(page, 'order_destinationCountry', names.country, { typed: true });
+  await choose(page, 'order_warehouseCode', names.warehouse, { typed: true });
   await page.locator('#order_weight').fill('1.25');
   await page.locator('#order_length').fill('30');
   await page.locator('#order_width').fill('20');
@@ -27,3 +24,31 @@ export async function fillOrder(page: Page, merchantOrderNo: string, names: { se
 }
 
 export const orderNoIn = (text: string): string => /LO\d{14}/.exec(text)?.[0] ?? '';
+
+/** The rows of the order list on screen. */
+export const orderRows = (page: Page) => page.locator('[data-testid^="list-page-"] .ant-table-tbody tr.ant-table-row');
+
+/** Searches the order list by the query-form field `#field` and waits until every row shown has `value`. */
+export async function searchOrders(page: Page, field: string, value: string): Promise<void> {
+  await page.locator(`#${field}`).fill(value);
+  await page.locator('[data-testid="query-form"] button[type="submit"]').click();
+  await expect.poll(async () => (await orderRows(page).allTextContents()).every((text) => text.includes(value)) && (await orderRows(page).count()) > 0).toBe(true);
+}
+
+let serial = 0;
+/** A CREATED order of the merchant signed in, through its API; `order` replaces the fields it names. */
+export function addOrder(merchant: ApiSession, order: Partial<OrderInput> = {}): Promise<{ id: number; orderNo: string }> {
+  serial += 1;
+  return merchant.post('/api/logistics/order/add', {
+    merchantOrderNo: `E2E-${Date.now()}-${serial}`,
+    serviceType: 'BASE',
+    destinationCountry: 'TW',
+    warehouseCode: 'SZ01',
+    recipient: { name: 'Chen Mei-Ling', phone: '0912345678', address: 'No. 7, Sec. 5, Xinyi Rd.', province: 'Taiwan', city: 'Taipei', district: 'Xinyi', town: '', postcode: '110' },
+    currency: 'CNY',
+    items: [{ name: 'Bluetooth earphones', category: 'C0201', quantity: 1, specifications: 'Black', material: 'ABS', unitPrice: '19.90' }],
+    weight: '1.250',
+    remark: '',
+    ...order,
+  } satisfies OrderInput);
+}

@@ -1,0 +1,88 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import type { BrowserSuite, NewPageOptions } from './browser-suite.ts';
+
+/*
+ * What a person does in the portal, for every spec: open a page, sign in, open a list from the menu,
+ * search it, find a row, pick an option of a select, read a message, take a picture.
+ */
+
+/** The demo users' password (the seed's). */
+export const PASSWORD = 'Portal#2026';
+
+/** A fresh page (the previous one closes) at `pathname`. */
+export async function openPage(suite: BrowserSuite, pathname: string, options: NewPageOptions = {}): Promise<Page> {
+  const page = await suite.newPage(options);
+  await page.goto(pathname);
+  return page;
+}
+
+/** Fills the login form on screen and submits it; what follows (home, a refusal, the page asked for) is the caller's to wait for. */
+export async function submitLogin(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.locator('#login_username').fill(username);
+  await page.locator('#login_password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in through the real login page and waits for the home page. */
+export async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto('/user/login');
+  await submitLogin(page, username);
+  await page.getByTestId('home-greeting').waitFor();
+}
+
+/** A fresh page (the previous one closes) signed in as `username`, on the home page. */
+export async function signedIn(suite: BrowserSuite, username: string, options: NewPageOptions = {}): Promise<Page> {
+  const page = await suite.newPage(options);
+  await signIn(page, username);
+  return page;
+}
+
+/** Opens a list page of the menu and waits for its table; answers the list. */
+export async function openList(page: Page, pathname: string, listId: string): Promise<Locator> {
+  await page.goto(pathname);
+  const list = page.getByTestId(`list-page-${listId}`);
+  await list.locator('.ant-table-tbody').waitFor();
+  return list;
+}
+
+/** The rows of a table in `scope` that contain `text`. */
+export const rowWith = (scope: Locator, text: string) => scope.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+
+/** Fills a query-form field of `list` by its placeholder and searches (en-US). */
+export async function search(list: Locator, placeholder: string, value: string): Promise<void> {
+  await list.getByPlaceholder(placeholder).fill(value);
+  await list.getByRole('button', { name: 'Search' }).click();
+}
+
+/** The options of the select whose input is `#selectId`, in its own dropdown (its listbox is `<id>_list`): another select's may still be fading out. */
+export const optionsOf = (page: Page, selectId: string) =>
+  page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`#${selectId}_list`) })
+    .locator('.ant-select-item-option');
+
+/** Opens the select `#selectId` and clicks its option titled `title`, typed into its search first when `typed` (a long list draws a few options at a time). */
+export async function choose(page: Page, selectId: string, title: string, { typed = false } = {}): Promise<void> {
+  const input = page.locator(`#${selectId}`);
+  await input.click();
+  if (typed) await input.fill(title);
+  await optionsOf(page, selectId).and(page.locator(`[title="${title}"]`)).click();
+}
+
+/** The message toasts that say `text`. */
+export const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
+
+/**
+ * Photographs the whole page for a person to look at, into E2E_SHOTS_DIR (apps/web/e2e/screenshots is
+ * ignored by git); without it, nothing: a picture checks nothing, and takes time.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  // the message toasts fade; the picture is of the screen itself
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
