@@ -1,0 +1,26 @@
+/**
+ * How each table spreads over machines when one PostgreSQL primary is not enough (Citus; decision
+ * docs/decisions/0010-tables-by-tenant.md). A table with a tenant_id column is distributed by it and is
+ * listed nowhere: its shape (keys and references that include tenant_id) is checked from the catalogue by
+ * test/api/schema/tenant-tables.test.ts. Every other table is named here, with its class.
+ */
+
+/** Small and shared by every tenant: replicated to every node, so any shard can join or reference them. */
+export const REFERENCE_TABLES = [
+  'sys_tenant',
+  'sys_user',
+  'sys_permission',
+  'sys_dict',
+  'sys_dict_item',
+  'sys_category',
+  'sys_check_rule',
+  'ref_currency',
+  'log_rate_card',
+  'fin_rate',
+] as const;
+
+/**
+ * About people before a tenant is chosen (sessions, sign-in locks, SMS codes): kept on the coordinator,
+ * never joined with tenant tables, referenced by none of them.
+ */
+export const GLOBAL_TABLES = ['sys_session', 'sys_login_lock', 'sys_sms_code'] as const;
