@@ -7,7 +7,7 @@ import { menuTree } from './menu-tree.ts';
 import { dictionarySeeds } from './dictionaries.ts';
 import { categorySeeds, checkRuleSeeds } from './reference-data.ts';
 import type { MenuSeed } from './types.ts';
-import { ROLE_GRANTS, type RoleCode } from './roles.ts';
+import { ROLE_GRANTS, type RoleCode } from '../../modules/role/model.ts';
 import { syncLogisticsReference } from './logistics-reference.ts';
 
 export const PLATFORM_TENANT_ID = 0;

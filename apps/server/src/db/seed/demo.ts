@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { announcements, departmentPermissions, departments, permissions, positions, tenants, userDepartments, userPositions, userRoles, users, userTenants } from '../schema/sys.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createTenantRoles } from './tenants.ts';
+import { createTenantRoles } from '../../modules/role/repository.ts';
 import { PLATFORM_TENANT_ID } from './catalogue.ts';
 import { seedDemoLogistics } from './demo-logistics.ts';
 import { seedDemoFinance } from './demo-finance.ts';
-import type { RoleCode } from './roles.ts';
+import type { RoleCode } from '../../modules/role/model.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
 

@@ -3,7 +3,7 @@ import type { Language } from '@portal/shared/languages';
 import type { Db } from '../../db/client.ts';
 import { departments, tenants, userDepartments, userRoles, users, userTenants } from '../../db/schema/sys.ts';
 import { sessions } from '../../db/schema/auth.ts';
-import { createTenantRoles } from '../../db/seed/tenants.ts';
+import { createTenantRoles } from '../role/repository.ts';
 import type { UserRow } from '../user/user-repository.ts';
 
 /** The account that signs in with this (normalised) number, if any. */

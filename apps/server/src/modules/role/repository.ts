@@ -1,10 +1,10 @@
-import { must } from '../../lib/must.ts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { permissions, rolePermissions, roles } from '../schema/sys.ts';
-import { ROLE_GRANTS, ROLE_NAMES, type RoleCode } from './roles.ts';
+import type { Db } from '../../db/client.ts';
+import { permissions, rolePermissions, roles } from '../../db/schema/sys.ts';
+import { must } from '../../lib/must.ts';
+import { ROLE_GRANTS, ROLE_NAMES, type RoleCode } from './model.ts';
 
-/** Creates the built-in roles of a tenant with their grants; returns role ids by code. Registration reuses it. */
+/** Creates the built-in roles of a tenant with their grants; returns role ids by code. Registration and the seed use it. */
 export async function createTenantRoles(db: Db, tenantId: number, codes: RoleCode[]): Promise<Record<string, number>> {
   const catalogue = await db.select({ id: permissions.id, perms: permissions.perms, platformOnly: permissions.platformOnly }).from(permissions);
   const ids: Record<string, number> = {};
