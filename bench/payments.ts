@@ -6,7 +6,7 @@ import { rolePermissions, roles, tenants, userRoles, userTenants, users } from '
 import { platformLeg, walletLeg } from '../apps/server/src/modules/finance/ledger/model.ts';
 import { post } from '../apps/server/src/modules/finance/ledger/service.ts';
 import { auditLedger } from '../apps/server/src/modules/finance/ledger/repository.ts';
-import { copyChargedOrders } from '../apps/server/test/helpers/charged-orders.ts';
+import { copyChargedOrders } from '../apps/server/test/helpers/orders.ts';
 
 /*
  * Concurrent payments through the real HTTP API (POST /platform-api/finance/virtualWallet/payment/submit,

@@ -5,7 +5,7 @@ import { currencyFromMinor, invertRate, type CurrencyCode } from '@portal/shared
 import { accounts, entries, journals, rates } from '../../src/db/schema/finance.ts';
 import { fundWallet, walletBalanceOf } from './finance-fixtures.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { ok, refused } from './pickup-fixtures.ts';
+import { ok, refused } from '../helpers/answers.ts';
 
 type Page<T> = { records: T[]; total: number };
 

@@ -6,7 +6,7 @@ import { rateApplications, rates } from '../../src/db/schema/finance.ts';
 import { users } from '../../src/db/schema/sys.ts';
 import { applicationRate, currentRate } from '../../src/modules/finance/rates.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { ok, readXlsx, refused } from './pickup-fixtures.ts';
+import { ok, readXlsx, refused } from '../helpers/answers.ts';
 
 type Rate = { id: number; baseCurrency: string; quoteCurrency: string; rate: string; inverseRate: string; effectiveFrom: string; current: boolean; remark: string; createdBy: string; createdAt: string };
 type Apply = {

@@ -7,7 +7,8 @@ import { orders } from '../../src/db/schema/logistics.ts';
 import { roles, userRoles, users, userTenants } from '../../src/db/schema/sys.ts';
 import { fundWallet, walletBalanceOf } from './finance-fixtures.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { insertOrder, ok, readXlsx, refused } from './pickup-fixtures.ts';
+import { ok, readXlsx, refused } from '../helpers/answers.ts';
+import { insertOrder } from '../helpers/orders.ts';
 
 type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, type ExceptionStatus, type OrderStatus } from '@portal/shared/logistics';
 import { collectionExceptions } from '../../src/db/schema/logistics.ts';
 import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../helpers/test-app.ts';
-import { insertOrder, insertParcel } from './warehouse-fixtures.ts';
+import { insertOrder, insertParcel } from '../helpers/orders.ts';
 
 const SUMMARY = '/api/logistics/summary';
 const DAY = 86_400_000;

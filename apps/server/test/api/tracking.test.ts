@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACKING_LOOKUP_MAX } from '@portal/shared/logistics';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { insertOrder, insertParcel, type TestOrder } from './warehouse-fixtures.ts';
+import { insertOrder, insertParcel, type TestOrder } from '../helpers/orders.ts';
 import { TRACK_RATE_PER_MINUTE } from '../../src/modules/tracking/routes.ts';
 
 const TRACK = '/api/open/track';

@@ -4,7 +4,7 @@ import { ORDER_STATUSES, ORDER_TRANSITIONS, canTransition, type OrderStatus } fr
 import { ORDER_STATUS_TEXTS } from '@portal/shared/order-status';
 import { parcels } from '../../src/db/schema/logistics.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { eventsOf, insertOrder, insertParcel, orderRow } from './warehouse-fixtures.ts';
+import { eventsOf, insertOrder, insertParcel, orderRow } from '../helpers/orders.ts';
 
 const RECEIVE = '/api/warehouse/parcel/receive';
 const SHIP_OUT = '/api/warehouse/order/shipOut';

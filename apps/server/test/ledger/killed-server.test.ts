@@ -8,7 +8,7 @@ import { idempotencyKeys, journals, payOrders, payments } from '../../src/db/sch
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import { platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
 import { post } from '../../src/modules/finance/ledger/service.ts';
-import { copyChargedOrders } from '../helpers/charged-orders.ts';
+import { copyChargedOrders } from '../helpers/orders.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/test-app.ts';
 import { auditLedger } from '../../src/modules/finance/ledger/repository.ts';
 

@@ -1,20 +1,31 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { OrderStatus, ServiceType } from '@portal/shared/logistics';
 import type { Db } from '../../src/db/client.ts';
 import { orderItems, orders, parcels, trackingEvents } from '../../src/db/schema/logistics.ts';
 import { must } from '../../src/lib/must.ts';
 
-/**
- * Orders for the warehouse, tracking and summary tests, written straight into the tables (as the
- * merchant's create endpoint would: order, one product, a CREATED event), so that these tests do not
- * depend on the merchant's endpoints.
+/*
+ * Orders and parcels for the API tests, the ledger proofs and the bench, written straight into the
+ * tables (as the merchant's create endpoint would: order, one product, a CREATED event), so that a test
+ * of one area does not depend on another area's endpoints.
  */
-export type TestOrder = { id: number; orderNo: string; tenantId: number; merchantOrderNo: string };
 
-let sequence = 0;
+/**
+ * Empties the logistics tables of this file's database: the demo seeds orders, parcels, batches and
+ * exceptions, and some tests count exactly what they make. Rate cards and currencies stay.
+ */
+export async function clearLogistics(db: Db): Promise<void> {
+  await db.execute(sql`truncate log_collection_exception, log_pickup_batch_order, log_pickup_batch, log_parcel, log_tracking_event, log_order_item, log_order cascade`);
+}
+
+// a random start, so that numbers made by another run against the same database do not collide
+let sequence = Math.floor(Math.random() * 1_000_000);
+
+export type TestOrder = { id: number; orderNo: string; merchantOrderNo: string; tenantId: number };
 
 export type OrderSeed = {
   tenantId: number;
+  /** Other than CREATED, set as it is (a fixture, not a move). */
   status?: OrderStatus;
   serviceType?: ServiceType;
   destinationCountry?: string;
@@ -26,8 +37,10 @@ export type OrderSeed = {
   recipientAddress?: string;
   createdAt?: Date;
   declaredWeight?: number;
+  actualWeight?: number | null;
 };
 
+/** An order with one product (2 × 12.95 CNY, declared 0.800 kg, quoted 24.00 CNY) and its CREATED event. */
 export async function insertOrder(db: Db, seed: OrderSeed): Promise<TestOrder> {
   sequence += 1;
   const orderNo = `LO260101${String(sequence).padStart(8, '0')}`;
@@ -52,6 +65,7 @@ export async function insertOrder(db: Db, seed: OrderSeed): Promise<TestOrder> {
       merchandiseValue: 2590n,
       merchandiseCurrency: 'CNY',
       declaredWeight: seed.declaredWeight ?? 800,
+      actualWeight: seed.actualWeight ?? null,
       freightQuote: 2400n,
       freightCurrency: 'CNY',
       createdAt,
@@ -91,4 +105,22 @@ export async function orderRow(db: Db, id: number) {
 
 export async function eventsOf(db: Db, orderId: number) {
   return db.select().from(trackingEvents).where(eq(trackingEvents.orderId, orderId)).orderBy(trackingEvents.id);
+}
+
+/**
+ * `count` copies of a weighed order in `tenantId`, numbered `<tag>000001`..., each with its own freight
+ * charge (500 + (n × 37) mod 5000 minor units): charges to pay for the ledger proofs and the bench.
+ */
+export async function copyChargedOrders(db: Db, options: { templateId: number; tenantId: number; count: number; tag: string }): Promise<number[]> {
+  const columns = (
+    (await db.execute(sql`select column_name from information_schema.columns where table_name = 'log_order'
+      and column_name not in ('id', 'tenant_id', 'order_no', 'merchant_order_no', 'freight_charge') order by ordinal_position`)) as unknown as { rows: { column_name: string }[] }
+  ).rows.map((row) => sql.identifier(row.column_name));
+  const list = sql.join(columns, sql`, `);
+  const made = (await db.execute(sql`
+    insert into log_order (tenant_id, order_no, merchant_order_no, freight_charge, ${list})
+    select ${options.tenantId}, ${options.tag} || lpad(n::text, 6, '0'), ${options.tag} || '-' || n, 500 + (n * 37) % 5000, ${list}
+    from log_order, generate_series(1, ${options.count}) as n where log_order.id = ${options.templateId}
+    returning id`)) as unknown as { rows: { id: string }[] };
+  return made.rows.map((row) => Number(row.id));
 }
