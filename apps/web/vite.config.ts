@@ -1,5 +1,7 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { createServer, defineConfig, transformWithOxc, type Manifest, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Where `npm start -w @portal/server` listens by default. */
@@ -13,14 +15,146 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
   SERVER_PATHS.map((path) => [`^${path}(/|$|\\?)`, { target: SERVER_ORIGIN }]),
 );
 
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const OUT_DIR = fileURLToPath(new URL('./dist', import.meta.url));
+
+/**
+ * The public pages drawn at build time (docs/decisions/0009), each with the modules of its route
+ * (app/routes.tsx), whose styles and scripts its HTML names. The server serves dist/prerendered/<path>.html
+ * for <path>.
+ */
+const PRERENDERED_PAGES = [
+  { path: '/user/login', modules: ['src/features/auth/pages/login-page.tsx'] },
+  { path: '/user/register', modules: ['src/features/auth/pages/register-page.tsx'] },
+  { path: '/user/alteration', modules: ['src/features/auth/pages/alteration-page.tsx'] },
+  { path: '/track', modules: ['src/features/tracking/pages/tracking-page.tsx'] },
+] as const;
+const PUBLIC_LAYOUT = 'src/layouts/user-layout.tsx';
+
+/** The first script of every page (app/session-gate.ts), compiled on its own: a classic script, no imports. */
+const GATE_FILE = 'session-gate.js';
+
+/** A chunk of the manifest and the chunks it imports statically, each once. */
+function chunksOf(manifest: Manifest, keys: readonly string[]): Manifest[string][] {
+  const seen = new Set<string>();
+  const visit = (key: string): Manifest[string][] => {
+    if (seen.has(key)) return [];
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    return [chunk, ...(chunk.imports ?? []).flatMap(visit)];
+  };
+  return keys.flatMap(visit);
+}
+
+/** Draws each public page into a copy of the built index.html (app/prerender.tsx renders it). */
+async function prerenderPublicPages(html: string, outDir: string): Promise<void> {
+  const manifestFile = path.join(outDir, '.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const styles = readFileSync(path.join(outDir, manifest['index.html']?.css?.[0] ?? 'missing.css'), 'utf8');
+  // the portal's modules read the browser's globals when they load (<html lang>, storage): a document without a session
+  const { Window } = await import('happy-dom');
+  const window = new Window({ url: 'http://localhost/' });
+  const globals = globalThis as Record<string, unknown>;
+  Object.assign(globals, { window, document: window.document });
+  const server = await createServer({
+    root: ROOT,
+    configFile: false,
+    plugins: [react()],
+    appType: 'custom',
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    // published as ES modules without "type": "module": Node cannot load them as they are
+    ssr: { noExternal: ['@ant-design/icons-svg'] },
+  });
+  try {
+    const { prerenderPage } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof import('./src/app/prerender.tsx');
+    for (const page of PRERENDERED_PAGES) {
+      const drawn = await prerenderPage(`http://localhost${page.path}`);
+      // React puts the preloads of the images it drew in front of the page: they belong in <head>, and
+      // #root must start with what the browser's first render draws
+      const hints = /^(?:<link [^>]*>)*/.exec(drawn)?.[0] ?? '';
+      const body = drawn.slice(hints.length);
+      const chunks = chunksOf(manifest, [PUBLIC_LAYOUT, ...page.modules]);
+      const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+      const cssText = styles + css.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('\n');
+      // a class of a CSS module missing from the built styles would be a page drawn without them
+      for (const [, name] of body.matchAll(/class="[^"]*?\b(_[\w-]+_[\w-]{5}_\d+)\b/g)) {
+        if (name && !cssText.includes(`.${name}`)) throw new Error(`${page.path}: class ${name} of the prerender is not in the built styles`);
+      }
+      const named = (file: string) => html.includes(`"/${file}"`);
+      const links = [
+        ...css.filter((file) => !named(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...[...new Set(chunks.map((chunk) => chunk.file))].filter((file) => !named(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...(hints ? [hints] : []),
+      ];
+      const out = html
+        .replace('<html lang="zh-TW">', `<html lang="zh-TW" data-prerendered="${page.path}">`)
+        .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+        .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+      if (!out.includes(body) || !out.includes('data-prerendered')) throw new Error('index.html no longer has <html lang="zh-TW"> and an empty #root');
+      const file = path.join(outDir, 'prerendered', `${page.path}.html`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, out);
+    }
+  } finally {
+    await server.close();
+    await window.happyDOM.close();
+    delete globals.window;
+    delete globals.document;
+    rmSync(path.dirname(manifestFile), { recursive: true, force: true });
+  }
+}
+
+/**
+ * The first screen (docs/decisions/0009): every page starts with the session gate, which decides about
+ * the session before the portal's scripts are requested, and the public pages come drawn in their HTML.
+ */
+function firstScreen(): Plugin {
+  let builtHtml = '';
+  let outDir = OUT_DIR;
+  return {
+    name: 'portal-first-screen',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async generateBundle() {
+      const { code } = await transformWithOxc(readFileSync(path.join(ROOT, 'src/app/session-gate.ts'), 'utf8'), 'session-gate.ts', { lang: 'ts' });
+      this.emitFile({ type: 'asset', fileName: GATE_FILE, source: code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        const viewport = /<meta name="viewport"[^>]*>/.exec(html)?.[0];
+        if (!entry || !viewport) throw new Error('the built index.html has no module entry or no viewport');
+        const gate = (attributes: string) => `${viewport}\n    <script src="/${GATE_FILE}"${attributes}></script>`;
+        // the public pages keep the entry and its preloads: nothing there waits for the session
+        builtHtml = html.replace(viewport, gate(''));
+        // every other page: only the gate, which loads the entry if there is a session
+        return html
+          .replace(entry[0], '')
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace(viewport, gate(` data-entry="${entry[1]}"`));
+      },
+    },
+    async closeBundle() {
+      await prerenderPublicPages(builtHtml, outDir);
+    },
+  };
+}
+
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  root: ROOT,
+  plugins: [react(), firstScreen()],
   server: { proxy },
   preview: { proxy },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    outDir: OUT_DIR,
     emptyOutDir: true,
+    // the prerender reads which styles and scripts each public route has
+    manifest: true,
     // no manual chunk groups: the login page must not load the main layout's components (issue 3 target:
     // <= 200 KB gzip of JavaScript for /user/login); each route's chunk pulls in just what it uses
   },

@@ -1,17 +1,54 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import 'antd/dist/reset.css';
-import { i18nReady } from './lib/i18n.ts';
+import { DEFAULT_LANGUAGE } from '@portal/shared/languages';
+import { currentLanguage, i18nReady } from './lib/i18n.ts';
 import { App } from './app/app.tsx';
+import { router } from './app/router.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// a visitor who chose another language than the default waits for its texts rather than seeing the default's flash
-void i18nReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+/** The public page the build drew into this HTML (vite.config.ts), if any. */
+const prerendered = document.documentElement.getAttribute('data-prerendered');
+
+/** The router's first match is complete: its chunks are there and its loaders have answered. */
+function routerReady(): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
 );
+
+async function start(): Promise<void> {
+  // a visitor who chose another language than the default waits for its texts rather than seeing the default's flash
+  await i18nReady;
+  if (prerendered === null) {
+    createRoot(container!).render(app);
+    return;
+  }
+  // React takes over the prerendered screen once it can draw the same thing, not through an empty fallback
+  await routerReady();
+  if (currentLanguage() === DEFAULT_LANGUAGE && router.state.location.pathname === prerendered) {
+    // what differs from the prerender (a company name kept in this tab, a number in the address) is drawn
+    // afresh by React: expected, not an error
+    hydrateRoot(container!, app, { onRecoverableError: () => undefined });
+    return;
+  }
+  // another language, or the router went elsewhere (a signed-in visitor on the sign-in page): drawn anew
+  flushSync(() => createRoot(container!).render(app));
+}
+
+// the session gate hides a prerendered page that is in another language until it is drawn (app/session-gate.ts)
+void start().finally(() => document.documentElement.style.removeProperty('visibility'));

@@ -1,5 +1,5 @@
 import { RouterProvider } from 'react-router';
-import { router } from './router.tsx';
+import { router } from './router.ts';
 
 /** The router alone: antd and TanStack Query come with the routes that use them (app/antd-shell.tsx). */
 export function App() {

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HOME_PATH } from './session-loader.ts';
+import { HOME_PATH } from '../lib/paths.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

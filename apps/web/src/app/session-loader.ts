@@ -7,11 +7,7 @@ import { getUserPermission } from '../features/auth/api/get-user-permission.ts';
 import { queryAllDictItems } from '../features/auth/api/query-all-dict-items.ts';
 import { setCompanyLanguage } from '../features/auth/api/set-company-language.ts';
 import { isLanguage } from '@portal/shared/languages';
-
-export const HOME_PATH = '/dashboard/analysis';
-export const LOGIN_PATH = '/user/login';
-
-export const loginRedirect = (url: URL) => `${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+import { HOME_PATH, loginRedirect } from '../lib/paths.ts';
 
 /**
  * Guards every page of the main layout (spec §4 "First navigation"): no token goes to the login

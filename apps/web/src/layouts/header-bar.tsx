@@ -14,7 +14,7 @@ import { SideMenu } from './side-menu.tsx';
 import { logout } from '../features/auth/api/logout.ts';
 import { refreshDictCache } from '../features/auth/api/query-all-dict-items.ts';
 import { getUserPermission } from '../features/auth/api/get-user-permission.ts';
-import { HOME_PATH, LOGIN_PATH } from '../app/session-loader.ts';
+import { HOME_PATH, LOGIN_PATH } from '../lib/paths.ts';
 
 /** The header's height; a fixed header leaves exactly this much room above the content (spec §9: 59 px). */
 export const HEADER_HEIGHT = 59;

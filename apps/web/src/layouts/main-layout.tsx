@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../lib/preferences.ts';
 import { useLanguage } from '../lib/i18n.ts';
-import { HOME_PATH } from '../app/session-loader.ts';
+import { HOME_PATH } from '../lib/paths.ts';
 import { DARK_MENU_BG, HEADER_HEIGHT, HeaderBar } from './header-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { ContentArea } from './content-area.tsx';

@@ -7,7 +7,7 @@ import { useAuth } from '../lib/auth.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { menuTitle } from '../lib/menu-title.ts';
 import { menuRoutes, ROUTE_VIEW, type MenuRoute } from '../lib/menu.ts';
-import { HOME_PATH } from '../app/session-loader.ts';
+import { HOME_PATH } from '../lib/paths.ts';
 import { PageView } from './page-view.tsx';
 
 /** Home is a static route (spec §2): every signed-in user has it, whatever the menu says. */

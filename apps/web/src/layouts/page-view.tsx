@@ -1,11 +1,12 @@
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuEntry } from '@portal/shared/sys';
 import { LazyPage } from '../components/lazy-page.tsx';
 import { StatusMessage } from '../components/status-message.tsx';
-import { findPage } from '../app/page-registry.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { menuTitle } from '../lib/menu-title.ts';
 import { isIframe } from '../lib/menu.ts';
+import { PagesContext } from './pages-context.ts';
 
 /** One menu entry's page: its registered component, an iframe for internal URLs, or "not available yet". */
 export function PageView({ entry }: { entry: MenuEntry }) {
@@ -15,7 +16,7 @@ export function PageView({ entry }: { entry: MenuEntry }) {
   if (isIframe(entry) && entry.meta.url) {
     return <iframe title={title} src={entry.meta.url} style={{ width: '100%', minHeight: 'calc(100vh - 220px)', border: 0 }} />;
   }
-  const load = findPage(entry.component);
+  const load = use(PagesContext)(entry.component);
   if (!load) return <StatusMessage status="info" data-testid="not-available" title={t('layout.notAvailable.title')} description={t('layout.notAvailable.description', { title })} />;
   return <LazyPage load={load} />;
 }

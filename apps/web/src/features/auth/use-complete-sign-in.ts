@@ -1,11 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoginResult } from '@portal/shared/sys';
 import { useAuth } from '../../lib/auth.ts';
+import { HOME_PATH } from '../../lib/paths.ts';
 import { TENANT_NAME_SESSION_KEY } from '../../lib/storage.ts';
 import { safeRedirect } from './account-rules.ts';
-
-/** Spec §9 "Default landing" (the app's HOME_PATH: a feature does not import the app). */
-export const HOME_PATH = '/dashboard/analysis';
 
 /**
  * What both ways in do with the server's answer (spec §4 "Login success"): keep token, user and

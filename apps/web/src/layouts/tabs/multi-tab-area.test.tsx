@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState, type ComponentType } from 'react';
@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { STORAGE_PREFIX, STORAGE_KEYS } from '../../lib/storage.ts';
 import { TestProviders } from '../../test/render-ui.tsx';
+import { PagesContext } from '../pages-context.ts';
 import { MultiTabArea } from './multi-tab-area.tsx';
 import { useTabsStore } from './tabs-store.ts';
 import { MAX_TABS } from './tab-list.ts';
@@ -33,9 +34,7 @@ function StatefulPage() {
   );
 }
 
-vi.mock('../../app/page-registry.ts', () => ({
-  findPage: (component: string) => (component === 'test/page' ? () => Promise.resolve(StatefulPage as ComponentType) : undefined),
-}));
+const findPage = (component: string) => (component === 'test/page' ? () => Promise.resolve(StatefulPage as ComponentType) : undefined);
 
 const entry = (path: string, title: string, extra: Partial<MenuEntry> = {}): MenuEntry => ({
   id: path.length,
@@ -75,7 +74,9 @@ function renderTabs(initial = '/dashboard/analysis') {
         path: '*',
         element: (
           <TestProviders>
-            <MultiTabArea />
+            <PagesContext value={findPage}>
+              <MultiTabArea />
+            </PagesContext>
           </TestProviders>
         ),
       },

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { menuTitle } from '../../lib/menu-title.ts';
-import { HOME_PATH } from '../../app/session-loader.ts';
+import { HOME_PATH } from '../../lib/paths.ts';
 import { PageBreadcrumb, resolvePath, useMenuRouteMap } from '../page-area.tsx';
 import { closableCount, neighbourOf, pathOf, type BulkClose, type OpenTab } from './tab-list.ts';
 import { useTabsStore } from './tabs-store.ts';

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HOME_PATH, LOGIN_PATH, redirectIfSignedIn, requireSession } from './session-loader.ts';
+import { HOME_PATH, LOGIN_PATH, loginRedirect } from '../lib/paths.ts';
+import { currentToken } from '../lib/session.ts';
+import { redirectIfSignedIn, requireSession } from './session-loader.ts';
 
 /**
  * A route whose component comes in its own chunk: the entry holds the router and nothing of the
@@ -34,11 +36,49 @@ export function openTrackingPath(pathname: string): string | null {
   return TRACKING_MARKER + (rest.startsWith('/') ? rest : '');
 }
 
-/** The main layout's guard, after the tracking exception (the tracking routes themselves match first). */
-function mainLoader(args: LoaderFunctionArgs) {
-  const open = openTrackingPath(new URL(args.request.url).pathname);
+let mainShell: Promise<ComponentType> | null = null;
+
+/** The main layout in the antd shell, with the page registry its pages come from (one download, kept). */
+function loadMainShell(): Promise<ComponentType> {
+  mainShell ??= Promise.all([import('../layouts/main-layout.tsx'), import('./antd-shell.tsx'), import('./page-registry.ts'), import('../layouts/pages-context.ts')]).then(
+    ([{ MainLayout }, { AntdShell }, { findPage }, { PagesContext }]) =>
+      function MainShell() {
+        return (
+          <AntdShell>
+            <PagesContext value={findPage}>
+              <MainLayout />
+            </PagesContext>
+          </AntdShell>
+        );
+      },
+    (error: unknown) => {
+      // the next navigation tries again
+      mainShell = null;
+      throw error;
+    },
+  );
+  return mainShell;
+}
+
+/**
+ * The main layout's guard, after the tracking exception (the tracking routes themselves match first).
+ * The layout's chunks load only once the token is there: a route's `lazy` would start them alongside the
+ * loader, and a visitor without a session would download the whole signed-in layout to be sent away.
+ * With a token, they load while the permissions do.
+ */
+async function mainLoader(args: LoaderFunctionArgs): Promise<ComponentType> {
+  const url = new URL(args.request.url);
+  const open = openTrackingPath(url.pathname);
   if (open) throw redirect(open);
-  return requireSession(args);
+  if (!currentToken()) throw redirect(loginRedirect(url));
+  const [, shell] = await Promise.all([requireSession(args), loadMainShell()]);
+  return shell;
+}
+
+function MainRoute() {
+  // a client-side loader may answer a component; the type of useLoaderData assumes serialised data
+  const Shell = useLoaderData() as ComponentType;
+  return <Shell />;
 }
 
 /**
@@ -65,9 +105,10 @@ const Loading = () => null;
 
 /**
  * The spec's route table (§2). Pages of the menu are not routes of their own: the main layout's
- * catch-all resolves the path through the server's menu and the page registry.
+ * catch-all resolves the path through the server's menu and the page registry. The browser's router
+ * (app/router.ts) and the build's prerender of the public pages (app/prerender.tsx) both use it.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     // the public pages: product title, slogan, company, language and the operator's footer around each
     id: 'public',
@@ -105,10 +146,10 @@ export const router = createBrowserRouter([
     HydrateFallback: Loading,
     // every navigation inside the portal re-checks the session; the loader is cheap once permissions are loaded
     shouldRevalidate: () => true,
-    lazy: inShell(async () => (await import('../layouts/main-layout.tsx')).MainLayout),
+    Component: MainRoute,
     children: [
       { index: true, loader: () => redirect(HOME_PATH) },
       { path: '*', Component: null },
     ],
   },
-]);
+];
