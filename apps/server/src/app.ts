@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -186,12 +186,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webDist = options.config.WEB_DIST;
   if (existsSync(webDist)) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    // the public pages the build drew (prerendered/<path>.html, docs/decisions/0009) come with their first screen
+    const prerenderedDir = `${webDist}/prerendered`;
+    const prerendered = new Set(existsSync(prerenderedDir) ? readdirSync(prerenderedDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html')).map((file) => `/${file.slice(0, -'.html'.length)}`) : []);
     // the SPA's own routes (/user/login, /dashboard/analysis, ...) all load index.html
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
       if (request.url.startsWith('/api/') || request.url.startsWith('/platform-api/')) {
-        return reply.status(404).send(envelope(null, request.t('routeNotFound', { method: request.method, url: request.url.split('?')[0]?.slice(0, 200) ?? '' }), false, 404));
+        return reply.status(404).send(envelope(null, request.t('routeNotFound', { method: request.method, url: pathname.slice(0, 200) }), false, 404));
       }
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').sendFile(prerendered.has(pathname) ? `prerendered${pathname}.html` : 'index.html');
     });
   }
 
