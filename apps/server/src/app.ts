@@ -39,11 +39,11 @@ import { exceptionRoutes } from './modules/exception/routes.ts';
 import { rateCardRoutes } from './modules/freight/routes.ts';
 import { walletRoutes } from './modules/finance/wallet-routes.ts';
 import { rechargeRoutes } from './modules/finance/recharge-routes.ts';
-import { paymentRoutes } from './modules/finance/payment-routes.ts';
-import { refundRoutes } from './modules/finance/refund-routes.ts';
+import { paymentRoutes } from './modules/finance/payment/routes.ts';
+import { refundRoutes } from './modules/finance/refund/routes.ts';
 import { convertRoutes } from './modules/finance/convert-routes.ts';
 import { rateRoutes } from './modules/finance/rate-routes.ts';
-import { detailRoutes } from './modules/finance/detail-routes.ts';
+import { detailRoutes } from './modules/finance/details/routes.ts';
 import { statementRoutes } from './modules/finance/statement-routes.ts';
 import type { SmsGateway } from './modules/sms/sms-gateway.ts';
 

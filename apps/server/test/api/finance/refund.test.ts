@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { currencyFromMinor, type CurrencyCode } from '@portal/shared/money';
 import type { PaymentRecord, PayOrderRecord, RefundRecord } from '@portal/shared/finance-schemas';
-import { journals, payOrders, refunds } from '../../src/db/schema/finance.ts';
-import { orders } from '../../src/db/schema/logistics.ts';
-import { roles, userRoles, users, userTenants } from '../../src/db/schema/sys.ts';
-import { fundWallet, walletBalanceOf } from './finance-fixtures.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { ok, readXlsx, refused } from '../helpers/answers.ts';
-import { insertOrder } from '../helpers/orders.ts';
+import { journals, payOrders, refunds } from '../../../src/db/schema/finance.ts';
+import { orders } from '../../../src/db/schema/logistics.ts';
+import { roles, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
+import { fundWallet, walletBalanceOf } from '../finance-fixtures.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { ok, readXlsx, refused } from '../../helpers/answers.ts';
+import { insertOrder } from '../../helpers/orders.ts';
 
 type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
 

@@ -3,12 +3,12 @@ import pg from 'pg';
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { currencyFromMinor, currencyToMinor, type CurrencyCode } from '@portal/shared/money';
 import type { ChargeRecord, PaymentPreview, PaymentRecord } from '@portal/shared/finance-schemas';
-import { accounts, entries, journals, paymentLines, payments, payOrders } from '../../src/db/schema/finance.ts';
-import { orders } from '../../src/db/schema/logistics.ts';
-import { fundWallet, walletBalanceOf } from './finance-fixtures.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { ok, readXlsx, refused } from '../helpers/answers.ts';
-import { insertOrder } from '../helpers/orders.ts';
+import { accounts, entries, journals, paymentLines, payments, payOrders } from '../../../src/db/schema/finance.ts';
+import { orders } from '../../../src/db/schema/logistics.ts';
+import { fundWallet, walletBalanceOf } from '../finance-fixtures.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { ok, readXlsx, refused } from '../../helpers/answers.ts';
+import { insertOrder } from '../../helpers/orders.ts';
 
 type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
 

@@ -1,0 +1,311 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { RefundKind, RefundStatus } from '@portal/shared/finance';
+import type { PayOrderRecord, RefundRecord } from '@portal/shared/finance-schemas';
+import type { CurrencyCode } from '@portal/shared/money';
+import { accounts, journals, payOrders, refunds } from '../../../db/schema/finance.ts';
+import { notFound } from '../../../lib/errors.ts';
+import { indexOrder, type Direction } from '../../../lib/index-order.ts';
+import { must } from '../../../lib/must.ts';
+import { dateRange } from '../../../lib/list.ts';
+import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
+import { financeNo, type Tx } from '../ledger/repository.ts';
+import { amountText } from '../money.ts';
+import { iso, tenantNames, userNames } from '../repository.ts';
+
+/* The queries of refunds and of the pay orders they refund. */
+
+const newestFirst = indexOrder('desc');
+type Paging = { pageNo: number; pageSize: number; order?: Direction };
+const pageCount = (rows: { total: number }[]) => Number(rows[0]?.total ?? 0);
+const sumOf = (rows: { sum: string }[]) => BigInt(rows[0]?.sum ?? '0');
+
+/** amount - refunded - the pay order's charge refunds awaiting review, as a column of a query on fin_pay_order */
+const refundableOfPayOrder = sql<string>`(${payOrders.amount} - ${payOrders.refunded} - (select coalesce(sum(${refunds.amount}), 0) from ${refunds}
+  where ${refunds.payOrderId} = ${payOrders.id} and ${refunds.kind} = 'CHARGE' and ${refunds.status} = 'SUBMITTED'))`;
+
+// ------------------------------------------------------------------ submitting and deciding
+
+/** The wallet's balance, its row locked: the lock serialises submissions against each other (and against postings). */
+export async function lockedWalletBalance(tx: Tx, tenantId: number, currency: CurrencyCode): Promise<bigint> {
+  const [wallet] = await tx
+    .select({ balance: accounts.balance })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.kind, 'WALLET'), eq(accounts.currency, currency)))
+    .for('update');
+  return wallet?.balance ?? 0n;
+}
+
+/** The sum of the tenant's balance refunds in `currency` awaiting review. */
+export async function pendingBalanceRefunds(tx: Tx, tenantId: number, currency: CurrencyCode): Promise<bigint> {
+  return sumOf(
+    await tx
+      .select({ sum: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
+      .from(refunds)
+      .where(and(eq(refunds.tenantId, tenantId), eq(refunds.currency, currency), eq(refunds.kind, 'BALANCE'), eq(refunds.status, 'SUBMITTED'))),
+  );
+}
+
+/** The tenant's pay order by number, locked; undefined when it is not the tenant's. */
+export async function lockPayOrderByNo(tx: Tx, tenantId: number, payOrderNo: string) {
+  const [payOrder] = await tx
+    .select({ id: payOrders.id, currency: payOrders.currency, amount: payOrders.amount, refunded: payOrders.refunded })
+    .from(payOrders)
+    .where(and(eq(payOrders.payOrderNo, payOrderNo), eq(payOrders.tenantId, tenantId)))
+    .for('update');
+  return payOrder;
+}
+
+/** The sum of the pay order's charge refunds awaiting review. */
+export async function pendingChargeRefunds(tx: Tx, payOrderId: number): Promise<bigint> {
+  return sumOf(
+    await tx
+      .select({ sum: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
+      .from(refunds)
+      .where(and(eq(refunds.payOrderId, payOrderId), eq(refunds.kind, 'CHARGE'), eq(refunds.status, 'SUBMITTED'))),
+  );
+}
+
+export type RefundValues = { kind: RefundKind; currency: CurrencyCode; amount: bigint; payOrderId: number | null; payeeName: string; payeeAccount: string; payeeBank: string };
+
+/** A refund awaiting review; answers its id. */
+export async function insertRefund(tx: Tx, tenantId: number, userId: number, values: RefundValues, reason: string): Promise<number> {
+  const [created] = await tx
+    .insert(refunds)
+    .values({ tenantId, refundNo: financeNo('RF'), status: 'SUBMITTED', ...values, reason, createdBy: userId })
+    .returning({ id: refunds.id });
+  return must(created, 'refund').id;
+}
+
+/** A refund of any tenant, locked; 404 when there is none. */
+export async function lockRefund(tx: Tx, id: number) {
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update');
+  if (!refund) throw notFound();
+  return refund;
+}
+
+/** Raises the pay order's refunded by `amount`, never past what was paid: false when it would be. */
+export async function raiseRefunded(tx: Tx, payOrderId: number, amount: bigint): Promise<boolean> {
+  const raised = await tx
+    .update(payOrders)
+    .set({ refunded: sql`${payOrders.refunded} + ${amount}` })
+    .where(and(eq(payOrders.id, payOrderId), sql`${payOrders.refunded} + ${amount} <= ${payOrders.amount}`))
+    .returning({ id: payOrders.id });
+  return raised.length > 0;
+}
+
+export async function payOrderById(tx: Tx, id: number) {
+  const [payOrder] = await tx.select().from(payOrders).where(eq(payOrders.id, id));
+  return must(payOrder, 'pay order');
+}
+
+export async function markDecided(tx: Tx, id: number, decision: { approve: boolean; reason: string; journalId: number | null; userId: number }): Promise<void> {
+  await tx
+    .update(refunds)
+    .set({ status: decision.approve ? 'APPROVED' : 'REJECTED', decisionRemark: decision.reason, journalId: decision.journalId, decidedBy: decision.userId, decidedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(refunds.id, id));
+}
+
+// ------------------------------------------------------------------ lists and records
+
+export type RefundFilters = {
+  status?: RefundStatus;
+  kind?: RefundKind;
+  refundNo?: string;
+  currency?: CurrencyCode;
+  createdBy?: number;
+  createdAt_begin?: string;
+  createdAt_end?: string;
+};
+
+/** Within one tenant (merchant calls) or across all (platform calls: `tenantId` null unless it filters). */
+function refundWhere(tenantId: number | null, filters: RefundFilters): SQL | undefined {
+  return and(
+    tenantId === null ? undefined : eq(refunds.tenantId, tenantId),
+    filters.status ? eq(refunds.status, filters.status) : undefined,
+    filters.kind ? eq(refunds.kind, filters.kind) : undefined,
+    filters.refundNo ? eq(refunds.refundNo, filters.refundNo) : undefined,
+    filters.currency ? eq(refunds.currency, filters.currency) : undefined,
+    filters.createdBy ? eq(refunds.createdBy, filters.createdBy) : undefined,
+    ...dateRange(refunds.createdAt, filters.createdAt_begin, filters.createdAt_end),
+  );
+}
+
+const refundColumns = {
+  id: refunds.id,
+  tenantId: refunds.tenantId,
+  refundNo: refunds.refundNo,
+  status: refunds.status,
+  kind: refunds.kind,
+  currency: refunds.currency,
+  amount: refunds.amount,
+  payOrderNo: payOrders.payOrderNo,
+  orderNo: payOrders.sourceNo,
+  payeeName: refunds.payeeName,
+  payeeAccount: refunds.payeeAccount,
+  payeeBank: refunds.payeeBank,
+  reason: refunds.reason,
+  decisionRemark: refunds.decisionRemark,
+  createdBy: refunds.createdBy,
+  decidedBy: refunds.decidedBy,
+  decidedAt: refunds.decidedAt,
+  postedAt: journals.postedAt,
+  createdAt: refunds.createdAt,
+};
+
+export type RefundRow = {
+  id: number;
+  tenantId: number;
+  refundNo: string;
+  status: RefundStatus;
+  kind: RefundKind;
+  currency: CurrencyCode;
+  amount: bigint;
+  payOrderNo: string | null;
+  orderNo: string | null;
+  payeeName: string;
+  payeeAccount: string;
+  payeeBank: string;
+  reason: string;
+  decisionRemark: string;
+  createdBy: number | null;
+  decidedBy: number | null;
+  decidedAt: Date | null;
+  postedAt: Date | null;
+  createdAt: Date;
+};
+
+/** Refunds with the pay order they refund and the journal that moved the money. */
+const refundsJoined = (tx: Tx) =>
+  tx.select(refundColumns).from(refunds).leftJoin(payOrders, eq(payOrders.id, refunds.payOrderId)).leftJoin(journals, eq(journals.id, refunds.journalId));
+
+/** A page of refunds (of one tenant, or of all when `tenantId` is null) as records, with its total. */
+export async function refundPage(db: Tx, tenantId: number | null, body: RefundFilters & Paging): Promise<{ records: RefundRecord[]; total: number }> {
+  const where = refundWhere(tenantId, body);
+  const direction = indexOrder(body.order === 'asc' ? 'asc' : 'desc');
+  const [rows, counted] = await Promise.all([
+    refundsJoined(db)
+      .where(where)
+      .orderBy(direction(refunds.createdAt), direction(refunds.id))
+      .limit(body.pageSize)
+      .offset((body.pageNo - 1) * body.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(refunds).where(where),
+  ]);
+  return { records: await toRefundRecords(db, rows), total: pageCount(counted) };
+}
+
+async function toRefundRecords(tx: Tx, rows: RefundRow[]): Promise<RefundRecord[]> {
+  // one query after another: inside a transaction they share one connection
+  const people = await userNames(
+    tx,
+    rows.flatMap((row) => [row.createdBy, row.decidedBy]),
+  );
+  const tenantsOf = await tenantNames(
+    tx,
+    rows.map((row) => row.tenantId),
+  );
+  const name = (id: number | null) => (id === null ? '' : (people.get(id) ?? ''));
+  return rows.map((row) => ({
+    id: row.id,
+    refundNo: row.refundNo,
+    status: row.status,
+    kind: row.kind,
+    currency: row.currency,
+    amount: amountText(row.amount, row.currency),
+    payOrderNo: row.payOrderNo,
+    orderNo: row.orderNo,
+    payeeName: row.payeeName,
+    payeeAccount: row.payeeAccount,
+    payeeBank: row.payeeBank,
+    reason: row.reason,
+    decisionRemark: row.decisionRemark,
+    createdBy: name(row.createdBy),
+    refunder: name(row.decidedBy),
+    decidedAt: iso(row.decidedAt),
+    postedAt: iso(row.postedAt),
+    createdAt: must(iso(row.createdAt), 'createdAt'),
+    tenantId: row.tenantId,
+    tenantName: tenantsOf.get(row.tenantId) ?? '',
+  }));
+}
+
+/** One refund as a record, within a tenant when one is given; 404 when missing or another tenant's. */
+export async function refundRecord(tx: Tx, tenantId: number | null, id: number): Promise<RefundRecord> {
+  const rows = await refundsJoined(tx).where(and(eq(refunds.id, id), tenantId === null ? undefined : eq(refunds.tenantId, tenantId)));
+  const [record] = await toRefundRecords(tx, rows);
+  if (!record) throw notFound();
+  return record;
+}
+
+/** A page of the tenant's paid charges that can still be refunded, newest first, with its total. */
+export async function payOrderPage(db: Tx, tenantId: number, body: { payOrderNo?: string; orderNo?: string; pageNo: number; pageSize: number }): Promise<{ records: PayOrderRecord[]; total: number }> {
+  const where = and(
+    eq(payOrders.tenantId, tenantId),
+    sql`${refundableOfPayOrder} > 0`,
+    body.payOrderNo ? eq(payOrders.payOrderNo, body.payOrderNo) : undefined,
+    body.orderNo ? eq(payOrders.sourceNo, body.orderNo) : undefined,
+  );
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        payOrderNo: payOrders.payOrderNo,
+        orderNo: payOrders.sourceNo,
+        currency: payOrders.currency,
+        amount: payOrders.amount,
+        refunded: payOrders.refunded,
+        refundable: sql<string>`${refundableOfPayOrder}::text`,
+        paidAt: payOrders.paidAt,
+      })
+      .from(payOrders)
+      .where(where)
+      .orderBy(newestFirst(payOrders.paidAt), newestFirst(payOrders.id))
+      .limit(body.pageSize)
+      .offset((body.pageNo - 1) * body.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(payOrders).where(where),
+  ]);
+  const records = rows.map((row) => ({
+    payOrderNo: row.payOrderNo,
+    orderNo: row.orderNo,
+    currency: row.currency,
+    amount: amountText(row.amount, row.currency),
+    refunded: amountText(row.refunded, row.currency),
+    refundable: amountText(BigInt(row.refundable), row.currency),
+    paidAt: must(iso(row.paidAt), 'paidAt'),
+  }));
+  return { records, total: pageCount(counted) };
+}
+
+// ------------------------------------------------------------------ export
+
+export type RefundExportRow = RefundRow & { cursorTime: string; createdByName: string; refunderName: string; tenantName: string };
+
+export async function countRefunds(db: Tx, tenantId: number | null, filters: RefundFilters): Promise<number> {
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(refunds).where(refundWhere(tenantId, filters));
+  return Number(counted?.total ?? 0);
+}
+
+/** The next refunds of an export in (created, id) descending order after the cursor, with people's (and tenants') names. */
+export async function refundExportBatch(db: Tx, tenantId: number | null, filters: RefundFilters, withTenant: boolean, after: Cursor | null, limit: number): Promise<RefundExportRow[]> {
+  const where = refundWhere(tenantId, filters);
+  const rows = await db
+    .select({ ...refundColumns, cursorTime: cursorTimeOf(refunds.createdAt) })
+    .from(refunds)
+    .leftJoin(payOrders, eq(payOrders.id, refunds.payOrderId))
+    .leftJoin(journals, eq(journals.id, refunds.journalId))
+    .where(after ? and(where, afterCursor(refunds.createdAt, refunds.id, after)) : where)
+    .orderBy(newestFirst(refunds.createdAt), newestFirst(refunds.id))
+    .limit(limit);
+  const [people, tenantsOf] = await Promise.all([
+    userNames(
+      db,
+      rows.flatMap((row) => [row.createdBy, row.decidedBy]),
+    ),
+    withTenant
+      ? tenantNames(
+          db,
+          rows.map((row) => row.tenantId),
+        )
+      : Promise.resolve(new Map<number, string>()),
+  ]);
+  const name = (id: number | null) => (id === null ? '' : (people.get(id) ?? ''));
+  return rows.map((row) => ({ ...row, createdByName: name(row.createdBy), refunderName: name(row.decidedBy), tenantName: tenantsOf.get(row.tenantId) ?? '' }));
+}
