@@ -44,7 +44,7 @@ import { refundRoutes } from './modules/finance/refund/routes.ts';
 import { convertRoutes } from './modules/finance/convert-routes.ts';
 import { rateRoutes } from './modules/finance/rate-routes.ts';
 import { detailRoutes } from './modules/finance/details/routes.ts';
-import { statementRoutes } from './modules/finance/statement-routes.ts';
+import { statementRoutes } from './modules/finance/statements/routes.ts';
 import type { SmsGateway } from './modules/sms/sms-gateway.ts';
 
 export type AppOptions = {

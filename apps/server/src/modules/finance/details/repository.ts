@@ -2,21 +2,17 @@ import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import type { AccountKind, JournalKind } from '@portal/shared/finance';
 import { type AccountRecord, type DetailRecord, type PlatformDetailRecord } from '@portal/shared/finance-schemas';
-import type { Language } from '@portal/shared/languages';
-import { JOURNAL_KIND_TEXTS } from '@portal/shared/messages-finance';
-import { ACCOUNT_KIND_TEXTS, rateExportTexts } from '@portal/shared/messages-rates';
-import type { Db } from '../../db/client.ts';
-import { accounts, entries, journals } from '../../db/schema/finance.ts';
-import { tenants } from '../../db/schema/sys.ts';
-import { indexOrder, type Direction } from '../../lib/index-order.ts';
-import { dateRange } from '../../lib/list.ts';
-import { EXPORT_BATCH, timeFormatter, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
-import type { Tx } from './ledger/repository.ts';
-import { amountText, EXPORT_AMOUNT_FORMAT } from './money.ts';
-import { iso } from './repository.ts';
+import type { Db } from '../../../db/client.ts';
+import { accounts, entries, journals } from '../../../db/schema/finance.ts';
+import { tenants } from '../../../db/schema/sys.ts';
+import { indexOrder, type Direction } from '../../../lib/index-order.ts';
+import { dateRange } from '../../../lib/list.ts';
+import { EXPORT_BATCH, type Cursor } from '../../../lib/xlsx.ts';
+import type { Tx } from '../ledger/repository.ts';
+import { amountText } from '../money.ts';
+import { iso } from '../repository.ts';
 
-/** Finance details (the entries of wallets, and of the platform's own accounts) and the account list. */
-
+/* The queries of the finance details (the entries of wallets, and of the platform's own accounts) and of the account list. */
 
 export type DetailFilters = {
   currency?: CurrencyCode;
@@ -33,7 +29,7 @@ export type DetailFilters = {
  * Whose entries: a merchant's wallets (`tenantId`), or for the platform (`tenantId` null) every wallet,
  * one tenant's by the filter, or the platform's own accounts when the filter asks for tenant 0.
  */
-export function detailWhere(tenantId: number | null, filters: DetailFilters): SQL | undefined {
+function detailWhere(tenantId: number | null, filters: DetailFilters): SQL | undefined {
   const owner = tenantId ?? filters.tenantId;
   return and(
     owner === undefined ? undefined : eq(entries.tenantId, owner),
@@ -77,7 +73,7 @@ export type DetailRow = {
   accountKind: AccountKind;
 };
 
-export const detailsFrom = (db: Tx) =>
+const detailsFrom = (db: Tx) =>
   db
     .select(detailColumns)
     .from(entries)
@@ -86,26 +82,27 @@ export const detailsFrom = (db: Tx) =>
     .innerJoin(tenants, eq(tenants.id, entries.tenantId));
 
 /** Newest first by entry id, the posting order (fin_entry_tenant_idx within a tenant). */
-export async function detailRows(db: Tx, where: SQL | undefined, page: { direction: Direction; limit: number; offset: number }): Promise<DetailRow[]> {
+export async function detailRows(db: Tx, tenantId: number | null, filters: DetailFilters, page: { direction: Direction; limit: number; offset: number }): Promise<DetailRow[]> {
   return detailsFrom(db)
-    .where(where)
+    .where(detailWhere(tenantId, filters))
     .orderBy(indexOrder(page.direction)(entries.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
-export async function countDetails(db: Tx, where: SQL | undefined): Promise<number> {
+export async function countDetails(db: Tx, tenantId: number | null, filters: DetailFilters): Promise<number> {
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(entries)
     .innerJoin(accounts, eq(accounts.id, entries.accountId))
     .innerJoin(journals, eq(journals.id, entries.journalId))
-    .where(where);
+    .where(detailWhere(tenantId, filters));
   return Number(counted?.total ?? 0);
 }
 
 /** Entry ids only grow with the posting order, so the id alone is the export's keyset. */
-export function detailExportBatch(db: Db, where: SQL | undefined, after: Cursor | null, limit: number): Promise<(DetailRow & { cursorTime: string })[]> {
+export function detailExportBatch(db: Db, tenantId: number, filters: DetailFilters, after: Cursor | null, limit: number): Promise<(DetailRow & { cursorTime: string })[]> {
+  const where = detailWhere(tenantId, filters);
   return detailsFrom(db)
     .where(after ? and(where, lt(entries.id, after.id)) : where)
     .orderBy(indexOrder('desc')(entries.id))
@@ -135,27 +132,11 @@ export function toPlatformDetailRecord(row: DetailRow): PlatformDetailRecord {
   return { ...toDetailRecord(row), balance: row.balanceAfter === null ? null : amountText(row.balanceAfter, row.currency), accountKind: row.accountKind };
 }
 
-const money = (minor: bigint | null, currency: CurrencyCode) => (minor === null ? null : Number(amountText(minor, currency)));
-
-export function detailColumnsFor(lang: Language, timeZone: string): ExportColumn<DetailRow>[] {
-  const t = rateExportTexts;
-  const time = timeFormatter(timeZone);
-  return [
-    { header: t.postedAt[lang], width: 20, value: (row) => time(row.postedAt) },
-    { header: t.kind[lang], width: 12, value: (row) => JOURNAL_KIND_TEXTS[row.kind][lang] },
-    { header: t.refNo[lang], width: 20, value: (row) => row.refNo },
-    { header: t.memo[lang], width: 30, value: (row) => row.memo },
-    { header: t.currency[lang], width: 10, value: (row) => row.currency },
-    { header: t.amount[lang], width: 16, numFmt: EXPORT_AMOUNT_FORMAT, value: (row) => money(row.amount, row.currency) },
-    { header: t.balance[lang], width: 16, numFmt: EXPORT_AMOUNT_FORMAT, value: (row) => money(row.balanceAfter, row.currency) },
-  ];
-}
-
 // ------------------------------------------------------------------ accounts
 
 export type AccountFilters = { tenantId?: number; currency?: CurrencyCode; kind?: AccountKind; createdAt_begin?: string; createdAt_end?: string };
 
-export function accountWhere(filters: AccountFilters): SQL | undefined {
+function accountWhere(filters: AccountFilters): SQL | undefined {
   return and(
     filters.tenantId === undefined ? undefined : eq(accounts.tenantId, filters.tenantId),
     filters.currency ? eq(accounts.currency, filters.currency) : undefined,
@@ -184,18 +165,24 @@ export type AccountRow = { id: number; tenantId: number; tenantName: string; kin
 
 const accountsFrom = (db: Tx) => db.select(accountColumns).from(accounts).innerJoin(tenants, eq(tenants.id, accounts.tenantId));
 
+export async function countAccounts(db: Tx, filters: AccountFilters): Promise<number> {
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(accounts).where(accountWhere(filters));
+  return Number(counted?.total ?? 0);
+}
+
 /** The platform's accounts first, then each tenant's, by kind and currency (fin_account_uq's order). */
-export async function accountRows(db: Tx, where: SQL | undefined, page: { direction: Direction; limit: number; offset: number }): Promise<AccountRow[]> {
+export async function accountRows(db: Tx, filters: AccountFilters, page: { direction: Direction; limit: number; offset: number }): Promise<AccountRow[]> {
   const order = indexOrder(page.direction);
   return accountsFrom(db)
-    .where(where)
+    .where(accountWhere(filters))
     .orderBy(order(accounts.tenantId), order(accounts.kind), order(accounts.currency))
     .limit(page.limit)
     .offset(page.offset);
 }
 
 /** Every matching account, batch after batch on the unique (tenant, kind, currency). */
-export async function* accountBatches(db: Db, where: SQL | undefined): AsyncGenerator<AccountRow[]> {
+export async function* accountBatches(db: Db, filters: AccountFilters): AsyncGenerator<AccountRow[]> {
+  const where = accountWhere(filters);
   let after: AccountRow | undefined;
   for (;;) {
     const rows: AccountRow[] = await accountsFrom(db)
@@ -218,16 +205,4 @@ export function toAccountRecord(row: AccountRow): AccountRecord {
     balance: amountText(row.balance, row.currency),
     updatedAt: iso(row.updatedAt) ?? '',
   };
-}
-
-export function accountColumnsFor(lang: Language, timeZone: string): ExportColumn<AccountRow>[] {
-  const t = rateExportTexts;
-  const time = timeFormatter(timeZone);
-  return [
-    { header: t.tenant[lang], width: 20, value: (row) => row.tenantName },
-    { header: t.account[lang], width: 16, value: (row) => ACCOUNT_KIND_TEXTS[row.kind][lang] },
-    { header: t.currency[lang], width: 10, value: (row) => row.currency },
-    { header: t.balance[lang], width: 18, numFmt: EXPORT_AMOUNT_FORMAT, value: (row) => money(BigInt(row.balance), row.currency) },
-    { header: t.updatedAt[lang], width: 20, value: (row) => time(row.updatedAt) },
-  ];
 }

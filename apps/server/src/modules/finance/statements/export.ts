@@ -5,11 +5,10 @@ import type { CurrencyCode } from '@portal/shared/money';
 import type { Language } from '@portal/shared/languages';
 import { JOURNAL_KIND_TEXTS } from '@portal/shared/messages-finance';
 import { rateExportTexts } from '@portal/shared/messages-rates';
-import { contentDisposition, timeFormatter, XLSX_TYPE } from '../../lib/xlsx.ts';
-import type { DetailRow } from './detail-repository.ts';
-import type { Figures } from './statement-repository.ts';
-import { amountText, EXPORT_AMOUNT_FORMAT } from './money.ts';
-
+import { contentDisposition, timeFormatter, XLSX_TYPE } from '../../../lib/xlsx.ts';
+import type { DetailRow } from '../details/repository.ts';
+import type { Figures } from './repository.ts';
+import { amountText, EXPORT_AMOUNT_FORMAT } from '../money.ts';
 
 export type StatementSheet = {
   lang: Language;

@@ -1,30 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { ACCOUNT_KINDS, JOURNAL_KINDS } from '@portal/shared/finance';
 import { accountListBody, accountRecord, currencyField, detailListBody, detailRecord, platformDetailRecord } from '@portal/shared/finance-schemas';
-import { rateExportTexts } from '@portal/shared/messages-rates';
-import { accounts } from '../../db/schema/finance.ts';
-import { getQuery } from '../../lib/query.ts';
-import { pageOf, timeParam } from '../../lib/list.ts';
-import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeZoneParam } from '../../lib/xlsx.ts';
-import {
-  accountBatches,
-  accountColumnsFor,
-  accountRows,
-  accountWhere,
-  countDetails,
-  detailColumnsFor,
-  detailExportBatch,
-  detailRows,
-  detailWhere,
-  toAccountRecord,
-  toDetailRecord,
-  toPlatformDetailRecord,
-} from './detail-repository.ts';
-import { walletCaller } from './access.ts';
-import { merchant, platform } from '../../plugins/auth.ts';
+import { getQuery } from '../../../lib/query.ts';
+import { timeParam } from '../../../lib/list.ts';
+import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam } from '../../../lib/xlsx.ts';
+import { merchant, platform } from '../../../plugins/auth.ts';
+import { walletCaller } from '../access.ts';
+import { accountExport, accountList, detailExport, detailList, platformDetailList } from './service.ts';
 
 const merchantListBody = detailListBody.omit({ tenantId: true });
 const detailExportQuery = getQuery({
@@ -65,15 +49,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(detailRecord)) },
       },
     },
-    async (request) => {
-      const body = request.body;
-      const where = detailWhere(walletCaller(request).tenantId, body);
-      const [rows, total] = await Promise.all([
-        detailRows(db, where, { direction: body.order ?? 'desc', limit: body.pageSize, offset: (body.pageNo - 1) * body.pageSize }),
-        countDetails(db, where),
-      ]);
-      return request.ok(pageOf(rows.map((row) => toDetailRecord(row)), total, body.pageNo, body.pageSize));
-    },
+    async (request) => request.ok(await detailList(db, walletCaller(request).tenantId, request.body)),
   );
 
   app.get(
@@ -89,15 +65,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { timeZone = DEFAULT_EXPORT_TIME_ZONE, ...filters } = request.query;
-      const where = detailWhere(walletCaller(request).tenantId, filters);
-      assertExportSize(await countDetails(db, where));
-      return sendXlsx(reply, {
-        title: rateExportTexts.detailTitle[request.lang],
-        asciiTitle: 'finance-details',
-        timeZone,
-        columns: detailColumnsFor(request.lang, timeZone),
-        batches: keysetBatches((after, limit) => detailExportBatch(db, where, after, limit)),
-      });
+      return sendXlsx(reply, await detailExport(db, walletCaller(request).tenantId, filters, request.lang, timeZone));
     },
   );
 
@@ -114,15 +82,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(platformDetailRecord)) },
       },
     },
-    async (request) => {
-      const body = request.body;
-      const where = detailWhere(null, body);
-      const [rows, total] = await Promise.all([
-        detailRows(db, where, { direction: body.order ?? 'desc', limit: body.pageSize, offset: (body.pageNo - 1) * body.pageSize }),
-        countDetails(db, where),
-      ]);
-      return request.ok(pageOf(rows.map(toPlatformDetailRecord), total, body.pageNo, body.pageSize));
-    },
+    async (request) => request.ok(await platformDetailList(db, request.body)),
   );
 
   app.post(
@@ -136,15 +96,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(accountRecord)) },
       },
     },
-    async (request) => {
-      const body = request.body;
-      const where = accountWhere(body);
-      const [rows, counted] = await Promise.all([
-        accountRows(db, where, { direction: body.order ?? 'asc', limit: body.pageSize, offset: (body.pageNo - 1) * body.pageSize }),
-        db.select({ total: sql<number>`count(*)::int` }).from(accounts).where(where),
-      ]);
-      return request.ok(pageOf(rows.map(toAccountRecord), Number(counted[0]?.total ?? 0), body.pageNo, body.pageSize));
-    },
+    async (request) => request.ok(await accountList(db, request.body)),
   );
 
   app.get(
@@ -160,16 +112,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { timeZone = DEFAULT_EXPORT_TIME_ZONE, ...filters } = request.query;
-      const where = accountWhere(filters);
-      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(accounts).where(where);
-      assertExportSize(Number(counted?.total ?? 0));
-      return sendXlsx(reply, {
-        title: rateExportTexts.accountTitle[request.lang],
-        asciiTitle: 'accounts',
-        timeZone,
-        columns: accountColumnsFor(request.lang, timeZone),
-        batches: accountBatches(db, where),
-      });
+      return sendXlsx(reply, await accountExport(db, filters, request.lang, timeZone));
     },
   );
 };

@@ -2,16 +2,15 @@ import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import { FINANCE_TIME_ZONE } from '@portal/shared/finance';
 import type { StatementRecord } from '@portal/shared/finance-schemas';
-import { accounts, entries, journals, statements } from '../../db/schema/finance.ts';
-import { tenants, users } from '../../db/schema/sys.ts';
-import { indexOrder, type Direction } from '../../lib/index-order.ts';
-import { dateRange } from '../../lib/list.ts';
-import { cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
-import { detailColumns, type DetailRow } from './detail-repository.ts';
-import type { Tx } from './ledger/repository.ts';
-import { personName } from './rate-repository.ts';
-import { amountText } from './money.ts';
-import { iso } from './repository.ts';
+import { accounts, entries, journals, statements } from '../../../db/schema/finance.ts';
+import { tenants, users } from '../../../db/schema/sys.ts';
+import { indexOrder, type Direction } from '../../../lib/index-order.ts';
+import { dateRange } from '../../../lib/list.ts';
+import { cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
+import { detailColumns, type DetailRow } from '../details/repository.ts';
+import type { Tx } from '../ledger/repository.ts';
+import { amountText } from '../money.ts';
+import { iso, personName } from '../repository.ts';
 
 /*
  * Monthly statements of a wallet (decision 0007): the figures always come from the entries of the month,
@@ -89,7 +88,7 @@ export function monthLines(db: Tx, accountId: number, month: string, after: Curs
 
 export type StatementFilters = { currency?: CurrencyCode; month?: string; createdAt_begin?: string; createdAt_end?: string };
 
-export function statementWhere(tenantId: number, filters: StatementFilters): SQL | undefined {
+function statementWhere(tenantId: number, filters: StatementFilters): SQL | undefined {
   return and(
     eq(statements.tenantId, tenantId),
     filters.currency ? eq(statements.currency, filters.currency) : undefined,
@@ -118,13 +117,18 @@ export type StatementRow = Figures & { id: number; tenantId: number; month: stri
 const statementsFrom = (db: Tx) => db.select(statementColumns).from(statements).leftJoin(users, eq(users.id, statements.generatedBy));
 
 /** Newest month first (fin_statement_tenant_idx), currencies in a month by id. */
-export function statementRows(db: Tx, where: SQL | undefined, page: { direction: Direction; limit: number; offset: number }): Promise<StatementRow[]> {
+export function statementRows(db: Tx, tenantId: number, filters: StatementFilters, page: { direction: Direction; limit: number; offset: number }): Promise<StatementRow[]> {
   const order = indexOrder(page.direction);
   return statementsFrom(db)
-    .where(where)
+    .where(statementWhere(tenantId, filters))
     .orderBy(order(statements.month), order(statements.id))
     .limit(page.limit)
     .offset(page.offset);
+}
+
+export async function countStatements(db: Tx, tenantId: number, filters: StatementFilters): Promise<number> {
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(statements).where(statementWhere(tenantId, filters));
+  return Number(counted?.total ?? 0);
 }
 
 export async function findStatement(db: Tx, id: number, tenantId: number): Promise<StatementRow | null> {

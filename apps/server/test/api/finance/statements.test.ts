@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '@portal/shared/money';
-import { accounts, entries, journals, statements } from '../../src/db/schema/finance.ts';
+import { accounts, entries, journals, statements } from '../../../src/db/schema/finance.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccountKind, JournalKind } from '@portal/shared/finance';
-import { platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
-import type { Tx } from '../../src/modules/finance/ledger/repository.ts';
-import { post } from '../../src/modules/finance/ledger/service.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { ok, readXlsx, refused } from '../helpers/answers.ts';
+import { platformLeg, walletLeg } from '../../../src/modules/finance/ledger/model.ts';
+import type { Tx } from '../../../src/modules/finance/ledger/repository.ts';
+import { post } from '../../../src/modules/finance/ledger/service.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { ok, readXlsx, refused } from '../../helpers/answers.ts';
 
 type Statement = { id: number; month: string; currency: string; opening: string; credits: string; debits: string; closing: string; entryCount: number; remark: string; generatedBy: string; generatedAt: string };
 type Line = { id: number; kind: string; refNo: string; memo: string; currency: string; amount: string; balance: string; postedAt: string; tenantId: number };

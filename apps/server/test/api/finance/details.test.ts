@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '@portal/shared/money';
-import { platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
-import { post } from '../../src/modules/finance/ledger/service.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { ok, readXlsx, refused } from '../helpers/answers.ts';
+import { platformLeg, walletLeg } from '../../../src/modules/finance/ledger/model.ts';
+import { post } from '../../../src/modules/finance/ledger/service.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { ok, readXlsx, refused } from '../../helpers/answers.ts';
 
 type Detail = { id: number; journalId: number; kind: string; refNo: string; memo: string; currency: string; amount: string; balance: string | null; postedAt: string; tenantId: number; tenantName: string; accountKind?: string };
 type Account = { id: number; tenantId: number; tenantName: string; kind: string; currency: string; balance: string; updatedAt: string };
