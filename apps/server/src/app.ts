@@ -16,6 +16,7 @@ import { i18nPlugin } from './plugins/i18n.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { AccessService } from './modules/auth/access-service.ts';
 import { DictService } from './modules/dict/dict-service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -118,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(authPlugin, { accessService: new AccessService(options.database.db, bus) });
+  // before any route: it adds itself to every /api and /platform-api route
+  await app.register(nulGuardPlugin);
 
   await app.register(swagger, {
     openapi: {

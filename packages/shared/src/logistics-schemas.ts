@@ -43,7 +43,17 @@ export const countryCode = z.enum(COUNTRY_CODES);
 export const warehouseCode = z.enum(WAREHOUSE_CODES);
 /** PostgreSQL has no year 0: refused here rather than by the database */
 const afterYearZero = (value: string) => !value.startsWith('0000');
-export const isoTime = z.iso.datetime({ offset: true }).refine(afterYearZero);
+/**
+ * Years 1 to 9999 of the instant in UTC, not as typed: 9999-12-31T23:00:00-05:00 is in year 10000,
+ * which a JavaScript Date hands to the database as "+010000-..." and PostgreSQL refuses (22009), and
+ * 0001-01-01T00:30:00+01:00 is in year 0, which PostgreSQL does not have.
+ */
+const inFourDigitYears = (value: string) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+};
+/** An ISO 8601 time with its offset, in the years PostgreSQL and JavaScript both write with four digits. */
+export const isoTime = z.iso.datetime({ offset: true }).refine(afterYearZero).refine(inFourDigitYears);
 /** the merchant's order number and other numbers people type: letters, digits, - and _ */
 export const referenceNo = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
 

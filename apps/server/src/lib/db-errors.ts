@@ -11,9 +11,11 @@ export function violatedConstraint(error: unknown): string | null {
 
 /**
  * Input PostgreSQL refuses as text although it passed validation: a NUL character (22021, 22P05), a
- * value out of a type's range (22003, 22008, 22007). These are the client's doing: 400, never 500.
+ * value out of a type's range (22003, 22008, 22007), and a time past year 9999, which a JavaScript
+ * Date writes as "+010000-01-01T..." and PostgreSQL and PGlite read as a bad time zone offset (22009).
+ * These are the client's doing: 400, never 500. The schemas refuse them first; this is the last line.
  */
-const CLIENT_DATA_ERRORS = new Set(['22021', '22P05', '22003', '22008', '22007']);
+const CLIENT_DATA_ERRORS = new Set(['22021', '22P05', '22003', '22008', '22007', '22009']);
 
 export function isClientDataError(error: unknown): boolean {
   for (const e of causes(error)) if (typeof e.code === 'string' && CLIENT_DATA_ERRORS.has(e.code)) return true;

@@ -5,6 +5,7 @@ import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { ANNOUNCEMENT_PAGE_MAX, ANNOUNCEMENT_PRIORITIES, announcementRecordSchema, type AnnouncementPriority } from '@portal/shared/announcement';
 import { caller } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
+import { timeParam } from '../../lib/list.ts';
 import { announcements } from '../../db/schema/sys.ts';
 
 const PUBLISHED = 1;
@@ -40,8 +41,8 @@ const listQuery = getQuery({
   order: z.enum(['asc', 'desc']).optional(),
   title: z.string().trim().max(100).optional(),
   priority: z.enum(ANNOUNCEMENT_PRIORITIES).optional(),
-  sendTime_begin: z.iso.datetime({ offset: true }).optional(),
-  sendTime_end: z.iso.datetime({ offset: true }).optional(),
+  sendTime_begin: timeParam.optional(),
+  sendTime_end: timeParam.optional(),
 });
 
 /** Announcements as their readers see them; managing them (add, publish, revoke) is the system area's. */

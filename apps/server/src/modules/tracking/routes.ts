@@ -4,7 +4,6 @@ import { envelopeSchema } from '@portal/shared/api';
 import { TRACKING_LOOKUP_MAX } from '@portal/shared/logistics';
 import { trackQuery, trackResult } from '@portal/shared/logistics-schemas';
 import { getQuery } from '../../lib/query.ts';
-import { refuseNulCharacters } from '../warehouse/nul-guard.ts';
 import { lookUpNumbers, parseNumbers } from './track-lookup.ts';
 
 /** Lookups one client address may make per minute: a person pastes a few lists; a scraper is slowed. */
@@ -13,7 +12,6 @@ export const TRACK_RATE_PER_MINUTE = 60;
 /** The public tracking lookup: /open/track */
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  refuseNulCharacters(app);
 
   app.get(
     '/open/track',

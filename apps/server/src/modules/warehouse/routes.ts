@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { countedPageSchema, envelopeSchema } from '@portal/shared/api';
 import { PARCEL_STATUSES, TRACKING_SOURCES } from '@portal/shared/logistics';
 import {
-  isoTime,
   orderFilters,
   orderStatus,
   pageQuery,
@@ -22,7 +21,6 @@ import { listWarehouseEvents, warehouseEventRecord } from './event-list.ts';
 import { receiveParcel } from './receive-service.ts';
 import { shipOut } from './ship-out-service.ts';
 import { addTrackingEvent } from './tracking-event-service.ts';
-import { refuseNulCharacters } from './nul-guard.ts';
 
 const PLATFORM = 'platform' as const;
 const dayOrTime = dayOrTimeParam;
@@ -78,7 +76,6 @@ const shipOutResult = z.array(z.object({ orderNo: z.string(), ok: z.boolean(), m
 /** The platform's warehouse: receive, ship out, tracking events, orders across tenants: /warehouse/* */
 export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  refuseNulCharacters(app);
 
   app.post(
     '/warehouse/parcel/receive',

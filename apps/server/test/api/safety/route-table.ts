@@ -1,0 +1,61 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { ZodType } from 'zod';
+import type { Access } from '../../../src/plugins/auth.ts';
+
+/** One operation of the API as it was registered: its access and the zod schemas that validate it. */
+export type ApiRoute = {
+  method: string;
+  url: string;
+  access: Access;
+  querystring?: ZodType;
+  params?: ZodType;
+  body?: ZodType;
+  /** takes multipart/form-data (an upload) rather than JSON */
+  multipart: boolean;
+};
+
+const recorded: RouteOptions[] = [];
+
+/**
+ * `vi.mock('fastify', ...)` with this: the real Fastify, with an onRoute hook added before buildApp
+ * registers anything, so that a test sees every route's options (the route table has no public reader).
+ * The test file must call vi.mock itself (it is hoisted only there):
+ *   vi.mock('fastify', async (original) => (await import('./route-table.ts')).recordingFastify(await original()));
+ */
+export function recordingFastify<T extends { default: (...args: never[]) => FastifyInstance }>(fastify: T): T {
+  const create = (...args: Parameters<T['default']>) => {
+    const app = fastify.default(...args);
+    app.addHook('onRoute', (route) => {
+      recorded.push(route);
+    });
+    return app;
+  };
+  return { ...fastify, default: create, fastify: create };
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Every operation under /api and /platform-api (not the API docs), once per method. */
+export function apiRoutes(): ApiRoute[] {
+  if (recorded.length === 0) throw new Error('no route recorded: vi.mock("fastify") with recordingFastify in the test file');
+  const routes = new Map<string, ApiRoute>();
+  for (const route of recorded) {
+    if (!/^\/(api|platform-api)\//.test(route.url) || route.url.startsWith('/api/docs')) continue;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${route.url} declares no access`);
+    const schema = (route.schema ?? {}) as { querystring?: ZodType; params?: ZodType; body?: ZodType; consumes?: string[] };
+    for (const method of [route.method].flat()) {
+      if (!(METHODS as readonly string[]).includes(method)) continue;
+      routes.set(`${method} ${route.url}`, {
+        method,
+        url: route.url,
+        access,
+        querystring: schema.querystring,
+        params: schema.params,
+        body: schema.body,
+        multipart: schema.consumes?.includes('multipart/form-data') ?? false,
+      });
+    }
+  }
+  return [...routes.values()].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+}
