@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, transformWithOxc, type Manifest, type Plugin, type ProxyOptions } from 'vite';
@@ -48,7 +49,7 @@ function chunksOf(manifest: Manifest, keys: readonly string[]): Manifest[string]
 }
 
 /** Draws each public page into a copy of the built index.html (app/prerender.tsx renders it). */
-async function prerenderPublicPages(html: string, outDir: string): Promise<void> {
+async function prerenderPublicPages(html: string, outDir: string, gate: (viewport: string, preloads: string[]) => string): Promise<void> {
   const manifestFile = path.join(outDir, '.vite/manifest.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const styles = readFileSync(path.join(outDir, manifest['index.html']?.css?.[0] ?? 'missing.css'), 'utf8');
@@ -83,12 +84,10 @@ async function prerenderPublicPages(html: string, outDir: string): Promise<void>
         if (name && !cssText.includes(`.${name}`)) throw new Error(`${page.path}: class ${name} of the prerender is not in the built styles`);
       }
       const named = (file: string) => html.includes(`"/${file}"`);
-      const links = [
-        ...css.filter((file) => !named(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-        ...[...new Set(chunks.map((chunk) => chunk.file))].filter((file) => !named(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ...(hints ? [hints] : []),
-      ];
+      const links = [...css.filter((file) => !named(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`), ...(hints ? [hints] : [])];
+      const viewport = /<meta name="viewport"[^>]*>/.exec(html)?.[0] ?? '';
       const out = html
+        .replace(viewport, gate(viewport, chunks.map((chunk) => `/${chunk.file}`)))
         .replace('<html lang="zh-TW">', `<html lang="zh-TW" data-prerendered="${page.path}">`)
         .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
         .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
@@ -97,6 +96,8 @@ async function prerenderPublicPages(html: string, outDir: string): Promise<void>
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, out);
     }
+    // the root has no page of its own: a visitor without a session is shown the sign-in page (app/session-gate.ts)
+    copyFileSync(path.join(outDir, 'prerendered/user/login.html'), path.join(outDir, 'prerendered/index.html'));
   } finally {
     await server.close();
     await window.happyDOM.close();
@@ -106,12 +107,29 @@ async function prerenderPublicPages(html: string, outDir: string): Promise<void>
   }
 }
 
+/** The session gate's tag, after the viewport: the entry and the chunks to preload are its to load. */
+const gateTag = (viewport: string, entry: string, preloads: readonly string[]) =>
+  `${viewport}\n    <script src="/${GATE_FILE}" data-entry="${entry}" data-preload="${[...new Set(preloads)].join(' ')}"></script>`;
+
+/** gzip and brotli copies of what the server sends, which it serves to a browser that accepts them (apps/server/src/app.ts). */
+function compressForTheServer(outDir: string): void {
+  const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(js|css|html|svg)$/.test(file));
+  for (const file of files) {
+    const full = path.join(outDir, file);
+    const content = readFileSync(full);
+    writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
+    writeFileSync(`${full}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+  }
+}
+
 /**
  * The first screen (docs/decisions/0009): every page starts with the session gate, which decides about
  * the session before the portal's scripts are requested, and the public pages come drawn in their HTML.
  */
 function firstScreen(): Plugin {
   let builtHtml = '';
+  let entryFile = '';
+  let entryPreloads: string[] = [];
   let outDir = OUT_DIR;
   return {
     name: 'portal-first-screen',
@@ -126,21 +144,19 @@ function firstScreen(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html) {
+        // the entry and its preloads are named to the gate, which loads them when it has decided
         const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         const viewport = /<meta name="viewport"[^>]*>/.exec(html)?.[0];
-        if (!entry || !viewport) throw new Error('the built index.html has no module entry or no viewport');
-        const gate = (attributes: string) => `${viewport}\n    <script src="/${GATE_FILE}"${attributes}></script>`;
-        // the public pages keep the entry and its preloads: nothing there waits for the session
-        builtHtml = html.replace(viewport, gate(''));
-        // every other page: only the gate, which loads the entry if there is a session
-        return html
-          .replace(entry[0], '')
-          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-          .replace(viewport, gate(` data-entry="${entry[1]}"`));
+        if (!entry?.[1] || !viewport) throw new Error('the built index.html has no module entry or no viewport');
+        entryFile = entry[1];
+        entryPreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1] ?? '');
+        builtHtml = html.replace(entry[0], '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+        return builtHtml.replace(viewport, gateTag(viewport, entryFile, entryPreloads));
       },
     },
     async closeBundle() {
-      await prerenderPublicPages(builtHtml, outDir);
+      await prerenderPublicPages(builtHtml, outDir, (viewport, preloads) => gateTag(viewport, entryFile, [...entryPreloads, ...preloads]));
+      compressForTheServer(outDir);
     },
   };
 }

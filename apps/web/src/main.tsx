@@ -35,7 +35,8 @@ async function start(): Promise<void> {
   // a visitor who chose another language than the default waits for its texts rather than seeing the default's flash
   await i18nReady;
   if (prerendered === null) {
-    createRoot(container!).render(app);
+    // at once: what the session gate hid (a prerendered page standing in for another) goes now
+    flushSync(() => createRoot(container!).render(app));
     return;
   }
   // React takes over the prerendered screen once it can draw the same thing, not through an empty fallback
@@ -50,5 +51,8 @@ async function start(): Promise<void> {
   flushSync(() => createRoot(container!).render(app));
 }
 
-// the session gate hides a prerendered page that is in another language until it is drawn (app/session-gate.ts)
-void start().finally(() => document.documentElement.style.removeProperty('visibility'));
+// the session gate hid what was not to be seen, and holds the prerendered forms until React has them (app/session-gate.ts)
+void start().finally(() => {
+  document.documentElement.removeAttribute('data-prerendered');
+  document.documentElement.style.removeProperty('visibility');
+});

@@ -1,12 +1,16 @@
 /*
  * The first script of every page, a classic blocking one in <head> (docs/decisions/0009): it runs before
- * anything is drawn and before the portal's JavaScript is requested.
+ * anything is drawn and before the portal's JavaScript is requested. The build names the entry and the
+ * chunks to preload in its `data-entry` and `data-preload` rather than in tags, which the browser would
+ * fetch ahead of this decision.
  * - A signed-in page opened without a session goes to the sign-in page at once, as the router's guard
- *   would (app/session-loader.ts), without downloading the router first.
- * - Otherwise it loads the portal's entry, named by its own `data-entry` (the build puts it there
- *   rather than in a module script tag, which the browser would fetch ahead of this decision).
- * - A prerendered public page in another language than the prerendered one (zh-TW) stays hidden until
- *   React has drawn it in the visitor's language (main.tsx), rather than flashing the other texts.
+ *   would (app/session-loader.ts), without downloading the router first. The root's HTML is the
+ *   prerendered sign-in page itself: then only the address changes.
+ * - A prerendered page that is not the one to show (the sign-in page standing in for the root of a
+ *   signed-in visitor), or not in the visitor's language (it is drawn in zh-TW), stays hidden until
+ *   React has drawn the right one (main.tsx) rather than flashing it.
+ * - A prerendered page loads the portal's scripts once it is drawn; its forms send nothing before React
+ *   has taken them over (a native submit would put the fields in the address).
  * The build compiles this file on its own (vite.config.ts), so it imports nothing: the names below
  * are those of lib/storage.ts, lib/i18n.ts, lib/paths.ts and app/routes.tsx.
  */
@@ -40,23 +44,51 @@
     }
   }
 
+  const root = document.documentElement;
+  const script = document.currentScript;
   const { pathname, search } = window.location;
   const signedInPage = !OUTSIDE_MAIN_LAYOUT.test(pathname) && !pathname.includes('/yesstyleTrack');
   if (signedInPage && !hasToken()) {
-    window.location.replace(`${LOGIN_PATH}?redirect=${encodeURIComponent(pathname + search)}`);
-    return;
+    const login = `${LOGIN_PATH}?redirect=${encodeURIComponent(pathname + search)}`;
+    if (root.getAttribute('data-prerendered') !== LOGIN_PATH) {
+      window.location.replace(login);
+      return;
+    }
+    window.history.replaceState(null, '', login);
   }
 
-  const root = document.documentElement;
-  const language = read(LANGUAGE_KEY);
-  if (root.hasAttribute('data-prerendered') && language !== null && OTHER_LANGUAGES.includes(language)) root.style.visibility = 'hidden';
-
-  const entry = document.currentScript?.getAttribute('data-entry');
-  if (entry) {
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = entry;
-    document.head.append(script);
+  const prerendered = root.getAttribute('data-prerendered');
+  if (prerendered !== null) {
+    const language = read(LANGUAGE_KEY);
+    if (prerendered !== window.location.pathname) root.removeAttribute('data-prerendered');
+    if (prerendered !== window.location.pathname || (language !== null && OTHER_LANGUAGES.includes(language))) root.style.visibility = 'hidden';
+    document.addEventListener(
+      'submit',
+      (event) => {
+        if (root.hasAttribute('data-prerendered')) event.preventDefault();
+      },
+      true,
+    );
   }
+
+  function load(): void {
+    for (const file of script?.getAttribute('data-preload')?.split(' ').filter(Boolean) ?? []) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.append(link);
+    }
+    const entry = script?.getAttribute('data-entry');
+    if (!entry) return;
+    const module = document.createElement('script');
+    module.type = 'module';
+    module.crossOrigin = '';
+    module.src = entry;
+    document.head.append(module);
+  }
+
+  // what is drawn already comes first; the scripts that take it over after
+  if (root.hasAttribute('data-prerendered')) window.addEventListener('load', load, { once: true });
+  else load();
 })();

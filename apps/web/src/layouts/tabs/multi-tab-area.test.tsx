@@ -160,7 +160,7 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     await go(router, '/system/role');
     await userEvent.click(tab('用戶管理'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
-    await userEvent.click(within(tab('用戶管理')).getByRole('button'));
+    await userEvent.click(within(tab('用戶管理')).getByRole('button', { hidden: true }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/role'));
     expect(tabTitles()).toEqual(['首頁', '角色管理']);
     expect(screen.queryByLabelText('input /system/user')).toBeNull();
@@ -169,13 +169,26 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     expect(mounts.get('/system/user')).toBe(2);
   });
 
+  it('closes the focused tab with Delete; the close buttons are for the pointer, outside the tablist of tabs', async () => {
+    const router = renderTabs('/system/user');
+    await go(router, '/system/role');
+    await screen.findByTestId('page-/system/role');
+    // only tabs inside the tablist (axe: aria-required-children)
+    expect(within(screen.getByRole('tablist')).queryAllByRole('button')).toEqual([]);
+    const roleTab = screen.getByRole('tab', { name: '角色管理' });
+    act(() => roleTab.focus());
+    await userEvent.keyboard('{Delete}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
+    expect(tabTitles().map((title) => title?.replace(/^Tab \d+ of \d+/, ''))).toEqual(['首頁', '用戶管理']);
+  });
+
   it("warns that home can't be closed, and that the last page can't either", async () => {
     const router = renderTabs();
     await screen.findByTestId('page-/dashboard/analysis');
-    await userEvent.click(within(tab('首頁')).getByRole('button'));
+    await userEvent.click(within(tab('首頁')).getByRole('button', { hidden: true }));
     expect(await screen.findByText('這是最後一頁，不能再關閉了')).toBeTruthy();
     await go(router, '/system/user');
-    await userEvent.click(within(tab('首頁')).getByRole('button'));
+    await userEvent.click(within(tab('首頁')).getByRole('button', { hidden: true }));
     expect(await screen.findByText('首頁不能關閉!')).toBeTruthy();
     expect(tabTitles()).toEqual(['首頁', '用戶管理']);
   });

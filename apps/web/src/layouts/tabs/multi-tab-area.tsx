@@ -1,4 +1,4 @@
-import { Activity, useCallback, useEffect, type ReactNode } from 'react';
+import { Activity, Children, cloneElement, isValidElement, useCallback, useEffect, type ReactElement, type ReactNode } from 'react';
 import { App, Dropdown, Tabs, type MenuProps } from 'antd';
 import { CloseOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined } from '@ant-design/icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -17,6 +17,17 @@ type MenuAction = 'refresh' | BulkClose;
 /** The page being shown is listed even before the store has caught up with the address bar. */
 function withCurrent(tabs: readonly OpenTab[], key: string): readonly OpenTab[] {
   return tabs.some((tab) => tab.key === key) ? tabs : [...tabs, { key, refresh: 0, used: Number.MAX_SAFE_INTEGER, mounted: true }];
+}
+
+/**
+ * antd draws each tab's close button beside its role=tab inside the tablist, where only tabs may be
+ * (axe: aria-required-children). The button stays for the pointer but leaves the accessibility tree and
+ * the tab order: the keyboard closes the focused tab with Delete or Backspace (antd's keys, as in the
+ * WAI-ARIA tabs pattern), and the context menu closes several.
+ */
+function withHiddenCloseButton(node: ReactElement<{ children?: ReactNode }>): ReactElement {
+  const children = Children.map(node.props.children, (child) => (isValidElement(child) && child.type === 'button' ? cloneElement(child as ReactElement<{ tabIndex?: number; 'aria-hidden'?: boolean }>, { tabIndex: -1, 'aria-hidden': true }) : child));
+  return cloneElement(node, undefined, children);
 }
 
 /**
@@ -110,7 +121,7 @@ export function MultiTabArea() {
           <DefaultTabBar {...props}>
             {(node) => (
               <Dropdown key={node.key} trigger={['contextMenu']} menu={menuOf(String(node.key))}>
-                {node}
+                {withHiddenCloseButton(node as ReactElement<{ children?: ReactNode }>)}
               </Dropdown>
             )}
           </DefaultTabBar>
