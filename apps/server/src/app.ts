@@ -16,7 +16,6 @@ import { i18nPlugin } from './plugins/i18n.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { AccessService } from './modules/auth/access-service.ts';
 import { DictService } from './modules/dict/dict-service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -40,12 +39,12 @@ import { exceptionRoutes } from './modules/exception/routes.ts';
 import { rateCardRoutes } from './modules/freight/routes.ts';
 import { walletRoutes } from './modules/finance/wallet-routes.ts';
 import { rechargeRoutes } from './modules/finance/recharge-routes.ts';
-import { paymentRoutes } from './modules/finance/payment/routes.ts';
-import { refundRoutes } from './modules/finance/refund/routes.ts';
+import { paymentRoutes } from './modules/finance/payment-routes.ts';
+import { refundRoutes } from './modules/finance/refund-routes.ts';
 import { convertRoutes } from './modules/finance/convert-routes.ts';
 import { rateRoutes } from './modules/finance/rate-routes.ts';
-import { detailRoutes } from './modules/finance/details/routes.ts';
-import { statementRoutes } from './modules/finance/statements/routes.ts';
+import { detailRoutes } from './modules/finance/detail-routes.ts';
+import { statementRoutes } from './modules/finance/statement-routes.ts';
 import type { SmsGateway } from './modules/sms/sms-gateway.ts';
 
 export type AppOptions = {
@@ -119,8 +118,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(authPlugin, { accessService: new AccessService(options.database.db, bus) });
-  // before any route: it adds itself to every /api and /platform-api route
-  await app.register(nulGuardPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -188,17 +185,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webDist = options.config.WEB_DIST;
   if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-    // the public pages the build drew (prerendered/<path>.html, docs/decisions/0009) come with their first screen
+    // the build writes a gzip and a brotli copy of each file; the root is a page of the SPA (below)
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
+    // the public pages the build drew (prerendered/<path>.html, index.html for the root; docs/decisions/0009) come with their first screen
     const prerenderedDir = `${webDist}/prerendered`;
-    const prerendered = new Set(existsSync(prerenderedDir) ? readdirSync(prerenderedDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html')).map((file) => `/${file.slice(0, -'.html'.length)}`) : []);
+    const prerendered = new Set(existsSync(prerenderedDir) ? readdirSync(prerenderedDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html')).map((file) => `/${file.replace(/(^|\/)?index\.html$|\.html$/, '')}`) : []);
     // the SPA's own routes (/user/login, /dashboard/analysis, ...) all load index.html
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       if (request.url.startsWith('/api/') || request.url.startsWith('/platform-api/')) {
         return reply.status(404).send(envelope(null, request.t('routeNotFound', { method: request.method, url: pathname.slice(0, 200) }), false, 404));
       }
-      return reply.type('text/html').sendFile(prerendered.has(pathname) ? `prerendered${pathname}.html` : 'index.html');
+      return reply.type('text/html').sendFile(prerendered.has(pathname) ? `prerendered${pathname === '/' ? '/index' : pathname}.html` : 'index.html');
     });
   }
 
