@@ -16,6 +16,7 @@ import { i18nPlugin } from './plugins/i18n.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { AccessService } from './modules/auth/access-service.ts';
 import { DictService } from './modules/dict/dict-service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -39,12 +40,12 @@ import { exceptionRoutes } from './modules/exception/routes.ts';
 import { rateCardRoutes } from './modules/freight/routes.ts';
 import { walletRoutes } from './modules/finance/wallet-routes.ts';
 import { rechargeRoutes } from './modules/finance/recharge-routes.ts';
-import { paymentRoutes } from './modules/finance/payment-routes.ts';
-import { refundRoutes } from './modules/finance/refund-routes.ts';
+import { paymentRoutes } from './modules/finance/payment/routes.ts';
+import { refundRoutes } from './modules/finance/refund/routes.ts';
 import { convertRoutes } from './modules/finance/convert-routes.ts';
 import { rateRoutes } from './modules/finance/rate-routes.ts';
-import { detailRoutes } from './modules/finance/detail-routes.ts';
-import { statementRoutes } from './modules/finance/statement-routes.ts';
+import { detailRoutes } from './modules/finance/details/routes.ts';
+import { statementRoutes } from './modules/finance/statements/routes.ts';
 import type { SmsGateway } from './modules/sms/sms-gateway.ts';
 
 export type AppOptions = {
@@ -118,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(authPlugin, { accessService: new AccessService(options.database.db, bus) });
+  // before any route: it adds itself to every /api and /platform-api route
+  await app.register(nulGuardPlugin);
 
   await app.register(swagger, {
     openapi: {
