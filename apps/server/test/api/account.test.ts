@@ -605,12 +605,12 @@ describe(`public account pages (${testDbKind()})`, () => {
       expect(departs).toHaveLength(1);
       expect(departs[0]).toMatchObject({ orgCode: 'A01', departName: 'Pacific Freight 太平洋', parentId: null });
       const [user] = await t.db.select().from(users).where(eq(users.username, 'Pacific_01'));
-      expect(user).toMatchObject({ tenantId, phone, mainAccount: true, orgCode: 'A01', status: 1, superFlag: 0 });
+      expect(user).toMatchObject({ defaultTenantId: tenantId, phone, mainAccount: true, orgCode: 'A01', status: 1, superFlag: 0 });
       expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
       expect(await t.db.select().from(userTenants).where(eq(userTenants.userId, user!.id))).toEqual([{ userId: user!.id, tenantId }]);
       const links = await t.db.select({ code: roles.roleCode }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, user!.id));
       expect(links).toEqual([{ code: 'merchant_admin' }]);
-      expect(await t.db.select().from(userDepartments).where(eq(userDepartments.userId, user!.id))).toEqual([{ userId: user!.id, departmentId: departs[0]!.id }]);
+      expect(await t.db.select().from(userDepartments).where(eq(userDepartments.userId, user!.id))).toEqual([{ userId: user!.id, tenantId, departmentId: departs[0]!.id }]);
       const [row] = await codeRows(phone);
       expect(row!.usedAt).not.toBeNull();
 
