@@ -38,12 +38,13 @@ import { parcelRoutes } from './modules/parcel/routes.ts';
 import { pickupRoutes } from './modules/pickup/routes.ts';
 import { exceptionRoutes } from './modules/exception/routes.ts';
 import { rateCardRoutes } from './modules/freight/routes.ts';
-import { walletRoutes } from './modules/finance/wallet-routes.ts';
-import { rechargeRoutes } from './modules/finance/recharge-routes.ts';
+import { walletRoutes } from './modules/finance/wallet/routes.ts';
+import { rechargeRoutes } from './modules/finance/recharge/routes.ts';
 import { paymentRoutes } from './modules/finance/payment/routes.ts';
 import { refundRoutes } from './modules/finance/refund/routes.ts';
-import { convertRoutes } from './modules/finance/convert-routes.ts';
-import { rateRoutes } from './modules/finance/rate-routes.ts';
+import { convertRoutes } from './modules/finance/convert/routes.ts';
+import { rateRoutes } from './modules/finance/rates/routes.ts';
+import { rateApplyRoutes } from './modules/finance/rate-apply/routes.ts';
 import { detailRoutes } from './modules/finance/details/routes.ts';
 import { statementRoutes } from './modules/finance/statements/routes.ts';
 import type { SmsGateway } from './modules/sms/sms-gateway.ts';
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(exceptionRoutes);
       await api.register(rateCardRoutes);
       await api.register(rateRoutes);
+      await api.register(rateApplyRoutes);
       await api.register(detailRoutes);
       await api.register(statementRoutes);
     },

@@ -46,10 +46,13 @@ export function assertExportSize(count: number, max: number = EXPORT_ROWS_MAX): 
   if (count > max) throw badRequest('exportRowsTooMany', { max });
 }
 
-/** RFC 6266 with the RFC 5987 UTF-8 name (a Chinese title) and a plain ASCII fallback for old clients. */
-export function contentDisposition(fileName: string, asciiName: string): string {
+/**
+ * RFC 6266 with the RFC 5987 UTF-8 name (a Chinese title) and a plain ASCII fallback for old clients;
+ * `inline` for a file the browser shows (a bank voucher).
+ */
+export function contentDisposition(fileName: string, asciiName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const encoded = encodeURIComponent(fileName).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${asciiName.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${asciiName.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${encoded}`;
 }
 
 export type Cell = string | number | null;

@@ -6,8 +6,8 @@ import { orders } from '../../src/db/schema/logistics.ts';
 import { journals, payments, payOrders, recharges, refunds, statements } from '../../src/db/schema/finance.ts';
 import { auditLedger } from '../../src/modules/finance/ledger/repository.ts';
 import { copyChargedOrders } from '../helpers/orders.ts';
-import { png } from '../helpers/png.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
+import { idempotencyHeaders, voucherUpload } from '../helpers/wallet-client.ts';
 
 /*
  * The wallet's proof through its real calls (app.inject, PostgreSQL): random sequences of recharges
@@ -23,7 +23,6 @@ const WALLET_CURRENCIES = ['CNY', 'TWD'] as const satisfies readonly CurrencyCod
 /** the receiving account of each transfer currency (RECEIVING_ACCOUNTS) */
 const RECEIVING = { CNY: 'CN-ICBC', TWD: 'TW-CTBC', USD: 'US-CITI', HKD: 'HK-HSBC' } as const;
 type TransferCurrency = keyof typeof RECEIVING;
-const PNG = png();
 
 type Merchant = 'merchant' | 'merchant2';
 type Op =
@@ -86,7 +85,7 @@ describe('the wallet flows on PostgreSQL', () => {
   const key = () => `flow-${++keySequence}-${Math.random().toString(36).slice(2)}`;
   const send = async (token: string, url: string, payload: unknown, idempotencyKey?: string) => {
     requests += 1;
-    const response = await t.call({ method: 'POST', url, token, payload: payload as Record<string, unknown>, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} });
+    const response = await t.call({ method: 'POST', url, token, payload: payload as Record<string, unknown>, headers: idempotencyHeaders(idempotencyKey ?? null) });
     // no request a client can send produces a 500
     expect(response.statusCode, response.body).toBeLessThan(500);
     return { status: response.statusCode, body: response.json() as { result: Record<string, unknown> & { id: number } } };
@@ -104,9 +103,7 @@ describe('the wallet flows on PostgreSQL', () => {
     const tenantId = tenantOf[o.who];
     switch (o.kind) {
       case 'recharge': {
-        const boundary = '----flow-proof';
-        const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-        const voucher = await t.call({ method: 'POST', url: `${W}/recharge/credentials`, token, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+        const voucher = await t.call({ method: 'POST', url: `${W}/recharge/credentials`, token, ...voucherUpload() });
         expect(voucher.statusCode, voucher.body).toBe(200);
         const submitted = await sendMaybeTwice(o.twice, token, `${W}/recharge/submit`, {
           transferCurrency: o.from,
@@ -201,7 +198,7 @@ describe('the wallet flows on PostgreSQL', () => {
     // a paid charge's refunds add up to what its pay order says, and never past what was paid
     const refundedSums = (await db.execute(sql`
       select p.pay_order_no, p.amount::text, p.refunded::text, coalesce(sum(r.amount) filter (where r.status = 'APPROVED'), 0)::text as approved
-      from fin_pay_order p left join fin_refund r on r.pay_order_id = p.id group by p.id`)) as unknown as { rows: { pay_order_no: string; amount: string; refunded: string; approved: string }[] };
+      from fin_pay_order p left join fin_refund r on r.pay_order_id = p.id group by p.tenant_id, p.id`)) as unknown as { rows: { pay_order_no: string; amount: string; refunded: string; approved: string }[] };
     for (const row of refundedSums.rows) {
       expect(row.approved, row.pay_order_no).toBe(row.refunded);
       expect(BigInt(row.refunded) <= BigInt(row.amount)).toBe(true);

@@ -2,14 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { orders } from '../../src/db/schema/logistics.ts';
 import { idempotencyKeys, journals, payOrders, payments } from '../../src/db/schema/finance.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
-import { platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
-import { post } from '../../src/modules/finance/ledger/service.ts';
 import { copyChargedOrders } from '../helpers/orders.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/test-app.ts';
+import { fundWallet, idempotencyHeaders, walletBalanceOf } from '../helpers/wallet-client.ts';
 import { auditLedger } from '../../src/modules/finance/ledger/repository.ts';
 
 /*
@@ -75,7 +74,7 @@ type Answer = { status: number; paymentNo?: string } | { failed: true };
 const pay = (base: string, token: string, orderId: number, key: string): Promise<Answer> =>
   fetch(`${base}/platform-api/finance/virtualWallet/payment/submit`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-access-token': token, 'idempotency-key': key },
+    headers: { 'content-type': 'application/json', 'x-access-token': token, ...idempotencyHeaders(key) },
     body: JSON.stringify({ orderIds: [orderId], remark: '', draft: false }),
   }).then(
     async (response) => {
@@ -113,7 +112,7 @@ describe('a server killed in the middle of payments', () => {
     expect(charges).toHaveLength(PAYMENTS);
     const total = charges.reduce((sum, order) => sum + (order.charge ?? 0n), 0n);
     // enough money for all of them
-    await db.transaction(async (tx) => post(tx, { tenantId: 1, kind: 'RECHARGE', refNo: 'RC-KILL-FUND', createdBy: null }, [platformLeg('BANK', currency, -total), walletLeg(1, currency, total)]));
+    await fundWallet(db, currency, total);
     const walletBefore = total;
 
     server = await startServer(target.url!);
@@ -144,7 +143,7 @@ describe('a server killed in the middle of payments', () => {
     const storedKeys = await db.select({ key: idempotencyKeys.key, response: idempotencyKeys.response }).from(idempotencyKeys).where(and(eq(idempotencyKeys.tenantId, 1), inArray(idempotencyKeys.key, keys)));
     expect(storedKeys).toHaveLength(paid.length);
     expect(storedKeys.every((row) => row.response !== null)).toBe(true);
-    const wallet = await balanceOf(currency);
+    const wallet = await walletBalanceOf(db, currency);
     expect(wallet).toBe(walletBefore - paid.reduce((sum, payment) => sum + payment.amount, 0n));
 
     // restart and retry everything with the same keys: each charge is paid exactly once
@@ -154,12 +153,7 @@ describe('a server killed in the middle of payments', () => {
     expect(retried.every((answer) => 'status' in answer && answer.status === 200)).toBe(true);
     for (const [index, answer] of answeredBeforeKill) expect((retried[index] as { paymentNo: string }).paymentNo).toBe((answer as { paymentNo: string }).paymentNo);
     expect(await db.select({ id: payOrders.id }).from(payOrders).where(eq(payOrders.tenantId, 1))).toHaveLength(PAYMENTS);
-    expect(await balanceOf(currency)).toBe(0n);
+    expect(await walletBalanceOf(db, currency)).toBe(0n);
     expect(await auditLedger(db)).toEqual({});
-
-    async function balanceOf(code: string): Promise<bigint> {
-      const rows = (await db.execute(sql`select balance from fin_account where tenant_id = 1 and kind = 'WALLET' and currency = ${code}`)) as unknown as { rows: { balance: string }[] };
-      return BigInt(rows.rows[0]?.balance ?? 0);
-    }
   });
 });

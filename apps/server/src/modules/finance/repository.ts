@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { tenants, users } from '../../db/schema/sys.ts';
 import type { Tx } from './ledger/repository.ts';
 
@@ -20,3 +20,6 @@ export async function tenantNames(tx: Tx, ids: number[]): Promise<Map<number, st
   const rows = await tx.select({ id: tenants.id, name: tenants.name }).from(tenants).where(inArray(tenants.id, wanted));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** A person's name as userNames gives it (real name, else username), for queries that join users. */
+export const personName = (table: { realname: AnyColumn; username: AnyColumn }) => sql<string | null>`coalesce(nullif(${table.realname}, ''), ${table.username})`;

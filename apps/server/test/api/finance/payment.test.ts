@@ -5,7 +5,7 @@ import { currencyFromMinor, currencyToMinor, type CurrencyCode } from '@portal/s
 import type { ChargeRecord, PaymentPreview, PaymentRecord } from '@portal/shared/finance-schemas';
 import { accounts, entries, journals, paymentLines, payments, payOrders } from '../../../src/db/schema/finance.ts';
 import { orders } from '../../../src/db/schema/logistics.ts';
-import { fundWallet, walletBalanceOf } from '../finance-fixtures.ts';
+import { fundWallet, walletBalanceOf } from '../../helpers/wallet-client.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
 import { insertOrder } from '../../helpers/orders.ts';

@@ -5,7 +5,7 @@ import type { PaymentRecord, PayOrderRecord, RefundRecord } from '@portal/shared
 import { journals, payOrders, refunds } from '../../../src/db/schema/finance.ts';
 import { orders } from '../../../src/db/schema/logistics.ts';
 import { roles, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
-import { fundWallet, walletBalanceOf } from '../finance-fixtures.ts';
+import { fundWallet, walletBalanceOf } from '../../helpers/wallet-client.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
 import { insertOrder } from '../../helpers/orders.ts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { RECHARGE_STATUSES } from '@portal/shared/finance';
 import { CURRENCY_CODES } from '@portal/shared/money';
-import { getQuery } from '../../lib/query.ts';
-import { idParam, timeParam } from '../../lib/list.ts';
-import { timeZoneParam } from '../../lib/xlsx.ts';
+import { getQuery } from '../../../lib/query.ts';
+import { idParam, timeParam } from '../../../lib/list.ts';
+import { timeZoneParam } from '../../../lib/xlsx.ts';
 
 /*
  * Recharge shapes only the server needs: the export queries and the voucher download's parameters.

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Person, RateTable, WalletBalance } from '@portal/shared/finance-schemas';
-import { rates } from '../../src/db/schema/finance.ts';
-import { png } from '../helpers/png.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ok, refused } from '../helpers/answers.ts';
+import { rates } from '../../../src/db/schema/finance.ts';
+import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { ok, refused } from '../../helpers/answers.ts';
+import { voucherUpload, walletPost } from '../../helpers/wallet-client.ts';
 
 const W = '/platform-api/finance/virtualWallet';
-const PNG = png();
 
 describe('the wallet at a glance (/platform-api/finance/virtualWallet)', () => {
   let t: TestApp;
@@ -16,16 +15,13 @@ describe('the wallet at a glance (/platform-api/finance/virtualWallet)', () => {
   let finance: string;
   let staff: string;
   let admin: string;
-  let keys = 0;
 
   const call = (url: string, token: string, payload: object = {}, withKey = false) =>
-    t.call({ method: 'POST', url: `${W}${url}`, token, lang: 'en-US', payload, headers: withKey ? { 'idempotency-key': `wallet-test-${++keys}` } : {} });
+    walletPost(t)(`${W}${url}`, token, payload, { key: withKey ? undefined : null });
 
   /** A TWD transfer credited to the CNY wallet at 0.2283 (submitted; approved by finance unless told not to). */
   async function recharge(amount: string, approve = true): Promise<number> {
-    const boundary = '----wallet-test';
-    const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const voucher = ok<{ id: number }>(await t.call({ method: 'POST', url: `${W}/recharge/credentials`, token: merchant, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }));
+    const voucher = ok<{ id: number }>(await t.call({ method: 'POST', url: `${W}/recharge/credentials`, token: merchant, ...voucherUpload() }));
     const submitted = ok<{ id: number }>(
       await call(
         '/recharge/submit',

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { ConversionPreview, ConversionRecord, DetailRecord } from '@portal/shared/finance-schemas';
 import { currencyFromMinor, invertRate, type CurrencyCode } from '@portal/shared/money';
-import { accounts, entries, journals, rates } from '../../src/db/schema/finance.ts';
-import { fundWallet, walletBalanceOf } from './finance-fixtures.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { ok, refused } from '../helpers/answers.ts';
+import { accounts, entries, journals, rates } from '../../../src/db/schema/finance.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { ok, refused } from '../../helpers/answers.ts';
+import { fundWallet, newKey, walletBalanceOf, walletPost } from '../../helpers/wallet-client.ts';
 
 type Page<T> = { records: T[]; total: number };
 
@@ -21,7 +21,6 @@ describe(`converting between a merchant's wallets (${testDbKind()})`, () => {
   let staff: string;
   let finance: string;
   let admin: string;
-  let keySeq = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -39,9 +38,7 @@ describe(`converting between a merchant's wallets (${testDbKind()})`, () => {
   });
   afterAll(() => t.close());
 
-  const newKey = () => `convert-test-${++keySeq}-${Date.now()}`;
-  const call = (url: string, token: string, payload: object, key?: string | null, lang = 'en-US') =>
-    t.call({ method: 'POST', url, token, payload, lang, headers: key === null ? {} : { 'idempotency-key': key ?? newKey() } });
+  const call = (url: string, token: string, payload: object, key?: string | null, lang = 'en-US') => walletPost(t)(url, token, payload, { key, lang });
   const preview = async (payload: object, token = merchant) => ok<ConversionPreview>(await call(PREVIEW, token, payload, null));
   const convert = async (payload: object, key?: string) => ok<ConversionRecord>(await call(SUBMIT, merchant, payload, key));
 

@@ -2,8 +2,8 @@ import type { Language } from '@portal/shared/languages';
 import type { RechargeRecord } from '@portal/shared/finance-schemas';
 import { RECHARGE_STATUS_TEXTS } from '@portal/shared/messages-finance';
 import { rechargeExportTexts } from '@portal/shared/messages-recharge';
-import { timeFormatter, type ExportColumn } from '../../lib/xlsx.ts';
-import { EXPORT_AMOUNT_FORMAT } from './money.ts';
+import { timeFormatter, type ExportColumn } from '../../../lib/xlsx.ts';
+import { EXPORT_AMOUNT_FORMAT } from '../money.ts';
 
 /** The columns of the recharge exports, headed in the caller's language; times in the reader's zone. */
 

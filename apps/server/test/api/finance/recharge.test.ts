@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { RechargeInput, RechargeRecord, VoucherRecord } from '@portal/shared/finance-schemas';
-import { accounts, entries, journals, rateApplications, rates, recharges, vouchers } from '../../src/db/schema/finance.ts';
-import { tenants, users } from '../../src/db/schema/sys.ts';
-import { platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
-import { post as postJournal } from '../../src/modules/finance/ledger/service.ts';
-import { png } from '../helpers/png.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { downloadName, ok, readXlsx, refused } from '../helpers/answers.ts';
+import { accounts, entries, journals, rateApplications, rates, recharges, vouchers } from '../../../src/db/schema/finance.ts';
+import { tenants, users } from '../../../src/db/schema/sys.ts';
+import { platformLeg, walletLeg } from '../../../src/modules/finance/ledger/model.ts';
+import { post as postJournal } from '../../../src/modules/finance/ledger/service.ts';
+import { png } from '../../helpers/png.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { downloadName, ok, readXlsx, refused } from '../../helpers/answers.ts';
+import { newKey, voucherUpload, walletPost, type WalletCallOptions } from '../../helpers/wallet-client.ts';
 
 type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
 type Preview = { record: RechargeRecord; rate: string | null; inverseRate: string | null; creditAmount: string | null; rateApplyNo: string | null; reason: string };
@@ -21,14 +22,6 @@ const R = '/platform-api/finance/review/recharge';
 /** A valid 1×1 grey PNG. */
 const tinyPng = () => png();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/** multipart/form-data with one file part. */
-function multipart(file: Buffer, filename: string, field = 'file', type = 'image/png') {
-  const boundary = '----portal-voucher-boundary-51c2';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe(`recharges (${testDbKind()})`, () => {
   let t: TestApp;
@@ -51,17 +44,9 @@ describe(`recharges (${testDbKind()})`, () => {
   });
   afterAll(() => t.close());
 
-  const call = (url: string, token: string, payload: object, options: { key?: string | null; lang?: string } = {}) =>
-    t.call({
-      method: 'POST',
-      url,
-      token,
-      payload,
-      lang: options.lang ?? 'en-US',
-      headers: options.key === null ? {} : { 'idempotency-key': options.key ?? randomUUID() },
-    });
+  const call = (url: string, token: string, payload: object, options: WalletCallOptions = {}) => walletPost(t)(url, token, payload, options);
   const upload = (token: string, file: Buffer, filename = 'receipt.png', field = 'file', lang = 'en-US') =>
-    t.call({ method: 'POST', url: `${W}/recharge/credentials`, token, lang, ...multipart(file, filename, field) });
+    t.call({ method: 'POST', url: `${W}/recharge/credentials`, token, lang, ...voucherUpload(file, filename, field) });
   const uploaded = async (file: Buffer = tinyPng(), filename = 'receipt.png', token = merchant) => ok<VoucherRecord>(await upload(token, file, filename));
   const input = (overrides: Partial<RechargeInput> = {}): RechargeInput => ({
     transferCurrency: 'TWD',
@@ -176,7 +161,7 @@ describe(`recharges (${testDbKind()})`, () => {
 
     it('credits the wallet exactly, once, through the FX and rounding accounts', async () => {
       const before = await balance('CNY');
-      const key = randomUUID();
+      const key = newKey();
       const first = await decide(draft.id, true, '', { key });
       const record = ok<RechargeRecord>(first);
       expect(record).toMatchObject({ status: 'CONFIRMED', receivedAmount: '11.42', rate: '0.2283', unrechargedAmount: '0.00', decidedBy: '財務 林美玲' });
@@ -239,7 +224,7 @@ describe(`recharges (${testDbKind()})`, () => {
 
   describe('idempotency of the merchant’s calls', () => {
     it('creates one recharge per key, refuses another body under it, and needs a key', async () => {
-      const key = randomUUID();
+      const key = newKey();
       const first = ok<RechargeRecord>(await call(`${W}/recharge/submit`, merchant, input({ remark: 'once' }), { key }));
       const again = ok<RechargeRecord>(await call(`${W}/recharge/submit`, merchant, input({ remark: 'once' }), { key }));
       expect(again).toEqual(first);

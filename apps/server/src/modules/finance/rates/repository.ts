@@ -1,19 +1,29 @@
-import { and, eq, exists, gt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invertRate, trimDecimal, type CurrencyCode } from '@portal/shared/money';
 import type { RateRecord } from '@portal/shared/finance-schemas';
-import type { Language } from '@portal/shared/languages';
-import { rateExportTexts } from '@portal/shared/messages-rates';
-import type { Db } from '../../db/client.ts';
-import { rates } from '../../db/schema/finance.ts';
-import { users } from '../../db/schema/sys.ts';
-import { indexOrder, type Direction } from '../../lib/index-order.ts';
-import { dateRange } from '../../lib/list.ts';
-import { afterCursor, cursorTimeOf, timeFormatter, type Cursor, type ExportColumn } from '../../lib/xlsx.ts';
-import type { Tx } from './ledger/repository.ts';
-import { iso, userNames } from './repository.ts';
+import type { Db } from '../../../db/client.ts';
+import { rates } from '../../../db/schema/finance.ts';
+import { users } from '../../../db/schema/sys.ts';
+import { indexOrder, type Direction } from '../../../lib/index-order.ts';
+import { dateRange } from '../../../lib/list.ts';
+import { must } from '../../../lib/must.ts';
+import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
+import type { Tx } from '../ledger/repository.ts';
+import { iso, personName, userNames } from '../repository.ts';
 
-/** The rate table's queries: the list with its "current" flag, and the export. */
+/** The rate table's queries: the rate of a pair, the list with its "current" flag, the export, the changes. */
+
+/** The newest rate of the pair effective at `at` (effective time, then id), if any. */
+export async function newestRate(tx: Tx, base: CurrencyCode, quote: CurrencyCode, at: Date): Promise<{ rate: string; effectiveFrom: Date } | undefined> {
+  const [row] = await tx
+    .select({ rate: rates.rate, effectiveFrom: rates.effectiveFrom })
+    .from(rates)
+    .where(and(eq(rates.baseCurrency, base), eq(rates.quoteCurrency, quote), lte(rates.effectiveFrom, at)))
+    .orderBy(desc(rates.effectiveFrom), desc(rates.id))
+    .limit(1);
+  return row;
+}
 
 export type RateFilters = {
   baseCurrency?: CurrencyCode;
@@ -27,7 +37,7 @@ const newer = alias(rates, 'newer');
 
 /**
  * True for the row applying now to its pair: effective, and no other effective row of the pair is newer
- * (the order of rates.ts currentRate: effective_from, then id). Served by fin_rate_pair_idx.
+ * (the order of newestRate: effective_from, then id). Served by fin_rate_pair_idx.
  */
 export function isCurrentRate(db: Tx): SQL<boolean> {
   const newerEffective = db
@@ -51,6 +61,11 @@ export function rateWhere(db: Tx, filters: RateFilters): SQL | undefined {
     filters.currentOnly ? isCurrentRate(db) : undefined,
     ...dateRange(rates.createdAt, filters.createdAt_begin, filters.createdAt_end),
   );
+}
+
+export async function countRates(db: Tx, where: SQL | undefined): Promise<number> {
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(rates).where(where);
+  return Number(counted?.total ?? 0);
 }
 
 const rateColumns = (db: Tx) => ({
@@ -84,9 +99,6 @@ export async function findRate(db: Tx, id: number): Promise<RateRow | null> {
   return row ?? null;
 }
 
-/** A person's name as userNames gives it (real name, else username), for exports that join users. */
-export const personName = (table: { realname: AnyColumn; username: AnyColumn }) => sql<string | null>`coalesce(nullif(${table.realname}, ''), ${table.username})`;
-
 export type RateExportRow = RateRow & { creatorName: string | null };
 
 export function rateExportBatch(db: Db, where: SQL | undefined, after: Cursor | null, limit: number): Promise<(RateExportRow & { cursorTime: string })[]> {
@@ -98,6 +110,28 @@ export function rateExportBatch(db: Db, where: SQL | undefined, after: Cursor | 
     .where(after ? and(where, afterCursor(rates.effectiveFrom, rates.id, after)) : where)
     .orderBy(order(rates.effectiveFrom), order(rates.id))
     .limit(limit);
+}
+
+export async function insertRate(
+  tx: Tx,
+  values: { baseCurrency: CurrencyCode; quoteCurrency: CurrencyCode; rate: string; effectiveFrom: Date | undefined; remark: string | undefined; createdBy: number },
+): Promise<number> {
+  const [created] = await tx.insert(rates).values(values).returning({ id: rates.id });
+  return must(created, 'inserted rate').id;
+}
+
+/** Deletes the rate if it is still scheduled: the time condition makes the check and the delete one step. */
+export async function deleteScheduledRate(db: Tx, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(rates)
+    .where(and(eq(rates.id, id), gt(rates.effectiveFrom, sql`now()`)))
+    .returning({ id: rates.id });
+  return deleted.length > 0;
+}
+
+export async function rateEffectiveFrom(db: Tx, id: number): Promise<Date | undefined> {
+  const [row] = await db.select({ effectiveFrom: rates.effectiveFrom }).from(rates).where(eq(rates.id, id));
+  return row?.effectiveFrom;
 }
 
 export async function toRateRecords(db: Tx, rows: RateRow[]): Promise<RateRecord[]> {
@@ -122,21 +156,4 @@ function toRateRecord(row: RateRow, names: Map<number, string>): RateRecord {
     createdBy: row.createdBy === null ? '' : (names.get(row.createdBy) ?? ''),
     createdAt: iso(row.createdAt) ?? '',
   };
-}
-
-export function rateColumnsFor(lang: Language, timeZone: string): ExportColumn<RateExportRow>[] {
-  const t = rateExportTexts;
-  const time = timeFormatter(timeZone);
-  return [
-    { header: t.baseCurrency[lang], width: 12, value: (row) => row.baseCurrency },
-    { header: t.quoteCurrency[lang], width: 12, value: (row) => row.quoteCurrency },
-    // exact decimals as text: a spreadsheet number would round the tenth decimal
-    { header: t.rate[lang], width: 18, value: (row) => trimDecimal(row.rate) },
-    { header: t.inverseRate[lang], width: 18, value: (row) => invertRate(trimDecimal(row.rate)) },
-    { header: t.effectiveFrom[lang], width: 20, value: (row) => time(row.effectiveFrom) },
-    { header: t.current[lang], width: 10, value: (row) => (row.current ? t.yes[lang] : t.no[lang]) },
-    { header: t.remark[lang], width: 30, value: (row) => row.remark },
-    { header: t.createdBy[lang], width: 16, value: (row) => row.creatorName ?? '' },
-    { header: t.createdAt[lang], width: 20, value: (row) => time(row.createdAt) },
-  ];
 }

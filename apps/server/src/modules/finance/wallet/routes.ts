@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema } from '@portal/shared/api';
+import { currencyBody, person, rateTable as rateTableSchema, walletBalance, walletDetails } from '@portal/shared/finance-schemas';
+import { merchant } from '../../../plugins/auth.ts';
+import { walletCaller } from '../access.ts';
+import { balanceIn, balances, peopleOf, rateTable } from './service.ts';
+
+const emptyBody = z.strictObject({}).optional();
+
+/**
+ * The wallet at a glance (/platform-api/finance/virtualWallet/*): wallet/details (every currency),
+ * balance (one currency), queryRate, and the people of the records' filters (initiator, judge).
+ */
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.post(
+    '/finance/virtualWallet/wallet/details',
+    {
+      config: merchant('wallet:module:view'),
+      schema: {
+        tags: ['wallet'],
+        summary: "The caller tenant's wallets: balance, recharges awaiting confirmation and refunds awaiting verification, per currency",
+        body: emptyBody,
+        response: { 200: envelopeSchema(walletDetails) },
+      },
+    },
+    async (request) => request.ok({ wallets: await balances(db, walletCaller(request).tenantId) }),
+  );
+
+  app.post(
+    '/finance/virtualWallet/balance',
+    {
+      config: merchant('wallet:module:view'),
+      schema: { tags: ['wallet'], summary: 'The caller tenant’s wallet in one currency (zero when it has none yet)', body: currencyBody, response: { 200: envelopeSchema(walletBalance) } },
+    },
+    async (request) => request.ok(await balanceIn(db, walletCaller(request).tenantId, request.body.currency)),
+  );
+
+  app.post(
+    '/finance/virtualWallet/queryRate',
+    {
+      config: merchant('wallet:module:view'),
+      schema: {
+        tags: ['wallet'],
+        summary: 'The rates applying now from `currency` to every other currency, with the inverse of each',
+        body: currencyBody,
+        response: { 200: envelopeSchema(rateTableSchema) },
+      },
+    },
+    async (request) => request.ok(await rateTable(db, request.body.currency)),
+  );
+
+  app.post(
+    '/finance/virtualWallet/initiator',
+    {
+      config: merchant('wallet:module:view'),
+      schema: { tags: ['wallet'], summary: 'The people of the caller tenant who created wallet records (the initiator filter)', body: emptyBody, response: { 200: envelopeSchema(z.array(person)) } },
+    },
+    async (request) => request.ok(await peopleOf(db, walletCaller(request).tenantId, 'initiator')),
+  );
+
+  app.post(
+    '/finance/virtualWallet/judge',
+    {
+      config: merchant('wallet:module:view'),
+      schema: { tags: ['wallet'], summary: "The platform's finance staff who decided on the caller tenant's records (the reviewer filter)", body: emptyBody, response: { 200: envelopeSchema(z.array(person)) } },
+    },
+    async (request) => request.ok(await peopleOf(db, walletCaller(request).tenantId, 'judge')),
+  );
+};
