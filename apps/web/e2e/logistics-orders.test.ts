@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { IMPORT_COLUMNS, IMPORT_TITLES, type ImportColumn } from '../../server/src/modules/logistics/order-columns.ts';
+import { IMPORT_COLUMNS, IMPORT_TITLES, type ImportColumn } from '../../server/src/modules/logistics/order/model.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
 import { fillOrder, orderNoIn, orderRows, searchOrders } from './support/orders.ts';
 import { signIn, toast } from './support/portal.ts';

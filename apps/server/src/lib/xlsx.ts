@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
@@ -55,7 +56,8 @@ export function contentDisposition(fileName: string, asciiName: string, disposit
   return `${disposition}; filename="${asciiName.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${encoded}`;
 }
 
-export type Cell = string | number | null;
+/** A Date is written as a date cell (format it with the column's numFmt). */
+export type Cell = string | number | Date | null;
 export type ExportColumn<R> = { header: string; width: number; numFmt?: string; value: (row: R) => Cell };
 
 /** Rows after `after` in (time desc, id desc) order: the keyset of every export here. */
@@ -80,34 +82,42 @@ export async function* keysetBatches<R extends { id: number; cursorTime: string 
 }
 
 /**
+ * Writes the workbook into `stream` batch after batch, waiting while the reader is slower than the
+ * database (memory stays flat however large the export), and stops when the reader has gone away.
+ */
+export async function writeXlsx<R>(stream: PassThrough, options: { sheetName: string; columns: ExportColumn<R>[]; batches: AsyncIterable<R[]> }): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(options.sheetName.slice(0, 31));
+  sheet.columns = options.columns.map((column, index) => ({ header: column.header, key: String(index), width: column.width, style: column.numFmt ? { numFmt: column.numFmt } : {} }));
+  sheet.getRow(1).font = { bold: true };
+  for await (const batch of options.batches) {
+    for (const row of batch) sheet.addRow(options.columns.map((column) => column.value(row))).commit();
+    if (stream.writableNeedDrain) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+    if (stream.destroyed) return;
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/**
  * Answers with the workbook as it is written. `title` names the sheet and the file in the caller's
- * language; `asciiTitle` is the fallback file name.
+ * language; `asciiTitle` is the fallback file name. A module whose names differ gives them whole:
+ * `sheetName`, and `fileName` (used as it is, its ASCII fallback made from it).
  */
 export function sendXlsx<R>(
   reply: FastifyReply,
-  options: { title: string; asciiTitle: string; timeZone: string; columns: ExportColumn<R>[]; batches: AsyncIterable<R[]> },
+  options: { title: string; asciiTitle: string; timeZone: string; columns: ExportColumn<R>[]; batches: AsyncIterable<R[]>; sheetName?: string; fileName?: string },
 ): FastifyReply {
   const stamp = timeFormatter(options.timeZone)(new Date()).replace(/\D/g, '');
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(options.title.slice(0, 31));
-  sheet.columns = options.columns.map((column, index) => ({ header: column.header, key: String(index), width: column.width, style: column.numFmt ? { numFmt: column.numFmt } : {} }));
-  sheet.getRow(1).font = { bold: true };
-  const write = async () => {
-    for await (const batch of options.batches) {
-      for (const row of batch) sheet.addRow(options.columns.map((column) => column.value(row))).commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
   // the headers are gone by now: a failure can only cut the download short (and is logged)
-  write().catch((error: unknown) => {
+  writeXlsx(stream, { sheetName: options.sheetName ?? options.title, columns: options.columns, batches: options.batches }).catch((error: unknown) => {
     reply.log.error({ err: error }, 'export failed');
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return reply
     .header('content-type', XLSX_TYPE)
-    .header('content-disposition', contentDisposition(`${options.title}_${stamp}.xlsx`, `${options.asciiTitle}_${stamp}.xlsx`))
+    .header('content-disposition', options.fileName ? contentDisposition(options.fileName, options.fileName) : contentDisposition(`${options.title}_${stamp}.xlsx`, `${options.asciiTitle}_${stamp}.xlsx`))
     .header('cache-control', 'no-store')
     .send(stream);
 }

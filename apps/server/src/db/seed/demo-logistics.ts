@@ -6,9 +6,8 @@ import { collectionExceptions, orderItems, orders, parcels, pickupBatches, picku
 import { users } from '../schema/sys.ts';
 import { must } from '../../lib/must.ts';
 import { priceFor, type Price } from '../../modules/freight/freight-service.ts';
-import { statusEventText } from '../../modules/logistics/order-lifecycle.ts';
-import { formatOrderNo } from '../../modules/logistics/order-store.ts';
-import { warehouseLocation } from '../../modules/warehouse/warehouse-places.ts';
+import { formatOrderNo, statusEventText } from '../../modules/logistics/order/model.ts';
+import { warehouseLocation } from '../../modules/warehouse/model.ts';
 
 /*
  * The demo's logistics (issue 4): about thirty orders of `merchant` over the last 30 days in every

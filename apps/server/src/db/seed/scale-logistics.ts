@@ -4,8 +4,8 @@ import type { Db } from '../client.ts';
 import { users } from '../schema/sys.ts';
 import { must } from '../../lib/must.ts';
 import { createMerchant } from '../../modules/account/account-repository.ts';
-import { statusEventText } from '../../modules/logistics/order-lifecycle.ts';
-import { warehouseLocation } from '../../modules/warehouse/warehouse-places.ts';
+import { statusEventText } from '../../modules/logistics/order/model.ts';
+import { warehouseLocation } from '../../modules/warehouse/model.ts';
 import {
   declarationCurrency,
   DEMO_PRODUCTS,

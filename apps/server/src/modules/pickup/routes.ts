@@ -14,7 +14,7 @@ import { getQuery } from '../../lib/query.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { orders, pickupBatches, pickupBatchOrders } from '../../db/schema/logistics.ts';
-import { moveOrder } from '../logistics/order-lifecycle.ts';
+import { moveOrder } from '../logistics/order/lifecycle.ts';
 import { assertCancellable, assertIn, assertMove, batchStateText, BATCH_MOVES, EDITABLE_IN, SCHEDULABLE_IN } from './batch-lifecycle.ts';
 import {
   batchColumns,

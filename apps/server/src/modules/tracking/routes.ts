@@ -4,7 +4,8 @@ import { envelopeSchema } from '@portal/shared/api';
 import { TRACKING_LOOKUP_MAX } from '@portal/shared/logistics';
 import { trackQuery, trackResult } from '@portal/shared/logistics-schemas';
 import { getQuery } from '../../lib/query.ts';
-import { lookUpNumbers, parseNumbers } from './track-lookup.ts';
+import { PUBLIC } from '../../plugins/auth.ts';
+import { track } from './service.ts';
 
 /** Lookups one client address may make per minute: a person pastes a few lists; a scraper is slowed. */
 export const TRACK_RATE_PER_MINUTE = 60;
@@ -16,7 +17,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/open/track',
     {
-      config: { access: { permission: 'public' }, rateLimit: { max: TRACK_RATE_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { ...PUBLIC, rateLimit: { max: TRACK_RATE_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['tracking'],
         summary: `Public tracking: up to ${TRACKING_LOOKUP_MAX} order, waybill or parcel tracking numbers, no sign-in`,
@@ -27,10 +28,10 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const numbers = parseNumbers(request.query.numbers);
+      const results = await track(db, request.query.numbers, request.lang);
       // a status changes at any time: neither the browser nor a proxy keeps the answer
       void reply.header('cache-control', 'no-store');
-      return request.ok(await lookUpNumbers(db, numbers, request.lang));
+      return request.ok(results);
     },
   );
 };

@@ -1,0 +1,273 @@
+import ExcelJS from 'exceljs';
+import type { Language } from '@portal/shared/languages';
+import { IMPORT_ROWS_MAX } from '@portal/shared/logistics';
+import { orderInput, type ImportRowError } from '@portal/shared/logistics-schemas';
+import { formatMessage } from '@portal/shared/messages';
+import { badRequest } from '../../../lib/errors.ts';
+import { checkZip } from '../../../lib/zip.ts';
+import {
+  importTitleIndex,
+  IMPORT_COLUMNS,
+  issueProblem,
+  ITEM_COLUMNS,
+  normalizeTitle,
+  orderProblems,
+  prepareOrder,
+  REQUIRED_IMPORT_COLUMNS,
+  titleOf,
+  unitPriceProblems,
+  type FieldPath,
+  type ImportColumn,
+  type OrderProblem,
+  type ParsedOrder,
+  type PreparedOrder,
+} from './model.ts';
+
+/*
+ * The Excel import (its columns and their titles are in model.ts): reading the first sheet, recognising its header in any language and order, grouping rows into orders (one row per
+ * product, rows of one merchant order number adjacent), and checking every order with the rules of
+ * /add. Nothing here writes: the service imports all or nothing.
+ */
+
+
+/** What a well-formed import file unpacks to at most: 2,000 rows of 24 columns are a few MB of XML. */
+const UNPACKED_MAX = 24 * 1024 * 1024;
+const ENTRIES_MAX = 500;
+/** The report lists this many errors at most: enough to fix a file in one go, small enough to show. */
+export const IMPORT_ERRORS_MAX = 1000;
+
+/** The coded columns: their dictionaries, which give each code's name in every language. */
+export const CODED_COLUMNS = { serviceType: 'ServiceType', destinationCountry: 'CountryType', warehouseCode: 'LogisticsWarehouse', currency: 'Currency' } as const;
+export type CodedColumn = keyof typeof CODED_COLUMNS;
+/** Per coded column: a code or a name in any language (normalised) -> the code. */
+export type CodeBooks = Record<CodedColumn, Map<string, string>>;
+
+export type SheetRow = { rowNo: number; cells: Partial<Record<ImportColumn, string>> };
+export type Sheet = { titles: Partial<Record<ImportColumn, string>>; rows: SheetRow[]; errors: ImportRowError[] };
+export type ImportedOrder = { merchantOrderNo: string; firstRow: number; prepared: PreparedOrder };
+
+const isCoded = (column: ImportColumn): column is CodedColumn => Object.hasOwn(CODED_COLUMNS, column);
+
+/** A cell as the text a person sees: numbers as JavaScript writes them, formulas by their result. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
+  if ('hyperlink' in value) return String(value.text ?? '').trim();
+  if ('formula' in value || 'sharedFormula' in value) return cellText(value.result ?? null);
+  if ('error' in value) return value.error;
+  return '';
+}
+
+/**
+ * The first sheet of an uploaded workbook, or a translated 400: not an .xlsx (checked by its zip
+ * signature, not its name), one that would unpack to too much, or one the library cannot read.
+ */
+export async function readWorkbook(data: Buffer): Promise<ExcelJS.Worksheet> {
+  if (data.length === 0) throw badRequest('importFileEmpty');
+  const zip = checkZip(data, { maxUnpacked: UNPACKED_MAX, maxEntries: ENTRIES_MAX });
+  if (!zip.ok) throw badRequest(zip.reason === 'not-zip' ? 'importNotXlsx' : 'importUnreadable');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest('importUnreadable');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw badRequest('importUnreadable');
+  return sheet;
+}
+
+/**
+ * The header (row 1) and the data rows of a sheet. Titles are recognised in any of the three
+ * languages and in any order; unknown columns are ignored. Wholly blank rows are skipped.
+ */
+export function readSheet(sheet: ExcelJS.Worksheet, language: Language): Sheet {
+  const index = importTitleIndex();
+  const columns = new Map<number, ImportColumn>();
+  const titles: Partial<Record<ImportColumn, string>> = {};
+  const errors: ImportRowError[] = [];
+  sheet.getRow(1).eachCell((cell, columnNo) => {
+    const text = cellText(cell.value);
+    const column = index.get(normalizeTitle(text));
+    if (!column) return;
+    if (titles[column] !== undefined) {
+      errors.push({ row: 1, column: text, message: formatMessage(language, 'importColumnTwice', { column: text }) });
+      return;
+    }
+    titles[column] = text;
+    columns.set(columnNo, column);
+  });
+  for (const column of REQUIRED_IMPORT_COLUMNS) {
+    if (titles[column] === undefined) {
+      const title = titleOf(column, language);
+      errors.push({ row: 1, column: title, message: formatMessage(language, 'importColumnMissing', { column: title }) });
+    }
+  }
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNo) => {
+    if (rowNo === 1) return;
+    const cells: SheetRow['cells'] = {};
+    let blank = true;
+    for (const [columnNo, column] of columns) {
+      const text = cellText(row.getCell(columnNo).value);
+      if (text !== '') {
+        cells[column] = text;
+        blank = false;
+      }
+    }
+    if (!blank) rows.push({ rowNo, cells });
+  });
+  if (errors.length === 0 && rows.length === 0) throw badRequest('importNoRows');
+  if (rows.length > IMPORT_ROWS_MAX) throw badRequest('importTooManyRows', { max: IMPORT_ROWS_MAX });
+  return { titles, rows, errors };
+}
+
+/** A coded cell as its code, when it is a code or a name in any language; otherwise as typed (the schema then names the codes). */
+function decode(books: CodeBooks, column: ImportColumn, text: string): string {
+  return isCoded(column) ? (books[column].get(normalizeTitle(text)) ?? text) : text;
+}
+
+/** A quantity cell: a number when it reads as one (the schema then checks it is a whole one), else the text. */
+const quantityOf = (text: string | undefined): number | string | undefined => (text !== undefined && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text);
+
+const ITEM_FIELDS: Record<string, ImportColumn> = {
+  name: 'itemName',
+  category: 'itemCategory',
+  quantity: 'itemQuantity',
+  specifications: 'itemSpecifications',
+  material: 'itemMaterial',
+  unitPrice: 'itemUnitPrice',
+};
+const RECIPIENT_FIELDS: Record<string, ImportColumn> = {
+  name: 'recipientName',
+  phone: 'recipientPhone',
+  address: 'recipientAddress',
+  province: 'recipientProvince',
+  city: 'recipientCity',
+  district: 'recipientDistrict',
+  town: 'recipientTown',
+  postcode: 'recipientPostcode',
+};
+
+/** Where a field of an order's input sits in the sheet: the row of its product, or the order's first row. */
+function locate(path: FieldPath, rows: SheetRow[]): { rowNo: number; column: ImportColumn } {
+  const first = rows[0]?.rowNo ?? 0;
+  const [head, second, third] = path;
+  if (head === 'items') {
+    if (typeof second === 'number') return { rowNo: rows[second]?.rowNo ?? first, column: ITEM_FIELDS[String(third)] ?? 'itemName' };
+    return { rowNo: first, column: 'itemName' };
+  }
+  if (head === 'recipient') return { rowNo: first, column: RECIPIENT_FIELDS[String(second)] ?? 'recipientName' };
+  const column = IMPORT_COLUMNS.find((candidate) => candidate === head);
+  return { rowNo: first, column: column ?? 'merchantOrderNo' };
+}
+
+/** The input /add would receive for one order's rows. */
+function inputOf(merchantOrderNo: string, rows: SheetRow[], books: CodeBooks) {
+  const first = rows[0]?.cells ?? {};
+  const order = (column: ImportColumn) => {
+    const text = first[column];
+    return text === undefined ? undefined : decode(books, column, text);
+  };
+  return {
+    merchantOrderNo,
+    serviceType: order('serviceType'),
+    destinationCountry: order('destinationCountry'),
+    warehouseCode: order('warehouseCode'),
+    recipient: Object.fromEntries(Object.entries(RECIPIENT_FIELDS).map(([field, column]) => [field, order(column)])),
+    currency: order('currency'),
+    items: rows.map(({ cells }) => ({
+      name: cells.itemName,
+      category: cells.itemCategory,
+      quantity: quantityOf(cells.itemQuantity),
+      specifications: cells.itemSpecifications,
+      material: cells.itemMaterial,
+      unitPrice: cells.itemUnitPrice,
+    })),
+    weight: order('weight'),
+    length: order('length'),
+    width: order('width'),
+    height: order('height'),
+    remark: order('remark'),
+  };
+}
+
+/**
+ * Rows -> orders, with every error found: a missing merchant number, an order number repeated
+ * apart from its order, order columns that differ from the order's first row (blank ones inherit
+ * it), and everything /add refuses. Errors are reported per sheet row and column, in the caller's
+ * language, naming the column by the title the file uses.
+ */
+export function buildOrders(sheet: Pick<Sheet, 'rows' | 'titles'>, books: CodeBooks, language: Language): { orders: ImportedOrder[]; errors: ImportRowError[] } {
+  const errors: ImportRowError[] = [];
+  const titleIn = (column: ImportColumn) => sheet.titles[column] ?? titleOf(column, language);
+  const report = (rowNo: number, column: ImportColumn, problem: Pick<OrderProblem, 'key' | 'params'>) => {
+    const title = titleIn(column);
+    errors.push({ row: rowNo, column: title, message: formatMessage(language, problem.key, { ...problem.params, field: title }) });
+  };
+
+  const groups = new Map<string, SheetRow[]>();
+  let previous: string | null = null;
+  for (const row of sheet.rows) {
+    const merchantOrderNo = row.cells.merchantOrderNo ?? '';
+    if (merchantOrderNo === '') {
+      report(row.rowNo, 'merchantOrderNo', { key: 'validationRequired' });
+      previous = null;
+      continue;
+    }
+    const group = groups.get(merchantOrderNo);
+    if (!group) groups.set(merchantOrderNo, [row]);
+    else if (previous === merchantOrderNo) group.push(row);
+    else report(row.rowNo, 'merchantOrderNo', { key: 'importOrderNoRepeated', params: { row: group[0]?.rowNo ?? 0 } });
+    previous = merchantOrderNo;
+  }
+
+  const orders: ImportedOrder[] = [];
+  for (const [merchantOrderNo, rows] of groups) {
+    const [first, ...later] = rows;
+    if (!first) continue;
+    let consistent = true;
+    for (const row of later) {
+      for (const column of IMPORT_COLUMNS) {
+        if (ITEM_COLUMNS.includes(column) || column === 'merchantOrderNo') continue;
+        const text = row.cells[column];
+        if (text === undefined) continue;
+        const firstText = first.cells[column];
+        if (firstText === undefined || decode(books, column, text) !== decode(books, column, firstText)) {
+          report(row.rowNo, column, { key: 'importDiffersFromFirstRow', params: { row: first.rowNo } });
+          consistent = false;
+        }
+      }
+    }
+    const input = inputOf(merchantOrderNo, rows, books);
+    const parsed = orderInput.safeParse(input, { reportInput: true });
+    if (!parsed.success) {
+      const problems = [...parsed.error.issues.map(issueProblem), ...unitPriceProblems(input.currency, input.items.map((item) => item.unitPrice))];
+      for (const problem of problems) {
+        const at = locate(problem.path, rows);
+        report(at.rowNo, at.column, problem);
+      }
+      continue;
+    }
+    const problems = orderProblems(parsed.data);
+    for (const problem of problems) {
+      const at = locate(problem.path, rows);
+      report(at.rowNo, at.column, problem);
+    }
+    if (problems.length === 0 && consistent) orders.push({ merchantOrderNo, firstRow: first.rowNo, prepared: prepareOrder(parsed.data as ParsedOrder) });
+  }
+  return { orders, errors };
+}
+
+/** Errors in sheet order (row, then the template's column order), at most IMPORT_ERRORS_MAX. */
+export function sortErrors(errors: ImportRowError[], titles: Partial<Record<ImportColumn, string>>): ImportRowError[] {
+  const position = new Map<string, number>();
+  IMPORT_COLUMNS.forEach((column, at) => {
+    const title = titles[column];
+    if (title !== undefined) position.set(title, at);
+  });
+  return [...errors].sort((a, b) => a.row - b.row || (position.get(a.column) ?? -1) - (position.get(b.column) ?? -1)).slice(0, IMPORT_ERRORS_MAX);
+}

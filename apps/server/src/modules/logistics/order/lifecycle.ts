@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Language, Texts } from '@portal/shared/languages';
+import { canTransition, type OrderStatus, type TrackingSource } from '@portal/shared/logistics';
+import { ORDER_STATUS_TEXTS } from '@portal/shared/order-status';
+import type { Db } from '../../../db/client.ts';
+import { orders, trackingEvents } from '../../../db/schema/logistics.ts';
+import { conflict } from '../../../lib/errors.ts';
+import { statusEventText } from './model.ts';
+
+/**
+ * The one way an order's status changes (docs/logistics-lifecycle.md): the move is checked against
+ * ORDER_TRANSITIONS, made only if the order still has the status the caller saw (so two warehouse
+ * scans cannot both move it), stamps statusUpdatedAt, and is recorded as a tracking event.
+ */
+
+export type EventDetails = {
+  occurredAt?: Date;
+  location?: string;
+  /** our own words in three languages; the status's default text when absent */
+  description?: Partial<Texts>;
+  /** a carrier's own text, shown as it is */
+  rawText?: string;
+  carrierCode?: string;
+  source: TrackingSource;
+  createdBy?: number | null;
+};
+
+/** The refusal of spec'd moves: 409 naming both statuses in the caller's language. */
+export const transitionRefused = (from: OrderStatus, to: OrderStatus) => conflict('orderTransitionRefused', { from: ORDER_STATUS_TEXTS[from], to: ORDER_STATUS_TEXTS[to] });
+
+function descriptions(status: OrderStatus | null, details: EventDetails) {
+  const fallback: Partial<Texts> = status && !details.rawText ? statusEventText(status) : {};
+  const pick = (language: Language) => details.description?.[language] || fallback[language] || null;
+  return { descriptionZhTw: pick('zh-TW'), descriptionZhCn: pick('zh-CN'), descriptionEnUs: pick('en-US') };
+}
+
+/**
+ * Moves one order from `from` to `to` (inside the caller's transaction) and records the event.
+ * Throws 409 if the move is not in the lifecycle, or if the order no longer has status `from`.
+ */
+export async function moveOrder(tx: Db, order: { id: number; tenantId: number; status: OrderStatus }, to: OrderStatus, details: EventDetails): Promise<void> {
+  if (!canTransition(order.status, to)) throw transitionRefused(order.status, to);
+  const occurredAt = details.occurredAt ?? new Date();
+  const moved = await tx
+    .update(orders)
+    .set({ status: to, statusUpdatedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning({ id: orders.id });
+  if (moved.length === 0) throw conflict('orderChangedMeanwhile');
+  await tx.insert(trackingEvents).values({
+    tenantId: order.tenantId,
+    orderId: order.id,
+    occurredAt,
+    status: to,
+    fromStatus: order.status,
+    carrierCode: details.carrierCode ?? null,
+    location: details.location ?? '',
+    rawText: details.rawText ?? null,
+    source: details.source,
+    createdBy: details.createdBy ?? null,
+    ...descriptions(to, details),
+  });
+}
+
+/** An event that moves nothing: a carrier's scan on the way, a note from the warehouse. */
+export async function recordEvent(tx: Db, order: { id: number; tenantId: number }, details: EventDetails): Promise<void> {
+  await tx.insert(trackingEvents).values({
+    tenantId: order.tenantId,
+    orderId: order.id,
+    occurredAt: details.occurredAt ?? new Date(),
+    status: null,
+    fromStatus: null,
+    carrierCode: details.carrierCode ?? null,
+    location: details.location ?? '',
+    rawText: details.rawText ?? null,
+    source: details.source,
+    createdBy: details.createdBy ?? null,
+    ...descriptions(null, details),
+  });
+}

@@ -1,0 +1,375 @@
+import type { z } from 'zod';
+import type { Page } from '@portal/shared/api';
+import { LANGUAGES, type Language, type Texts } from '@portal/shared/languages';
+import { COUNTRY_CODES, EDITABLE_STATUSES, EXPORT_ROWS_MAX, ORDER_STATUSES, SERVICE_TYPES, WAREHOUSE_CODES, type OrderStatus, type ServiceType } from '@portal/shared/logistics';
+import type { ImportResult, ImportRowError, OrderDetail, OrderRecord, orderEditInput } from '@portal/shared/logistics-schemas';
+import { formatMessage, type MessageKey, type MessageParams } from '@portal/shared/messages';
+import { CURRENCY_CODES } from '@portal/shared/money';
+import { ORDER_STATUS_TEXTS } from '@portal/shared/order-status';
+import type { Db } from '../../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { violatedConstraint } from '../../../lib/db-errors.ts';
+import { assertExportSize, type ExportColumn } from '../../../lib/xlsx.ts';
+import { priceShipment } from '../../freight/freight.ts';
+import { priceFor, type Price } from '../../freight/freight-service.ts';
+import { exportColumns, fileDate, orderBatches, orderTemplate, SHEET_TEXTS, type Names } from './export.ts';
+import { buildOrders, CODED_COLUMNS, readSheet, readWorkbook, sortErrors, type CodeBooks, type CodedColumn } from './import.ts';
+import { moveOrder } from './lifecycle.ts';
+import { normalizeTitle, orderProblems, pathText, prepareOrder, statusEventText, titleOf, type ParsedOrder, type PreparedOrder } from './model.ts';
+import {
+  activeRateCards,
+  countUpTo,
+  insertOrders,
+  listOrders,
+  openBatchOf,
+  orderConditions,
+  orderDetailOf,
+  ownOrder,
+  replaceItems,
+  statusCounts,
+  takenMerchantNos,
+  tenantStatusCounts,
+  updateIfCreated,
+  type OrderFilter,
+  type OrderSort,
+  type SortColumn,
+  type SortDirection,
+  type TimeBound,
+} from './repository.ts';
+
+/*
+ * The merchant's orders: what may happen to them and in which order. Every use case works in the
+ * caller's tenant; another tenant's order answers 404 like a missing one.
+ */
+
+/** "Logistics order management" lists orders on their way, and the finished ones, unless a status is asked for. */
+export const LOG_ORDER_STATUSES: readonly OrderStatus[] = ['WHOUT', 'CROSS_BORDER', 'OVERSEA_WH', 'END_DELIVERY', 'DONE', 'RETURN', 'LOST'];
+
+/** Who acts: the tenant the request works in and the user. */
+export type Actor = { tenantId: number; userId: number };
+
+/** The dictionaries the screens show (the dict module's service): each coded field's names per language. */
+export type Dictionaries = { items(code: string, language: Language): Promise<{ value: string; text: string }[] | undefined> };
+
+// ------------------------------------------------------------------ filters
+
+/** The list filters as the query string carries them. */
+export type OrderFilterInput = {
+  orderNo?: string;
+  merchantOrderNo?: string;
+  waybillNo?: string;
+  status?: string;
+  destinationCountry?: string;
+  warehouseCode?: string;
+  serviceType?: ServiceType;
+  recipientName?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  statusUpdatedFrom?: string;
+  statusUpdatedTo?: string;
+};
+
+/** A filter field that was given: an empty string is a cleared form field. */
+const present = (value: string | undefined): value is string => value !== undefined && value !== '';
+const given = (value: string | undefined): string | undefined => (present(value) ? value : undefined);
+
+/** Whether any filter but the status narrows the list: without one, the status counts come from log_order_status_count. */
+export const filtersStatusAside = (filters: OrderFilterInput): boolean =>
+  [
+    filters.orderNo,
+    filters.merchantOrderNo,
+    filters.waybillNo,
+    filters.destinationCountry,
+    filters.warehouseCode,
+    filters.serviceType,
+    filters.recipientName,
+    filters.createdFrom,
+    filters.createdTo,
+    filters.statusUpdatedFrom,
+    filters.statusUpdatedTo,
+  ].some((value) => present(value));
+
+/** Dates before or after these are typing mistakes, and some would not fit a PostgreSQL timestamp. */
+const YEAR_MIN = 1900;
+const YEAR_MAX = 2999;
+
+/** "CREATED,WHIN" -> the statuses; an unknown one is a 400 naming the field. */
+export function parseStatuses(text: string): OrderStatus[] {
+  const statuses = [...new Set(text.split(',').map((part) => part.trim()))];
+  for (const status of statuses) {
+    if (!(ORDER_STATUSES as readonly string[]).includes(status)) throw badRequest('validationOneOf', { field: 'status', values: ORDER_STATUSES.join(', ') });
+  }
+  return statuses as OrderStatus[];
+}
+
+const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function checkYear(value: string, field: string) {
+  const year = Number(value.slice(0, 4));
+  if (year < YEAR_MIN || year > YEAR_MAX) throw badRequest('dateOutOfRange', { field, min: YEAR_MIN, max: YEAR_MAX });
+}
+
+/** Midnight starting the given day (plus `days`) in the server's time zone. */
+function localMidnight(day: string, days: number): Date {
+  const [, year, month, date] = PLAIN_DATE.exec(day) ?? [];
+  const value = new Date(0);
+  value.setFullYear(Number(year), Number(month) - 1, Number(date) + days);
+  value.setHours(0, 0, 0, 0);
+  return value;
+}
+
+/**
+ * A range bound. A time with its offset is taken as it is (both ends inclusive); a plain date
+ * (YYYY-MM-DD) means that whole day in the server's time zone: From is its first instant, To is
+ * everything before the next day's midnight. (The orders' own convention, older than lib/list.ts's
+ * dateRange: its tests pin the server's zone and the inclusive end.)
+ */
+export function rangeBound(value: string, end: 'from' | 'to', field: string): { at: Date; inclusive: boolean } {
+  checkYear(value, field);
+  if (PLAIN_DATE.test(value)) return end === 'from' ? { at: localMidnight(value, 0), inclusive: true } : { at: localMidnight(value, 1), inclusive: false };
+  return { at: new Date(value), inclusive: true };
+}
+
+/**
+ * The filters checked: empty strings (a cleared form field) filter nothing, statuses and dates are
+ * refused with a 400 naming the field. `defaultStatuses` applies when no status is asked for;
+ * `withStatus` false leaves the status out (the status counts answer every status).
+ */
+export function orderFilter(filters: OrderFilterInput, options: { defaultStatuses?: readonly OrderStatus[]; withStatus?: boolean } = {}): OrderFilter {
+  const bounds: TimeBound[] = [];
+  const ranges = [
+    [filters.createdFrom, 'from', 'createdFrom', 'createdAt'],
+    [filters.createdTo, 'to', 'createdTo', 'createdAt'],
+    [filters.statusUpdatedFrom, 'from', 'statusUpdatedFrom', 'statusUpdatedAt'],
+    [filters.statusUpdatedTo, 'to', 'statusUpdatedTo', 'statusUpdatedAt'],
+  ] as const;
+  const statuses = options.withStatus === false ? undefined : present(filters.status) ? parseStatuses(filters.status) : options.defaultStatuses;
+  for (const [value, end, field, column] of ranges) {
+    if (!present(value)) continue;
+    const bound = rangeBound(value, end, field);
+    bounds.push({ column, at: bound.at, compare: end === 'from' ? 'gte' : bound.inclusive ? 'lte' : 'lt' });
+  }
+  return {
+    orderNo: given(filters.orderNo),
+    merchantOrderNo: given(filters.merchantOrderNo),
+    waybillNo: given(filters.waybillNo),
+    statuses,
+    destinationCountry: given(filters.destinationCountry),
+    warehouseCode: given(filters.warehouseCode),
+    serviceType: filters.serviceType,
+    recipientName: given(filters.recipientName),
+    bounds,
+  };
+}
+
+const sortOf = (query: { column?: SortColumn; order?: SortDirection }): OrderSort => ({ column: query.column ?? 'createdAt', direction: query.order ?? 'desc' });
+
+// ------------------------------------------------------------------ reading
+
+export type ListQuery = OrderFilterInput & { column?: SortColumn; order?: SortDirection; pageNo: number; pageSize: number };
+
+export function orderPage(db: Db, tenantId: number, query: ListQuery, defaultStatuses?: readonly OrderStatus[]): Promise<Page<OrderRecord>> {
+  return listOrders(db, orderConditions(tenantId, orderFilter(query, { defaultStatuses })), sortOf(query), query);
+}
+
+/** The tabs of an unfiltered list, its everyday view, come from the counters; any filter counts the matches. */
+export function orderStatusCounts(db: Db, tenantId: number, filters: OrderFilterInput): Promise<{ status: OrderStatus; count: number }[]> {
+  return filtersStatusAside(filters) ? statusCounts(db, orderConditions(tenantId, orderFilter(filters, { withStatus: false }))) : tenantStatusCounts(db, tenantId);
+}
+
+export async function orderDetail(db: Db, tenantId: number, id: number, language: Language): Promise<OrderDetail> {
+  const detail = await orderDetailOf(db, tenantId, id, language);
+  if (!detail) throw notFound();
+  return detail;
+}
+
+// ------------------------------------------------------------------ writing
+
+/** The order's rules beyond the schema, the first broken one as a 400 naming the field (items[2].unitPrice). */
+function checkedOrder(input: ParsedOrder): PreparedOrder {
+  const [problem] = orderProblems(input);
+  if (problem) throw badRequest(problem.key, { ...problem.params, field: pathText(problem.path) });
+  return prepareOrder(input);
+}
+
+/** A unique-index violation on the merchant number (another request took it between check and insert) as the 409 of the check. */
+function merchantNoRace(error: unknown, merchantOrderNo: string): unknown {
+  return violatedConstraint(error) === 'log_order_merchant_no_uq' ? conflict('merchantOrderNoTaken', { merchantOrderNo }) : error;
+}
+
+async function ownOrThrow(db: Db, tenantId: number, id: number) {
+  // ids are bigint in the database: one past JavaScript's safe integers is no order of anyone's
+  if (!Number.isSafeInteger(id)) throw notFound();
+  const order = await ownOrder(db, tenantId, id);
+  if (!order) throw notFound();
+  return order;
+}
+
+export type CreatedOrder = { id: number; orderNo: string };
+
+/** A new order (CREATED) with its products, numbered by the server, its freight quoted on the declared weight. */
+export async function createOrder(db: Db, actor: Actor, input: ParsedOrder): Promise<CreatedOrder> {
+  const prepared = checkedOrder(input);
+  if ((await takenMerchantNos(db, actor.tenantId, [input.merchantOrderNo])).size > 0) throw conflict('merchantOrderNoTaken', { merchantOrderNo: input.merchantOrderNo });
+  const quote = await priceFor(db, input, prepared.order.declaredWeight, prepared.dimensions);
+  let created: CreatedOrder | undefined;
+  try {
+    [created] = await db.transaction((tx) => insertOrders(tx as unknown as Db, actor, [{ prepared, quote }]));
+  } catch (error) {
+    throw merchantNoRace(error, input.merchantOrderNo);
+  }
+  if (!created) throw new Error('the order was not inserted');
+  return created;
+}
+
+/**
+ * Replaces a CREATED order's data and products. The update holds only while the order is still
+ * CREATED (a warehouse scan may have moved it since it was read): otherwise 409, nothing changed.
+ */
+export async function replaceOrder(tx: Db, target: { id: number; tenantId: number }, prepared: PreparedOrder, quote: Price | null): Promise<void> {
+  if (!(await updateIfCreated(tx, target, prepared, quote))) throw conflict('orderChangedMeanwhile');
+  await replaceItems(tx, target, prepared);
+}
+
+/** The data and products of an order while it is CREATED (409 naming its status otherwise); totals and quote recomputed. */
+export async function editOrder(db: Db, tenantId: number, body: z.output<typeof orderEditInput>): Promise<CreatedOrder> {
+  const { id, ...input } = body;
+  const order = await ownOrThrow(db, tenantId, id);
+  if (!EDITABLE_STATUSES.includes(order.status)) throw conflict('orderNotEditable', { editable: ORDER_STATUS_TEXTS.CREATED, status: ORDER_STATUS_TEXTS[order.status] });
+  const prepared = checkedOrder(input);
+  if ((await takenMerchantNos(db, tenantId, [input.merchantOrderNo], id)).size > 0) throw conflict('merchantOrderNoTaken', { merchantOrderNo: input.merchantOrderNo });
+  const quote = await priceFor(db, input, prepared.order.declaredWeight, prepared.dimensions);
+  try {
+    await db.transaction((tx) => replaceOrder(tx as unknown as Db, order, prepared, quote));
+  } catch (error) {
+    throw merchantNoRace(error, input.merchantOrderNo);
+  }
+  return { id: order.id, orderNo: order.orderNo };
+}
+
+/** Cancels an order not yet in the warehouse; the merchant's reason, if any, goes into the tracking event. */
+export async function cancelOrder(db: Db, actor: Actor, id: number, reason: string | undefined): Promise<CreatedOrder> {
+  const order = await ownOrThrow(db, actor.tenantId, id);
+  const event = statusEventText('CANCEL');
+  // the merchant's words in every language, after the event's own ("訂單已取消：客戶改單")
+  const description = reason
+    ? (Object.fromEntries(LANGUAGES.map((language) => [language, `${event[language]}${language === 'en-US' ? ': ' : '：'}${reason}`])) as Texts)
+    : undefined;
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    // a pick-up batch counts on its orders: the batch is cancelled first (while it is prepared), never an order out of it
+    const batchNo = await openBatchOf(tx, order);
+    if (batchNo) throw conflict('orderInPickupBatch', { orderNo: order.orderNo, batchNo });
+    await moveOrder(tx, order, 'CANCEL', { source: 'MANUAL', createdBy: actor.userId, description });
+  });
+  return { id: order.id, orderNo: order.orderNo };
+}
+
+// ------------------------------------------------------------------ Excel
+
+/** Code -> name in `language` of the coded fields (the dictionaries the screens show). */
+async function namesOf(dictionaries: Dictionaries, language: Language): Promise<Names> {
+  const names = async (code: string) => new Map(((await dictionaries.items(code, language)) ?? []).map((item) => [item.value, item.text]));
+  const [status, serviceType, country, warehouse] = await Promise.all([names('LOGOrderStateEnum'), names('ServiceType'), names('CountryType'), names('LogisticsWarehouse')]);
+  return { status, serviceType, country, warehouse };
+}
+
+/** Each coded column's codes and their names in every language (an import accepts any of them). */
+async function codeBooks(dictionaries: Dictionaries): Promise<CodeBooks> {
+  const known: Record<CodedColumn, readonly string[]> = { serviceType: SERVICE_TYPES, destinationCountry: COUNTRY_CODES, warehouseCode: WAREHOUSE_CODES, currency: CURRENCY_CODES };
+  const books = {} as CodeBooks;
+  for (const column of Object.keys(CODED_COLUMNS) as CodedColumn[]) {
+    const book = new Map<string, string>(known[column].map((code) => [normalizeTitle(code), code]));
+    for (const language of LANGUAGES) {
+      for (const item of (await dictionaries.items(CODED_COLUMNS[column], language)) ?? []) {
+        if (!known[column].includes(item.value)) continue;
+        book.set(normalizeTitle(item.value), item.value);
+        book.set(normalizeTitle(item.text), item.value);
+      }
+    }
+    books[column] = book;
+  }
+  return books;
+}
+
+/** The export refuses more than `max` matching orders before writing a byte (the caller then narrows the filters): counting stops at max + 1. */
+export async function checkExportSize(db: Db, where: ReturnType<typeof orderConditions>, max: number): Promise<void> {
+  assertExportSize(await countUpTo(db, where, max + 1), max);
+}
+
+export type OrderExport = { sheetName: string; fileName: string; columns: ExportColumn<OrderRecord>[]; batches: AsyncIterable<OrderRecord[]> };
+
+/** The list (same filters and sort) as a workbook in the caller's language, refused past EXPORT_ROWS_MAX. */
+export async function exportOrders(db: Db, dictionaries: Dictionaries, tenantId: number, query: Omit<ListQuery, 'pageNo' | 'pageSize'>, language: Language, file: { defaultStatuses?: readonly OrderStatus[]; name: Texts }): Promise<OrderExport> {
+  const where = orderConditions(tenantId, orderFilter(query, { defaultStatuses: file.defaultStatuses }));
+  await checkExportSize(db, where, EXPORT_ROWS_MAX);
+  return {
+    sheetName: SHEET_TEXTS.ordersSheet[language],
+    fileName: `${file.name[language]}-${fileDate()}.xlsx`,
+    columns: exportColumns(language, await namesOf(dictionaries, language)),
+    batches: orderBatches(db, where, sortOf(query)),
+  };
+}
+
+/** The import template in the caller's language. */
+export async function importTemplate(dictionaries: Dictionaries, language: Language): Promise<{ fileName: string; workbook: Buffer }> {
+  const workbook = await orderTemplate(language, await namesOf(dictionaries, language), {
+    serviceType: [...SERVICE_TYPES],
+    country: [...COUNTRY_CODES],
+    warehouse: [...WAREHOUSE_CODES],
+    currency: [...CURRENCY_CODES],
+  });
+  return { fileName: `${SHEET_TEXTS.templateFile[language]}.xlsx`, workbook };
+}
+
+/**
+ * Quotes of many orders with one read of the rate cards: what freight-service's priceFor does per
+ * order (the active card of the destination and service type), for an import of 2,000 orders.
+ */
+async function quoteAll(db: Db, prepared: PreparedOrder[]): Promise<(Price | null)[]> {
+  const countries = [...new Set(prepared.map((p) => p.order.destinationCountry))];
+  if (countries.length === 0) return [];
+  const rates = await activeRateCards(db, countries);
+  return prepared.map(({ order, dimensions }) => {
+    const rate = rates.find((r) => r.destinationCountry === order.destinationCountry && r.serviceType === order.serviceType);
+    return rate ? { currency: rate.currency, ...priceShipment(rate, order.declaredWeight, dimensions) } : null;
+  });
+}
+
+/** What an import answers, with its message. */
+export type ImportOutcome = { result: ImportResult; key: MessageKey; params: MessageParams };
+
+/** Imports the orders of an uploaded template, all or nothing: any wrong row imports nothing and the errors are listed by row and column. */
+export async function importOrders(db: Db, dictionaries: Dictionaries, actor: Actor, file: Buffer, language: Language): Promise<ImportOutcome> {
+  const sheet = readSheet(await readWorkbook(file), language);
+  const refuse = (errors: ImportRowError[]): ImportOutcome => ({ result: { imported: 0, errors: sortErrors(errors, sheet.titles) }, key: 'importNothingImported', params: { count: errors.length } });
+  if (sheet.errors.length > 0) return refuse(sheet.errors);
+  const { orders: found, errors } = buildOrders(sheet, await codeBooks(dictionaries), language);
+  const merchantNoTitle = sheet.titles.merchantOrderNo ?? titleOf('merchantOrderNo', language);
+  const reportTaken = (taken: Set<string>) => {
+    for (const order of found) {
+      if (taken.has(order.merchantOrderNo)) {
+        errors.push({ row: order.firstRow, column: merchantNoTitle, message: formatMessage(language, 'importOrderNoExists', { merchantOrderNo: order.merchantOrderNo }) });
+      }
+    }
+  };
+  const numbers = found.map((order) => order.merchantOrderNo);
+  reportTaken(await takenMerchantNos(db, actor.tenantId, numbers));
+  if (errors.length > 0) return refuse(errors);
+  const quotes = await quoteAll(db, found.map((order) => order.prepared));
+  try {
+    await db.transaction((tx) =>
+      insertOrders(
+        tx as unknown as Db,
+        actor,
+        found.map((order, index) => ({ prepared: order.prepared, quote: quotes[index] ?? null })),
+      ),
+    );
+  } catch (error) {
+    if (violatedConstraint(error) !== 'log_order_merchant_no_uq') throw error;
+    // another request took one of the numbers since the check: report it like the check would have
+    reportTaken(await takenMerchantNos(db, actor.tenantId, numbers));
+    return refuse(errors);
+  }
+  return { result: { imported: found.length, errors: [] }, key: 'importDone', params: { count: found.length } };
+}

@@ -1,0 +1,137 @@
+import type { z } from 'zod';
+import type { receiveInput } from '@portal/shared/logistics-schemas';
+import type { CountedPage } from '@portal/shared/api';
+import { cmToMm, currencyFromMinor, gramsToKg, kgToGrams } from '@portal/shared/money';
+import type { Db } from '../../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { moveOrder } from '../../logistics/order/lifecycle.ts';
+import { priceFor } from '../../freight/freight-service.ts';
+import { chargeableGrams, type Dimensions } from '../../freight/freight.ts';
+import { warehouseLocation } from '../model.ts';
+import type { ListPage, WarehouseParcelRecord } from '../schemas.ts';
+import {
+  chargeOrder,
+  insertParcelOf,
+  listParcels,
+  lockOrder,
+  orderIdByNo,
+  parcelIdsOf,
+  parcelsByTrackingNo,
+  storedIn,
+  storeParcel,
+  storeParcelsOf,
+  tenantName,
+  type Measure,
+  type ParcelFilters,
+  type ReceivedOrder,
+  type Stored,
+} from './repository.ts';
+
+export type ReceiveInput = z.output<typeof receiveInput>;
+export type ReceiveResult = {
+  orderNo: string;
+  tenantName: string;
+  status: 'WHIN';
+  /** kg, the greater of the measured and the volumetric weight */
+  chargeableWeight: string;
+  freightCharge: string | null;
+  freightCurrency: string | null;
+};
+
+/** Without a rate card the order still gets its chargeable weight, by the usual divisor. */
+const DEFAULT_VOLUMETRIC_DIVISOR = 6000;
+
+/**
+ * The largest measure a scan may record: a pallet, not a container. Beyond this the number is a typo
+ * (and past 2,147 t it would not even fit the column).
+ */
+export const MAX_WEIGHT_KG = 1_000;
+export const MAX_SIDE_CM = 500;
+
+/** How many parcels one tracking number may match before we stop reading (it is unique per tenant). */
+const MATCHES_READ = 20;
+
+type Target = { orderId: number; parcelId: number | null };
+
+/**
+ * What was scanned: an order number (unique across tenants) first, else a parcel's inbound tracking
+ * number, which is unique only within a tenant: when merchants share one, the operator must scan the
+ * order number instead, since guessing would put the goods on another merchant's order.
+ */
+async function resolve(tx: Db, number: string): Promise<Target> {
+  const orderId = await orderIdByNo(tx, number);
+  if (orderId !== null) return { orderId, parcelId: null };
+  const matches = await parcelsByTrackingNo(tx, number, MATCHES_READ);
+  const [parcel] = matches;
+  if (!parcel) throw notFound('receiveNumberNotFound', { number });
+  if (matches.some((other) => other.tenantId !== parcel.tenantId)) throw conflict('receiveNumberAmbiguous', { number });
+  if (parcel.orderId === null) throw conflict('receiveParcelWithoutOrder', { number });
+  return { orderId: parcel.orderId, parcelId: parcel.id };
+}
+
+/** The measure typed at the scale, in grams and millimetres, refused past what a scan may record. */
+function measureOf(input: ReceiveInput): Measure {
+  const weight = kgToGrams(input.weight);
+  if (weight > MAX_WEIGHT_KG * 1000) throw badRequest('validationTooBig', { field: 'weight', max: MAX_WEIGHT_KG });
+  const dimensions: Dimensions = { length: cmToMm(input.length), width: cmToMm(input.width), height: cmToMm(input.height) };
+  for (const side of ['length', 'width', 'height'] as const) {
+    if (dimensions[side] > MAX_SIDE_CM * 10) throw badRequest('validationTooBig', { field: side, max: MAX_SIDE_CM });
+  }
+  return { weight, ...dimensions };
+}
+
+/**
+ * Warehouse-in, all or nothing: the order moves to WHIN (only from CREATED or WAIT_COLLECT, the
+ * lifecycle decides), its parcel is measured and stored, and the freight is charged on the measure.
+ * The order row is locked first, so of two simultaneous scans the second waits and then finds the
+ * order already received (409).
+ */
+export async function receiveParcel(db: Db, input: ReceiveInput, createdBy: number): Promise<ReceiveResult> {
+  const measure = measureOf(input);
+  const { weight: grams, ...dimensions } = measure;
+
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const target = await resolve(tx, input.number);
+    const order = await lockOrder(tx, target.orderId);
+    // the parcel's order was deleted between the two reads
+    if (!order) throw notFound('receiveNumberNotFound', { number: input.number });
+
+    await moveOrder(tx, order, 'WHIN', { source: 'WAREHOUSE', location: warehouseLocation(input.warehouseCode), createdBy });
+
+    const stored = storedIn(input.warehouseCode);
+    if (target.parcelId !== null) await storeParcel(tx, target.parcelId, stored, measure);
+    else await storeByOrderNumber(tx, order, stored, measure);
+
+    const price = await priceFor(tx, order, grams, dimensions);
+    const chargeable = price?.chargeableWeight ?? chargeableGrams(grams, dimensions, DEFAULT_VOLUMETRIC_DIVISOR);
+    await chargeOrder(tx, order.id, { measure, chargeableWeight: chargeable, freightCharge: price?.freight ?? null, freightCurrency: price?.currency ?? order.freightCurrency });
+
+    return {
+      orderNo: order.orderNo,
+      tenantName: await tenantName(tx, order.tenantId),
+      status: 'WHIN',
+      chargeableWeight: gramsToKg(chargeable),
+      freightCharge: price ? currencyFromMinor(price.freight, price.currency) : null,
+      freightCurrency: price?.currency ?? null,
+    };
+  });
+}
+
+/**
+ * Scanned by the order number: the order's parcels are now in the warehouse. A single parcel takes the
+ * measure; several share the one measure the order carries; an order without any gets a parcel named
+ * by its order number, so that the parcel list shows what arrived.
+ */
+async function storeByOrderNumber(tx: Db, order: ReceivedOrder, stored: Stored, measure: Measure): Promise<void> {
+  const own = await parcelIdsOf(tx, order);
+  const [only] = own;
+  if (own.length === 1 && only !== undefined) return storeParcel(tx, only, stored, measure);
+  if (own.length > 1) return storeParcelsOf(tx, order.id, stored);
+  if (!(await insertParcelOf(tx, order, stored, measure))) throw conflict('receiveParcelNumberTaken', { number: order.orderNo });
+}
+
+/** Parcels of every merchant, for the receiving screen. */
+export function parcelPage(db: Db, filters: ParcelFilters, page: ListPage): Promise<CountedPage<WarehouseParcelRecord>> {
+  return listParcels(db, filters, page);
+}
