@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq, sql } from 'drizzle-orm';
 import { envelopeSchema } from '@portal/shared/api';
-import { caller } from '../../plugins/auth.ts';
+import { caller, signedIn } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
-import { tenants } from '../../db/schema/sys.ts';
+import { setTenantLanguage } from './repository.ts';
 
 // spec §7: language=1 for Traditional Chinese, 0 otherwise (the client skips the call for English)
 const languageQuery = getQuery({ language: z.enum(['0', '1']) });
@@ -17,12 +16,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: languageQuery,
     response: { 200: envelopeSchema(z.object({ language: z.string() })) },
   };
-  const config = { access: { permission: 'authenticated', tenant: 'caller' } } as const;
+  const config = signedIn;
 
   const handler = async (request: { query: z.infer<typeof languageQuery> } & Parameters<typeof caller>[0]) => {
-    const auth = caller(request);
     const language = request.query.language === '1' ? 'zh-TW' : 'zh-CN';
-    await db.update(tenants).set({ language, updatedAt: sql`now()` }).where(eq(tenants.id, auth.tenantId));
+    await setTenantLanguage(db, caller(request).tenantId, language);
     return request.ok({ language }, 'languageSaved');
   };
   app.get('/purchase/company/setLanguage', { config, schema }, handler);

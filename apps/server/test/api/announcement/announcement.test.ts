@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcements } from '../../src/db/schema/sys.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
+import { announcements } from '../../../src/db/schema/sys.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 
 const LIST = '/api/sys/announcement/listByUser';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { loginLogs } from '../../src/db/schema/auth.ts';
-import { tenants, users } from '../../src/db/schema/sys.ts';
-import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { fingerprint } from '../helpers/fingerprint.ts';
+import { loginLogs } from '../../../src/db/schema/auth.ts';
+import { tenants, users } from '../../../src/db/schema/sys.ts';
+import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { fingerprint } from '../../helpers/fingerprint.ts';
 
 type LogInfo = { todayVisitCount: number; todayIp: number; totalVisitCount: number };
 type Day = { date: string; visit: number; ip: number };
