@@ -5,7 +5,7 @@ import { ACCOUNT_KINDS, JOURNAL_KINDS } from '@portal/shared/finance';
 import { accountListBody, accountRecord, currencyField, detailListBody, detailRecord, platformDetailRecord } from '@portal/shared/finance-schemas';
 import { getQuery } from '../../../lib/query.ts';
 import { timeParam } from '../../../lib/list.ts';
-import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam } from '../../../lib/xlsx.ts';
+import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { merchant, platform } from '../../../plugins/auth.ts';
 import { walletCaller } from '../access.ts';
 import { accountExport, accountList, detailExport, detailList, platformDetailList } from './service.ts';
@@ -60,7 +60,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['finance'],
         summary: "The caller tenant's filtered movements as an Excel file (xlsx) in the caller's language, newest first",
         querystring: detailExportQuery,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: [XLSX_TYPE],
       },
     },
     async (request, reply) => {
@@ -107,7 +107,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['finance'],
         summary: "The filtered account list as an Excel file (xlsx) in the caller's language",
         querystring: accountExportQuery,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: [XLSX_TYPE],
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import { PAYMENT_STATUSES } from '@portal/shared/finance';
 import { chargeListBody, chargeRecord, currencyField, idBody, paymentEditInput, paymentInput, paymentListBody, paymentPreview, paymentPreviewInput, paymentRecord } from '@portal/shared/finance-schemas';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam, timeParam } from '../../../lib/list.ts';
-import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam } from '../../../lib/xlsx.ts';
+import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { merchant, requirePermission } from '../../../plugins/auth.ts';
 import { idempotencyKey } from '../ledger/service.ts';
 import { WALLET, walletCaller } from '../access.ts';
@@ -146,7 +146,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wallet'],
         summary: "The filtered payment list as an Excel file (xlsx) in the caller's language, newest first",
         querystring: exportQuery,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: [XLSX_TYPE],
       },
     },
     async (request, reply) => {

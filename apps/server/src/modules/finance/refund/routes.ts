@@ -5,7 +5,7 @@ import { REFUND_KINDS, REFUND_STATUSES } from '@portal/shared/finance';
 import { currencyField, decisionInput, idBody, payOrderListBody, payOrderRecord, refundInput, refundListBody, refundRecord } from '@portal/shared/finance-schemas';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam, timeParam } from '../../../lib/list.ts';
-import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam } from '../../../lib/xlsx.ts';
+import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant, platform, requirePermission } from '../../../plugins/auth.ts';
 import { idempotencyKey } from '../ledger/service.ts';
 import { WALLET, walletCaller } from '../access.ts';
@@ -97,7 +97,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wallet'],
         summary: "The caller tenant's filtered refund list as an Excel file (xlsx) in the caller's language, newest first",
         querystring: merchantExportQuery,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: [XLSX_TYPE],
       },
     },
     async (request, reply) => {
@@ -161,7 +161,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wallet'],
         summary: "Every tenant's filtered refunds (or one tenant's) as an Excel file (xlsx) in the caller's language, newest first",
         querystring: platformExportQuery,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: [XLSX_TYPE],
       },
     },
     async (request, reply) => {

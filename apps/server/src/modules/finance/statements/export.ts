@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -67,6 +68,9 @@ export function sendStatementXlsx(reply: FastifyReply, sheet: StatementSheet): F
         row.getCell(6).numFmt = EXPORT_AMOUNT_FORMAT;
         row.commit();
       }
+      // as lib/xlsx does: wait while the reader is slower than the database, stop when it has gone
+      if (stream.writableNeedDrain) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+      if (stream.destroyed) return;
     }
     ws.commit();
     await workbook.commit();

@@ -3,7 +3,7 @@ import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { idBody, statementDetail, statementInput, statementListBody, statementRecord } from '@portal/shared/finance-schemas';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
-import { DEFAULT_EXPORT_TIME_ZONE, timeZoneParam } from '../../../lib/xlsx.ts';
+import { DEFAULT_EXPORT_TIME_ZONE, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { merchant } from '../../../plugins/auth.ts';
 import { walletCaller } from '../access.ts';
 import { sendStatementXlsx } from './export.ts';
@@ -67,7 +67,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['finance'],
         summary: "A statement as an Excel file (xlsx) in the caller's language: its figures recomputed now, then each movement of the month",
         querystring: getQuery({ id: idParam, timeZone: timeZoneParam }),
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: [XLSX_TYPE],
       },
     },
     async (request, reply) => {
