@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, transformWithOxc, type Manifest, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { prerenderPage as PrerenderPage } from './src/app/prerender.tsx';
 
 /** Where `npm start -w @portal/server` listens by default. */
 const SERVER_ORIGIN = 'http://127.0.0.1:8080';
@@ -69,7 +70,7 @@ async function prerenderPublicPages(html: string, outDir: string, gate: (viewpor
     ssr: { noExternal: ['@ant-design/icons-svg'] },
   });
   try {
-    const { prerenderPage } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof import('./src/app/prerender.tsx');
+    const { prerenderPage } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as { prerenderPage: typeof PrerenderPage };
     for (const page of PRERENDERED_PAGES) {
       const drawn = await prerenderPage(`http://localhost${page.path}`);
       // React puts the preloads of the images it drew in front of the page: they belong in <head>, and
@@ -139,7 +140,9 @@ function firstScreen(): Plugin {
     },
     async generateBundle() {
       const { code } = await transformWithOxc(readFileSync(path.join(ROOT, 'src/app/session-gate.ts'), 'utf8'), 'session-gate.ts', { lang: 'ts' });
-      this.emitFile({ type: 'asset', fileName: GATE_FILE, source: code });
+      // its comments are for the source (it holds no string with a comment's marks)
+      const source = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').replace(/\n\s*\n/g, '\n');
+      this.emitFile({ type: 'asset', fileName: GATE_FILE, source });
     },
     transformIndexHtml: {
       order: 'post',

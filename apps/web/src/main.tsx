@@ -7,8 +7,9 @@ import { currentLanguage, i18nReady } from './lib/i18n.ts';
 import { App } from './app/app.tsx';
 import { router } from './app/router.ts';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const found = document.getElementById('root');
+if (!found) throw new Error('index.html has no #root element');
+const container: HTMLElement = found;
 
 /** The public page the build drew into this HTML (vite.config.ts), if any. */
 const prerendered = document.documentElement.getAttribute('data-prerendered');
@@ -36,7 +37,7 @@ async function start(): Promise<void> {
   await i18nReady;
   if (prerendered === null) {
     // at once: what the session gate hid (a prerendered page standing in for another) goes now
-    flushSync(() => createRoot(container!).render(app));
+    flushSync(() => createRoot(container).render(app));
     return;
   }
   // React takes over the prerendered screen once it can draw the same thing, not through an empty fallback
@@ -44,11 +45,11 @@ async function start(): Promise<void> {
   if (currentLanguage() === DEFAULT_LANGUAGE && router.state.location.pathname === prerendered) {
     // what differs from the prerender (a company name kept in this tab, a number in the address) is drawn
     // afresh by React: expected, not an error
-    hydrateRoot(container!, app, { onRecoverableError: () => undefined });
+    hydrateRoot(container, app, { onRecoverableError: () => undefined });
     return;
   }
   // another language, or the router went elsewhere (a signed-in visitor on the sign-in page): drawn anew
-  flushSync(() => createRoot(container!).render(app));
+  flushSync(() => createRoot(container).render(app));
 }
 
 // the session gate hid what was not to be seen, and holds the prerendered forms until React has them (app/session-gate.ts)
