@@ -5,7 +5,7 @@ import { currencyFromMinor, currencyToMinor, type CurrencyCode } from '@portal/s
 import type { ChargeRecord, PaymentPreview, PaymentRecord } from '@portal/shared/finance-schemas';
 import { accounts, entries, journals, paymentLines, payments, payOrders } from '../../../src/db/schema/finance.ts';
 import { orders } from '../../../src/db/schema/logistics.ts';
-import { fundWallet, walletBalanceOf } from '../../helpers/wallet-client.ts';
+import { fundWallet, newKey, walletBalanceOf, walletPost } from '../../helpers/wallet-client.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
 import { insertOrder } from '../../helpers/orders.ts';
@@ -20,7 +20,6 @@ describe(`payments of charges (${testDbKind()})`, () => {
   let merchant2: string;
   let staff: string;
   let finance: string;
-  let keySeq = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -28,9 +27,7 @@ describe(`payments of charges (${testDbKind()})`, () => {
   });
   afterAll(() => t.close());
 
-  const newKey = () => `pay-test-${++keySeq}-${Date.now()}`;
-  const call = (url: string, token: string, payload: object, key?: string | null, lang = 'en-US') =>
-    t.call({ method: 'POST', url: `${W}${url}`, token, payload, lang, headers: key === null ? {} : { 'idempotency-key': key ?? newKey() } });
+  const call = (url: string, token: string, payload: object, key?: string | null, lang = 'en-US') => walletPost(t)(`${W}${url}`, token, payload, { key, lang });
 
   const fund = (currency: CurrencyCode, minor: bigint, tenantId = 1) => fundWallet(t.db, currency, minor, tenantId);
   const balance = (currency: CurrencyCode, tenantId = 1) => walletBalanceOf(t.db, currency, tenantId);

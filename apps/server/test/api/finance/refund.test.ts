@@ -5,7 +5,7 @@ import type { PaymentRecord, PayOrderRecord, RefundRecord } from '@portal/shared
 import { journals, payOrders, refunds } from '../../../src/db/schema/finance.ts';
 import { orders } from '../../../src/db/schema/logistics.ts';
 import { roles, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
-import { fundWallet, walletBalanceOf } from '../../helpers/wallet-client.ts';
+import { fundWallet, idempotencyHeaders, newKey, walletBalanceOf } from '../../helpers/wallet-client.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
 import { insertOrder } from '../../helpers/orders.ts';
@@ -21,7 +21,6 @@ describe(`refunds (${testDbKind()})`, () => {
   let merchant2: string;
   let staff: string;
   let finance: string;
-  let keySeq = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -29,7 +28,6 @@ describe(`refunds (${testDbKind()})`, () => {
   });
   afterAll(() => t.close());
 
-  const newKey = () => `refund-test-${++keySeq}-${Date.now()}`;
   const call = (url: string, token: string, payload: object, options: { key?: string | null; lang?: string; tenant?: number } = {}) =>
     t.call({
       method: 'POST',
@@ -38,7 +36,7 @@ describe(`refunds (${testDbKind()})`, () => {
       payload,
       lang: options.lang ?? 'en-US',
       tenant: options.tenant,
-      headers: options.key === null ? {} : { 'idempotency-key': options.key ?? newKey() },
+      headers: idempotencyHeaders(options.key),
     });
   const fund = (currency: CurrencyCode, minor: bigint, tenantId = 1) => fundWallet(t.db, currency, minor, tenantId);
   const balance = (currency: CurrencyCode, tenantId = 1) => walletBalanceOf(t.db, currency, tenantId);
