@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TtlCache } from '../../src/lib/ttl-cache.ts';
 import { isStrongPassword } from '../../src/lib/passwords.ts';
-import { findDuplicateTarget } from '../../src/modules/check/duplicate-targets.ts';
+import { findDuplicateTarget } from '../../src/modules/check/repository.ts';
 
 describe('TtlCache', () => {
   afterEach(() => vi.useRealTimers());

@@ -1,19 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import * as OpenCC from 'opencc-js';
 import { envelopeSchema } from '@portal/shared/api';
-import { caller } from '../../plugins/auth.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { caller, signedIn as authenticated } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
 import { envelope } from '../../lib/envelope.ts';
-import { findDuplicateTarget, type DuplicateTarget } from './duplicate-targets.ts';
-import { checkValue, findRule } from './rule-service.ts';
-
-const authenticated = { access: { permission: 'authenticated', tenant: 'caller' } } as const;
-
-const toSimplified = OpenCC.Converter({ from: 'tw', to: 'cn' });
-const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
+import { checkByRule, convertChinese, isDuplicate } from './service.ts';
 
 export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -34,23 +25,9 @@ export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.null()) },
       },
     },
-    async (request) => {
-      const auth = caller(request);
-      const { tableName, fieldName, fieldVal, dataId } = request.query;
-      const target = findDuplicateTarget(tableName, fieldName);
-      if (!target) throw badRequest('duplicateNotAllowed', { table: tableName.slice(0, 64), field: fieldName.slice(0, 64) });
-      const scope = target.tenant ? eq(target.tenant, auth.tenantId) : undefined;
-      if (dataId !== undefined && !(await exists(target, and(eq(target.id, dataId), scope, target.visibleTo?.(auth.tenantId))))) throw notFound();
-      const value = target.caseInsensitive ? sql`lower(${target.column}) = ${fieldVal.toLowerCase()}` : eq(target.column, fieldVal);
-      const taken = await exists(target, and(value, scope, dataId === undefined ? undefined : ne(target.id, dataId)));
-      return taken ? request.fail('valueTaken', undefined, 409) : request.ok(null, 'valueAvailable');
-    },
+    async (request) =>
+      (await isDuplicate(db, caller(request).tenantId, request.query)) ? request.fail('valueTaken', undefined, 409) : request.ok(null, 'valueAvailable'),
   );
-
-  async function exists(target: DuplicateTarget, where: SQL | undefined): Promise<boolean> {
-    const rows = await db.select({ one: sql<number>`1` }).from(target.table).where(where).limit(1);
-    return rows.length > 0;
-  }
 
   app.get(
     '/sys/checkRule/checkByCode',
@@ -65,9 +42,7 @@ export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { ruleCode, value } = request.query;
-      const rule = await findRule(db, ruleCode);
-      if (!rule) throw notFound('ruleNotFound', { code: ruleCode.slice(0, 64) });
-      const outcome = checkValue(rule, value, request.lang);
+      const outcome = await checkByRule(db, ruleCode, value, request.lang);
       if (outcome.kind === 'broken') {
         request.log.error({ ruleCode, pattern: outcome.pattern }, 'stored check rule does not compile');
         return request.fail('ruleBroken', { code: ruleCode }, 500);
@@ -90,7 +65,7 @@ export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { original, sign } = request.body;
-      return request.ok(Number(sign) === 0 ? toSimplified(original) : toTraditional(original));
+      return request.ok(convertChinese(original, Number(sign) === 0 ? 0 : 1));
     },
   );
 };

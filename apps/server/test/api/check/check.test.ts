@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { checkRules } from '../../src/db/schema/dict.ts';
-import { roles, users } from '../../src/db/schema/sys.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { fingerprint } from '../helpers/fingerprint.ts';
+import { checkRules } from '../../../src/db/schema/dict.ts';
+import { roles, users } from '../../../src/db/schema/sys.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { fingerprint } from '../../helpers/fingerprint.ts';
 
 type Query = Record<string, string>;
 

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { categories, checkRules, dicts } from '../../db/schema/dict.ts';
 import { departments, positions, roles, users, userTenants } from '../../db/schema/sys.ts';
@@ -48,3 +49,25 @@ export function findDuplicateTarget(tableName: string, fieldName: string): Dupli
   const key = `${tableName}.${snake(fieldName)}`;
   return Object.hasOwn(targets, key) ? targets[key] : undefined;
 }
+
+async function exists(db: Db, target: DuplicateTarget, where: SQL | undefined): Promise<boolean> {
+  const rows = await db.select({ one: sql<number>`1` }).from(target.table).where(where).limit(1);
+  return rows.length > 0;
+}
+
+/** Whether the record being edited is one the caller's tenant may see. */
+export const recordVisible = (db: Db, target: DuplicateTarget, tenantId: number, id: number) =>
+  exists(db, target, and(eq(target.id, id), target.tenant ? eq(target.tenant, tenantId) : undefined, target.visibleTo?.(tenantId)));
+
+/** Whether `value` is used by a record (of the caller's tenant, for tenant tables) other than `exceptId`. */
+export function valueTaken(db: Db, target: DuplicateTarget, tenantId: number, value: string, exceptId: number | undefined): Promise<boolean> {
+  const match = target.caseInsensitive ? sql`lower(${target.column}) = ${value.toLowerCase()}` : eq(target.column, value);
+  return exists(db, target, and(match, target.tenant ? eq(target.tenant, tenantId) : undefined, exceptId === undefined ? undefined : ne(target.id, exceptId)));
+}
+
+export async function findRule(db: Db, ruleCode: string): Promise<Rule | undefined> {
+  const rows = await db.select().from(checkRules).where(eq(checkRules.ruleCode, ruleCode)).limit(1);
+  return rows[0];
+}
+
+export type Rule = typeof checkRules.$inferSelect;
