@@ -70,7 +70,8 @@ function kindsOf(schema: ZodType): Kind[] {
   }
 }
 
-const shapeOf = (schema: ZodType): Record<string, ZodType> | null => {
+/** The fields of an object schema (under optional(), a transform and the like), or null. */
+export const shapeOf = (schema: ZodType): Record<string, ZodType> | null => {
   const def = defOf(core(schema));
   return def.type === 'object' && def.shape ? def.shape : null;
 };
