@@ -18,7 +18,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { AccessService } from './modules/auth/access-service.ts';
-import { DictService } from './modules/dict/dict-service.ts';
+import { DictService } from './modules/dict/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { loginRoutes } from './modules/auth/login-routes.ts';
 import { permissionRoutes } from './modules/auth/permission-routes.ts';

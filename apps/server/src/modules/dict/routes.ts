@@ -5,8 +5,8 @@ import { DICT_CODE_PATTERN } from '@portal/shared/dict-codes';
 import { allDictItemsSchema, dictOptionSchema } from '@portal/shared/sys';
 import { badRequest, msg, notFound } from '../../lib/errors.ts';
 import { getQuery } from '../../lib/query.ts';
+import { signedIn as authenticated } from '../../plugins/auth.ts';
 
-const authenticated = { access: { permission: 'authenticated', tenant: 'caller' } } as const;
 
 export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   const dicts = app.dictService;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { dictItems, dicts } from '../../src/db/schema/dict.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { fingerprint } from '../helpers/fingerprint.ts';
+import { dictItems, dicts } from '../../../src/db/schema/dict.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { fingerprint } from '../../helpers/fingerprint.ts';
 import { COUNTRY_CODES, EXCEPTION_RESOLUTIONS, EXCEPTION_TYPES, PARCEL_STATUSES, WAREHOUSE_CODES } from '@portal/shared/logistics';
 import { CURRENCY_CODES } from '@portal/shared/money';
 

@@ -1,10 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Language } from '@portal/shared/languages';
 import type { DictOption } from '@portal/shared/sys';
 import type { Db } from '../../db/client.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import { immutable } from '../../lib/envelope.ts';
-import { dictItems, dicts } from '../../db/schema/dict.ts';
+import { enabledDictItems } from './repository.ts';
 
 type Loaded = Map<string, { value: string; text: Record<Language, string>; color: string | null }[]>;
 
@@ -29,20 +28,15 @@ export class DictService {
 
   private load(): Promise<Loaded> {
     if (!this.loaded) {
-      const loading = this.db
-        .select({ code: dicts.dictCode, value: dictItems.itemValue, text: dictItems.itemText, color: dictItems.color })
-        .from(dicts)
-        .leftJoin(dictItems, and(eq(dictItems.dictId, dicts.id), eq(dictItems.status, 1)))
-        .orderBy(asc(dicts.dictCode), asc(dictItems.sortOrder), asc(dictItems.id))
-        .then((rows) => {
-          const map: Loaded = new Map();
-          for (const row of rows) {
-            const list = map.get(row.code) ?? [];
-            if (row.value !== null && row.text !== null) list.push({ value: row.value, text: row.text, color: row.color });
-            map.set(row.code, list);
-          }
-          return map;
-        });
+      const loading = enabledDictItems(this.db).then((rows) => {
+        const map: Loaded = new Map();
+        for (const row of rows) {
+          const list = map.get(row.code) ?? [];
+          if (row.value !== null && row.text !== null) list.push({ value: row.value, text: row.text, color: row.color });
+          map.set(row.code, list);
+        }
+        return map;
+      });
       loading.catch(() => {
         if (this.loaded === loading) this.loaded = null;
       });
