@@ -8,7 +8,7 @@ import { collectionExceptions, orderItems, orders, parcels, pickupBatches, picku
 import { users } from '../../src/db/schema/sys.ts';
 import { seedDatabase } from '../../src/db/seed/seed.ts';
 import { countScaleRows, ensureScaleTenants, generateScaleData, tenantShares, vacuumScaleTables, type ScaleTenant } from '../../src/db/seed/scale-logistics.ts';
-import { priceShipment } from '../../src/modules/freight/freight.ts';
+import { priceShipment } from '../../src/modules/freight/model.ts';
 import { hashPassword, verifyPassword } from '../../src/lib/passwords.ts';
 import { createEmptyTestDatabase, testDbKind, type TestDatabase } from '../helpers/test-app.ts';
 

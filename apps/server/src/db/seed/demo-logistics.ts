@@ -5,7 +5,7 @@ import type { Db } from '../client.ts';
 import { collectionExceptions, orderItems, orders, parcels, pickupBatches, pickupBatchOrders, trackingEvents } from '../schema/logistics.ts';
 import { users } from '../schema/sys.ts';
 import { must } from '../../lib/must.ts';
-import { priceFor, type Price } from '../../modules/freight/freight-service.ts';
+import { priceFor, type Price } from '../../modules/freight/service.ts';
 import { formatOrderNo, statusEventText } from '../../modules/logistics/order/model.ts';
 import { warehouseLocation } from '../../modules/warehouse/model.ts';
 

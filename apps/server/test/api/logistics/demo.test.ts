@@ -3,7 +3,7 @@ import { asc } from 'drizzle-orm';
 import { canTransition, ORDER_NO_PATTERN, ORDER_STATUSES, PICKUP_BATCH_STATUSES, type OrderStatus } from '@portal/shared/logistics';
 import { collectionExceptions, orderItems, orders, parcels, pickupBatches, pickupBatchOrders, rateCards, trackingEvents } from '../../../src/db/schema/logistics.ts';
 import { users } from '../../../src/db/schema/sys.ts';
-import { priceShipment } from '../../../src/modules/freight/freight.ts';
+import { priceShipment } from '../../../src/modules/freight/model.ts';
 import { createTestApp, createTestDatabase, testDbKind, type TestDatabase } from '../../helpers/test-app.ts';
 
 type Order = typeof orders.$inferSelect;

@@ -7,7 +7,7 @@ import { CURRENCY_EXPONENTS, fromMinor, gramsToKg, isCurrency, mmToCm, type Curr
 import type { Db } from '../../../db/client.ts';
 import { orderItems, orderStatusCounts, orders, parcels, pickupBatchOrders, pickupBatches, rateCards, trackingEvents } from '../../../db/schema/logistics.ts';
 import { must } from '../../../lib/must.ts';
-import type { Price } from '../../freight/freight-service.ts';
+import type { Price } from '../../freight/service.ts';
 import { eventDescription, formatOrderNo, statusEventText, type PreparedOrder } from './model.ts';
 
 /*

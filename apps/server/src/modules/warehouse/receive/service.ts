@@ -5,8 +5,8 @@ import { cmToMm, currencyFromMinor, gramsToKg, kgToGrams } from '@portal/shared/
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { moveOrder } from '../../logistics/order/lifecycle.ts';
-import { priceFor } from '../../freight/freight-service.ts';
-import { chargeableGrams, type Dimensions } from '../../freight/freight.ts';
+import { priceFor } from '../../freight/service.ts';
+import { chargeableGrams, type Dimensions } from '../../freight/model.ts';
 import { warehouseLocation } from '../model.ts';
 import type { ListPage, WarehouseParcelRecord } from '../schemas.ts';
 import {

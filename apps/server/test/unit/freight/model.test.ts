@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { chargeableGrams, freightFor, priceShipment, volumetricGrams } from '../../src/modules/freight/freight.ts';
+import { chargeableGrams, freightFor, priceShipment, volumetricGrams } from '../../../src/modules/freight/model.ts';
 
 // 0.5 kg for 30.00, then each 0.5 kg begun for 8.00 (minor units)
 const rate = { firstWeight: 500, firstPrice: 3000n, stepWeight: 500, stepPrice: 800n, volumetricDivisor: 6000 };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { rateCards } from '../../src/db/schema/logistics.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { ok, refused } from '../helpers/answers.ts';
+import { rateCards } from '../../../src/db/schema/logistics.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { ok, refused } from '../../helpers/answers.ts';
 
 type RateCard = {
   id: number;
