@@ -27,11 +27,12 @@ async function shapeProblems(db: Db): Promise<string[]> {
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
   );
-  // key columns of every unique index (primary keys and unique constraints included); null stands for an expression
+  // key columns of every unique index (primary keys and unique constraints included); null stands for an expression.
+  // Names are cast to text: node-postgres hands arrays of type name over as one string
   const uniques = await rows<{ table: string; index: string; primary: boolean; columns: (string | null)[] }>(
     db,
     sql`select t.relname as "table", i.relname as "index", x.indisprimary as "primary",
-          array(select a.attname from unnest(x.indkey::int2[]) with ordinality k(attnum, n)
+          array(select a.attname::text from unnest(x.indkey::int2[]) with ordinality k(attnum, n)
                   left join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum
                 where k.n <= x.indnkeyatts order by k.n) as columns
         from pg_index x join pg_class t on t.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
@@ -41,9 +42,9 @@ async function shapeProblems(db: Db): Promise<string[]> {
   const foreignKeys = await rows<{ table: string; name: string; referenced: string; columns: string[]; referencedColumns: string[] }>(
     db,
     sql`select t.relname as "table", c.conname as name, r.relname as referenced,
-          array(select a.attname from unnest(c.conkey) with ordinality k(attnum, n)
+          array(select a.attname::text from unnest(c.conkey) with ordinality k(attnum, n)
                   join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum order by k.n) as columns,
-          array(select a.attname from unnest(c.confkey) with ordinality k(attnum, n)
+          array(select a.attname::text from unnest(c.confkey) with ordinality k(attnum, n)
                   join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.attnum order by k.n) as "referencedColumns"
         from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_class r on r.oid = c.confrelid
           join pg_namespace n on n.oid = t.relnamespace
