@@ -1,12 +1,13 @@
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import type { AccountKind, JournalKind } from '@portal/shared/finance';
-import { type AccountRecord, type DetailRecord, type PlatformDetailRecord } from '@portal/shared/finance-schemas';
+import type { Page } from '@portal/shared/api';
+import type { AccountRecord, DetailRecord, PlatformDetailRecord } from '@portal/shared/finance-schemas';
 import type { Db } from '../../../db/client.ts';
 import { accounts, entries, journals } from '../../../db/schema/finance.ts';
 import { tenants } from '../../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../../lib/index-order.ts';
-import { dateRange } from '../../../lib/list.ts';
+import { dateRange, pageOf } from '../../../lib/list.ts';
 import { EXPORT_BATCH, type Cursor } from '../../../lib/xlsx.ts';
 import type { Tx } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
@@ -82,7 +83,7 @@ const detailsFrom = (db: Tx) =>
     .innerJoin(tenants, eq(tenants.id, entries.tenantId));
 
 /** Newest first by entry id, the posting order (fin_entry_tenant_idx within a tenant). */
-export async function detailRows(db: Tx, tenantId: number | null, filters: DetailFilters, page: { direction: Direction; limit: number; offset: number }): Promise<DetailRow[]> {
+async function detailRows(db: Tx, tenantId: number | null, filters: DetailFilters, page: { direction: Direction; limit: number; offset: number }): Promise<DetailRow[]> {
   return detailsFrom(db)
     .where(detailWhere(tenantId, filters))
     .orderBy(indexOrder(page.direction)(entries.id))
@@ -98,6 +99,26 @@ export async function countDetails(db: Tx, tenantId: number | null, filters: Det
     .innerJoin(journals, eq(journals.id, entries.journalId))
     .where(detailWhere(tenantId, filters));
   return Number(counted?.total ?? 0);
+}
+
+type Paging = { pageNo: number; pageSize: number; order?: Direction };
+const rowsOf = (body: Paging, fallback: Direction) => ({ direction: body.order ?? fallback, limit: body.pageSize, offset: (body.pageNo - 1) * body.pageSize });
+
+/** The caller tenant's wallet movements, newest first unless asked otherwise. */
+export async function detailPage(db: Tx, tenantId: number, body: DetailFilters & Paging): Promise<Page<DetailRecord>> {
+  const [rows, total] = await Promise.all([detailRows(db, tenantId, body, rowsOf(body, 'desc')), countDetails(db, tenantId, body)]);
+  return pageOf(
+    rows.map((row) => toDetailRecord(row)),
+    total,
+    body.pageNo,
+    body.pageSize,
+  );
+}
+
+/** Every tenant's wallet movements, one tenant's, or (tenantId 0) the platform's own accounts'. */
+export async function platformDetailPage(db: Tx, body: DetailFilters & Paging): Promise<Page<PlatformDetailRecord>> {
+  const [rows, total] = await Promise.all([detailRows(db, null, body, rowsOf(body, 'desc')), countDetails(db, null, body)]);
+  return pageOf(rows.map(toPlatformDetailRecord), total, body.pageNo, body.pageSize);
 }
 
 /** Entry ids only grow with the posting order, so the id alone is the export's keyset. */
@@ -171,13 +192,19 @@ export async function countAccounts(db: Tx, filters: AccountFilters): Promise<nu
 }
 
 /** The platform's accounts first, then each tenant's, by kind and currency (fin_account_uq's order). */
-export async function accountRows(db: Tx, filters: AccountFilters, page: { direction: Direction; limit: number; offset: number }): Promise<AccountRow[]> {
+async function accountRows(db: Tx, filters: AccountFilters, page: { direction: Direction; limit: number; offset: number }): Promise<AccountRow[]> {
   const order = indexOrder(page.direction);
   return accountsFrom(db)
     .where(accountWhere(filters))
     .orderBy(order(accounts.tenantId), order(accounts.kind), order(accounts.currency))
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** Every account with its balance, by tenant, kind and currency unless asked otherwise. */
+export async function accountPage(db: Tx, body: AccountFilters & Paging): Promise<Page<AccountRecord>> {
+  const [rows, total] = await Promise.all([accountRows(db, body, rowsOf(body, 'asc')), countAccounts(db, body)]);
+  return pageOf(rows.map(toAccountRecord), total, body.pageNo, body.pageSize);
 }
 
 /** Every matching account, batch after batch on the unique (tenant, kind, currency). */

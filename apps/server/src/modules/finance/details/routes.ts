@@ -8,7 +8,8 @@ import { timeParam } from '../../../lib/list.ts';
 import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { merchant, platform } from '../../../plugins/auth.ts';
 import { walletCaller } from '../access.ts';
-import { accountExport, accountList, detailExport, detailList, platformDetailList } from './service.ts';
+import { accountPage, detailPage, platformDetailPage } from './repository.ts';
+import { accountExport, detailExport } from './service.ts';
 
 const merchantListBody = detailListBody.omit({ tenantId: true });
 const detailExportQuery = getQuery({
@@ -49,7 +50,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(detailRecord)) },
       },
     },
-    async (request) => request.ok(await detailList(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await detailPage(db, walletCaller(request).tenantId, request.body)),
   );
 
   app.get(
@@ -82,7 +83,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(platformDetailRecord)) },
       },
     },
-    async (request) => request.ok(await platformDetailList(db, request.body)),
+    async (request) => request.ok(await platformDetailPage(db, request.body)),
   );
 
   app.post(
@@ -96,7 +97,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(accountRecord)) },
       },
     },
-    async (request) => request.ok(await accountList(db, request.body)),
+    async (request) => request.ok(await accountPage(db, request.body)),
   );
 
   app.get(

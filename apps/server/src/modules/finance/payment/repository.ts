@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '@portal/shared/finance';
-import type { PaymentRecord } from '@portal/shared/finance-schemas';
+import type { Page } from '@portal/shared/api';
+import type { ChargeRecord, PaymentRecord } from '@portal/shared/finance-schemas';
 import type { CurrencyCode } from '@portal/shared/money';
 import type { OrderStatus } from '@portal/shared/logistics';
 import { accounts, entries, paymentLines, payments, payOrders } from '../../../db/schema/finance.ts';
@@ -8,7 +9,7 @@ import { orders } from '../../../db/schema/logistics.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { must } from '../../../lib/must.ts';
-import { dateRange } from '../../../lib/list.ts';
+import { dateRange, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { financeNo, type Tx } from '../ledger/repository.ts';
 import { amountText, PLATFORM_PAYEE } from '../money.ts';
@@ -44,8 +45,8 @@ const payableCharge = (): SQL =>
 
 export type ChargeFilters = { orderNo?: string; currency?: CurrencyCode; createdAt_begin?: string; createdAt_end?: string };
 
-/** A page of the tenant's payable charges, with its total. */
-export async function chargePage(db: Tx, tenantId: number, body: ChargeFilters & Paging) {
+/** A page of the tenant's payable charges, with the drafts already holding each. */
+export async function chargePage(db: Tx, tenantId: number, body: ChargeFilters & Paging): Promise<Page<ChargeRecord>> {
   const where = and(
     eq(orders.tenantId, tenantId),
     payableCharge(),
@@ -72,7 +73,26 @@ export async function chargePage(db: Tx, tenantId: number, body: ChargeFilters &
       .offset((body.pageNo - 1) * body.pageSize),
     db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
-  return { rows, total: pageCount(counted) };
+  const drafts = await draftsHolding(
+    db,
+    tenantId,
+    rows.map((row) => row.id),
+  );
+  const records = rows.map((row) => {
+    // a payable charge has both
+    const currency = row.freightCurrency as CurrencyCode;
+    return {
+      orderId: row.id,
+      orderNo: row.orderNo,
+      merchantOrderNo: row.merchantOrderNo,
+      orderStatus: row.status,
+      currency,
+      amount: amountText(row.freightCharge ?? 0n, currency),
+      createdAt: row.createdAt.toISOString(),
+      draftPaymentNos: drafts.get(row.id) ?? [],
+    };
+  });
+  return pageOf(records, pageCount(counted), body.pageNo, body.pageSize);
 }
 
 /** The tenant's orders among `orderIds` as charges, in ascending id order (the missing ones left out). */
@@ -93,7 +113,7 @@ export function chargesOf(tx: Tx, tenantId: number, orderIds: number[]): Promise
 }
 
 /** The draft payment numbers holding each of these orders. */
-export async function draftsHolding(tx: Tx, tenantId: number, orderIds: number[]): Promise<Map<number, string[]>> {
+async function draftsHolding(tx: Tx, tenantId: number, orderIds: number[]): Promise<Map<number, string[]>> {
   const held = new Map<number, string[]>();
   if (orderIds.length === 0) return held;
   const rows = await tx
@@ -263,8 +283,8 @@ export type PaymentRow = {
   createdAt: Date;
 };
 
-/** A page of the tenant's payments as records, with its total. */
-export async function paymentPage(db: Tx, tenantId: number, body: PaymentFilters & Paging): Promise<{ records: PaymentRecord[]; total: number }> {
+/** A page of the tenant's payments as records. */
+export async function paymentPage(db: Tx, tenantId: number, body: PaymentFilters & Paging): Promise<Page<PaymentRecord>> {
   const where = paymentWhere(tenantId, body);
   const direction = inOrder(body.order);
   const [rows, counted] = await Promise.all([
@@ -277,7 +297,7 @@ export async function paymentPage(db: Tx, tenantId: number, body: PaymentFilters
       .offset((body.pageNo - 1) * body.pageSize),
     db.select({ total: sql<number>`count(*)::int` }).from(payments).where(where),
   ]);
-  return { records: await toPaymentRecords(db, rows), total: pageCount(counted) };
+  return pageOf(await toPaymentRecords(db, rows), pageCount(counted), body.pageNo, body.pageSize);
 }
 
 /** Payments as the contract's records: lines with their pay orders, people's names, the balance after. */

@@ -9,7 +9,8 @@ import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '..
 import { merchant, requirePermission } from '../../../plugins/auth.ts';
 import { idempotencyKey } from '../ledger/service.ts';
 import { WALLET, walletCaller } from '../access.ts';
-import { chargeList, deleteDraft, editPayment, payDraft, paymentDetails, paymentExport, paymentList, previewPayment, submitPayment } from './service.ts';
+import { chargePage, paymentPage, paymentRecord as paymentOf } from './repository.ts';
+import { deleteDraft, editPayment, payDraft, paymentExport, previewPayment, submitPayment } from './service.ts';
 
 const exportQuery = getQuery({
   status: z.enum(PAYMENT_STATUSES).optional(),
@@ -40,7 +41,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(chargeRecord)) },
       },
     },
-    async (request) => request.ok(await chargeList(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await chargePage(db, walletCaller(request).tenantId, request.body)),
   );
 
   app.post(
@@ -54,7 +55,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(paymentRecord)) },
       },
     },
-    async (request) => request.ok(await paymentList(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await paymentPage(db, walletCaller(request).tenantId, request.body)),
   );
 
   app.post(
@@ -63,7 +64,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('wallet:payment:list'),
       schema: { tags: ['wallet'], summary: 'One payment of the caller tenant with its lines and pay orders', body: idBody, response: { 200: envelopeSchema(paymentRecord) } },
     },
-    async (request) => request.ok(await paymentDetails(db, walletCaller(request).tenantId, request.body.id)),
+    async (request) => request.ok(await paymentOf(db, walletCaller(request).tenantId, request.body.id)),
   );
 
   app.post(

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import type { Page } from '@portal/shared/api';
 import type { PaymentStatus } from '@portal/shared/finance';
-import type { chargeListBody, ChargeRecord, paymentEditInput, paymentInput, paymentListBody, PaymentPreview, paymentPreviewInput, PaymentRecord } from '@portal/shared/finance-schemas';
+import type { paymentEditInput, paymentInput, PaymentPreview, paymentPreviewInput, PaymentRecord } from '@portal/shared/finance-schemas';
 import type { Language } from '@portal/shared/languages';
 import { formatMessage, type MessageKey, type MessageParams } from '@portal/shared/messages';
 import { PAYMENT_STATUS_TEXTS } from '@portal/shared/messages-finance';
@@ -9,7 +8,6 @@ import { PAYMENT_ACTION_TEXTS, paymentExportTexts } from '@portal/shared/message
 import type { CurrencyCode } from '@portal/shared/money';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../../lib/errors.ts';
-import { pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
 import { platformLeg, walletKey, walletLeg } from '../ledger/model.ts';
@@ -20,19 +18,16 @@ import { amountText, PLATFORM_PAYEE } from '../money.ts';
 import { iso, userNames } from '../repository.ts';
 import { paymentColumnsFor } from './export.ts';
 import {
-  chargePage,
   chargesOf,
   countPayments,
   deletePayment,
   draftLines,
-  draftsHolding,
   findPayment,
   insertDraft,
   insertPayOrders,
   lockPayment,
   markPaid,
   paymentExportBatch,
-  paymentPage,
   paymentRecord,
   rewriteDraft,
   setLineAmount,
@@ -109,39 +104,7 @@ async function lockDraft(tx: Tx, tenantId: number, id: number, action: keyof typ
   return payment;
 }
 
-// ------------------------------------------------------------------ reads
-
-/** The caller tenant's charges to pay, with the drafts already holding each. */
-export async function chargeList(db: Db, tenantId: number, body: z.infer<typeof chargeListBody>): Promise<Page<ChargeRecord>> {
-  const { rows, total } = await chargePage(db, tenantId, body);
-  const drafts = await draftsHolding(
-    db,
-    tenantId,
-    rows.map((row) => row.id),
-  );
-  const records = rows.map((row) => {
-    // a payable charge has both
-    const currency = row.freightCurrency as CurrencyCode;
-    return {
-      orderId: row.id,
-      orderNo: row.orderNo,
-      merchantOrderNo: row.merchantOrderNo,
-      orderStatus: row.status,
-      currency,
-      amount: amountText(row.freightCharge ?? 0n, currency),
-      createdAt: row.createdAt.toISOString(),
-      draftPaymentNos: drafts.get(row.id) ?? [],
-    };
-  });
-  return pageOf(records, total, body.pageNo, body.pageSize);
-}
-
-export async function paymentList(db: Db, tenantId: number, body: z.infer<typeof paymentListBody>): Promise<Page<PaymentRecord>> {
-  const { records, total } = await paymentPage(db, tenantId, body);
-  return pageOf(records, total, body.pageNo, body.pageSize);
-}
-
-export const paymentDetails = (db: Db, tenantId: number, id: number): Promise<PaymentRecord> => paymentRecord(db, tenantId, id);
+// ------------------------------------------------------------------ the preview
 
 /**
  * What paying a draft or these charges would do now, changing nothing: each line payable or why not

@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RefundKind, RefundStatus } from '@portal/shared/finance';
+import type { Page } from '@portal/shared/api';
 import type { PayOrderRecord, RefundRecord } from '@portal/shared/finance-schemas';
 import type { CurrencyCode } from '@portal/shared/money';
 import { accounts, journals, payOrders, refunds } from '../../../db/schema/finance.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { must } from '../../../lib/must.ts';
-import { dateRange } from '../../../lib/list.ts';
+import { dateRange, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { financeNo, type Tx } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
@@ -178,8 +179,8 @@ export type RefundRow = {
 const refundsJoined = (tx: Tx) =>
   tx.select(refundColumns).from(refunds).leftJoin(payOrders, eq(payOrders.id, refunds.payOrderId)).leftJoin(journals, eq(journals.id, refunds.journalId));
 
-/** A page of refunds (of one tenant, or of all when `tenantId` is null) as records, with its total. */
-export async function refundPage(db: Tx, tenantId: number | null, body: RefundFilters & Paging): Promise<{ records: RefundRecord[]; total: number }> {
+/** A page of refunds (of one tenant, or of all when `tenantId` is null) as records. */
+export async function refundPage(db: Tx, tenantId: number | null, body: RefundFilters & Paging): Promise<Page<RefundRecord>> {
   const where = refundWhere(tenantId, body);
   const direction = indexOrder(body.order === 'asc' ? 'asc' : 'desc');
   const [rows, counted] = await Promise.all([
@@ -190,7 +191,7 @@ export async function refundPage(db: Tx, tenantId: number | null, body: RefundFi
       .offset((body.pageNo - 1) * body.pageSize),
     db.select({ total: sql<number>`count(*)::int` }).from(refunds).where(where),
   ]);
-  return { records: await toRefundRecords(db, rows), total: pageCount(counted) };
+  return pageOf(await toRefundRecords(db, rows), pageCount(counted), body.pageNo, body.pageSize);
 }
 
 async function toRefundRecords(tx: Tx, rows: RefundRow[]): Promise<RefundRecord[]> {
@@ -236,8 +237,8 @@ export async function refundRecord(tx: Tx, tenantId: number | null, id: number):
   return record;
 }
 
-/** A page of the tenant's paid charges that can still be refunded, newest first, with its total. */
-export async function payOrderPage(db: Tx, tenantId: number, body: { payOrderNo?: string; orderNo?: string; pageNo: number; pageSize: number }): Promise<{ records: PayOrderRecord[]; total: number }> {
+/** A page of the tenant's paid charges that can still be refunded (paid less refunded less refunds awaiting review), newest first. */
+export async function payOrderPage(db: Tx, tenantId: number, body: { payOrderNo?: string; orderNo?: string; pageNo: number; pageSize: number }): Promise<Page<PayOrderRecord>> {
   const where = and(
     eq(payOrders.tenantId, tenantId),
     sql`${refundableOfPayOrder} > 0`,
@@ -271,7 +272,7 @@ export async function payOrderPage(db: Tx, tenantId: number, body: { payOrderNo?
     refundable: amountText(BigInt(row.refundable), row.currency),
     paidAt: must(iso(row.paidAt), 'paidAt'),
   }));
-  return { records, total: pageCount(counted) };
+  return pageOf(records, pageCount(counted), body.pageNo, body.pageSize);
 }
 
 // ------------------------------------------------------------------ export

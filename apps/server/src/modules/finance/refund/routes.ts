@@ -9,7 +9,8 @@ import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '..
 import { caller, merchant, platform, requirePermission } from '../../../plugins/auth.ts';
 import { idempotencyKey } from '../ledger/service.ts';
 import { WALLET, walletCaller } from '../access.ts';
-import { refundablePayOrders, refundDetails, refundExport, refundList, submitRefund, verifyRefund } from './service.ts';
+import { payOrderPage, refundPage, refundRecord as refundOf } from './repository.ts';
+import { refundExport, submitRefund, verifyRefund } from './service.ts';
 
 const REVIEW = '/finance/review/refund';
 
@@ -49,7 +50,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(refundRecord)) },
       },
     },
-    async (request) => request.ok(await refundList(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await refundPage(db, walletCaller(request).tenantId, request.body)),
   );
 
   app.post(
@@ -58,7 +59,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('wallet:refund:list'),
       schema: { tags: ['wallet'], summary: 'One refund of the caller tenant', body: idBody, response: { 200: envelopeSchema(refundRecord) } },
     },
-    async (request) => request.ok(await refundDetails(db, walletCaller(request).tenantId, request.body.id)),
+    async (request) => request.ok(await refundOf(db, walletCaller(request).tenantId, request.body.id)),
   );
 
   app.post(
@@ -72,7 +73,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(payOrderRecord)) },
       },
     },
-    async (request) => request.ok(await refundablePayOrders(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await payOrderPage(db, walletCaller(request).tenantId, request.body)),
   );
 
   app.post(
@@ -141,7 +142,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(refundRecord)) },
       },
     },
-    async (request) => request.ok(await refundList(db, request.body.tenantId ?? null, request.body)),
+    async (request) => request.ok(await refundPage(db, request.body.tenantId ?? null, request.body)),
   );
 
   app.post(
@@ -150,7 +151,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       config: platform('finance:refund-review:list'),
       schema: { tags: ['wallet'], summary: 'One refund of any tenant', body: idBody, response: { 200: envelopeSchema(refundRecord) } },
     },
-    async (request) => request.ok(await refundDetails(db, null, request.body.id)),
+    async (request) => request.ok(await refundOf(db, null, request.body.id)),
   );
 
   app.get(

@@ -1,13 +1,11 @@
 import type { z } from 'zod';
-import type { Page } from '@portal/shared/api';
 import type { RefundStatus } from '@portal/shared/finance';
-import type { decisionInput, payOrderListBody, PayOrderRecord, refundInput, RefundRecord } from '@portal/shared/finance-schemas';
+import type { decisionInput, refundInput, RefundRecord } from '@portal/shared/finance-schemas';
 import type { Language } from '@portal/shared/languages';
 import { REFUND_STATUS_TEXTS } from '@portal/shared/messages-finance';
 import { PAYMENT_ACTION_TEXTS, paymentExportTexts } from '@portal/shared/messages-payment';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../../lib/errors.ts';
-import { pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
 import { PLATFORM_TENANT, platformLeg, walletLeg } from '../ledger/model.ts';
@@ -24,12 +22,10 @@ import {
   lockRefund,
   markDecided,
   payOrderById,
-  payOrderPage,
   pendingBalanceRefunds,
   pendingChargeRefunds,
   raiseRefunded,
   refundExportBatch,
-  refundPage,
   refundRecord,
   type RefundFilters,
   type RefundValues,
@@ -41,23 +37,6 @@ import {
  * against what is free (balance less pending balance refunds; paid less refunded less pending charge
  * refunds) under a row lock, so two submissions cannot both pass; money moves only when finance verifies.
  */
-
-type Paged = RefundFilters & { pageNo: number; pageSize: number; order?: 'asc' | 'desc' };
-
-/** Refunds of one tenant, or (`tenantId` null) of every tenant. */
-export async function refundList(db: Db, tenantId: number | null, body: Paged): Promise<Page<RefundRecord>> {
-  const { records, total } = await refundPage(db, tenantId, body);
-  return pageOf(records, total, body.pageNo, body.pageSize);
-}
-
-/** One refund, of the tenant when one is given. */
-export const refundDetails = (db: Db, tenantId: number | null, id: number): Promise<RefundRecord> => refundRecord(db, tenantId, id);
-
-/** The tenant's paid charges that can still be refunded. */
-export async function refundablePayOrders(db: Db, tenantId: number, body: z.infer<typeof payOrderListBody>): Promise<Page<PayOrderRecord>> {
-  const { records, total } = await payOrderPage(db, tenantId, body);
-  return pageOf(records, total, body.pageNo, body.pageSize);
-}
 
 /** Asks for a refund, once per key; nothing moves until finance verifies. */
 export async function submitRefund(db: Db, call: { tenantId: number; userId: number; key: string }, body: z.infer<typeof refundInput>): Promise<RefundRecord> {

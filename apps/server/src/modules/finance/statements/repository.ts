@@ -1,11 +1,12 @@
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import { FINANCE_TIME_ZONE } from '@portal/shared/finance';
+import type { Page } from '@portal/shared/api';
 import type { StatementRecord } from '@portal/shared/finance-schemas';
 import { accounts, entries, journals, statements } from '../../../db/schema/finance.ts';
 import { tenants, users } from '../../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../../lib/index-order.ts';
-import { dateRange } from '../../../lib/list.ts';
+import { dateRange, pageOf } from '../../../lib/list.ts';
 import { cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { detailColumns, type DetailRow } from '../details/repository.ts';
 import type { Tx } from '../ledger/repository.ts';
@@ -117,7 +118,7 @@ export type StatementRow = Figures & { id: number; tenantId: number; month: stri
 const statementsFrom = (db: Tx) => db.select(statementColumns).from(statements).leftJoin(users, eq(users.id, statements.generatedBy));
 
 /** Newest month first (fin_statement_tenant_idx), currencies in a month by id. */
-export function statementRows(db: Tx, tenantId: number, filters: StatementFilters, page: { direction: Direction; limit: number; offset: number }): Promise<StatementRow[]> {
+function statementRows(db: Tx, tenantId: number, filters: StatementFilters, page: { direction: Direction; limit: number; offset: number }): Promise<StatementRow[]> {
   const order = indexOrder(page.direction);
   return statementsFrom(db)
     .where(statementWhere(tenantId, filters))
@@ -126,9 +127,23 @@ export function statementRows(db: Tx, tenantId: number, filters: StatementFilter
     .offset(page.offset);
 }
 
-export async function countStatements(db: Tx, tenantId: number, filters: StatementFilters): Promise<number> {
+async function countStatements(db: Tx, tenantId: number, filters: StatementFilters): Promise<number> {
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(statements).where(statementWhere(tenantId, filters));
   return Number(counted?.total ?? 0);
+}
+
+/** The tenant's statements with the figures as generated, newest month first unless asked otherwise. */
+export async function statementPage(db: Tx, tenantId: number, body: StatementFilters & { pageNo: number; pageSize: number; order?: Direction }): Promise<Page<StatementRecord>> {
+  const [rows, total] = await Promise.all([
+    statementRows(db, tenantId, body, { direction: body.order ?? 'desc', limit: body.pageSize, offset: (body.pageNo - 1) * body.pageSize }),
+    countStatements(db, tenantId, body),
+  ]);
+  return pageOf(
+    rows.map((row) => toStatementRecord(row)),
+    total,
+    body.pageNo,
+    body.pageSize,
+  );
 }
 
 export async function findStatement(db: Tx, id: number, tenantId: number): Promise<StatementRow | null> {

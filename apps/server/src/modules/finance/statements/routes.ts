@@ -7,7 +7,8 @@ import { DEFAULT_EXPORT_TIME_ZONE, timeZoneParam, XLSX_TYPE } from '../../../lib
 import { merchant } from '../../../plugins/auth.ts';
 import { walletCaller } from '../access.ts';
 import { sendStatementXlsx } from './export.ts';
-import { generateStatement, statementDetail as detailOf, statementExport, statementList } from './service.ts';
+import { statementPage } from './repository.ts';
+import { generateStatement, statementDetail as detailOf, statementExport } from './service.ts';
 
 /**
  * The "Alipay monthly statement" (/api/finance/brand/account/history/*): a wallet's statement per
@@ -42,7 +43,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(statementRecord)) },
       },
     },
-    async (request) => request.ok(await statementList(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await statementPage(db, walletCaller(request).tenantId, request.body)),
   );
 
   app.post(

@@ -1,11 +1,9 @@
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Page } from '@portal/shared/api';
-import type { StatementDetail, statementInput, statementListBody, StatementRecord } from '@portal/shared/finance-schemas';
+import type { StatementDetail, statementInput, StatementRecord } from '@portal/shared/finance-schemas';
 import type { Language } from '@portal/shared/languages';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
-import { pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
 import type { Tx } from '../ledger/repository.ts';
@@ -13,13 +11,11 @@ import { tenantNames } from '../repository.ts';
 import { toDetailRecord } from '../details/repository.ts';
 import type { StatementSheet } from './export.ts';
 import {
-  countStatements,
   currentMonth,
   findStatement,
   monthFigures,
   monthLines,
   sameFigures,
-  statementRows,
   toStatementRecord,
   upsertStatement,
   walletAccount,
@@ -74,20 +70,6 @@ export async function generateStatement(db: Db, caller: { tenantId: number; user
     const id = await upsertStatement(tx, { tenantId, currency, month, remark, userId }, figures);
     return toStatementRecord(must(await findStatement(tx, id, tenantId), 'statement'));
   });
-}
-
-/** The tenant's statements with the figures as generated, newest month first unless asked otherwise. */
-export async function statementList(db: Db, tenantId: number, body: z.infer<typeof statementListBody>): Promise<Page<StatementRecord>> {
-  const [rows, total] = await Promise.all([
-    statementRows(db, tenantId, body, { direction: body.order ?? 'desc', limit: body.pageSize, offset: (body.pageNo - 1) * body.pageSize }),
-    countStatements(db, tenantId, body),
-  ]);
-  return pageOf(
-    rows.map((row) => toStatementRecord(row)),
-    total,
-    body.pageNo,
-    body.pageSize,
-  );
 }
 
 /** A statement recomputed now, with each movement of the month oldest first and the running balance after it. */
