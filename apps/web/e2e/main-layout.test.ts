@@ -148,14 +148,10 @@ describe('main layout', () => {
       // evaluated through the devtools protocol, so the portal's CSP (script-src 'self') does not apply
       await page.evaluate(readFileSync(path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
       const violations = await page.evaluate(async () => {
-        // antd's editable-card tabs put each close button beside its role=tab inside the tablist
-        // (aria-required-children); that one finding is antd's markup and is left out, nothing else is
         const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
         const result = await axe.run();
         return result.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => ({ ...v, nodes: v.nodes.filter((node) => !(v.id === 'aria-required-children' && node.target.join(' ').includes('.ant-tabs-nav'))) }))
-          .filter((v) => v.nodes.length > 0)
           .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       });
       expect(violations, language).toEqual([]);
