@@ -55,5 +55,6 @@ async function start(): Promise<void> {
 // the session gate hid what was not to be seen, and holds the prerendered forms until React has them (app/session-gate.ts)
 void start().finally(() => {
   document.documentElement.removeAttribute('data-prerendered');
+  document.documentElement.removeAttribute('aria-disabled');
   document.documentElement.style.removeProperty('visibility');
 });

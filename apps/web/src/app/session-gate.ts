@@ -9,8 +9,9 @@
  * - A prerendered page that is not the one to show (the sign-in page standing in for the root of a
  *   signed-in visitor), or not in the visitor's language (it is drawn in zh-TW), stays hidden until
  *   React has drawn the right one (main.tsx) rather than flashing it.
- * - A prerendered page loads the portal's scripts once it is drawn; its forms send nothing before React
- *   has taken them over (a native submit would put the fields in the address).
+ * - A prerendered page loads the portal's scripts once it is drawn; until React has taken it over, its
+ *   controls are marked aria-disabled and its forms send nothing (a native submit would put the fields
+ *   in the address).
  * The build compiles this file on its own (vite.config.ts), so it imports nothing: the names below
  * are those of lib/storage.ts, lib/i18n.ts, lib/paths.ts and app/routes.tsx.
  */
@@ -62,6 +63,8 @@
     const language = read(LANGUAGE_KEY);
     if (prerendered !== window.location.pathname) root.removeAttribute('data-prerendered');
     if (prerendered !== window.location.pathname || (language !== null && OTHER_LANGUAGES.includes(language))) root.style.visibility = 'hidden';
+    // its controls are not usable until React has them: say so (assistive technology, browser automation)
+    if (root.hasAttribute('data-prerendered')) root.setAttribute('aria-disabled', 'true');
     document.addEventListener(
       'submit',
       (event) => {
