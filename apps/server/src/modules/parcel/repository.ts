@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { gramsToKg, mmToCm } from '@portal/shared/money';
 import type { OrderStatus, ParcelStatus } from '@portal/shared/logistics';
 import type { ParcelRecord } from '@portal/shared/logistics-schemas';
+import type { Page } from '@portal/shared/api';
 import type { Db } from '../../db/client.ts';
 import { orders, parcels } from '../../db/schema/logistics.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { ORDER_STATUS_TEXTS } from '@portal/shared/order-status';
-import { dateRange } from '../../lib/list.ts';
+import { notFound } from '../../lib/errors.ts';
+import { dateRange, pageOf } from '../../lib/list.ts';
+import { must } from '../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
 
@@ -46,7 +47,7 @@ export function parcelWhere(db: Db, tenantId: number, filters: ParcelFilters): S
   return and(...where);
 }
 
-export const parcelColumns = {
+const parcelColumns = {
   id: parcels.id,
   trackingNo: parcels.trackingNo,
   orderId: parcels.orderId,
@@ -82,7 +83,7 @@ export type ParcelRow = {
 
 /** A parcel and its order's number: the order is always of the parcel's tenant. */
 const withOrder = and(eq(orders.id, parcels.orderId), eq(orders.tenantId, parcels.tenantId));
-export const parcelsWithOrder = (db: Db) => db.select(parcelColumns).from(parcels).leftJoin(orders, withOrder);
+const parcelsWithOrder = (db: Db) => db.select(parcelColumns).from(parcels).leftJoin(orders, withOrder);
 
 export function toParcelRecord(row: ParcelRow): ParcelRecord {
   const cm = (mm: number | null) => (mm === null ? null : mmToCm(mm));
@@ -122,23 +123,14 @@ export async function parcelExportBatch(db: Db, where: SQL | undefined, after: C
     .limit(limit);
 }
 
-/** A parcel may be linked to an order that has not reached the warehouse yet. */
-const LINKABLE: readonly OrderStatus[] = ['CREATED', 'WAIT_COLLECT'];
-
-/**
- * The order a parcel is linked to, by its number: the caller tenant's (404 otherwise, as if missing)
- * and not past collection (409). `currentOrderId` is the parcel's present link, which an edit keeps
- * whatever that order's status has become.
- */
-export async function linkableOrder(db: Db, tenantId: number, orderNo: string, currentOrderId: number | null = null): Promise<number> {
+/** The caller tenant's order with this number: its id and status, or null. */
+export async function orderByNo(db: Db, tenantId: number, orderNo: string): Promise<{ id: number; status: OrderStatus } | null> {
   const [order] = await db
     .select({ id: orders.id, status: orders.status })
     .from(orders)
     .where(and(eq(orders.orderNo, orderNo), eq(orders.tenantId, tenantId)))
     .limit(1);
-  if (!order) throw notFound('parcelOrderNotFound', { orderNo });
-  if (order.id !== currentOrderId && !LINKABLE.includes(order.status)) throw conflict('parcelOrderClosed', { orderNo, status: ORDER_STATUS_TEXTS[order.status] });
-  return order.id;
+  return order ?? null;
 }
 
 /** The parcel row locked for a change, within the caller's tenant; 404 otherwise. */
@@ -161,4 +153,54 @@ export async function trackingNoTaken(db: Db, tenantId: number, trackingNo: stri
     .where(and(eq(parcels.tenantId, tenantId), eq(parcels.trackingNo, trackingNo), exceptId === null ? undefined : sql`${parcels.id} <> ${exceptId}`))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Sort columns the client may name; both lead an index after tenant_id. */
+const SORT_COLUMNS = { createdAt: parcels.createdAt, trackingNo: parcels.trackingNo } as const;
+
+export type ParcelListQuery = ParcelFilters & { pageNo: number; pageSize: number; order?: 'asc' | 'desc' | undefined; column?: keyof typeof SORT_COLUMNS | undefined };
+
+/** The caller tenant's parcels, a page of them in the asked order (newest first by default). */
+export async function listParcels(db: Db, tenantId: number, query: ParcelListQuery): Promise<Page<ParcelRecord>> {
+  const where = parcelWhere(db, tenantId, query);
+  const sort = SORT_COLUMNS[query.column ?? 'createdAt'];
+  const direction = query.order === 'asc' ? asc : desc;
+  const size = query.pageSize;
+  const [rows, counted] = await Promise.all([
+    parcelsWithOrder(db)
+      .where(where)
+      .orderBy(direction(sort), direction(parcels.id))
+      .limit(size)
+      .offset((query.pageNo - 1) * size),
+    countParcels(db, where),
+  ]);
+  return pageOf(rows.map(toParcelRecord), counted, query.pageNo, size);
+}
+
+export async function countParcels(db: Db, where: SQL | undefined): Promise<number> {
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(parcels).where(where);
+  return Number(counted?.total ?? 0);
+}
+
+/** Weight (g) and sizes (mm) of a forecast, each null when not given. */
+export type ParcelMeasures = { weight: number | null; length: number | null; width: number | null; height: number | null };
+export type ParcelValues = ParcelMeasures & { trackingNo: string; orderId: number | null; remark: string };
+
+export async function insertParcel(db: Db, tenantId: number, values: ParcelValues): Promise<number> {
+  const [row] = await db
+    .insert(parcels)
+    .values({ tenantId, ...values })
+    .returning({ id: parcels.id });
+  return must(row, 'inserted parcel').id;
+}
+
+export async function updateParcel(tx: Db, tenantId: number, id: number, values: ParcelValues): Promise<void> {
+  await tx
+    .update(parcels)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(parcels.id, id), eq(parcels.tenantId, tenantId)));
+}
+
+export async function deleteParcel(tx: Db, tenantId: number, id: number): Promise<void> {
+  await tx.delete(parcels).where(and(eq(parcels.id, id), eq(parcels.tenantId, tenantId)));
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { parcels } from '../../src/db/schema/logistics.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { downloadName, ok, readXlsx, refused } from '../helpers/answers.ts';
-import { clearLogistics, insertOrder, type TestOrder } from '../helpers/orders.ts';
+import { parcels } from '../../../src/db/schema/logistics.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { downloadName, ok, readXlsx, refused } from '../../helpers/answers.ts';
+import { clearLogistics, insertOrder, type TestOrder } from '../../helpers/orders.ts';
 
 type Parcel = {
   id: number;
