@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@portal/shared/permissions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { useAuth } from '../lib/auth.ts';
@@ -16,10 +17,10 @@ describe('<Access> (spec §6)', () => {
     grant(['order:add', 'order:edit,order:print']);
     render(
       <>
-        <Access code="order:add">
+        <Access code={'order:add' as PermissionCode}>
           <button>add</button>
         </Access>
-        <Access code="order:print">
+        <Access code={'order:print' as PermissionCode}>
           <button>print</button>
         </Access>
       </>,
@@ -32,13 +33,13 @@ describe('<Access> (spec §6)', () => {
     grant(['order:add'], [{ action: 'order:cancel', status: '1' }]);
     render(
       <>
-        <Access code="order:cancel">
+        <Access code={'order:cancel' as PermissionCode}>
           <button>cancel</button>
         </Access>
-        <Access code="order:export" fallback={<span>no export</span>}>
+        <Access code={'order:export' as PermissionCode} fallback={<span>no export</span>}>
           <button>export</button>
         </Access>
-        <Access code="order:ad">
+        <Access code={'order:ad' as PermissionCode}>
           <button>prefix</button>
         </Access>
       </>,
@@ -53,10 +54,10 @@ describe('<Access> (spec §6)', () => {
     grant([], [{ action: 'order:label', status: '0' }, { action: 'order:delete', status: '1' }]);
     render(
       <>
-        <Access code="order:label">
+        <Access code={'order:label' as PermissionCode}>
           <button>label</button>
         </Access>
-        <Access code="order:delete">
+        <Access code={'order:delete' as PermissionCode}>
           <button>delete</button>
         </Access>
       </>,
@@ -68,7 +69,7 @@ describe('<Access> (spec §6)', () => {
   it('shows nothing before the permissions are loaded', () => {
     useAuth.setState({ permissions: null });
     render(
-      <Access code="order:add" fallback="-">
+      <Access code={'order:add' as PermissionCode} fallback="-">
         <button>add</button>
       </Access>,
     );

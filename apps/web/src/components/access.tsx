@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { PermissionCode } from '@portal/shared/permissions';
 import { useCan } from '../lib/permissions.ts';
 
 /**
@@ -6,7 +7,7 @@ import { useCan } from '../lib/permissions.ts';
  * entry with status '0'); otherwise the fallback, which is nothing by default. Hiding a button is
  * convenience only: the server checks the same code on the call.
  */
-export function Access({ code, fallback = null, children }: { code: string; fallback?: ReactNode; children: ReactNode }) {
+export function Access({ code, fallback = null, children }: { code: PermissionCode; fallback?: ReactNode; children: ReactNode }) {
   const can = useCan();
   return <>{can(code) ? children : fallback}</>;
 }

@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@portal/shared/permissions';
 import { useState, type ReactNode } from 'react';
 import { App, Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -10,7 +11,7 @@ import { Access } from './access.tsx';
  * actions). Busy while the file comes; the HTTP client already reports a failed status and an answer
  * that is not a file. `label` is in the caller's namespace.
  */
-export function ExportButton({ code, label, run, inRow = false }: { code: string; label: ReactNode; run: () => Promise<void>; inRow?: boolean }) {
+export function ExportButton({ code, label, run, inRow = false }: { code: PermissionCode; label: ReactNode; run: () => Promise<void>; inRow?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);

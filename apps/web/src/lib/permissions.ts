@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@portal/shared/permissions';
 import type { AuthEntry } from '@portal/shared/sys';
 import { useAuth } from './auth.ts';
 
@@ -13,7 +14,7 @@ export function hasPermission(code: string, auth: readonly AuthEntry[], allAuth:
 }
 
 /** `can(code)` for components: menus, routes and buttons ask the same question. */
-export function useCan(): (code: string) => boolean {
+export function useCan(): (code: PermissionCode) => boolean {
   const permissions = useAuth((state) => state.permissions);
   return (code) => (permissions ? hasPermission(code, permissions.auth, permissions.allAuth) : false);
 }

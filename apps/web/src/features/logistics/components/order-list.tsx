@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@portal/shared/permissions';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Grid, Space } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
@@ -14,12 +15,12 @@ import { useCan } from '../../../lib/permissions.ts';
 import { exportLogOrders, exportOrders, useStatusCounts, listLogOrders, listOrders, ORDERS_KEY } from '../api/orders.ts';
 import { activeTabOf, exportQuery, filtersOnly, statusOf, withinPages, type StatusTab } from '../order-params.ts';
 import { orderDetailPath } from '../routes.ts';
-import { lk } from '../text-key.ts';
 import { CancelOrderDialog, type CancelTarget } from './cancel-order-dialog.tsx';
-import { ExportButton, type ExportFn } from './export-button.tsx';
+import { OrderExportButton, type ExportFn } from './order-export-button.tsx';
 import { ImportOrdersDialog } from './import-orders-dialog.tsx';
 import { OrderFormDrawer } from './order-form-drawer.tsx';
 import { ORDER_STATUS_DICT, useStatusTabs } from './status-tabs.tsx';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 export type OrderListVariant = 'orders' | 'logOrders';
 
@@ -29,7 +30,7 @@ type Setup = {
   queryKey: readonly unknown[];
   fetch: (params: ListParams, signal?: AbortSignal) => Promise<Page<OrderRecord>>;
   exportRun: ExportFn;
-  exportCode: string;
+  exportCode: PermissionCode;
   /** status tabs with counts, create, import, edit and cancel: the merchant's order list */
   manage: boolean;
 };
@@ -41,16 +42,16 @@ const SETUPS: Record<OrderListVariant, Setup> = {
 
 /** Every filter of the contract's orderFilters; the less used ones behind "expand". */
 export const ORDER_QUERY: readonly QueryField[] = [
-  { name: 'orderNo', label: lk('order.orderNo'), type: 'input' },
-  { name: 'merchantOrderNo', label: lk('order.merchantOrderNo'), type: 'input' },
-  { name: 'created', label: lk('order.createdAt'), type: 'date-range' },
-  { name: 'status', label: lk('order.status'), type: 'dict', dict: ORDER_STATUS_DICT, hidden: true },
-  { name: 'waybillNo', label: lk('order.waybillNo'), type: 'input', hidden: true },
-  { name: 'destinationCountry', label: lk('order.destinationCountry'), type: 'dict', dict: 'CountryType', hidden: true },
-  { name: 'warehouseCode', label: lk('order.warehouse'), type: 'dict', dict: 'LogisticsWarehouse', hidden: true },
-  { name: 'serviceType', label: lk('order.serviceType'), type: 'dict', dict: 'ServiceType', hidden: true },
-  { name: 'recipientName', label: lk('order.recipientName'), type: 'input', hidden: true },
-  { name: 'statusUpdated', label: lk('order.statusUpdatedAt'), type: 'date-range', hidden: true },
+  { name: 'orderNo', label: textKey('logistics', 'order.orderNo'), type: 'input' },
+  { name: 'merchantOrderNo', label: textKey('logistics', 'order.merchantOrderNo'), type: 'input' },
+  { name: 'created', label: textKey('logistics', 'order.createdAt'), type: 'date-range' },
+  { name: 'status', label: textKey('logistics', 'order.status'), type: 'dict', dict: ORDER_STATUS_DICT, hidden: true },
+  { name: 'waybillNo', label: textKey('logistics', 'order.waybillNo'), type: 'input', hidden: true },
+  { name: 'destinationCountry', label: textKey('logistics', 'order.destinationCountry'), type: 'dict', dict: 'CountryType', hidden: true },
+  { name: 'warehouseCode', label: textKey('logistics', 'order.warehouse'), type: 'dict', dict: 'LogisticsWarehouse', hidden: true },
+  { name: 'serviceType', label: textKey('logistics', 'order.serviceType'), type: 'dict', dict: 'ServiceType', hidden: true },
+  { name: 'recipientName', label: textKey('logistics', 'order.recipientName'), type: 'input', hidden: true },
+  { name: 'statusUpdated', label: textKey('logistics', 'order.statusUpdatedAt'), type: 'date-range', hidden: true },
 ];
 
 const money = (amount: string | null, currency: string | null) => (amount === null ? '' : <span style={{ whiteSpace: 'nowrap' }}>{`${formatMoney(amount)} ${currency ?? ''}`.trim()}</span>);
@@ -60,7 +61,7 @@ export function orderColumns(actions: ((record: OrderRecord) => ReactNode) | nul
   const columns: ListColumn<OrderRecord>[] = [
     {
       dataIndex: 'orderNo',
-      title: lk('order.orderNo'),
+      title: textKey('logistics', 'order.orderNo'),
       sorter: true,
       render: (record) => (
         <Link to={orderDetailPath(record.id)} data-testid="order-link">
@@ -68,21 +69,21 @@ export function orderColumns(actions: ((record: OrderRecord) => ReactNode) | nul
         </Link>
       ),
     },
-    { dataIndex: 'merchantOrderNo', title: lk('order.merchantOrderNo') },
-    { dataIndex: 'status', title: lk('order.status'), dict: ORDER_STATUS_DICT },
-    { dataIndex: 'destinationCountry', title: lk('order.destinationCountry'), render: (record) => <DictTag code="CountryType" value={record.destinationCountry} plain /> },
-    { dataIndex: 'warehouseCode', title: lk('order.warehouse'), render: (record) => <DictTag code="LogisticsWarehouse" value={record.warehouseCode} plain /> },
-    { dataIndex: 'serviceType', title: lk('order.serviceType'), render: (record) => <DictTag code="ServiceType" value={record.serviceType} plain /> },
-    { dataIndex: 'recipientName', title: lk('order.recipientName'), format: 'ellipsis' },
-    { dataIndex: 'itemQuantity', title: lk('order.itemQuantity'), align: 'right', format: 'count' },
-    { dataIndex: 'merchandiseValue', title: lk('order.merchandiseValue'), align: 'right', render: (record) => money(record.merchandiseValue, record.currency) },
-    { dataIndex: 'weight', title: lk('order.weight'), align: 'right', format: 'weight' },
-    { dataIndex: 'freight', title: lk('order.freight'), align: 'right', render: (record) => money(record.freight, record.freightCurrency) },
-    { dataIndex: 'waybillNo', title: lk('order.waybillNo') },
-    { dataIndex: 'createdAt', title: lk('order.createdAt'), sorter: true, format: 'dateTime' },
-    { dataIndex: 'statusUpdatedAt', title: lk('order.statusUpdatedAt'), sorter: true, format: 'dateTime' },
+    { dataIndex: 'merchantOrderNo', title: textKey('logistics', 'order.merchantOrderNo') },
+    { dataIndex: 'status', title: textKey('logistics', 'order.status'), dict: ORDER_STATUS_DICT },
+    { dataIndex: 'destinationCountry', title: textKey('logistics', 'order.destinationCountry'), render: (record) => <DictTag code="CountryType" value={record.destinationCountry} plain /> },
+    { dataIndex: 'warehouseCode', title: textKey('logistics', 'order.warehouse'), render: (record) => <DictTag code="LogisticsWarehouse" value={record.warehouseCode} plain /> },
+    { dataIndex: 'serviceType', title: textKey('logistics', 'order.serviceType'), render: (record) => <DictTag code="ServiceType" value={record.serviceType} plain /> },
+    { dataIndex: 'recipientName', title: textKey('logistics', 'order.recipientName'), format: 'ellipsis' },
+    { dataIndex: 'itemQuantity', title: textKey('logistics', 'order.itemQuantity'), align: 'right', format: 'count' },
+    { dataIndex: 'merchandiseValue', title: textKey('logistics', 'order.merchandiseValue'), align: 'right', render: (record) => money(record.merchandiseValue, record.currency) },
+    { dataIndex: 'weight', title: textKey('logistics', 'order.weight'), align: 'right', format: 'weight' },
+    { dataIndex: 'freight', title: textKey('logistics', 'order.freight'), align: 'right', render: (record) => money(record.freight, record.freightCurrency) },
+    { dataIndex: 'waybillNo', title: textKey('logistics', 'order.waybillNo') },
+    { dataIndex: 'createdAt', title: textKey('logistics', 'order.createdAt'), sorter: true, format: 'dateTime' },
+    { dataIndex: 'statusUpdatedAt', title: textKey('logistics', 'order.statusUpdatedAt'), sorter: true, format: 'dateTime' },
   ];
-  if (actions) columns.push({ key: 'actions', title: lk('list.actions'), fixed: 'right', render: actions });
+  if (actions) columns.push({ key: 'actions', title: textKey('logistics', 'list.actions'), fixed: 'right', render: actions });
   return columns;
 }
 
@@ -226,7 +227,7 @@ export function OrderList({ variant }: { variant: OrderListVariant }) {
           <>
             <ParamsReporter params={params} onChange={onParams} />
             <Access code={setup.exportCode}>
-              <ExportButton listKey={[...config.queryKey, params]} query={exportQuery({ ...params, status: statusOf(params.status, tab) })} run={setup.exportRun} exactCount={setup.manage ? exactCount : undefined} />
+              <OrderExportButton listKey={[...config.queryKey, params]} query={exportQuery({ ...params, status: statusOf(params.status, tab) })} run={setup.exportRun} exactCount={setup.manage ? exactCount : undefined} />
             </Access>
           </>
         )}

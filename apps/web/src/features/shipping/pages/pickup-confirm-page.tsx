@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@portal/shared/permissions';
 import { useMemo, useState } from 'react';
 import { Button, Card, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { listPickups, PICKUP_LIST_KEY, type PickupRecord, exportPickups } from '../api/pickups.ts';
 import { PickupActionDialog, type PickupAction } from '../components/pickup-action-dialog.tsx';
 import { exportFiltersOf } from '../export-filters.ts';
-import { sk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 /**
  * What the platform may do with a batch in its status (apps/server/src/modules/pickup/batch-lifecycle.ts):
@@ -29,7 +30,7 @@ export function pickupActions(pickup: PickupRecord): PickupAction[] {
   }
 }
 
-const PERMISSIONS: Record<PickupAction, string> = { schedule: 'warehouse:pickup:schedule', take: 'warehouse:pickup:take', confirm: 'warehouse:pickup:confirm' };
+const PERMISSIONS: Record<PickupAction, PermissionCode> = { schedule: 'warehouse:pickup:schedule', take: 'warehouse:pickup:take', confirm: 'warehouse:pickup:confirm' };
 
 function PickupButtons({ pickup, onAction }: { pickup: PickupRecord; onAction: (action: PickupAction, pickup: PickupRecord) => void }) {
   const { t } = useTranslation('shipping');
@@ -59,26 +60,26 @@ function pickupList(onAction: (action: PickupAction, pickup: PickupRecord) => vo
     fetcher: listPickups,
     defaultSort: { column: 'expectedPickupAt', order: 'desc' },
     query: [
-      { name: 'batchNo', label: sk('batch.batchNo'), type: 'input' },
-      { name: 'status', label: sk('batch.status'), type: 'dict', dict: 'COLOrderStatusEnum' },
-      { name: 'expectedPickupAt', label: sk('batch.expectedPickupAt'), type: 'date-range', hidden: true },
+      { name: 'batchNo', label: textKey('shipping', 'batch.batchNo'), type: 'input' },
+      { name: 'status', label: textKey('shipping', 'batch.status'), type: 'dict', dict: 'COLOrderStatusEnum' },
+      { name: 'expectedPickupAt', label: textKey('shipping', 'batch.expectedPickupAt'), type: 'date-range', hidden: true },
     ],
     columns: [
-      { dataIndex: 'batchNo', title: sk('batch.batchNo'), fixed: 'left', width: 180 },
-      { dataIndex: 'tenantName', title: sk('pickup.tenant'), width: 140 },
-      { dataIndex: 'status', title: sk('batch.status'), width: 150, render: (pickup) => <PickupStatus pickup={pickup} /> },
-      { dataIndex: 'shipmentTotal', title: sk('batch.shipmentTotal'), format: 'count', align: 'right', width: 100 },
-      { dataIndex: 'estimatedWeight', title: sk('batch.estimatedWeight'), format: 'weight', align: 'right', width: 130 },
-      { dataIndex: 'actualWeight', title: sk('batch.actualWeight'), format: 'weight', align: 'right', width: 130 },
-      { dataIndex: 'expectedPickupAt', title: sk('batch.expectedPickupAt'), format: 'dateTime', sorter: true, width: 170 },
-      { dataIndex: 'estimatedPickupAt', title: sk('batch.estimatedPickupAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'actualPickupAt', title: sk('batch.actualPickupAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'plate', title: sk('batch.plate'), width: 110 },
-      { dataIndex: 'contactName', title: sk('batch.contactName'), width: 110 },
-      { dataIndex: 'contactPhone', title: sk('batch.contactPhone'), width: 140 },
-      { dataIndex: 'pickupAddress', title: sk('batch.pickupAddress'), format: 'ellipsis' },
-      { dataIndex: 'createdAt', title: sk('common.createdAt'), format: 'dateTime', sorter: true, defaultHidden: true, width: 170 },
-      { key: 'actions', title: sk('common.actions'), fixed: 'right', width: 200, render: (pickup) => <PickupButtons pickup={pickup} onAction={onAction} /> },
+      { dataIndex: 'batchNo', title: textKey('shipping', 'batch.batchNo'), fixed: 'left', width: 180 },
+      { dataIndex: 'tenantName', title: textKey('shipping', 'pickup.tenant'), width: 140 },
+      { dataIndex: 'status', title: textKey('shipping', 'batch.status'), width: 150, render: (pickup) => <PickupStatus pickup={pickup} /> },
+      { dataIndex: 'shipmentTotal', title: textKey('shipping', 'batch.shipmentTotal'), format: 'count', align: 'right', width: 100 },
+      { dataIndex: 'estimatedWeight', title: textKey('shipping', 'batch.estimatedWeight'), format: 'weight', align: 'right', width: 130 },
+      { dataIndex: 'actualWeight', title: textKey('shipping', 'batch.actualWeight'), format: 'weight', align: 'right', width: 130 },
+      { dataIndex: 'expectedPickupAt', title: textKey('shipping', 'batch.expectedPickupAt'), format: 'dateTime', sorter: true, width: 170 },
+      { dataIndex: 'estimatedPickupAt', title: textKey('shipping', 'batch.estimatedPickupAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'actualPickupAt', title: textKey('shipping', 'batch.actualPickupAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'plate', title: textKey('shipping', 'batch.plate'), width: 110 },
+      { dataIndex: 'contactName', title: textKey('shipping', 'batch.contactName'), width: 110 },
+      { dataIndex: 'contactPhone', title: textKey('shipping', 'batch.contactPhone'), width: 140 },
+      { dataIndex: 'pickupAddress', title: textKey('shipping', 'batch.pickupAddress'), format: 'ellipsis' },
+      { dataIndex: 'createdAt', title: textKey('shipping', 'common.createdAt'), format: 'dateTime', sorter: true, defaultHidden: true, width: 170 },
+      { key: 'actions', title: textKey('shipping', 'common.actions'), fixed: 'right', width: 200, render: (pickup) => <PickupButtons pickup={pickup} onAction={onAction} /> },
     ],
   };
 }
