@@ -152,23 +152,13 @@ export async function rewriteDraft(tx: Tx, tenantId: number, paymentId: number, 
   await tx.update(payments).set({ currency: lines.currency, amount: lines.total, remark, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
 }
 
-/** The tenant's payment, locked for the rest of the transaction; 404 when it is not the tenant's. */
-export async function lockPayment(tx: Tx, tenantId: number, id: number) {
-  const [row] = await tx
+/** The tenant's payment, with `lock` locked for the rest of the transaction; 404 when it is not the tenant's. */
+export async function findPayment(tx: Tx, tenantId: number, id: number, lock = false) {
+  const query = tx
     .select({ id: payments.id, paymentNo: payments.paymentNo, status: payments.status, currency: payments.currency })
     .from(payments)
-    .where(and(eq(payments.id, id), eq(payments.tenantId, tenantId)))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-}
-
-/** The tenant's payment, unlocked; 404 when it is not the tenant's. */
-export async function findPayment(tx: Tx, tenantId: number, id: number) {
-  const [row] = await tx
-    .select({ paymentNo: payments.paymentNo, status: payments.status, currency: payments.currency })
-    .from(payments)
     .where(and(eq(payments.id, id), eq(payments.tenantId, tenantId)));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw notFound();
   return row;
 }

@@ -25,7 +25,6 @@ import {
   findPayment,
   insertDraft,
   insertPayOrders,
-  lockPayment,
   markPaid,
   paymentExportBatch,
   paymentRecord,
@@ -99,7 +98,7 @@ const notInStatus = (record: string, status: PaymentStatus, action: keyof typeof
 
 /** A draft may be changed, deleted or paid; anything else is 409. */
 async function lockDraft(tx: Tx, tenantId: number, id: number, action: keyof typeof PAYMENT_ACTION_TEXTS) {
-  const payment = await lockPayment(tx, tenantId, id);
+  const payment = await findPayment(tx, tenantId, id, true);
   if (payment.status !== 'DRAFT') throw notInStatus(payment.paymentNo, payment.status, action);
   return payment;
 }
