@@ -28,7 +28,7 @@ describe(`seeding (${testDbKind()})`, () => {
     } finally {
       await target.drop();
     }
-  });
+  }, 90_000); // migrating an empty PGlite from scratch takes 20-30 s on a busy two-core machine
 
   it('syncs the catalogue again without duplicating or losing anything', async () => {
     const t = await createTestDatabase();
