@@ -1,7 +1,9 @@
 import type { Texts } from '@portal/shared/languages';
 import type { PickupBatchStatus } from '@portal/shared/logistics';
 import { PICKUP_BATCH_CANCELLED_TEXT, PICKUP_BATCH_STATUS_TEXTS } from '@portal/shared/messages-pickup';
+import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
+import { moveBatchRow, type BatchMoveValues, type BatchRow } from './repository.ts';
 
 /*
  * The pick-up batch's life (docs/logistics-lifecycle.md): the merchant prepares the goods and says so
@@ -40,4 +42,12 @@ export function assertCancellable(batch: BatchState): void {
 /** For changes that move nothing (edit, schedule): 409 naming the batch's state and the one needed. */
 export function assertIn(batch: BatchState, expected: PickupBatchStatus): void {
   if (batch.cancelled || batch.status !== expected) throw conflict('pickupBatchWrongStatus', { status: batchStateText(batch), expected: PICKUP_BATCH_STATUS_TEXTS[expected] });
+}
+
+/**
+ * One step of the batch (already checked by assertMove on the locked row); the status condition keeps
+ * the update honest should the row ever be changed without the lock.
+ */
+export async function moveBatch(tx: Db, batch: BatchRow, to: PickupBatchStatus, set: BatchMoveValues): Promise<void> {
+  if (!(await moveBatchRow(tx, batch, to, set))) throw conflict('pickupBatchChangedMeanwhile');
 }

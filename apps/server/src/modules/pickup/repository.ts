@@ -1,19 +1,21 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus, PickupBatchStatus } from '@portal/shared/logistics';
 import type { PickupBatchRecord } from '@portal/shared/logistics-schemas';
+import type { Page } from '@portal/shared/api';
 import { gramsToKg } from '@portal/shared/money';
 import type { Db } from '../../db/client.ts';
 import { orders, pickupBatches, pickupBatchOrders } from '../../db/schema/logistics.ts';
 import { tenants } from '../../db/schema/sys.ts';
 import { notFound } from '../../lib/errors.ts';
-import { dateRange } from '../../lib/list.ts';
+import { dateRange, pageOf } from '../../lib/list.ts';
+import { must } from '../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
 
 // ORDER BY terms the indexes serve (lib/index-order.ts)
 const newestFirst = indexOrder('desc');
 
-export const batchColumns = {
+const batchColumns = {
   id: pickupBatches.id,
   tenantId: pickupBatches.tenantId,
   batchNo: pickupBatches.batchNo,
@@ -113,8 +115,8 @@ export function platformBatchWhere(filters: PlatformBatchFilters): SQL | undefin
   return and(...where);
 }
 
-export const platformBatchColumns = { ...batchColumns, tenantName: tenants.name };
-export const batchesWithTenant = (db: Db) => db.select(platformBatchColumns).from(pickupBatches).innerJoin(tenants, eq(tenants.id, pickupBatches.tenantId));
+const platformBatchColumns = { ...batchColumns, tenantName: tenants.name };
+const batchesWithTenant = (db: Db) => db.select(platformBatchColumns).from(pickupBatches).innerJoin(tenants, eq(tenants.id, pickupBatches.tenantId));
 
 /** One batch, within a tenant when one is given (the merchant's side), else any (the platform's). */
 export async function findBatch(db: Db, id: number, tenantId: number | null): Promise<(BatchRow & { tenantName: string }) | null> {
@@ -169,7 +171,7 @@ export async function orderInLiveBatch(db: Db, orderIds: number[]): Promise<{ or
 }
 
 /** PB + the UTC date as yymmdd (as order numbers) + 6 digits of the batch sequence. */
-export const nextBatchNo = sql<string>`'PB' || to_char(now() at time zone 'UTC', 'YYMMDD') || lpad((nextval('log_batch_no_seq') % 1000000)::text, 6, '0')`;
+const nextBatchNo = sql<string>`'PB' || to_char(now() at time zone 'UTC', 'YYMMDD') || lpad((nextval('log_batch_no_seq') % 1000000)::text, 6, '0')`;
 
 /** One export batch of the merchant's list, in (createdAt desc, id desc) order. */
 export function merchantBatchExportBatch(db: Db, where: SQL | undefined, after: Cursor | null, limit: number) {
@@ -194,3 +196,91 @@ const batchesWithTenantAndCursor = (db: Db) =>
     .select({ ...platformBatchColumns, cursorTime: cursorTimeOf(pickupBatches.expectedPickupAt) })
     .from(pickupBatches)
     .innerJoin(tenants, eq(tenants.id, pickupBatches.tenantId));
+
+export type PlatformBatchRecord = PickupBatchRecord & { tenantId: number; tenantName: string };
+type Paging = { pageNo: number; pageSize: number; order?: 'asc' | 'desc' | undefined };
+
+export async function countBatches(db: Db, where: SQL | undefined): Promise<number> {
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(pickupBatches).where(where);
+  return Number(counted?.total ?? 0);
+}
+
+/** The merchant's list: the caller tenant's batches (cancelled ones included), newest first by default. */
+export async function listMerchantBatches(db: Db, tenantId: number, query: MerchantBatchFilters & Paging): Promise<Page<PickupBatchRecord>> {
+  const where = merchantBatchWhere(tenantId, query);
+  const direction = query.order === 'asc' ? asc : desc;
+  const size = query.pageSize;
+  const [rows, total] = await Promise.all([
+    db
+      .select(batchColumns)
+      .from(pickupBatches)
+      .where(where)
+      .orderBy(direction(pickupBatches.createdAt), direction(pickupBatches.id))
+      .limit(size)
+      .offset((query.pageNo - 1) * size),
+    countBatches(db, where),
+  ]);
+  return pageOf(rows.map(toBatchRecord), total, query.pageNo, size);
+}
+
+/** Sort columns: the merchant's list leads with its (tenant, created) index; the platform's with (status, expected time). */
+const PLATFORM_SORT = { expectedPickupAt: pickupBatches.expectedPickupAt, createdAt: pickupBatches.createdAt } as const;
+
+/** The platform's list: every tenant's live batches with the tenant name, latest expected pick-up first by default. */
+export async function listPlatformBatches(db: Db, query: PlatformBatchFilters & Paging & { column?: keyof typeof PLATFORM_SORT | undefined }): Promise<Page<PlatformBatchRecord>> {
+  const where = platformBatchWhere(query);
+  const direction = query.order === 'asc' ? asc : desc;
+  const size = query.pageSize;
+  const [rows, total] = await Promise.all([
+    batchesWithTenant(db)
+      .where(where)
+      .orderBy(direction(PLATFORM_SORT[query.column ?? 'expectedPickupAt']), direction(pickupBatches.id))
+      .limit(size)
+      .offset((query.pageNo - 1) * size),
+    countBatches(db, where),
+  ]);
+  return pageOf(rows.map((row) => ({ ...toBatchRecord(row), tenantId: row.tenantId, tenantName: row.tenantName })), total, query.pageNo, size);
+}
+
+/** The tenant's orders among `orderIds`, locked until commit (a concurrent batch with one of them waits, then sees this one). */
+export async function lockTenantOrders(tx: Db, tenantId: number, orderIds: number[]) {
+  return tx
+    .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status, declaredWeight: orders.declaredWeight })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, orderIds)))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+export type BatchDetails = { expectedPickupAt: Date; contactName: string; contactPhone: string; pickupAddress: string; remark: string };
+
+/** A new batch (numbered from the sequence) with its orders; its id. */
+export async function insertBatch(tx: Db, tenantId: number, values: BatchDetails & { estimatedWeight: number }, orderIds: number[]): Promise<number> {
+  const [batch] = await tx
+    .insert(pickupBatches)
+    .values({ tenantId, batchNo: nextBatchNo, shipmentTotal: orderIds.length, ...values })
+    .returning({ id: pickupBatches.id });
+  const batchId = must(batch, 'inserted batch').id;
+  await tx.insert(pickupBatchOrders).values(orderIds.map((orderId) => ({ batchId, orderId, tenantId })));
+  return batchId;
+}
+
+/** A change that moves nothing (edit, schedule, cancel) to a locked batch. */
+export async function updateBatch(tx: Db, id: number, set: Partial<BatchDetails> & Partial<{ estimatedPickupAt: Date; plate: string; cancelled: boolean }>): Promise<void> {
+  await tx
+    .update(pickupBatches)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(pickupBatches.id, id));
+}
+
+export type BatchMoveValues = Partial<{ plate: string; actualPickupAt: Date; actualWeight: number }>;
+
+/** The batch to `to`, only from the status it was read in and not cancelled; whether it moved. */
+export async function moveBatchRow(tx: Db, batch: BatchRow, to: PickupBatchStatus, set: BatchMoveValues): Promise<boolean> {
+  const moved = await tx
+    .update(pickupBatches)
+    .set({ ...set, status: to, updatedAt: sql`now()` })
+    .where(and(eq(pickupBatches.id, batch.id), eq(pickupBatches.status, batch.status), eq(pickupBatches.cancelled, false)))
+    .returning({ id: pickupBatches.id });
+  return moved.length > 0;
+}

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { orders, pickupBatches, pickupBatchOrders, trackingEvents } from '../../src/db/schema/logistics.ts';
-import { users } from '../../src/db/schema/sys.ts';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { downloadName, ok, readXlsx, refused } from '../helpers/answers.ts';
-import { clearLogistics, insertOrder, type TestOrder } from '../helpers/orders.ts';
+import { orders, pickupBatches, pickupBatchOrders, trackingEvents } from '../../../src/db/schema/logistics.ts';
+import { users } from '../../../src/db/schema/sys.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { downloadName, ok, readXlsx, refused } from '../../helpers/answers.ts';
+import { clearLogistics, insertOrder, type TestOrder } from '../../helpers/orders.ts';
 
 type Batch = {
   id: number;
