@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { datePresetRange, ellipsis, formatDateTime, formatDecimal, formatMoney, formatWeight, greetingOf } from './format.ts';
+import { datePresetRange, ellipsis, formatDateTime, formatDecimal, formatMoney, formatWeight, greetingOf, signOf } from './format.ts';
 
 describe('format', () => {
+  it('reads the sign of a decimal string, 0 for what is not one', () => {
+    expect([signOf('-0.01'), signOf('0.00'), signOf('+3'), signOf(null)]).toEqual([-1, 0, 1, 0]);
+  });
+
   it.each([
     ['1234567.891', 2, '1,234,567.89'],
     ['1234567.895', 2, '1,234,567.90'],

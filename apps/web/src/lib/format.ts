@@ -35,6 +35,13 @@ export function formatDecimal(value: string | number | null | undefined, decimal
   return sign === '-' && units !== 0n ? `-${text}` : text;
 }
 
+/** The sign of a decimal string: -1, 0 or 1 (0 for anything that is not a decimal). */
+export function signOf(value: string | null | undefined): -1 | 0 | 1 {
+  const match = value ? /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(value.trim()) : null;
+  if (!match || !/[1-9]/.test(`${match[2] ?? ''}${match[3] ?? ''}`)) return 0;
+  return match[1] === '-' ? -1 : 1;
+}
+
 /** Currency amounts: 2 decimals (spec §9). */
 export const formatMoney = (value: string | number | null | undefined) => formatDecimal(value, 2);
 /** Weights: 3 decimals (spec §9). */

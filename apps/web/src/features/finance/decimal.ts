@@ -43,14 +43,6 @@ export function commonScale(values: readonly string[]): number | null {
   return scale;
 }
 
-/** The sign of a decimal string: -1, 0 or 1 (0 for anything that is not a decimal). */
-export function signOf(value: string | null | undefined): -1 | 0 | 1 {
-  if (!value) return 0;
-  const units = toUnits(value, scaleOf(value) ?? 0);
-  if (units === null || units === 0n) return 0;
-  return units < 0n ? -1 : 1;
-}
-
 /** A positive amount the currency can hold: at most its decimals (JPY none), at most 15 whole digits. */
 export type AmountCheck = 'ok' | 'invalid' | 'tooManyDecimals';
 export function checkAmount(value: string, currency: CurrencyCode | undefined): AmountCheck {

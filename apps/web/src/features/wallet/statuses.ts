@@ -1,6 +1,6 @@
 import { PAYMENT_STATUSES, RECHARGE_STATUSES, REFUND_KINDS, REFUND_STATUSES, type PaymentStatus, type RechargeStatus, type RefundKind, type RefundStatus } from '@portal/shared/finance';
 import type { StaticOption } from '../../components/list-page/list-config.ts';
-import { wk } from './texts.ts';
+import { textKey } from '../../components/list-page/text-key.ts';
 
 /** A status as a coloured tag: a draft is grey, work waiting on someone blue, done green, refused red. */
 const RECHARGE_COLORS: Record<RechargeStatus, string> = { DRAFT: 'default', SUBMITTED: 'blue', CONFIRMED: 'green', REJECTED: 'red', REVERSED: 'volcano' };
@@ -8,10 +8,10 @@ const PAYMENT_COLORS: Record<PaymentStatus, string> = { DRAFT: 'default', PAID: 
 const REFUND_COLORS: Record<RefundStatus, string> = { SUBMITTED: 'blue', APPROVED: 'green', REJECTED: 'red' };
 const KIND_COLORS: Record<RefundKind, string> = { BALANCE: 'purple', CHARGE: 'cyan' };
 
-export const RECHARGE_STATUS_OPTIONS: readonly StaticOption[] = RECHARGE_STATUSES.map((status) => ({ value: status, label: wk(`recharge.status.${status}`), color: RECHARGE_COLORS[status] }));
-export const PAYMENT_STATUS_OPTIONS: readonly StaticOption[] = PAYMENT_STATUSES.map((status) => ({ value: status, label: wk(`payment.status.${status}`), color: PAYMENT_COLORS[status] }));
-export const REFUND_STATUS_OPTIONS: readonly StaticOption[] = REFUND_STATUSES.map((status) => ({ value: status, label: wk(`refund.status.${status}`), color: REFUND_COLORS[status] }));
-export const REFUND_KIND_OPTIONS: readonly StaticOption[] = REFUND_KINDS.map((kind) => ({ value: kind, label: wk(`refund.kind.${kind}`), color: KIND_COLORS[kind] }));
+export const RECHARGE_STATUS_OPTIONS: readonly StaticOption[] = RECHARGE_STATUSES.map((status) => ({ value: status, label: textKey('wallet', `recharge.status.${status}`), color: RECHARGE_COLORS[status] }));
+export const PAYMENT_STATUS_OPTIONS: readonly StaticOption[] = PAYMENT_STATUSES.map((status) => ({ value: status, label: textKey('wallet', `payment.status.${status}`), color: PAYMENT_COLORS[status] }));
+export const REFUND_STATUS_OPTIONS: readonly StaticOption[] = REFUND_STATUSES.map((status) => ({ value: status, label: textKey('wallet', `refund.status.${status}`), color: REFUND_COLORS[status] }));
+export const REFUND_KIND_OPTIONS: readonly StaticOption[] = REFUND_KINDS.map((kind) => ({ value: kind, label: textKey('wallet', `refund.kind.${kind}`), color: KIND_COLORS[kind] }));
 
 /** A tab over a record list: its key and the status it filters on (none for "all"). */
 export type StatusTab<S extends string> = { key: string; status?: S };

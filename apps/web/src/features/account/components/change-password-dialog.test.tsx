@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
-import { AppProviders } from '../../../app/app-providers.tsx';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
 import { testUser } from '../../../test/fixtures.ts';
+import { TestProviders } from '../../../test/render-ui.tsx';
 import { useAuth } from '../../../lib/auth.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
@@ -15,11 +16,13 @@ const envelope = (success: boolean, message: string) => new Response(JSON.string
 function renderDialog() {
   const onClose = vi.fn();
   render(
-    <AppProviders>
-      <AntApp>
-        <ChangePasswordDialog open onClose={onClose} />
-      </AntApp>
-    </AppProviders>,
+    <TestProviders>
+      <ConfigProvider locale={zhCN}>
+        <AntApp>
+          <ChangePasswordDialog open onClose={onClose} />
+        </AntApp>
+      </ConfigProvider>
+    </TestProviders>,
   );
   return onClose;
 }

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
 import type { Depart } from '@portal/shared/sys';
-import { AppProviders } from '../../../app/app-providers.tsx';
 import { testUser } from '../../../test/fixtures.ts';
+import { TestProviders } from '../../../test/render-ui.tsx';
 import { useAuth } from '../../../lib/auth.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { DepartSwitchDialog } from './depart-switch-dialog.tsx';
@@ -31,11 +32,13 @@ function stubServer(list: Depart[]) {
 function renderDialog(onSwitched = vi.fn()) {
   const onClose = vi.fn();
   render(
-    <AppProviders>
-      <AntApp>
-        <DepartSwitchDialog open onClose={onClose} onSwitched={onSwitched} />
-      </AntApp>
-    </AppProviders>,
+    <TestProviders>
+      <ConfigProvider locale={zhCN}>
+        <AntApp>
+          <DepartSwitchDialog open onClose={onClose} onSwitched={onSwitched} />
+        </AntApp>
+      </ConfigProvider>
+    </TestProviders>,
   );
   return { onClose, onSwitched };
 }

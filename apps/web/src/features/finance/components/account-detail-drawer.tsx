@@ -7,12 +7,12 @@ import type { ListColumn, ListPageConfig } from '../../../components/list-page/l
 import { listReviewDetails, REVIEW_DETAIL_LIST_KEY } from '../api/details.ts';
 import { withinPages } from '../list-body.ts';
 import { ACCOUNT_KIND_OPTIONS } from '../statuses.ts';
-import { fk } from '../texts.ts';
 import { DETAIL_QUERY, detailColumns } from './detail-columns.tsx';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 /** The platform's own movements name their account, after the time. */
 function withAccountKind([posted, ...rest]: ListColumn<PlatformDetailRecord>[]): ListColumn<PlatformDetailRecord>[] {
-  const kind: ListColumn<PlatformDetailRecord> = { dataIndex: 'accountKind', title: fk('account.kind'), options: ACCOUNT_KIND_OPTIONS, width: 130 };
+  const kind: ListColumn<PlatformDetailRecord> = { dataIndex: 'accountKind', title: textKey('finance', 'account.kind'), options: ACCOUNT_KIND_OPTIONS, width: 130 };
   return posted ? [posted, kind, ...rest] : [kind];
 }
 

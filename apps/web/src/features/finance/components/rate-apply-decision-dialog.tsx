@@ -7,7 +7,7 @@ import { DATE_TIME_FORMAT } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useDecideRateApply } from '../api/rate-applies.ts';
 import { financeRules } from '../form-rules.ts';
-import { Money } from './money.tsx';
+import { Money } from '../../../components/money.tsx';
 
 export type RateApplyDecision = { record: RateApplyRecord; approve: boolean };
 

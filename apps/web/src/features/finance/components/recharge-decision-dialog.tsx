@@ -5,7 +5,7 @@ import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useDecideRecharge, useReverseRecharge } from '../api/recharges.ts';
 import { financeRules } from '../form-rules.ts';
-import { Money, moneyText } from './money.tsx';
+import { Money, moneyText } from '../../../components/money.tsx';
 
 export type RechargeMove = 'approve' | 'reject' | 'reverse';
 

@@ -1,12 +1,13 @@
-import { Alert, Button, Descriptions, Drawer, Flex, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailStates } from '../../../components/detail-states.tsx';
 import type { RechargeRecord, RechargeReviewPreview as RechargePreview } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRechargePreview } from '../api/recharges.ts';
 import { RECHARGE_STATUS_OPTIONS } from '../statuses.ts';
 import type { RechargeDecision } from './recharge-decision-dialog.tsx';
-import { Money } from './money.tsx';
+import { Money } from '../../../components/money.tsx';
 import { OptionTag } from './option-tag.tsx';
 import { VoucherList } from './voucher-view.tsx';
 
@@ -87,7 +88,6 @@ function CreditPreview({ preview }: { preview: RechargePreview }) {
  */
 export function RechargeReviewDrawer({ rechargeId, onClose, onDecide }: { rechargeId: number | null; onClose: () => void; onDecide: (decision: RechargeDecision) => void }) {
   const { t } = useTranslation('finance');
-  const { t: tc } = useTranslation();
   const query = useRechargePreview(rechargeId);
   const preview = query.data;
   const record = preview?.record;
@@ -130,19 +130,7 @@ export function RechargeReviewDrawer({ rechargeId, onClose, onDecide }: { rechar
         )
       }
     >
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={tc('components.table.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {tc('components.table.retry')}
-            </Button>
-          }
-        />
-      )}
-      {query.isPending && rechargeId !== null && <Skeleton active />}
+      <DetailStates pending={query.isPending && rechargeId !== null} failed={query.isError} onRetry={() => void query.refetch()} />
       {preview && record && (
         <Flex vertical gap={20} data-testid="recharge-review">
           {record.status === 'SUBMITTED' && (

@@ -2,7 +2,7 @@ import { Flex, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { absDecimal, reconcile } from '../decimal.ts';
-import { moneyText } from './money.tsx';
+import { moneyText } from '../../../components/money.tsx';
 
 type Figures = { currency: string; opening: string; credits: string; debits: string; closing: string };
 

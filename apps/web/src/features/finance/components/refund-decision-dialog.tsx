@@ -6,7 +6,7 @@ import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useVerifyRefund } from '../api/refunds.ts';
 import { financeRules } from '../form-rules.ts';
 import { REFUND_KIND_OPTIONS } from '../statuses.ts';
-import { Money, moneyText } from './money.tsx';
+import { Money, moneyText } from '../../../components/money.tsx';
 import { OptionTag } from './option-tag.tsx';
 
 export type RefundDecision = { record: RefundRecord; approve: boolean };

@@ -1,19 +1,19 @@
-import { Alert, Button, Descriptions, Drawer, Flex, Skeleton, Table, Typography } from 'antd';
+import { Descriptions, Drawer, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailStates } from '../../../components/detail-states.tsx';
 import type { DetailRecord } from '@portal/shared/finance-schemas';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { useStatement, exportStatement } from '../api/statements.ts';
 import { absDecimal } from '../decimal.ts';
 import { JOURNAL_KIND_OPTIONS } from '../statuses.ts';
-import { Money } from './money.tsx';
+import { Money } from '../../../components/money.tsx';
 import { OptionTag } from './option-tag.tsx';
 import { ReconciliationLine } from './reconciliation-line.tsx';
 
 /** One monthly statement: its figures, the check that they agree, and every movement with the balance after it. */
 export function StatementDetailDrawer({ statementId, onClose }: { statementId: number | null; onClose: () => void }) {
   const { t } = useTranslation('finance');
-  const { t: tc } = useTranslation();
   const query = useStatement(statementId);
   const statement = query.data;
   return (
@@ -25,19 +25,7 @@ export function StatementDetailDrawer({ statementId, onClose }: { statementId: n
       extra={statement && <ExportButton code="finance:alipay-statement:export" label={t('common.export')} run={() => exportStatement(statement.id)} />}
       destroyOnHidden
     >
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={tc('components.table.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {tc('components.table.retry')}
-            </Button>
-          }
-        />
-      )}
-      {query.isPending && statementId !== null && <Skeleton active />}
+      <DetailStates pending={query.isPending && statementId !== null} failed={query.isError} onRetry={() => void query.refetch()} />
       {statement && (
         <Flex vertical gap={16} data-testid="statement-detail">
           <Descriptions

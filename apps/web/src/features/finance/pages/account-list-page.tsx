@@ -8,10 +8,10 @@ import type { ListPageConfig } from '../../../components/list-page/list-config.t
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ACCOUNT_LIST_KEY, listAccounts, exportAccounts } from '../api/accounts.ts';
 import { AccountDetailDrawer } from '../components/account-detail-drawer.tsx';
-import { Money } from '../components/money.tsx';
+import { Money } from '../../../components/money.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
 import { ACCOUNT_KIND_OPTIONS } from '../statuses.ts';
-import { fk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 function TenantName({ account }: { account: AccountRecord }) {
   const { t } = useTranslation('finance');
@@ -37,18 +37,18 @@ function accountList(onDetail: (account: AccountRecord) => void): ListPageConfig
     queryKey: ACCOUNT_LIST_KEY,
     fetcher: withinPages(listAccounts),
     query: [
-      { name: 'tenantId', label: fk('common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
-      { name: 'kind', label: fk('account.kind'), type: 'select', options: ACCOUNT_KIND_OPTIONS },
-      { name: 'currency', label: fk('common.currency'), type: 'dict', dict: 'Currency' },
+      { name: 'tenantId', label: textKey('finance', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      { name: 'kind', label: textKey('finance', 'account.kind'), type: 'select', options: ACCOUNT_KIND_OPTIONS },
+      { name: 'currency', label: textKey('finance', 'common.currency'), type: 'dict', dict: 'Currency' },
     ],
     columns: [
-      { dataIndex: 'tenantId', title: fk('common.tenantId'), width: 100, align: 'right' },
-      { dataIndex: 'tenantName', title: fk('common.tenant'), width: 180, render: (account) => <TenantName account={account} /> },
-      { dataIndex: 'kind', title: fk('account.kind'), options: ACCOUNT_KIND_OPTIONS, width: 130 },
-      { dataIndex: 'currency', title: fk('common.currency'), width: 90 },
-      { dataIndex: 'balance', title: fk('account.balance'), align: 'right', width: 180, render: (account) => <Money amount={account.balance} currency={account.currency} /> },
-      { dataIndex: 'updatedAt', title: fk('account.updatedAt'), format: 'dateTime', width: 170 },
-      { key: 'actions', title: fk('common.actions'), fixed: 'right', width: 100, render: (account) => <DetailAction account={account} onDetail={onDetail} /> },
+      { dataIndex: 'tenantId', title: textKey('finance', 'common.tenantId'), width: 100, align: 'right' },
+      { dataIndex: 'tenantName', title: textKey('finance', 'common.tenant'), width: 180, render: (account) => <TenantName account={account} /> },
+      { dataIndex: 'kind', title: textKey('finance', 'account.kind'), options: ACCOUNT_KIND_OPTIONS, width: 130 },
+      { dataIndex: 'currency', title: textKey('finance', 'common.currency'), width: 90 },
+      { dataIndex: 'balance', title: textKey('finance', 'account.balance'), align: 'right', width: 180, render: (account) => <Money amount={account.balance} currency={account.currency} /> },
+      { dataIndex: 'updatedAt', title: textKey('finance', 'account.updatedAt'), format: 'dateTime', width: 170 },
+      { key: 'actions', title: textKey('finance', 'common.actions'), fixed: 'right', width: 100, render: (account) => <DetailAction account={account} onDetail={onDetail} /> },
     ],
   };
 }

@@ -10,10 +10,10 @@ import type { ListPageConfig } from '../../../components/list-page/list-config.t
 import { ExportButton } from '../../../components/export-button.tsx';
 import { listRates, RATE_LIST_KEY, exportRates, useDeleteRate } from '../api/rates.ts';
 import { RateFormDialog } from '../components/rate-form-dialog.tsx';
-import { ConfirmAction } from '../components/row-action.tsx';
+import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
-import { fk } from '../texts.ts';
 import { useActionKeys } from '../use-action-keys.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 /** A rate that has not begun to apply: the only kind that may still be withdrawn. */
 const scheduled = (rate: RateRecord, now = dayjs()) => dayjs(rate.effectiveFrom).isAfter(now);
@@ -42,9 +42,11 @@ function RateActions({ rate }: { rate: RateRecord }) {
   if (!scheduled(rate)) return null;
   const pair = `${rate.baseCurrency}/${rate.quoteCurrency}`;
   return (
-    <ConfirmAction
+    <ConfirmedAction
       code="finance:exchange-rate:delete"
       label={t('common.delete')}
+      cancelText={t('common.back')}
+      notFound={t('common.notFound')}
       title={t('rate.deleteTitle', { pair, rate: rate.rate })}
       description={t('rate.deleteConfirm')}
       danger
@@ -63,20 +65,20 @@ function rateList(currentOnly: boolean): ListPageConfig<RateRecord> {
     queryKey: [...RATE_LIST_KEY, { currentOnly }],
     fetcher: withinPages((params, signal) => listRates(params, currentOnly, signal)),
     query: [
-      { name: 'baseCurrency', label: fk('rate.baseCurrency'), type: 'dict', dict: 'Currency' },
-      { name: 'quoteCurrency', label: fk('rate.quoteCurrency'), type: 'dict', dict: 'Currency' },
-      { name: 'createdAt', label: fk('common.createdAt'), type: 'date-range', hidden: true },
+      { name: 'baseCurrency', label: textKey('finance', 'rate.baseCurrency'), type: 'dict', dict: 'Currency' },
+      { name: 'quoteCurrency', label: textKey('finance', 'rate.quoteCurrency'), type: 'dict', dict: 'Currency' },
+      { name: 'createdAt', label: textKey('finance', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [
-      { key: 'pair', title: fk('rate.pair'), fixed: 'left', width: 110, render: (rate) => `${rate.baseCurrency}/${rate.quoteCurrency}` },
-      { dataIndex: 'rate', title: fk('rate.rate'), align: 'right', width: 150 },
-      { dataIndex: 'inverseRate', title: fk('rate.inverseRate'), align: 'right', width: 150 },
-      { dataIndex: 'effectiveFrom', title: fk('rate.effectiveFrom'), format: 'dateTime', width: 170 },
-      { dataIndex: 'current', title: fk('rate.current'), width: 100, render: (rate) => <RateState rate={rate} /> },
-      { dataIndex: 'remark', title: fk('common.remark'), format: 'ellipsis', width: 200 },
-      { dataIndex: 'createdBy', title: fk('common.createdBy'), width: 110 },
-      { dataIndex: 'createdAt', title: fk('common.createdAt'), format: 'dateTime', width: 170 },
-      { key: 'actions', title: fk('common.actions'), fixed: 'right', width: 100, render: (rate) => <RateActions rate={rate} /> },
+      { key: 'pair', title: textKey('finance', 'rate.pair'), fixed: 'left', width: 110, render: (rate) => `${rate.baseCurrency}/${rate.quoteCurrency}` },
+      { dataIndex: 'rate', title: textKey('finance', 'rate.rate'), align: 'right', width: 150 },
+      { dataIndex: 'inverseRate', title: textKey('finance', 'rate.inverseRate'), align: 'right', width: 150 },
+      { dataIndex: 'effectiveFrom', title: textKey('finance', 'rate.effectiveFrom'), format: 'dateTime', width: 170 },
+      { dataIndex: 'current', title: textKey('finance', 'rate.current'), width: 100, render: (rate) => <RateState rate={rate} /> },
+      { dataIndex: 'remark', title: textKey('finance', 'common.remark'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'createdBy', title: textKey('finance', 'common.createdBy'), width: 110 },
+      { dataIndex: 'createdAt', title: textKey('finance', 'common.createdAt'), format: 'dateTime', width: 170 },
+      { key: 'actions', title: textKey('finance', 'common.actions'), fixed: 'right', width: 100, render: (rate) => <RateActions rate={rate} /> },
     ],
   };
 }

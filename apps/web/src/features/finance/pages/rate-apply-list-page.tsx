@@ -10,13 +10,13 @@ import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { listRateApplies, RATE_APPLY_LIST_KEY, exportRateApplies, useSubmitRateApply, useCancelRateApply } from '../api/rate-applies.ts';
-import { Money } from '../components/money.tsx';
+import { Money } from '../../../components/money.tsx';
 import { RateApplyFormDialog } from '../components/rate-apply-form-dialog.tsx';
-import { ConfirmAction } from '../components/row-action.tsx';
+import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
 import { RATE_APPLY_STATUS_OPTIONS } from '../statuses.ts';
-import { fk } from '../texts.ts';
 import { useActionKeys } from '../use-action-keys.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 type Tab = 'ALL' | RateApplyStatus;
 
@@ -50,9 +50,11 @@ function ApplyActions({ record, onEdit }: { record: RateApplyRecord; onEdit: (re
               {t('common.edit')}
             </Button>
           </Access>
-          <ConfirmAction
+          <ConfirmedAction
             code="finance:rate-apply:submit"
             label={t('common.submit')}
+            cancelText={t('common.back')}
+            notFound={t('common.notFound')}
             title={t('rateApply.submitTitle', { applyNo: record.applyNo })}
             description={t('rateApply.submitConfirm')}
             pending={submit.isPending}
@@ -63,9 +65,11 @@ function ApplyActions({ record, onEdit }: { record: RateApplyRecord; onEdit: (re
         </>
       )}
       {CANCELLABLE.includes(record.status) && (
-        <ConfirmAction
+        <ConfirmedAction
           code="finance:rate-apply:cancel"
           label={t('rateApply.cancelApply')}
+          cancelText={t('common.back')}
+          notFound={t('common.notFound')}
           title={t('rateApply.cancelTitle', { applyNo: record.applyNo })}
           description={t('rateApply.cancelConfirm')}
           danger
@@ -86,25 +90,25 @@ function applyList(tab: Tab, onEdit: (record: RateApplyRecord) => void): ListPag
     queryKey: [...RATE_APPLY_LIST_KEY, { tab }],
     fetcher: withinPages((params, signal) => listRateApplies({ ...params, status: statusOf(tab) }, signal)),
     query: [
-      { name: 'applyNo', label: fk('rateApply.applyNo'), type: 'input' },
-      { name: 'createdAt', label: fk('common.createdAt'), type: 'date-range' },
+      { name: 'applyNo', label: textKey('finance', 'rateApply.applyNo'), type: 'input' },
+      { name: 'createdAt', label: textKey('finance', 'common.createdAt'), type: 'date-range' },
     ],
     columns: [
-      { dataIndex: 'applyNo', title: fk('rateApply.applyNo'), fixed: 'left', width: 170 },
-      { dataIndex: 'status', title: fk('common.status'), options: RATE_APPLY_STATUS_OPTIONS, width: 100 },
-      { key: 'pair', title: fk('rateApply.pair'), width: 110, render: (record) => `${record.baseCurrency}/${record.quoteCurrency}` },
-      { dataIndex: 'amount', title: fk('rateApply.amount'), align: 'right', width: 150, render: (record) => <Money amount={record.amount} currency={record.baseCurrency} /> },
-      { dataIndex: 'requestedRate', title: fk('rateApply.requestedRate'), align: 'right', width: 130 },
-      { dataIndex: 'marketRate', title: fk('rateApply.marketRate'), align: 'right', width: 130 },
-      { dataIndex: 'approvedRate', title: fk('rateApply.approvedRate'), align: 'right', width: 130 },
-      { dataIndex: 'validUntil', title: fk('rateApply.validUntil'), format: 'dateTime', width: 170 },
-      { dataIndex: 'reason', title: fk('rateApply.reason'), format: 'ellipsis', width: 200 },
-      { dataIndex: 'decisionRemark', title: fk('rateApply.decisionRemark'), format: 'ellipsis', width: 200 },
-      { dataIndex: 'decidedBy', title: fk('common.decidedBy'), width: 110 },
-      { dataIndex: 'decidedAt', title: fk('common.decidedAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'createdBy', title: fk('common.createdBy'), width: 110, defaultHidden: true },
-      { dataIndex: 'createdAt', title: fk('common.createdAt'), format: 'dateTime', width: 170 },
-      { key: 'actions', title: fk('common.actions'), fixed: 'right', width: 200, render: (record) => <ApplyActions record={record} onEdit={onEdit} /> },
+      { dataIndex: 'applyNo', title: textKey('finance', 'rateApply.applyNo'), fixed: 'left', width: 170 },
+      { dataIndex: 'status', title: textKey('finance', 'common.status'), options: RATE_APPLY_STATUS_OPTIONS, width: 100 },
+      { key: 'pair', title: textKey('finance', 'rateApply.pair'), width: 110, render: (record) => `${record.baseCurrency}/${record.quoteCurrency}` },
+      { dataIndex: 'amount', title: textKey('finance', 'rateApply.amount'), align: 'right', width: 150, render: (record) => <Money amount={record.amount} currency={record.baseCurrency} /> },
+      { dataIndex: 'requestedRate', title: textKey('finance', 'rateApply.requestedRate'), align: 'right', width: 130 },
+      { dataIndex: 'marketRate', title: textKey('finance', 'rateApply.marketRate'), align: 'right', width: 130 },
+      { dataIndex: 'approvedRate', title: textKey('finance', 'rateApply.approvedRate'), align: 'right', width: 130 },
+      { dataIndex: 'validUntil', title: textKey('finance', 'rateApply.validUntil'), format: 'dateTime', width: 170 },
+      { dataIndex: 'reason', title: textKey('finance', 'rateApply.reason'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'decisionRemark', title: textKey('finance', 'rateApply.decisionRemark'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'decidedBy', title: textKey('finance', 'common.decidedBy'), width: 110 },
+      { dataIndex: 'decidedAt', title: textKey('finance', 'common.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'createdBy', title: textKey('finance', 'common.createdBy'), width: 110, defaultHidden: true },
+      { dataIndex: 'createdAt', title: textKey('finance', 'common.createdAt'), format: 'dateTime', width: 170 },
+      { key: 'actions', title: textKey('finance', 'common.actions'), fixed: 'right', width: 200, render: (record) => <ApplyActions record={record} onEdit={onEdit} /> },
     ],
   };
 }

@@ -9,11 +9,11 @@ import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { listReviewRateApplies, REVIEW_RATE_APPLY_LIST_KEY, exportReviewRateApplies } from '../api/rate-applies.ts';
-import { Money } from '../components/money.tsx';
+import { Money } from '../../../components/money.tsx';
 import { RateApplyDecisionDialog, type RateApplyDecision } from '../components/rate-apply-decision-dialog.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
 import { RATE_APPLY_STATUS_OPTIONS } from '../statuses.ts';
-import { fk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 type Tab = 'ALL' | Exclude<RateApplyStatus, 'DRAFT'>;
 
@@ -53,27 +53,27 @@ function reviewList(tab: Tab, onDecide: (decision: RateApplyDecision) => void): 
     queryKey: [...REVIEW_RATE_APPLY_LIST_KEY, { tab }],
     fetcher: withinPages((params, signal) => listReviewRateApplies({ ...params, status: statusOf(tab) }, signal)),
     query: [
-      { name: 'applyNo', label: fk('rateApply.applyNo'), type: 'input' },
-      { name: 'tenantId', label: fk('common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
-      { name: 'createdAt', label: fk('common.createdAt'), type: 'date-range' },
+      { name: 'applyNo', label: textKey('finance', 'rateApply.applyNo'), type: 'input' },
+      { name: 'tenantId', label: textKey('finance', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      { name: 'createdAt', label: textKey('finance', 'common.createdAt'), type: 'date-range' },
     ],
     columns: [
-      { dataIndex: 'applyNo', title: fk('rateApply.applyNo'), fixed: 'left', width: 170 },
-      { dataIndex: 'tenantName', title: fk('common.tenant'), width: 140 },
-      { dataIndex: 'status', title: fk('common.status'), options: RATE_APPLY_STATUS_OPTIONS, width: 100 },
-      { key: 'pair', title: fk('rateApply.pair'), width: 110, render: (record) => `${record.baseCurrency}/${record.quoteCurrency}` },
-      { dataIndex: 'amount', title: fk('rateApply.amount'), align: 'right', width: 150, render: (record) => <Money amount={record.amount} currency={record.baseCurrency} /> },
-      { dataIndex: 'requestedRate', title: fk('rateApply.requestedRate'), align: 'right', width: 130 },
-      { dataIndex: 'marketRate', title: fk('rateApply.marketRate'), align: 'right', width: 130 },
-      { dataIndex: 'approvedRate', title: fk('rateApply.approvedRate'), align: 'right', width: 130 },
-      { dataIndex: 'validUntil', title: fk('rateApply.validUntil'), format: 'dateTime', width: 170 },
-      { dataIndex: 'reason', title: fk('rateApply.reason'), format: 'ellipsis', width: 200 },
-      { dataIndex: 'decisionRemark', title: fk('rateApply.decisionRemark'), format: 'ellipsis', width: 200 },
-      { dataIndex: 'createdBy', title: fk('common.createdBy'), width: 110 },
-      { dataIndex: 'decidedBy', title: fk('common.decidedBy'), width: 110 },
-      { dataIndex: 'decidedAt', title: fk('common.decidedAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'createdAt', title: fk('common.createdAt'), format: 'dateTime', width: 170 },
-      { key: 'actions', title: fk('common.actions'), fixed: 'right', width: 140, render: (record) => <RowActions record={record} onDecide={onDecide} /> },
+      { dataIndex: 'applyNo', title: textKey('finance', 'rateApply.applyNo'), fixed: 'left', width: 170 },
+      { dataIndex: 'tenantName', title: textKey('finance', 'common.tenant'), width: 140 },
+      { dataIndex: 'status', title: textKey('finance', 'common.status'), options: RATE_APPLY_STATUS_OPTIONS, width: 100 },
+      { key: 'pair', title: textKey('finance', 'rateApply.pair'), width: 110, render: (record) => `${record.baseCurrency}/${record.quoteCurrency}` },
+      { dataIndex: 'amount', title: textKey('finance', 'rateApply.amount'), align: 'right', width: 150, render: (record) => <Money amount={record.amount} currency={record.baseCurrency} /> },
+      { dataIndex: 'requestedRate', title: textKey('finance', 'rateApply.requestedRate'), align: 'right', width: 130 },
+      { dataIndex: 'marketRate', title: textKey('finance', 'rateApply.marketRate'), align: 'right', width: 130 },
+      { dataIndex: 'approvedRate', title: textKey('finance', 'rateApply.approvedRate'), align: 'right', width: 130 },
+      { dataIndex: 'validUntil', title: textKey('finance', 'rateApply.validUntil'), format: 'dateTime', width: 170 },
+      { dataIndex: 'reason', title: textKey('finance', 'rateApply.reason'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'decisionRemark', title: textKey('finance', 'rateApply.decisionRemark'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'createdBy', title: textKey('finance', 'common.createdBy'), width: 110 },
+      { dataIndex: 'decidedBy', title: textKey('finance', 'common.decidedBy'), width: 110 },
+      { dataIndex: 'decidedAt', title: textKey('finance', 'common.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'createdAt', title: textKey('finance', 'common.createdAt'), format: 'dateTime', width: 170 },
+      { key: 'actions', title: textKey('finance', 'common.actions'), fixed: 'right', width: 140, render: (record) => <RowActions record={record} onDecide={onDecide} /> },
     ],
   };
 }

@@ -9,12 +9,12 @@ import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { listReviewRecharges, REVIEW_RECHARGE_LIST_KEY, exportReviewRecharges } from '../api/recharges.ts';
-import { Money } from '../components/money.tsx';
+import { Money } from '../../../components/money.tsx';
 import { RechargeDecisionDialog, type RechargeDecision } from '../components/recharge-decision-dialog.tsx';
 import { RechargeReviewDrawer } from '../components/recharge-review-drawer.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
 import { RECHARGE_STATUS_OPTIONS } from '../statuses.ts';
-import { fk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 type Tab = 'ALL' | Exclude<RechargeStatus, 'DRAFT'>;
 
@@ -56,15 +56,15 @@ function rechargeList(tab: Tab, handlers: Handlers): ListPageConfig<RechargeReco
     queryKey: [...REVIEW_RECHARGE_LIST_KEY, { tab }],
     fetcher: withinPages((params, signal) => listReviewRecharges({ ...params, status: statusOf(tab) }, signal)),
     query: [
-      { name: 'rechargeNo', label: fk('recharge.rechargeNo'), type: 'input' },
-      { name: 'tenantId', label: fk('common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
-      { name: 'transferCurrency', label: fk('recharge.transferCurrency'), type: 'dict', dict: 'Currency' },
-      { name: 'createdAt', label: fk('common.createdAt'), type: 'date-range', hidden: true },
+      { name: 'rechargeNo', label: textKey('finance', 'recharge.rechargeNo'), type: 'input' },
+      { name: 'tenantId', label: textKey('finance', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      { name: 'transferCurrency', label: textKey('finance', 'recharge.transferCurrency'), type: 'dict', dict: 'Currency' },
+      { name: 'createdAt', label: textKey('finance', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [
       {
         dataIndex: 'rechargeNo',
-        title: fk('recharge.rechargeNo'),
+        title: textKey('finance', 'recharge.rechargeNo'),
         fixed: 'left',
         width: 170,
         render: (record) => (
@@ -73,35 +73,35 @@ function rechargeList(tab: Tab, handlers: Handlers): ListPageConfig<RechargeReco
           </Button>
         ),
       },
-      { dataIndex: 'tenantName', title: fk('common.tenant'), width: 140 },
-      { dataIndex: 'status', title: fk('common.status'), options: RECHARGE_STATUS_OPTIONS, width: 100 },
-      { dataIndex: 'transferAmount', title: fk('recharge.transferAmount'), align: 'right', width: 150, render: (r) => <Money amount={r.transferAmount} currency={r.transferCurrency} /> },
+      { dataIndex: 'tenantName', title: textKey('finance', 'common.tenant'), width: 140 },
+      { dataIndex: 'status', title: textKey('finance', 'common.status'), options: RECHARGE_STATUS_OPTIONS, width: 100 },
+      { dataIndex: 'transferAmount', title: textKey('finance', 'recharge.transferAmount'), align: 'right', width: 150, render: (r) => <Money amount={r.transferAmount} currency={r.transferCurrency} /> },
       {
         dataIndex: 'receivedAmount',
-        title: fk('recharge.receivedAmount'),
+        title: textKey('finance', 'recharge.receivedAmount'),
         align: 'right',
         width: 150,
         render: (r) => (r.receivedAmount === null ? r.receivedCurrency : <Money amount={r.receivedAmount} currency={r.receivedCurrency} />),
       },
-      { dataIndex: 'rate', title: fk('recharge.rate'), align: 'right', width: 120 },
-      { dataIndex: 'inverseRate', title: fk('recharge.inverseRate'), align: 'right', width: 130, defaultHidden: true },
-      { dataIndex: 'unrechargedAmount', title: fk('recharge.unrechargedAmount'), align: 'right', width: 150, render: (r) => <Money amount={r.unrechargedAmount} currency={r.receivedCurrency} /> },
-      { dataIndex: 'rateApplyNo', title: fk('recharge.rateApplyNo'), width: 160, defaultHidden: true },
-      { dataIndex: 'payerName', title: fk('recharge.payerName'), width: 140 },
-      { dataIndex: 'payerAccount', title: fk('recharge.payerAccount'), width: 160, defaultHidden: true },
-      { dataIndex: 'receivingBank', title: fk('recharge.receivingBank'), format: 'ellipsis', width: 200 },
-      { dataIndex: 'receivingAccountNo', title: fk('recharge.receivingAccountNo'), width: 190, defaultHidden: true },
-      { dataIndex: 'transferredAt', title: fk('recharge.transferredAt'), format: 'dateTime', width: 170 },
-      { key: 'vouchers', title: fk('recharge.vouchers'), align: 'right', width: 90, render: (r) => r.vouchers.length },
-      { dataIndex: 'remark', title: fk('common.remark'), format: 'ellipsis', width: 180, defaultHidden: true },
-      { dataIndex: 'rejectReason', title: fk('recharge.rejectReason'), format: 'ellipsis', width: 180 },
-      { dataIndex: 'createdBy', title: fk('common.createdBy'), width: 110 },
-      { dataIndex: 'submittedAt', title: fk('recharge.submittedAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'decidedBy', title: fk('common.decidedBy'), width: 110 },
-      { dataIndex: 'decidedAt', title: fk('common.decidedAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'postedAt', title: fk('recharge.postedAt'), format: 'dateTime', width: 170, defaultHidden: true },
-      { dataIndex: 'createdAt', title: fk('common.createdAt'), format: 'dateTime', width: 170, defaultHidden: true },
-      { key: 'actions', title: fk('common.actions'), fixed: 'right', width: 150, render: (record) => <RowActions record={record} {...handlers} /> },
+      { dataIndex: 'rate', title: textKey('finance', 'recharge.rate'), align: 'right', width: 120 },
+      { dataIndex: 'inverseRate', title: textKey('finance', 'recharge.inverseRate'), align: 'right', width: 130, defaultHidden: true },
+      { dataIndex: 'unrechargedAmount', title: textKey('finance', 'recharge.unrechargedAmount'), align: 'right', width: 150, render: (r) => <Money amount={r.unrechargedAmount} currency={r.receivedCurrency} /> },
+      { dataIndex: 'rateApplyNo', title: textKey('finance', 'recharge.rateApplyNo'), width: 160, defaultHidden: true },
+      { dataIndex: 'payerName', title: textKey('finance', 'recharge.payerName'), width: 140 },
+      { dataIndex: 'payerAccount', title: textKey('finance', 'recharge.payerAccount'), width: 160, defaultHidden: true },
+      { dataIndex: 'receivingBank', title: textKey('finance', 'recharge.receivingBank'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'receivingAccountNo', title: textKey('finance', 'recharge.receivingAccountNo'), width: 190, defaultHidden: true },
+      { dataIndex: 'transferredAt', title: textKey('finance', 'recharge.transferredAt'), format: 'dateTime', width: 170 },
+      { key: 'vouchers', title: textKey('finance', 'recharge.vouchers'), align: 'right', width: 90, render: (r) => r.vouchers.length },
+      { dataIndex: 'remark', title: textKey('finance', 'common.remark'), format: 'ellipsis', width: 180, defaultHidden: true },
+      { dataIndex: 'rejectReason', title: textKey('finance', 'recharge.rejectReason'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'createdBy', title: textKey('finance', 'common.createdBy'), width: 110 },
+      { dataIndex: 'submittedAt', title: textKey('finance', 'recharge.submittedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'decidedBy', title: textKey('finance', 'common.decidedBy'), width: 110 },
+      { dataIndex: 'decidedAt', title: textKey('finance', 'common.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'postedAt', title: textKey('finance', 'recharge.postedAt'), format: 'dateTime', width: 170, defaultHidden: true },
+      { dataIndex: 'createdAt', title: textKey('finance', 'common.createdAt'), format: 'dateTime', width: 170, defaultHidden: true },
+      { key: 'actions', title: textKey('finance', 'common.actions'), fixed: 'right', width: 150, render: (record) => <RowActions record={record} {...handlers} /> },
     ],
   };
 }

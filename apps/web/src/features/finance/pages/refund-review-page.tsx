@@ -9,11 +9,11 @@ import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { listReviewRefunds, REVIEW_REFUND_LIST_KEY, exportReviewRefunds } from '../api/refunds.ts';
-import { Money } from '../components/money.tsx';
+import { Money } from '../../../components/money.tsx';
 import { RefundDecisionDialog, type RefundDecision } from '../components/refund-decision-dialog.tsx';
 import { exportQuery, withinPages } from '../list-body.ts';
 import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS } from '../statuses.ts';
-import { fk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 type Tab = 'ALL' | RefundStatus;
 
@@ -52,31 +52,31 @@ function refundList(tab: Tab, onDecide: (decision: RefundDecision) => void): Lis
     queryKey: [...REVIEW_REFUND_LIST_KEY, { tab }],
     fetcher: withinPages((params, signal) => listReviewRefunds({ ...params, status: statusOf(tab) }, signal)),
     query: [
-      { name: 'refundNo', label: fk('refund.refundNo'), type: 'input' },
-      { name: 'tenantId', label: fk('common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
-      { name: 'kind', label: fk('refund.kind'), type: 'select', options: REFUND_KIND_OPTIONS },
-      { name: 'currency', label: fk('common.currency'), type: 'dict', dict: 'Currency', hidden: true },
-      { name: 'createdAt', label: fk('common.createdAt'), type: 'date-range', hidden: true },
+      { name: 'refundNo', label: textKey('finance', 'refund.refundNo'), type: 'input' },
+      { name: 'tenantId', label: textKey('finance', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      { name: 'kind', label: textKey('finance', 'refund.kind'), type: 'select', options: REFUND_KIND_OPTIONS },
+      { name: 'currency', label: textKey('finance', 'common.currency'), type: 'dict', dict: 'Currency', hidden: true },
+      { name: 'createdAt', label: textKey('finance', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [
-      { dataIndex: 'refundNo', title: fk('refund.refundNo'), fixed: 'left', width: 170 },
-      { dataIndex: 'tenantName', title: fk('common.tenant'), width: 140 },
-      { dataIndex: 'status', title: fk('common.status'), options: REFUND_STATUS_OPTIONS, width: 100 },
-      { dataIndex: 'kind', title: fk('refund.kind'), options: REFUND_KIND_OPTIONS, width: 110 },
-      { dataIndex: 'amount', title: fk('refund.amount'), align: 'right', width: 150, render: (r) => <Money amount={r.amount} currency={r.currency} /> },
-      { dataIndex: 'payOrderNo', title: fk('refund.payOrderNo'), width: 170 },
-      { dataIndex: 'orderNo', title: fk('refund.orderNo'), width: 170, defaultHidden: true },
-      { dataIndex: 'payeeName', title: fk('refund.payeeName'), width: 140 },
-      { dataIndex: 'payeeAccount', title: fk('refund.payeeAccount'), width: 170 },
-      { dataIndex: 'payeeBank', title: fk('refund.payeeBank'), format: 'ellipsis', width: 180 },
-      { dataIndex: 'reason', title: fk('refund.reason'), format: 'ellipsis', width: 180 },
-      { dataIndex: 'decisionRemark', title: fk('refund.decisionRemark'), format: 'ellipsis', width: 180 },
-      { dataIndex: 'createdBy', title: fk('common.createdBy'), width: 110 },
-      { dataIndex: 'refunder', title: fk('refund.refunder'), width: 110 },
-      { dataIndex: 'decidedAt', title: fk('refund.decidedAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'postedAt', title: fk('refund.postedAt'), format: 'dateTime', width: 170, defaultHidden: true },
-      { dataIndex: 'createdAt', title: fk('common.createdAt'), format: 'dateTime', width: 170 },
-      { key: 'actions', title: fk('common.actions'), fixed: 'right', width: 140, render: (record) => <RowActions record={record} onDecide={onDecide} /> },
+      { dataIndex: 'refundNo', title: textKey('finance', 'refund.refundNo'), fixed: 'left', width: 170 },
+      { dataIndex: 'tenantName', title: textKey('finance', 'common.tenant'), width: 140 },
+      { dataIndex: 'status', title: textKey('finance', 'common.status'), options: REFUND_STATUS_OPTIONS, width: 100 },
+      { dataIndex: 'kind', title: textKey('finance', 'refund.kind'), options: REFUND_KIND_OPTIONS, width: 110 },
+      { dataIndex: 'amount', title: textKey('finance', 'refund.amount'), align: 'right', width: 150, render: (r) => <Money amount={r.amount} currency={r.currency} /> },
+      { dataIndex: 'payOrderNo', title: textKey('finance', 'refund.payOrderNo'), width: 170 },
+      { dataIndex: 'orderNo', title: textKey('finance', 'refund.orderNo'), width: 170, defaultHidden: true },
+      { dataIndex: 'payeeName', title: textKey('finance', 'refund.payeeName'), width: 140 },
+      { dataIndex: 'payeeAccount', title: textKey('finance', 'refund.payeeAccount'), width: 170 },
+      { dataIndex: 'payeeBank', title: textKey('finance', 'refund.payeeBank'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'reason', title: textKey('finance', 'refund.reason'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'decisionRemark', title: textKey('finance', 'refund.decisionRemark'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'createdBy', title: textKey('finance', 'common.createdBy'), width: 110 },
+      { dataIndex: 'refunder', title: textKey('finance', 'refund.refunder'), width: 110 },
+      { dataIndex: 'decidedAt', title: textKey('finance', 'refund.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'postedAt', title: textKey('finance', 'refund.postedAt'), format: 'dateTime', width: 170, defaultHidden: true },
+      { dataIndex: 'createdAt', title: textKey('finance', 'common.createdAt'), format: 'dateTime', width: 170 },
+      { key: 'actions', title: textKey('finance', 'common.actions'), fixed: 'right', width: 140, render: (record) => <RowActions record={record} onDecide={onDecide} /> },
     ],
   };
 }

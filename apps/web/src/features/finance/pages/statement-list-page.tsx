@@ -11,11 +11,11 @@ import type { ListPageConfig } from '../../../components/list-page/list-config.t
 import { ExportButton } from '../../../components/export-button.tsx';
 import { listStatements, STATEMENT_LIST_KEY, exportStatement } from '../api/statements.ts';
 import { absDecimal } from '../decimal.ts';
-import { Money } from '../components/money.tsx';
+import { Money } from '../../../components/money.tsx';
 import { isFutureMonth, MONTH_FORMAT, StatementGenerateDialog } from '../components/statement-generate-dialog.tsx';
 import { StatementDetailDrawer } from '../components/statement-detail-drawer.tsx';
 import { withinPages } from '../list-body.ts';
-import { fk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 function statementList(month: string | undefined, onDetail: (id: number) => void): ListPageConfig<StatementRecord> {
   const money = (field: 'opening' | 'credits' | 'closing') => (record: StatementRecord) => <Money amount={record[field]} currency={record.currency} />;
@@ -24,11 +24,11 @@ function statementList(month: string | undefined, onDetail: (id: number) => void
     rowKey: 'id',
     queryKey: [...STATEMENT_LIST_KEY, { month }],
     fetcher: withinPages((params, signal) => listStatements({ ...params, month }, signal)),
-    query: [{ name: 'currency', label: fk('common.currency'), type: 'dict', dict: 'Currency' }],
+    query: [{ name: 'currency', label: textKey('finance', 'common.currency'), type: 'dict', dict: 'Currency' }],
     columns: [
       {
         dataIndex: 'month',
-        title: fk('statement.month'),
+        title: textKey('finance', 'statement.month'),
         fixed: 'left',
         width: 100,
         render: (record) => (
@@ -37,18 +37,18 @@ function statementList(month: string | undefined, onDetail: (id: number) => void
           </Button>
         ),
       },
-      { dataIndex: 'currency', title: fk('common.currency'), width: 80 },
-      { dataIndex: 'opening', title: fk('statement.opening'), align: 'right', width: 150, render: money('opening') },
-      { dataIndex: 'credits', title: fk('statement.credits'), align: 'right', width: 150, render: money('credits') },
-      { dataIndex: 'debits', title: fk('statement.debits'), align: 'right', width: 150, render: (record) => <Money amount={absDecimal(record.debits)} currency={record.currency} /> },
-      { dataIndex: 'closing', title: fk('statement.closing'), align: 'right', width: 150, render: money('closing') },
-      { dataIndex: 'entryCount', title: fk('statement.entryCount'), format: 'count', align: 'right', width: 80 },
-      { dataIndex: 'remark', title: fk('common.remark'), format: 'ellipsis', width: 160, defaultHidden: true },
-      { dataIndex: 'generatedBy', title: fk('statement.generatedBy'), width: 110 },
-      { dataIndex: 'generatedAt', title: fk('statement.generatedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'currency', title: textKey('finance', 'common.currency'), width: 80 },
+      { dataIndex: 'opening', title: textKey('finance', 'statement.opening'), align: 'right', width: 150, render: money('opening') },
+      { dataIndex: 'credits', title: textKey('finance', 'statement.credits'), align: 'right', width: 150, render: money('credits') },
+      { dataIndex: 'debits', title: textKey('finance', 'statement.debits'), align: 'right', width: 150, render: (record) => <Money amount={absDecimal(record.debits)} currency={record.currency} /> },
+      { dataIndex: 'closing', title: textKey('finance', 'statement.closing'), align: 'right', width: 150, render: money('closing') },
+      { dataIndex: 'entryCount', title: textKey('finance', 'statement.entryCount'), format: 'count', align: 'right', width: 80 },
+      { dataIndex: 'remark', title: textKey('finance', 'common.remark'), format: 'ellipsis', width: 160, defaultHidden: true },
+      { dataIndex: 'generatedBy', title: textKey('finance', 'statement.generatedBy'), width: 110 },
+      { dataIndex: 'generatedAt', title: textKey('finance', 'statement.generatedAt'), format: 'dateTime', width: 170 },
       {
         key: 'actions',
-        title: fk('common.actions'),
+        title: textKey('finance', 'common.actions'),
         fixed: 'right',
         width: 170,
         render: (record) => (

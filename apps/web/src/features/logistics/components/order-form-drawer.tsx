@@ -1,17 +1,18 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Col, Drawer, Flex, Form, Grid, Input, InputNumber, Row, Spin, Typography, type FormInstance } from 'antd';
-import type { Rule } from 'antd/es/form';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Col, Drawer, Flex, Form, Grid, Input, Row, Spin, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '@portal/shared/logistics-schemas';
-import { currencyFromMinor, isCurrency } from '@portal/shared/money';
+import { isCurrency } from '@portal/shared/money';
 import { DictSelect } from '../../../components/dict-select.tsx';
 import { BusinessError, HttpError } from '../../../lib/http.ts';
-import { formatCount, formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useAddOrder, useEditOrder, useOrder, type OrderRef } from '../api/orders.ts';
-import { checkMerchantOrderNo, checkPhone, checkQuantity, checkSize, checkSizesTogether, checkText, checkUnitPrice, checkWeight, emptyItem, LIMITS, lineMinor, merchandiseTotal, toOrderEditInput, toOrderInput, type ItemValues, type OrderFormValues, type RuleError } from '../order-rules.ts';
+import { checkMerchantOrderNo, checkPhone, checkSize, checkSizesTogether, checkWeight, emptyItem, LIMITS, merchandiseTotal, toOrderEditInput, toOrderInput, type OrderFormValues } from '../order-rules.ts';
 import { serverFieldOf } from '../server-field.ts';
 import { FreightQuote } from './freight-quote.tsx';
+import { useOrderFormRules } from './order-form-rules.ts';
+import { ItemsSection } from './order-items-section.tsx';
+import { QUARTER, Section, THIRD } from './order-form-section.tsx';
 
 const INITIAL_VALUES: OrderFormValues = { currency: 'CNY', items: [emptyItem()] };
 
@@ -39,11 +40,6 @@ export function formValuesOf(detail: OrderDetail): OrderFormValues {
     remark: detail.remark,
   };
 }
-
-/** Four fields a row on a wide drawer, two on a tablet, one on a phone. */
-const HALF = { xs: 24, sm: 12 } as const;
-const THIRD = { xs: 24, sm: 12, lg: 8 } as const;
-const QUARTER = { xs: 12, sm: 6 } as const;
 
 type Props = {
   open: boolean;
@@ -78,19 +74,7 @@ export function OrderFormDrawer({ open, orderId, onClose, onSaved }: Props) {
     if (open && detail) form.setFieldsValue(formValuesOf(detail));
   }, [open, detail, form]);
 
-  const message_ = (error: RuleError, label: string) => t(`rules.${error.key}`, { label, ...formatted(error.values) });
-  /** An antd rule from one of order-rules' checks. */
-  const check =
-    (label: string, test: (value: unknown) => RuleError | null, selectKey = false): Rule =>
-    () => ({
-      validator: (_rule, value: unknown) => {
-        const problem = test(value);
-        if (!problem) return Promise.resolve();
-        return Promise.reject(new Error(message_(selectKey && problem.key === 'required' ? { key: 'select' } : problem, label)));
-      },
-    });
-  const text = (label: string, max: number, required: boolean) => check(label, (value) => checkText(value, max, required));
-  const selected = (label: string) => check(label, (value) => (value ? null : { key: 'required' }), true);
+  const { message: ruleMessage, check, text, selected } = useOrderFormRules();
 
   const fail = (error: Error) => {
     const status = error instanceof HttpError ? error.status : error instanceof BusinessError ? 200 : null;
@@ -232,7 +216,7 @@ export function OrderFormDrawer({ open, orderId, onClose, onSaved }: Props) {
                       validator: (_rule, value: unknown) => {
                         // the empty one of a partly filled set is the one to blame
                         const problem = String(value ?? '').trim() === '' ? checkSizesTogether([getFieldValue('length'), getFieldValue('width'), getFieldValue('height')]) : null;
-                        return problem ? Promise.reject(new Error(message_(problem, t(`order.${size}`)))) : Promise.resolve();
+                        return problem ? Promise.reject(new Error(ruleMessage(problem, t(`order.${size}`)))) : Promise.resolve();
                       },
                     }),
                   ]}
@@ -276,7 +260,7 @@ export function OrderFormDrawer({ open, orderId, onClose, onSaved }: Props) {
           </Row>
         </Section>
 
-        <ItemsSection form={form} check={check} text={text} />
+        <ItemsSection form={form} />
 
         <Section title={t('form.other')}>
           <Form.Item name="remark" label={t('order.remark')} rules={[text(t('order.remark'), LIMITS.remark, false)]}>
@@ -286,129 +270,6 @@ export function OrderFormDrawer({ open, orderId, onClose, onSaved }: Props) {
       </Form>
     </Drawer>
   );
-}
-
-function Section({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
-  return (
-    <section style={{ marginBottom: 8 }}>
-      <Typography.Title level={5} style={{ marginTop: 0, marginBottom: extra ? 4 : 12 }}>
-        {title}
-      </Typography.Title>
-      {extra && <div style={{ marginBottom: 12 }}>{extra}</div>}
-      {children}
-    </section>
-  );
-}
-
-type RuleMaker = (label: string, test: (value: unknown) => RuleError | null) => Rule;
-
-function ItemsSection({ form, check, text }: { form: FormInstance<OrderFormValues>; check: RuleMaker; text: (label: string, max: number, required: boolean) => Rule }) {
-  const { t } = useTranslation('logistics');
-  // the currency only: watching the lines here would redraw every line on each key typed in one
-  const currency = Form.useWatch('currency', form) as unknown;
-  return (
-    <Section title={t('form.items')}>
-      <Form.List
-        name="items"
-        rules={[
-          {
-            validator: (_rule, value: unknown[] | undefined) =>
-              !value || value.length === 0
-                ? Promise.reject(new Error(t('rules.itemsMin')))
-                : value.length > LIMITS.itemsMax
-                  ? Promise.reject(new Error(t('rules.itemsMax', { max: LIMITS.itemsMax })))
-                  : Promise.resolve(),
-          },
-        ]}
-      >
-        {(fields, { add, remove }, { errors }) => (
-          <Flex vertical gap={12}>
-            {fields.map((field, index) => {
-              return (
-                <div key={field.key} data-testid="order-item" style={{ border: '1px solid rgba(5, 5, 5, 0.08)', borderRadius: 8, padding: '12px 12px 0' }}>
-                  <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-                    <Typography.Text strong>{t('item.index', { index: index + 1 })}</Typography.Text>
-                    <Flex align="center" gap={8}>
-                      <LineSubtotal form={form} name={field.name} />
-                      <Button type="text" danger size="small" icon={<DeleteOutlined />} disabled={fields.length <= 1} onClick={() => remove(field.name)} aria-label={t('item.remove', { index: index + 1 })} />
-                    </Flex>
-                  </Flex>
-                  <Row gutter={16}>
-                    <Col xs={24} sm={12} lg={8}>
-                      <Form.Item name={[field.name, 'name']} label={t('item.name')} required rules={[text(t('item.name'), LIMITS.itemName, true)]}>
-                        <Input maxLength={LIMITS.itemName} autoComplete="off" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} sm={12} lg={6}>
-                      <Form.Item name={[field.name, 'category']} label={t('item.category')} required rules={[text(t('item.category'), LIMITS.category, true)]}>
-                        <Input maxLength={LIMITS.category} autoComplete="off" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={12} sm={12} lg={4}>
-                      <Form.Item name={[field.name, 'quantity']} label={t('item.quantity')} required rules={[check(t('item.quantity'), checkQuantity)]}>
-                        <InputNumber min={1} max={LIMITS.quantityMax} precision={0} style={{ width: '100%' }} />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={12} sm={12} lg={6}>
-                      <Form.Item
-                        name={[field.name, 'unitPrice']}
-                        label={t('item.unitPrice')}
-                        required
-                        dependencies={['currency']}
-                        rules={[({ getFieldValue }) => ({ validator: (_rule, value: unknown) => validatePrice(value, getFieldValue('currency'), t('item.unitPrice'), t) })]}
-                      >
-                        {/* always a suffix: adding one to a focused input would make it lose the focus */}
-                        <Input inputMode="decimal" autoComplete="off" suffix={<span>{isCurrency(currency) ? currency : ''}</span>} />
-                      </Form.Item>
-                    </Col>
-                    <Col {...HALF}>
-                      <Form.Item name={[field.name, 'specifications']} label={t('item.specifications')} rules={[text(t('item.specifications'), LIMITS.specifications, false)]}>
-                        <Input maxLength={LIMITS.specifications} autoComplete="off" />
-                      </Form.Item>
-                    </Col>
-                    <Col {...HALF}>
-                      <Form.Item name={[field.name, 'material']} label={t('item.material')} rules={[text(t('item.material'), LIMITS.material, false)]}>
-                        <Input maxLength={LIMITS.material} autoComplete="off" />
-                      </Form.Item>
-                    </Col>
-                  </Row>
-                </div>
-              );
-            })}
-            <Flex align="center" gap={12} wrap>
-              <Button type="dashed" icon={<PlusOutlined />} disabled={fields.length >= LIMITS.itemsMax} onClick={() => add(emptyItem())} data-testid="order-item-add">
-                {t('item.add')}
-              </Button>
-              <Typography.Text type="secondary">{t('item.count', { count: fields.length, max: LIMITS.itemsMax })}</Typography.Text>
-            </Flex>
-            <Form.ErrorList errors={errors} />
-          </Flex>
-        )}
-      </Form.List>
-    </Section>
-  );
-}
-
-/** One line's unit price x quantity, watching that line alone. */
-function LineSubtotal({ form, name }: { form: FormInstance<OrderFormValues>; name: number }) {
-  const { t } = useTranslation('logistics');
-  const item = Form.useWatch(['items', name], form) as ItemValues | undefined;
-  const currency = Form.useWatch('currency', form) as unknown;
-  const line = item ? lineMinor(item, currency) : null;
-  if (line === null || !isCurrency(currency)) return null;
-  return (
-    <Typography.Text type="secondary">
-      {t('item.subtotal')} {formatMoney(currencyFromMinor(line, currency))} {currency}
-    </Typography.Text>
-  );
-}
-
-/** Numbers of a message with thousands separators (spec §9). */
-const formatted = (values: RuleError['values'] = {}) => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'number' ? formatCount(value) : value]));
-
-function validatePrice(value: unknown, currency: unknown, label: string, t: ReturnType<typeof useTranslation<'logistics'>>['t']): Promise<void> {
-  const problem = checkUnitPrice(value, currency);
-  return problem ? Promise.reject(new Error(t(`rules.${problem.key}`, { label, ...formatted(problem.values) }))) : Promise.resolve();
 }
 
 /** The footer's figures: the merchandise value of the complete lines (exact) and the freight quote. */

@@ -9,7 +9,7 @@ import type { ListPageConfig } from '../../../components/list-page/list-config.t
 import { formatWeight } from '../../../lib/format.ts';
 import { CREATED_ORDERS_KEY, listCreatedOrders, type BatchOrder } from '../api/pickup-batches.ts';
 import { totalWeight } from '../batch-weight.ts';
-import { sk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 /** Orders that can go into a batch: the tenant's CREATED orders, searched in the popup picker. */
 const CREATED_ORDERS: ListPageConfig<OrderRecord> = {
@@ -19,19 +19,19 @@ const CREATED_ORDERS: ListPageConfig<OrderRecord> = {
   fetcher: listCreatedOrders,
   defaultSort: { column: 'createdAt', order: 'desc' },
   query: [
-    { name: 'orderNo', label: sk('order.orderNo'), type: 'input' },
-    { name: 'merchantOrderNo', label: sk('order.merchantOrderNo'), type: 'input' },
-    { name: 'destinationCountry', label: sk('order.destinationCountry'), type: 'dict', dict: 'CountryType' },
-    { name: 'recipientName', label: sk('order.recipientName'), type: 'input', hidden: true },
+    { name: 'orderNo', label: textKey('shipping', 'order.orderNo'), type: 'input' },
+    { name: 'merchantOrderNo', label: textKey('shipping', 'order.merchantOrderNo'), type: 'input' },
+    { name: 'destinationCountry', label: textKey('shipping', 'order.destinationCountry'), type: 'dict', dict: 'CountryType' },
+    { name: 'recipientName', label: textKey('shipping', 'order.recipientName'), type: 'input', hidden: true },
   ],
   columns: [
-    { dataIndex: 'orderNo', title: sk('order.orderNo'), width: 170 },
-    { dataIndex: 'merchantOrderNo', title: sk('order.merchantOrderNo'), width: 150 },
-    { dataIndex: 'destinationCountry', title: sk('order.destinationCountry'), dict: 'CountryType', width: 120 },
-    { dataIndex: 'serviceType', title: sk('order.serviceType'), dict: 'ServiceType', width: 110 },
-    { dataIndex: 'recipientName', title: sk('order.recipientName'), width: 120 },
-    { dataIndex: 'weight', title: sk('order.weight'), format: 'weight', align: 'right', width: 110 },
-    { dataIndex: 'createdAt', title: sk('order.createdAt'), format: 'dateTime', sorter: true, width: 170 },
+    { dataIndex: 'orderNo', title: textKey('shipping', 'order.orderNo'), width: 170 },
+    { dataIndex: 'merchantOrderNo', title: textKey('shipping', 'order.merchantOrderNo'), width: 150 },
+    { dataIndex: 'destinationCountry', title: textKey('shipping', 'order.destinationCountry'), dict: 'CountryType', width: 120 },
+    { dataIndex: 'serviceType', title: textKey('shipping', 'order.serviceType'), dict: 'ServiceType', width: 110 },
+    { dataIndex: 'recipientName', title: textKey('shipping', 'order.recipientName'), width: 120 },
+    { dataIndex: 'weight', title: textKey('shipping', 'order.weight'), format: 'weight', align: 'right', width: 110 },
+    { dataIndex: 'createdAt', title: textKey('shipping', 'order.createdAt'), format: 'dateTime', sorter: true, width: 170 },
   ],
 };
 

@@ -1,5 +1,6 @@
-import { Alert, Button, Descriptions, Drawer, Skeleton } from 'antd';
+import { Descriptions, Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailStates } from '../../../components/detail-states.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useException } from '../api/exceptions.ts';
@@ -7,24 +8,11 @@ import { useException } from '../api/exceptions.ts';
 /** One exception as the server has it now (queryById): what is wrong, and who said what. */
 export function ExceptionDetailDrawer({ exceptionId, onClose }: { exceptionId: number | null; onClose: () => void }) {
   const { t } = useTranslation('shipping');
-  const { t: tc } = useTranslation();
   const query = useException(exceptionId);
   const exception = query.data;
   return (
     <Drawer open={exceptionId !== null} onClose={onClose} size={640} title={exception ? t('exception.detailTitle', { exceptionNo: exception.exceptionNo }) : t('common.detail')} destroyOnHidden>
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={tc('components.table.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {tc('components.table.retry')}
-            </Button>
-          }
-        />
-      )}
-      {query.isPending && exceptionId !== null && <Skeleton active />}
+      <DetailStates pending={query.isPending && exceptionId !== null} failed={query.isError} onRetry={() => void query.refetch()} />
       {exception && (
         <Descriptions
           size="small"

@@ -1,5 +1,6 @@
-import { Alert, Button, Descriptions, Drawer, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailStates } from '../../../components/detail-states.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
 import { formatCount, formatDateTime, formatWeight } from '../../../lib/format.ts';
 import { usePickupBatch, type BatchOrder } from '../api/pickup-batches.ts';
@@ -8,24 +9,11 @@ import { PickupBatchSteps } from './pickup-batch-steps.tsx';
 /** One batch: where it is in its four statuses, its pick-up details and its orders. */
 export function PickupBatchDetailDrawer({ batchId, onClose }: { batchId: number | null; onClose: () => void }) {
   const { t } = useTranslation('shipping');
-  const { t: tc } = useTranslation();
   const query = usePickupBatch(batchId);
   const batch = query.data;
   return (
     <Drawer open={batchId !== null} onClose={onClose} size={860} title={batch ? t('batch.detailTitle', { batchNo: batch.batchNo }) : t('common.detail')} destroyOnHidden>
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={tc('components.table.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {tc('components.table.retry')}
-            </Button>
-          }
-        />
-      )}
-      {query.isPending && batchId !== null && <Skeleton active />}
+      <DetailStates pending={query.isPending && batchId !== null} failed={query.isError} onRetry={() => void query.refetch()} />
       {batch && (
         <Flex vertical gap={24} data-testid="batch-detail">
           <div>

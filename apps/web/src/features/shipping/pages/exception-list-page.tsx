@@ -11,7 +11,7 @@ import { ExceptionDealDialog } from '../components/exception-deal-dialog.tsx';
 import { ExceptionDetailDrawer } from '../components/exception-detail-drawer.tsx';
 import { DEAL_PERMISSION, dealShown } from '../deal-rule.ts';
 import { exportFiltersOf } from '../export-filters.ts';
-import { sk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 type Handlers = { onDetail: (id: number) => void; onDeal: (exception: ExceptionRecord) => void };
 
@@ -43,23 +43,23 @@ function exceptionList({ onDetail, onDeal }: Handlers): ListPageConfig<Exception
     fetcher: listExceptions,
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
-      { name: 'orderNo', label: sk('exception.orderNo'), type: 'input' },
-      { name: 'status', label: sk('exception.status'), type: 'dict', dict: 'CollectionOrderExceptionConstant' },
-      { name: 'type', label: sk('exception.type'), type: 'dict', dict: 'CollectionExceptionType' },
-      { name: 'createdAt', label: sk('common.createdAt'), type: 'date-range', hidden: true },
+      { name: 'orderNo', label: textKey('shipping', 'exception.orderNo'), type: 'input' },
+      { name: 'status', label: textKey('shipping', 'exception.status'), type: 'dict', dict: 'CollectionOrderExceptionConstant' },
+      { name: 'type', label: textKey('shipping', 'exception.type'), type: 'dict', dict: 'CollectionExceptionType' },
+      { name: 'createdAt', label: textKey('shipping', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [
-      { dataIndex: 'exceptionNo', title: sk('exception.exceptionNo'), fixed: 'left', width: 170 },
-      { dataIndex: 'orderNo', title: sk('exception.orderNo'), width: 170 },
-      { dataIndex: 'type', title: sk('exception.type'), dict: 'CollectionExceptionType', width: 130 },
-      { dataIndex: 'description', title: sk('exception.description'), format: 'ellipsis' },
-      { dataIndex: 'status', title: sk('exception.status'), dict: 'CollectionOrderExceptionConstant', width: 190 },
-      { dataIndex: 'resolution', title: sk('exception.resolution'), dict: 'ExceptionResolution', width: 130 },
-      { dataIndex: 'platformRemark', title: sk('exception.platformRemark'), format: 'ellipsis', defaultHidden: true },
-      { dataIndex: 'merchantRemark', title: sk('exception.merchantRemark'), format: 'ellipsis', defaultHidden: true },
-      { dataIndex: 'dealtAt', title: sk('exception.dealtAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'createdAt', title: sk('common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
-      { key: 'actions', title: sk('common.actions'), fixed: 'right', width: 140, render: (exception) => <ExceptionActions exception={exception} onDetail={onDetail} onDeal={onDeal} /> },
+      { dataIndex: 'exceptionNo', title: textKey('shipping', 'exception.exceptionNo'), fixed: 'left', width: 170 },
+      { dataIndex: 'orderNo', title: textKey('shipping', 'exception.orderNo'), width: 170 },
+      { dataIndex: 'type', title: textKey('shipping', 'exception.type'), dict: 'CollectionExceptionType', width: 130 },
+      { dataIndex: 'description', title: textKey('shipping', 'exception.description'), format: 'ellipsis' },
+      { dataIndex: 'status', title: textKey('shipping', 'exception.status'), dict: 'CollectionOrderExceptionConstant', width: 190 },
+      { dataIndex: 'resolution', title: textKey('shipping', 'exception.resolution'), dict: 'ExceptionResolution', width: 130 },
+      { dataIndex: 'platformRemark', title: textKey('shipping', 'exception.platformRemark'), format: 'ellipsis', defaultHidden: true },
+      { dataIndex: 'merchantRemark', title: textKey('shipping', 'exception.merchantRemark'), format: 'ellipsis', defaultHidden: true },
+      { dataIndex: 'dealtAt', title: textKey('shipping', 'exception.dealtAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'createdAt', title: textKey('shipping', 'common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
+      { key: 'actions', title: textKey('shipping', 'common.actions'), fixed: 'right', width: 140, render: (exception) => <ExceptionActions exception={exception} onDetail={onDetail} onDeal={onDeal} /> },
     ],
   };
 }

@@ -1,18 +1,18 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Popconfirm, Space } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ParcelRecord } from '@portal/shared/logistics-schemas';
 import { Access } from '../../../components/access.tsx';
+import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
-import { failureMessage } from '../../../components/server-error.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { listParcels, PARCEL_LIST_KEY, useDeleteParcel, exportParcels } from '../api/parcels.ts';
 import { ParcelFormDialog } from '../components/parcel-form-dialog.tsx';
 import { exportFiltersOf } from '../export-filters.ts';
-import { sk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 const cm = (value: string | null) => formatDecimal(value, 1);
 
@@ -21,7 +21,6 @@ const changeable = (parcel: ParcelRecord) => parcel.status === 'FORECAST';
 
 function ParcelActions({ parcel, onEdit }: { parcel: ParcelRecord; onEdit: (parcel: ParcelRecord) => void }) {
   const { t } = useTranslation('shipping');
-  const { message } = App.useApp();
   const remove = useDeleteParcel();
   if (!changeable(parcel)) return null;
   return (
@@ -31,28 +30,18 @@ function ParcelActions({ parcel, onEdit }: { parcel: ParcelRecord; onEdit: (parc
           {t('common.edit')}
         </Button>
       </Access>
-      <Access code="logistics:package:delete">
-        <Popconfirm
-          title={t('common.confirmTitle')}
-          description={t('parcel.deleteConfirm', { trackingNo: parcel.trackingNo })}
-          okText={t('common.delete')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ danger: true, loading: remove.isPending }}
-          onConfirm={() =>
-            remove.mutateAsync(parcel.id).then(
-              () => void message.success(t('common.deleted')),
-              (error: unknown) => {
-                const text = failureMessage(error);
-                if (text) void message.error(text);
-              },
-            )
-          }
-        >
-          <Button type="link" size="small" danger data-testid="parcel-delete">
-            {t('common.delete')}
-          </Button>
-        </Popconfirm>
-      </Access>
+      <ConfirmedAction
+        code="logistics:package:delete"
+        label={t('common.delete')}
+        title={t('common.confirmTitle')}
+        description={t('parcel.deleteConfirm', { trackingNo: parcel.trackingNo })}
+        cancelText={t('common.cancel')}
+        danger
+        pending={remove.isPending}
+        run={() => remove.mutateAsync(parcel.id)}
+        done={t('common.deleted')}
+        testId="parcel-delete"
+      />
     </Space>
   );
 }
@@ -65,26 +54,26 @@ function parcelList(onEdit: (parcel: ParcelRecord) => void): ListPageConfig<Parc
     fetcher: listParcels,
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
-      { name: 'trackingNo', label: sk('parcel.trackingNo'), type: 'input' },
-      { name: 'orderNo', label: sk('parcel.orderNo'), type: 'input' },
-      { name: 'status', label: sk('parcel.status'), type: 'dict', dict: 'ParcelStatus' },
-      { name: 'createdAt', label: sk('common.createdAt'), type: 'date-range', hidden: true },
-      { name: 'storageTime', label: sk('parcel.storageTime'), type: 'date-range', hidden: true },
+      { name: 'trackingNo', label: textKey('shipping', 'parcel.trackingNo'), type: 'input' },
+      { name: 'orderNo', label: textKey('shipping', 'parcel.orderNo'), type: 'input' },
+      { name: 'status', label: textKey('shipping', 'parcel.status'), type: 'dict', dict: 'ParcelStatus' },
+      { name: 'createdAt', label: textKey('shipping', 'common.createdAt'), type: 'date-range', hidden: true },
+      { name: 'storageTime', label: textKey('shipping', 'parcel.storageTime'), type: 'date-range', hidden: true },
     ],
     columns: [
-      { dataIndex: 'trackingNo', title: sk('parcel.trackingNo'), sorter: true, fixed: 'left', width: 180 },
-      { dataIndex: 'logisticsOrderNo', title: sk('parcel.orderNo'), width: 170 },
-      { dataIndex: 'status', title: sk('parcel.status'), dict: 'ParcelStatus', width: 110 },
-      { dataIndex: 'weight', title: sk('parcel.weight'), format: 'weight', align: 'right', width: 110 },
-      { dataIndex: 'length', title: sk('parcel.length'), align: 'right', width: 90, render: (parcel) => cm(parcel.length) },
-      { dataIndex: 'width', title: sk('parcel.width'), align: 'right', width: 90, render: (parcel) => cm(parcel.width) },
-      { dataIndex: 'height', title: sk('parcel.height'), align: 'right', width: 90, render: (parcel) => cm(parcel.height) },
-      { dataIndex: 'warehouseCode', title: sk('parcel.warehouse'), dict: 'LogisticsWarehouse', width: 120 },
-      { dataIndex: 'storageTime', title: sk('parcel.storageTime'), format: 'dateTime', width: 170 },
-      { dataIndex: 'shipmentTime', title: sk('parcel.shipmentTime'), format: 'dateTime', width: 170 },
-      { dataIndex: 'remark', title: sk('common.remark'), format: 'ellipsis', defaultHidden: true },
-      { dataIndex: 'createdAt', title: sk('common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
-      { key: 'actions', title: sk('common.actions'), fixed: 'right', width: 130, render: (parcel) => <ParcelActions parcel={parcel} onEdit={onEdit} /> },
+      { dataIndex: 'trackingNo', title: textKey('shipping', 'parcel.trackingNo'), sorter: true, fixed: 'left', width: 180 },
+      { dataIndex: 'logisticsOrderNo', title: textKey('shipping', 'parcel.orderNo'), width: 170 },
+      { dataIndex: 'status', title: textKey('shipping', 'parcel.status'), dict: 'ParcelStatus', width: 110 },
+      { dataIndex: 'weight', title: textKey('shipping', 'parcel.weight'), format: 'weight', align: 'right', width: 110 },
+      { dataIndex: 'length', title: textKey('shipping', 'parcel.length'), align: 'right', width: 90, render: (parcel) => cm(parcel.length) },
+      { dataIndex: 'width', title: textKey('shipping', 'parcel.width'), align: 'right', width: 90, render: (parcel) => cm(parcel.width) },
+      { dataIndex: 'height', title: textKey('shipping', 'parcel.height'), align: 'right', width: 90, render: (parcel) => cm(parcel.height) },
+      { dataIndex: 'warehouseCode', title: textKey('shipping', 'parcel.warehouse'), dict: 'LogisticsWarehouse', width: 120 },
+      { dataIndex: 'storageTime', title: textKey('shipping', 'parcel.storageTime'), format: 'dateTime', width: 170 },
+      { dataIndex: 'shipmentTime', title: textKey('shipping', 'parcel.shipmentTime'), format: 'dateTime', width: 170 },
+      { dataIndex: 'remark', title: textKey('shipping', 'common.remark'), format: 'ellipsis', defaultHidden: true },
+      { dataIndex: 'createdAt', title: textKey('shipping', 'common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
+      { key: 'actions', title: textKey('shipping', 'common.actions'), fixed: 'right', width: 130, render: (parcel) => <ParcelActions parcel={parcel} onEdit={onEdit} /> },
     ],
   };
 }

@@ -1,26 +1,25 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Popconfirm, Space, Tag } from 'antd';
+import { Button, Card, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { RateCardRecord } from '@portal/shared/logistics-schemas';
 import { isCurrency } from '@portal/shared/money';
 import { Access } from '../../../components/access.tsx';
+import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
-import { failureMessage } from '../../../components/server-error.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { listRateCards, RATE_CARD_LIST_KEY, useDeleteRateCard } from '../api/rate-cards.ts';
 import { RateCardFormDialog } from '../components/rate-card-form-dialog.tsx';
 import { useRouteName } from '../components/route-name.ts';
 import { currencyDecimals } from '../value-rules.ts';
-import { sk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 /** An amount with its currency's own decimals (JPY none), and the currency beside it. */
 const money = (amount: string, currency: string) => `${formatDecimal(amount, isCurrency(currency) ? currencyDecimals(currency) : 2)} ${currency}`;
 
 function RateCardActions({ card, onEdit }: { card: RateCardRecord; onEdit: (card: RateCardRecord) => void }) {
   const { t } = useTranslation('shipping');
-  const { message } = App.useApp();
   const remove = useDeleteRateCard();
   const routeName = useRouteName();
   return (
@@ -30,28 +29,18 @@ function RateCardActions({ card, onEdit }: { card: RateCardRecord; onEdit: (card
           {t('common.edit')}
         </Button>
       </Access>
-      <Access code="warehouse:rate-card:delete">
-        <Popconfirm
-          title={t('common.confirmTitle')}
-          description={t('rateCard.deleteConfirm', routeName(card))}
-          okText={t('common.delete')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ danger: true, loading: remove.isPending }}
-          onConfirm={() =>
-            remove.mutateAsync(card.id).then(
-              () => void message.success(t('common.deleted')),
-              (error: unknown) => {
-                const text = failureMessage(error);
-                if (text) void message.error(text);
-              },
-            )
-          }
-        >
-          <Button type="link" size="small" danger data-testid="rate-card-delete">
-            {t('common.delete')}
-          </Button>
-        </Popconfirm>
-      </Access>
+      <ConfirmedAction
+        code="warehouse:rate-card:delete"
+        label={t('common.delete')}
+        title={t('common.confirmTitle')}
+        description={t('rateCard.deleteConfirm', routeName(card))}
+        cancelText={t('common.cancel')}
+        danger
+        pending={remove.isPending}
+        run={() => remove.mutateAsync(card.id)}
+        done={t('common.deleted')}
+        testId="rate-card-delete"
+      />
     </Space>
   );
 }
@@ -62,8 +51,8 @@ function ActiveTag({ active }: { active: boolean }) {
 }
 
 const ACTIVE_OPTIONS = [
-  { value: 'true', label: sk('rateCard.activeYes') },
-  { value: 'false', label: sk('rateCard.activeNo') },
+  { value: 'true', label: textKey('shipping', 'rateCard.activeYes') },
+  { value: 'false', label: textKey('shipping', 'rateCard.activeNo') },
 ] as const;
 
 function rateCardList(onEdit: (card: RateCardRecord) => void): ListPageConfig<RateCardRecord> {
@@ -74,22 +63,22 @@ function rateCardList(onEdit: (card: RateCardRecord) => void): ListPageConfig<Ra
     fetcher: listRateCards,
     defaultSort: { column: 'destinationCountry', order: 'asc' },
     query: [
-      { name: 'destinationCountry', label: sk('rateCard.destinationCountry'), type: 'dict', dict: 'CountryType' },
-      { name: 'serviceType', label: sk('rateCard.serviceType'), type: 'dict', dict: 'ServiceType' },
-      { name: 'active', label: sk('rateCard.active'), type: 'select', options: ACTIVE_OPTIONS },
+      { name: 'destinationCountry', label: textKey('shipping', 'rateCard.destinationCountry'), type: 'dict', dict: 'CountryType' },
+      { name: 'serviceType', label: textKey('shipping', 'rateCard.serviceType'), type: 'dict', dict: 'ServiceType' },
+      { name: 'active', label: textKey('shipping', 'rateCard.active'), type: 'select', options: ACTIVE_OPTIONS },
     ],
     columns: [
-      { dataIndex: 'destinationCountry', title: sk('rateCard.destinationCountry'), dict: 'CountryType', sorter: true, fixed: 'left', width: 150 },
-      { dataIndex: 'serviceType', title: sk('rateCard.serviceType'), dict: 'ServiceType', sorter: true, width: 120 },
-      { dataIndex: 'currency', title: sk('rateCard.currency'), width: 80 },
-      { dataIndex: 'firstWeight', title: sk('rateCard.firstWeight'), format: 'weight', align: 'right', width: 110 },
-      { dataIndex: 'firstPrice', title: sk('rateCard.firstPrice'), align: 'right', width: 130, render: (card) => money(card.firstPrice, card.currency) },
-      { dataIndex: 'stepWeight', title: sk('rateCard.stepWeight'), format: 'weight', align: 'right', width: 120 },
-      { dataIndex: 'stepPrice', title: sk('rateCard.stepPrice'), align: 'right', width: 130, render: (card) => money(card.stepPrice, card.currency) },
-      { dataIndex: 'volumetricDivisor', title: sk('rateCard.volumetricDivisor'), format: 'count', align: 'right', width: 110 },
-      { dataIndex: 'active', title: sk('rateCard.active'), width: 90, render: (card) => <ActiveTag active={card.active} /> },
-      { dataIndex: 'remark', title: sk('common.remark'), format: 'ellipsis', defaultHidden: true },
-      { key: 'actions', title: sk('common.actions'), fixed: 'right', width: 130, render: (card) => <RateCardActions card={card} onEdit={onEdit} /> },
+      { dataIndex: 'destinationCountry', title: textKey('shipping', 'rateCard.destinationCountry'), dict: 'CountryType', sorter: true, fixed: 'left', width: 150 },
+      { dataIndex: 'serviceType', title: textKey('shipping', 'rateCard.serviceType'), dict: 'ServiceType', sorter: true, width: 120 },
+      { dataIndex: 'currency', title: textKey('shipping', 'rateCard.currency'), width: 80 },
+      { dataIndex: 'firstWeight', title: textKey('shipping', 'rateCard.firstWeight'), format: 'weight', align: 'right', width: 110 },
+      { dataIndex: 'firstPrice', title: textKey('shipping', 'rateCard.firstPrice'), align: 'right', width: 130, render: (card) => money(card.firstPrice, card.currency) },
+      { dataIndex: 'stepWeight', title: textKey('shipping', 'rateCard.stepWeight'), format: 'weight', align: 'right', width: 120 },
+      { dataIndex: 'stepPrice', title: textKey('shipping', 'rateCard.stepPrice'), align: 'right', width: 130, render: (card) => money(card.stepPrice, card.currency) },
+      { dataIndex: 'volumetricDivisor', title: textKey('shipping', 'rateCard.volumetricDivisor'), format: 'count', align: 'right', width: 110 },
+      { dataIndex: 'active', title: textKey('shipping', 'rateCard.active'), width: 90, render: (card) => <ActiveTag active={card.active} /> },
+      { dataIndex: 'remark', title: textKey('shipping', 'common.remark'), format: 'ellipsis', defaultHidden: true },
+      { key: 'actions', title: textKey('shipping', 'common.actions'), fixed: 'right', width: 130, render: (card) => <RateCardActions card={card} onEdit={onEdit} /> },
     ],
   };
 }

@@ -9,7 +9,8 @@ import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useConvertWallet, useWalletDetails, useConversionPreview } from '../api/wallets.ts';
 import { walletRules } from '../form-rules.ts';
 import { amountLess, amountProblem } from '../money.ts';
-import { CurrencySuffix, Money } from './money.tsx';
+import { Money } from '../../../components/money.tsx';
+import { CurrencySuffix } from './currency-suffix.tsx';
 
 /** How long the amount must stay unchanged before the preview is asked for: typing asks once, not per key. */
 export const CONVERT_PREVIEW_DEBOUNCE_MS = 300;

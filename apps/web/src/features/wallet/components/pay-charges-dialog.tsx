@@ -11,8 +11,8 @@ import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useEditPayment, useCharges, usePaymentPreview, useSubmitPayment } from '../api/payments.ts';
 import { amountSum } from '../money.ts';
-import { DetailStates } from './detail-states.tsx';
-import { Money } from './money.tsx';
+import { DetailStates } from '../../../components/detail-states.tsx';
+import { Money } from '../../../components/money.tsx';
 import { payable, PaymentPreviewView } from './payment-preview-view.tsx';
 
 /** A charge chosen for payment, kept across the list's pages. */

@@ -4,7 +4,7 @@ import type { PaymentRecord } from '@portal/shared/finance-schemas';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { usePayDraft, usePaymentPreview } from '../api/payments.ts';
-import { DetailStates } from './detail-states.tsx';
+import { DetailStates } from '../../../components/detail-states.tsx';
 import { payable, PaymentPreviewView } from './payment-preview-view.tsx';
 
 /**

@@ -4,8 +4,8 @@ import type { PaymentRecord } from '@portal/shared/finance-schemas';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePayment } from '../api/payments.ts';
 import { PAYMENT_STATUS_OPTIONS } from '../statuses.ts';
-import { DetailStates } from './detail-states.tsx';
-import { Money } from './money.tsx';
+import { DetailStates } from '../../../components/detail-states.tsx';
+import { Money } from '../../../components/money.tsx';
 import { StatusTag } from './status-tag.tsx';
 
 type PaymentLine = PaymentRecord['lines'][number];

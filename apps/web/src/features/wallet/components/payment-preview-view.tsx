@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentPreview } from '@portal/shared/finance-schemas';
 import { formatMoney } from '../../../lib/format.ts';
 import { amountLess } from '../money.ts';
-import { Money } from './money.tsx';
+import { Money } from '../../../components/money.tsx';
 
 type PreviewLine = PaymentPreview['lines'][number];
 

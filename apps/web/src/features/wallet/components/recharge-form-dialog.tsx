@@ -13,7 +13,7 @@ import { useEditRecharge, useSubmitRecharge } from '../api/recharges.ts';
 import { useRates } from '../api/wallets.ts';
 import { walletRules } from '../form-rules.ts';
 import { amountProblem, convertedAmount } from '../money.ts';
-import { CurrencySuffix } from './money.tsx';
+import { CurrencySuffix } from './currency-suffix.tsx';
 import { voucherFilesOf, voucherIdsOf, VoucherUpload, type VoucherFile } from './voucher-upload.tsx';
 
 /** What the form holds; the contract's limits (finance-schemas.ts rechargeInput). */

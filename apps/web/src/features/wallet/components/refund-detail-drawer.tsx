@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRefund } from '../api/refunds.ts';
 import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS } from '../statuses.ts';
-import { DetailStates } from './detail-states.tsx';
-import { Money } from './money.tsx';
+import { DetailStates } from '../../../components/detail-states.tsx';
+import { Money } from '../../../components/money.tsx';
 import { StatusTag } from './status-tag.tsx';
 
 /** A refund with every field: what was asked, by whom, and finance's decision. */

@@ -10,7 +10,7 @@ import { useBalance, useWalletDetails } from '../api/wallets.ts';
 import { usePayOrders, useSubmitRefund } from '../api/refunds.ts';
 import { walletRules } from '../form-rules.ts';
 import { amountAbove, amountLess } from '../money.ts';
-import { CurrencySuffix } from './money.tsx';
+import { CurrencySuffix } from './currency-suffix.tsx';
 
 type Values = {
   kind: RefundKind;

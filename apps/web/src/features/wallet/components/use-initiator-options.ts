@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { StaticOption } from '../../../components/list-page/list-config.ts';
 import { useInitiators } from '../api/initiators.ts';
-import { literal } from '../texts.ts';
+import { literal } from '../../../components/list-page/text-key.ts';
 
 /** The "created by" filter's options: the tenant's people who created wallet records, by id. */
 export function useInitiatorOptions(): readonly StaticOption[] {

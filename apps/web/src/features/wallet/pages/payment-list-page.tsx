@@ -1,20 +1,20 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Popconfirm, Space } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { PayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PaymentStatus } from '@portal/shared/finance';
 import type { PaymentRecord } from '@portal/shared/finance-schemas';
 import { CURRENCY_CODES } from '@portal/shared/money';
 import { Access } from '../../../components/access.tsx';
+import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig, StaticOption } from '../../../components/list-page/list-config.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
-import { failureMessage } from '../../../components/server-error.tsx';
 import { ellipsis } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useDeletePayment, exportPayments, listPayments, PAYMENT_LIST_KEY } from '../api/payments.ts';
-import { Money } from '../components/money.tsx';
+import { Money } from '../../../components/money.tsx';
 import { PayChargesDialog } from '../components/pay-charges-dialog.tsx';
 import { PayDraftDialog } from '../components/pay-draft-dialog.tsx';
 import { PaymentDetailDrawer } from '../components/payment-detail-drawer.tsx';
@@ -22,7 +22,7 @@ import { StatusTabs } from '../components/status-tabs.tsx';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
 import { nextSession, usePendingAction } from '../components/pending-action.ts';
 import { PAYMENT_STATUS_OPTIONS, PAYMENT_TABS } from '../statuses.ts';
-import { literal, wk } from '../texts.ts';
+import { textKey, literal } from '../../../components/list-page/text-key.ts';
 
 const CURRENCY_OPTIONS: readonly StaticOption[] = CURRENCY_CODES.map((currency) => ({ value: currency, label: literal(currency) }));
 
@@ -31,7 +31,6 @@ type Handlers = { onDetail: (id: number) => void; onEdit: (payment: PaymentRecor
 /** Details for every payment; a draft can also be changed, paid or deleted. */
 function PaymentActions({ payment, onDetail, onEdit, onPay }: { payment: PaymentRecord } & Handlers) {
   const { t } = useTranslation('wallet');
-  const { message } = App.useApp();
   const remove = useDeletePayment();
   const removeKey = useIdempotencyKey();
   return (
@@ -51,31 +50,18 @@ function PaymentActions({ payment, onDetail, onEdit, onPay }: { payment: Payment
               {t('common.edit')}
             </Button>
           </Access>
-          <Access code="wallet:payment:delete">
-            <Popconfirm
-              title={t('common.deleteTitle')}
-              description={t('payment.deleteConfirm', { paymentNo: payment.paymentNo })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true, loading: remove.isPending }}
-              onConfirm={() =>
-                remove.mutateAsync({ input: { id: payment.id }, idempotencyKey: removeKey.key }).then(
-                  () => {
-                    removeKey.renew();
-                    void message.success(t('common.deleted'));
-                  },
-                  (error: unknown) => {
-                    const text = failureMessage(error);
-                    if (text) void message.error(text);
-                  },
-                )
-              }
-            >
-              <Button type="link" size="small" danger data-testid="payment-delete">
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          </Access>
+          <ConfirmedAction
+            code="wallet:payment:delete"
+            label={t('common.delete')}
+            title={t('common.deleteTitle')}
+            description={t('payment.deleteConfirm', { paymentNo: payment.paymentNo })}
+            cancelText={t('common.cancel')}
+            danger
+            pending={remove.isPending}
+            run={() => remove.mutateAsync({ input: { id: payment.id }, idempotencyKey: removeKey.key }).then(() => removeKey.renew())}
+            done={t('common.deleted')}
+            testId="payment-delete"
+          />
         </>
       )}
     </Space>
@@ -90,16 +76,16 @@ function paymentList(status: PaymentStatus | undefined, initiators: readonly Sta
     fetcher: (params, signal) => listPayments(params, status, signal),
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
-      { name: 'paymentNo', label: wk('payment.field.paymentNo'), type: 'input' },
-      { name: 'orderNo', label: wk('payment.field.orderNo'), type: 'input' },
-      { name: 'currency', label: wk('common.currency'), type: 'select', options: CURRENCY_OPTIONS },
-      { name: 'createdBy', label: wk('common.createdBy'), type: 'select', options: initiators, hidden: true },
-      { name: 'createdAt', label: wk('common.createdAt'), type: 'date-range', hidden: true },
+      { name: 'paymentNo', label: textKey('wallet', 'payment.field.paymentNo'), type: 'input' },
+      { name: 'orderNo', label: textKey('wallet', 'payment.field.orderNo'), type: 'input' },
+      { name: 'currency', label: textKey('wallet', 'common.currency'), type: 'select', options: CURRENCY_OPTIONS },
+      { name: 'createdBy', label: textKey('wallet', 'common.createdBy'), type: 'select', options: initiators, hidden: true },
+      { name: 'createdAt', label: textKey('wallet', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [
       {
         dataIndex: 'paymentNo',
-        title: wk('payment.field.paymentNo'),
+        title: textKey('wallet', 'payment.field.paymentNo'),
         fixed: 'left',
         width: 180,
         render: (payment) => (
@@ -108,25 +94,25 @@ function paymentList(status: PaymentStatus | undefined, initiators: readonly Sta
           </Button>
         ),
       },
-      { dataIndex: 'status', title: wk('common.status'), options: PAYMENT_STATUS_OPTIONS, width: 100 },
-      { dataIndex: 'currency', title: wk('common.currency'), width: 90 },
-      { dataIndex: 'amount', title: wk('common.amount'), align: 'right', width: 160, render: (p) => <Money amount={p.amount} currency={p.currency} /> },
-      { dataIndex: 'payee', title: wk('payment.field.payee'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'status', title: textKey('wallet', 'common.status'), options: PAYMENT_STATUS_OPTIONS, width: 100 },
+      { dataIndex: 'currency', title: textKey('wallet', 'common.currency'), width: 90 },
+      { dataIndex: 'amount', title: textKey('wallet', 'common.amount'), align: 'right', width: 160, render: (p) => <Money amount={p.amount} currency={p.currency} /> },
+      { dataIndex: 'payee', title: textKey('wallet', 'payment.field.payee'), format: 'ellipsis', width: 200 },
       {
         dataIndex: 'lines',
-        title: wk('payment.field.orders'),
+        title: textKey('wallet', 'payment.field.orders'),
         width: 240,
         render: (payment) => {
           const orderNos = payment.lines.map((line) => line.orderNo).join(', ');
           return <span title={orderNos}>{ellipsis(orderNos, 40)}</span>;
         },
       },
-      { dataIndex: 'createdBy', title: wk('common.createdBy'), width: 120 },
-      { dataIndex: 'createdAt', title: wk('common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
-      { dataIndex: 'paidAt', title: wk('payment.field.paidAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'balanceAfter', title: wk('payment.field.balanceAfter'), align: 'right', width: 160, render: (p) => <Money amount={p.balanceAfter} currency={p.currency} /> },
-      { dataIndex: 'remark', title: wk('common.remark'), format: 'ellipsis', width: 180, defaultHidden: true },
-      { key: 'actions', title: wk('common.actions'), fixed: 'right', width: 200, render: (payment) => <PaymentActions payment={payment} {...handlers} /> },
+      { dataIndex: 'createdBy', title: textKey('wallet', 'common.createdBy'), width: 120 },
+      { dataIndex: 'createdAt', title: textKey('wallet', 'common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
+      { dataIndex: 'paidAt', title: textKey('wallet', 'payment.field.paidAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'balanceAfter', title: textKey('wallet', 'payment.field.balanceAfter'), align: 'right', width: 160, render: (p) => <Money amount={p.balanceAfter} currency={p.currency} /> },
+      { dataIndex: 'remark', title: textKey('wallet', 'common.remark'), format: 'ellipsis', width: 180, defaultHidden: true },
+      { key: 'actions', title: textKey('wallet', 'common.actions'), fixed: 'right', width: 200, render: (payment) => <PaymentActions payment={payment} {...handlers} /> },
     ],
   };
 }

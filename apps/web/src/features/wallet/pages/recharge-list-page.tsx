@@ -1,19 +1,19 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { RechargeStatus } from '@portal/shared/finance';
 import type { RechargeRecord } from '@portal/shared/finance-schemas';
 import { CURRENCY_CODES } from '@portal/shared/money';
 import { Access } from '../../../components/access.tsx';
+import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig, StaticOption } from '../../../components/list-page/list-config.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
-import { failureMessage } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useDeleteRecharge, useEditRecharge, exportRecharges, listRecharges, RECHARGE_LIST_KEY } from '../api/recharges.ts';
-import { Money } from '../components/money.tsx';
+import { Money } from '../../../components/money.tsx';
 import { RateText } from '../components/rate-text.tsx';
 import { RechargeDetailDrawer } from '../components/recharge-detail-drawer.tsx';
 import { RechargeFormDialog } from '../components/recharge-form-dialog.tsx';
@@ -21,7 +21,7 @@ import { StatusTabs } from '../components/status-tabs.tsx';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
 import { nextSession, usePendingAction } from '../components/pending-action.ts';
 import { RECHARGE_STATUS_OPTIONS, RECHARGE_TABS } from '../statuses.ts';
-import { literal, wk } from '../texts.ts';
+import { textKey, literal } from '../../../components/list-page/text-key.ts';
 
 const CURRENCY_OPTIONS: readonly StaticOption[] = CURRENCY_CODES.map((currency) => ({ value: currency, label: literal(currency) }));
 
@@ -45,16 +45,11 @@ type Handlers = { onDetail: (id: number) => void; onEdit: (recharge: RechargeRec
 /** Details for every recharge; a draft can also be changed, submitted for review or deleted, each confirmed. */
 function RechargeActions({ recharge, onDetail, onEdit }: { recharge: RechargeRecord } & Handlers) {
   const { t } = useTranslation('wallet');
-  const { message } = App.useApp();
   const remove = useDeleteRecharge();
   const submit = useEditRecharge();
   // one key per action of this row: a retry after a failure sends the same
   const removeKey = useIdempotencyKey();
   const submitKey = useIdempotencyKey();
-  const fail = (error: unknown) => {
-    const text = failureMessage(error);
-    if (text) void message.error(text);
-  };
   const draft = recharge.status === 'DRAFT';
   const hasVoucher = recharge.vouchers.length > 0;
   return (
@@ -69,47 +64,31 @@ function RechargeActions({ recharge, onDetail, onEdit }: { recharge: RechargeRec
               {t('common.edit')}
             </Button>
           </Access>
-          <Access code="wallet:recharge:submit">
-            <Tooltip title={hasVoucher ? undefined : t('recharge.needVoucher')}>
-              <Popconfirm
-                title={t('recharge.submitTitle')}
-                description={t('recharge.submitConfirm', { rechargeNo: recharge.rechargeNo })}
-                okText={t('common.submit')}
-                cancelText={t('common.cancel')}
-                disabled={!hasVoucher}
-                okButtonProps={{ loading: submit.isPending }}
-                onConfirm={() =>
-                  submit.mutateAsync({ input: submitted(recharge), idempotencyKey: submitKey.key }).then(() => {
-                    submitKey.renew();
-                    void message.success(t('recharge.form.submitted', { rechargeNo: recharge.rechargeNo }));
-                  }, fail)
-                }
-              >
-                <Button type="link" size="small" disabled={!hasVoucher} data-testid="recharge-submit-row">
-                  {t('common.submit')}
-                </Button>
-              </Popconfirm>
-            </Tooltip>
-          </Access>
-          <Access code="wallet:recharge:delete">
-            <Popconfirm
-              title={t('common.deleteTitle')}
-              description={t('recharge.deleteConfirm', { rechargeNo: recharge.rechargeNo })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true, loading: remove.isPending }}
-              onConfirm={() =>
-                remove.mutateAsync({ input: { id: recharge.id }, idempotencyKey: removeKey.key }).then(() => {
-                  removeKey.renew();
-                  void message.success(t('common.deleted'));
-                }, fail)
-              }
-            >
-              <Button type="link" size="small" danger data-testid="recharge-delete">
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          </Access>
+          <ConfirmedAction
+            code="wallet:recharge:submit"
+            label={t('common.submit')}
+            title={t('recharge.submitTitle')}
+            description={t('recharge.submitConfirm', { rechargeNo: recharge.rechargeNo })}
+            cancelText={t('common.cancel')}
+            disabled={!hasVoucher}
+            hint={hasVoucher ? undefined : t('recharge.needVoucher')}
+            pending={submit.isPending}
+            run={() => submit.mutateAsync({ input: submitted(recharge), idempotencyKey: submitKey.key }).then(() => submitKey.renew())}
+            done={t('recharge.form.submitted', { rechargeNo: recharge.rechargeNo })}
+            testId="recharge-submit-row"
+          />
+          <ConfirmedAction
+            code="wallet:recharge:delete"
+            label={t('common.delete')}
+            title={t('common.deleteTitle')}
+            description={t('recharge.deleteConfirm', { rechargeNo: recharge.rechargeNo })}
+            cancelText={t('common.cancel')}
+            danger
+            pending={remove.isPending}
+            run={() => remove.mutateAsync({ input: { id: recharge.id }, idempotencyKey: removeKey.key }).then(() => removeKey.renew())}
+            done={t('common.deleted')}
+            testId="recharge-delete"
+          />
         </>
       )}
     </Space>
@@ -124,15 +103,15 @@ function rechargeList(status: RechargeStatus | undefined, initiators: readonly S
     fetcher: (params, signal) => listRecharges(params, status, signal),
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
-      { name: 'rechargeNo', label: wk('recharge.field.rechargeNo'), type: 'input' },
-      { name: 'transferCurrency', label: wk('recharge.field.transferCurrency'), type: 'select', options: CURRENCY_OPTIONS },
-      { name: 'createdBy', label: wk('common.createdBy'), type: 'select', options: initiators },
-      { name: 'createdAt', label: wk('common.createdAt'), type: 'date-range' },
+      { name: 'rechargeNo', label: textKey('wallet', 'recharge.field.rechargeNo'), type: 'input' },
+      { name: 'transferCurrency', label: textKey('wallet', 'recharge.field.transferCurrency'), type: 'select', options: CURRENCY_OPTIONS },
+      { name: 'createdBy', label: textKey('wallet', 'common.createdBy'), type: 'select', options: initiators },
+      { name: 'createdAt', label: textKey('wallet', 'common.createdAt'), type: 'date-range' },
     ],
     columns: [
       {
         dataIndex: 'rechargeNo',
-        title: wk('recharge.field.rechargeNo'),
+        title: textKey('wallet', 'recharge.field.rechargeNo'),
         fixed: 'left',
         width: 180,
         render: (recharge) => (
@@ -141,23 +120,23 @@ function rechargeList(status: RechargeStatus | undefined, initiators: readonly S
           </Button>
         ),
       },
-      { dataIndex: 'status', title: wk('common.status'), options: RECHARGE_STATUS_OPTIONS, width: 110 },
-      { dataIndex: 'transferAmount', title: wk('recharge.field.transferAmount'), align: 'right', width: 160, render: (r) => <Money amount={r.transferAmount} currency={r.transferCurrency} /> },
-      { dataIndex: 'receivedAmount', title: wk('recharge.field.receivedAmount'), align: 'right', width: 160, render: (r) => <Money amount={r.receivedAmount} currency={r.receivedCurrency} /> },
-      { dataIndex: 'rate', title: wk('recharge.field.rate'), width: 190, render: (r) => <RateText rate={r.rate} base={r.transferCurrency} quote={r.receivedCurrency} /> },
-      { dataIndex: 'inverseRate', title: wk('recharge.field.inverseRate'), width: 210, render: (r) => <RateText rate={r.inverseRate} base={r.receivedCurrency} quote={r.transferCurrency} /> },
-      { dataIndex: 'unrechargedAmount', title: wk('recharge.field.unrechargedAmount'), align: 'right', width: 150, render: (r) => <Money amount={r.unrechargedAmount} currency={r.receivedCurrency} /> },
-      { dataIndex: 'receivingBank', title: wk('recharge.field.receivingBank'), format: 'ellipsis', width: 200 },
-      { dataIndex: 'receivingAccountNo', title: wk('recharge.field.receivingAccountNo'), width: 190 },
-      { dataIndex: 'payerName', title: wk('recharge.field.payerName'), format: 'ellipsis', width: 160 },
-      { dataIndex: 'vouchers', title: wk('recharge.field.voucherCount'), align: 'right', width: 90, render: (r) => r.vouchers.length },
-      { dataIndex: 'createdBy', title: wk('common.createdBy'), width: 120 },
-      { dataIndex: 'createdAt', title: wk('common.createdAt'), format: 'dateTime', sorter: true, width: 170, defaultHidden: true },
-      { dataIndex: 'submittedAt', title: wk('recharge.field.submittedAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'decidedAt', title: wk('recharge.field.decidedAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'postedAt', title: wk('recharge.field.postedAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'rejectReason', title: wk('recharge.field.rejectReason'), format: 'ellipsis', width: 180 },
-      { key: 'actions', title: wk('common.actions'), fixed: 'right', width: 230, render: (recharge) => <RechargeActions recharge={recharge} {...handlers} /> },
+      { dataIndex: 'status', title: textKey('wallet', 'common.status'), options: RECHARGE_STATUS_OPTIONS, width: 110 },
+      { dataIndex: 'transferAmount', title: textKey('wallet', 'recharge.field.transferAmount'), align: 'right', width: 160, render: (r) => <Money amount={r.transferAmount} currency={r.transferCurrency} /> },
+      { dataIndex: 'receivedAmount', title: textKey('wallet', 'recharge.field.receivedAmount'), align: 'right', width: 160, render: (r) => <Money amount={r.receivedAmount} currency={r.receivedCurrency} /> },
+      { dataIndex: 'rate', title: textKey('wallet', 'recharge.field.rate'), width: 190, render: (r) => <RateText rate={r.rate} base={r.transferCurrency} quote={r.receivedCurrency} /> },
+      { dataIndex: 'inverseRate', title: textKey('wallet', 'recharge.field.inverseRate'), width: 210, render: (r) => <RateText rate={r.inverseRate} base={r.receivedCurrency} quote={r.transferCurrency} /> },
+      { dataIndex: 'unrechargedAmount', title: textKey('wallet', 'recharge.field.unrechargedAmount'), align: 'right', width: 150, render: (r) => <Money amount={r.unrechargedAmount} currency={r.receivedCurrency} /> },
+      { dataIndex: 'receivingBank', title: textKey('wallet', 'recharge.field.receivingBank'), format: 'ellipsis', width: 200 },
+      { dataIndex: 'receivingAccountNo', title: textKey('wallet', 'recharge.field.receivingAccountNo'), width: 190 },
+      { dataIndex: 'payerName', title: textKey('wallet', 'recharge.field.payerName'), format: 'ellipsis', width: 160 },
+      { dataIndex: 'vouchers', title: textKey('wallet', 'recharge.field.voucherCount'), align: 'right', width: 90, render: (r) => r.vouchers.length },
+      { dataIndex: 'createdBy', title: textKey('wallet', 'common.createdBy'), width: 120 },
+      { dataIndex: 'createdAt', title: textKey('wallet', 'common.createdAt'), format: 'dateTime', sorter: true, width: 170, defaultHidden: true },
+      { dataIndex: 'submittedAt', title: textKey('wallet', 'recharge.field.submittedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'decidedAt', title: textKey('wallet', 'recharge.field.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'postedAt', title: textKey('wallet', 'recharge.field.postedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'rejectReason', title: textKey('wallet', 'recharge.field.rejectReason'), format: 'ellipsis', width: 180 },
+      { key: 'actions', title: textKey('wallet', 'common.actions'), fixed: 'right', width: 230, render: (recharge) => <RechargeActions recharge={recharge} {...handlers} /> },
     ],
   };
 }

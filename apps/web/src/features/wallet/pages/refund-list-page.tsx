@@ -11,14 +11,14 @@ import type { ListPageConfig, StaticOption } from '../../../components/list-page
 import { ExportButton } from '../../../components/export-button.tsx';
 import { useCan } from '../../../lib/permissions.ts';
 import { exportRefunds, listRefunds, REFUND_LIST_KEY } from '../api/refunds.ts';
-import { Money } from '../components/money.tsx';
+import { Money } from '../../../components/money.tsx';
 import { RefundDetailDrawer } from '../components/refund-detail-drawer.tsx';
 import { RefundFormDialog } from '../components/refund-form-dialog.tsx';
 import { StatusTabs } from '../components/status-tabs.tsx';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
 import { nextSession, usePendingAction } from '../components/pending-action.ts';
 import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS, REFUND_TABS } from '../statuses.ts';
-import { literal, wk } from '../texts.ts';
+import { textKey, literal } from '../../../components/list-page/text-key.ts';
 
 const CURRENCY_OPTIONS: readonly StaticOption[] = CURRENCY_CODES.map((currency) => ({ value: currency, label: literal(currency) }));
 
@@ -41,30 +41,30 @@ function refundList(status: RefundStatus | undefined, initiators: readonly Stati
     fetcher: (params, signal) => listRefunds(params, status, signal),
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
-      { name: 'refundNo', label: wk('refund.field.refundNo'), type: 'input' },
-      { name: 'kind', label: wk('refund.field.kind'), type: 'select', options: REFUND_KIND_OPTIONS },
-      { name: 'currency', label: wk('common.currency'), type: 'select', options: CURRENCY_OPTIONS },
-      { name: 'createdBy', label: wk('common.createdBy'), type: 'select', options: initiators, hidden: true },
-      { name: 'createdAt', label: wk('common.createdAt'), type: 'date-range', hidden: true },
+      { name: 'refundNo', label: textKey('wallet', 'refund.field.refundNo'), type: 'input' },
+      { name: 'kind', label: textKey('wallet', 'refund.field.kind'), type: 'select', options: REFUND_KIND_OPTIONS },
+      { name: 'currency', label: textKey('wallet', 'common.currency'), type: 'select', options: CURRENCY_OPTIONS },
+      { name: 'createdBy', label: textKey('wallet', 'common.createdBy'), type: 'select', options: initiators, hidden: true },
+      { name: 'createdAt', label: textKey('wallet', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [
-      { dataIndex: 'refundNo', title: wk('refund.field.refundNo'), fixed: 'left', width: 180 },
-      { dataIndex: 'kind', title: wk('refund.field.kind'), options: REFUND_KIND_OPTIONS, width: 120 },
-      { dataIndex: 'status', title: wk('common.status'), options: REFUND_STATUS_OPTIONS, width: 110 },
-      { dataIndex: 'currency', title: wk('common.currency'), width: 90 },
-      { dataIndex: 'amount', title: wk('refund.field.amount'), align: 'right', width: 160, render: (r) => <Money amount={r.amount} currency={r.currency} /> },
-      { dataIndex: 'payOrderNo', title: wk('refund.field.payOrderNo'), width: 180 },
-      { dataIndex: 'orderNo', title: wk('refund.field.orderNo'), width: 180 },
-      { dataIndex: 'payeeName', title: wk('refund.field.payeeName'), format: 'ellipsis', width: 160 },
-      { dataIndex: 'payeeAccount', title: wk('refund.field.payeeAccount'), width: 180 },
-      { dataIndex: 'payeeBank', title: wk('refund.field.payeeBank'), format: 'ellipsis', width: 180 },
-      { dataIndex: 'reason', title: wk('refund.field.reason'), format: 'ellipsis', width: 180 },
-      { dataIndex: 'createdBy', title: wk('common.createdBy'), width: 120 },
-      { dataIndex: 'createdAt', title: wk('common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
-      { dataIndex: 'refunder', title: wk('refund.field.refunder'), width: 120 },
-      { dataIndex: 'decidedAt', title: wk('refund.field.decidedAt'), format: 'dateTime', width: 170 },
-      { dataIndex: 'decisionRemark', title: wk('refund.field.decisionRemark'), format: 'ellipsis', width: 180 },
-      { key: 'actions', title: wk('common.actions'), fixed: 'right', width: 90, render: (refund) => <DetailButton refund={refund} onDetail={onDetail} /> },
+      { dataIndex: 'refundNo', title: textKey('wallet', 'refund.field.refundNo'), fixed: 'left', width: 180 },
+      { dataIndex: 'kind', title: textKey('wallet', 'refund.field.kind'), options: REFUND_KIND_OPTIONS, width: 120 },
+      { dataIndex: 'status', title: textKey('wallet', 'common.status'), options: REFUND_STATUS_OPTIONS, width: 110 },
+      { dataIndex: 'currency', title: textKey('wallet', 'common.currency'), width: 90 },
+      { dataIndex: 'amount', title: textKey('wallet', 'refund.field.amount'), align: 'right', width: 160, render: (r) => <Money amount={r.amount} currency={r.currency} /> },
+      { dataIndex: 'payOrderNo', title: textKey('wallet', 'refund.field.payOrderNo'), width: 180 },
+      { dataIndex: 'orderNo', title: textKey('wallet', 'refund.field.orderNo'), width: 180 },
+      { dataIndex: 'payeeName', title: textKey('wallet', 'refund.field.payeeName'), format: 'ellipsis', width: 160 },
+      { dataIndex: 'payeeAccount', title: textKey('wallet', 'refund.field.payeeAccount'), width: 180 },
+      { dataIndex: 'payeeBank', title: textKey('wallet', 'refund.field.payeeBank'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'reason', title: textKey('wallet', 'refund.field.reason'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'createdBy', title: textKey('wallet', 'common.createdBy'), width: 120 },
+      { dataIndex: 'createdAt', title: textKey('wallet', 'common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
+      { dataIndex: 'refunder', title: textKey('wallet', 'refund.field.refunder'), width: 120 },
+      { dataIndex: 'decidedAt', title: textKey('wallet', 'refund.field.decidedAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'decisionRemark', title: textKey('wallet', 'refund.field.decisionRemark'), format: 'ellipsis', width: 180 },
+      { key: 'actions', title: textKey('wallet', 'common.actions'), fixed: 'right', width: 90, render: (refund) => <DetailButton refund={refund} onDetail={onDetail} /> },
     ],
   };
 }

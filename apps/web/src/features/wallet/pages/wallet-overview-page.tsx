@@ -9,8 +9,8 @@ import { Access } from '../../../components/access.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useWalletDetails, useRates } from '../api/wallets.ts';
 import { ConvertDialog } from '../components/convert-dialog.tsx';
-import { DetailStates } from '../components/detail-states.tsx';
-import { Money } from '../components/money.tsx';
+import { DetailStates } from '../../../components/detail-states.tsx';
+import { Money } from '../../../components/money.tsx';
 import { requestAction, type WalletAction } from '../components/pending-action.ts';
 import { RateText } from '../components/rate-text.tsx';
 

@@ -10,7 +10,7 @@ import { listPlatformExceptions, PLATFORM_EXCEPTION_LIST_KEY, type PlatformExcep
 import { ExceptionMoveDialog, type MoveRequest } from '../components/exception-move-dialog.tsx';
 import { RegisterExceptionDialog } from '../components/register-exception-dialog.tsx';
 import { ADD_PERMISSION, movesFrom, UPDATE_PERMISSION, type PlatformMove } from '../exception-moves.ts';
-import { xk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 /** The search parameter that opens the register form for an order (the receive screen links with it). */
 export const REGISTER_PARAM = 'register';
@@ -46,26 +46,26 @@ function exceptionList(onMove: (request: MoveRequest) => void): ListPageConfig<P
     fetcher: listPlatformExceptions,
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
-      { name: 'orderNo', label: xk('field.orderNo'), type: 'input' },
-      { name: 'status', label: xk('field.status'), type: 'dict', dict: 'CollectionOrderExceptionConstant' },
-      { name: 'type', label: xk('field.type'), type: 'dict', dict: 'CollectionExceptionType' },
+      { name: 'orderNo', label: textKey('exceptions', 'field.orderNo'), type: 'input' },
+      { name: 'status', label: textKey('exceptions', 'field.status'), type: 'dict', dict: 'CollectionOrderExceptionConstant' },
+      { name: 'type', label: textKey('exceptions', 'field.type'), type: 'dict', dict: 'CollectionExceptionType' },
       // the server filters on the tenant's id, not its name
-      { name: 'tenantId', label: xk('common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0, hidden: true },
-      { name: 'createdAt', label: xk('common.createdAt'), type: 'date-range', hidden: true },
+      { name: 'tenantId', label: textKey('exceptions', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0, hidden: true },
+      { name: 'createdAt', label: textKey('exceptions', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [
-      { dataIndex: 'exceptionNo', title: xk('field.exceptionNo'), fixed: 'left', width: 170 },
-      { dataIndex: 'tenantName', title: xk('common.tenant'), width: 140 },
-      { dataIndex: 'orderNo', title: xk('field.orderNo'), width: 170 },
-      { dataIndex: 'type', title: xk('field.type'), dict: 'CollectionExceptionType', width: 130 },
-      { dataIndex: 'status', title: xk('field.status'), dict: 'CollectionOrderExceptionConstant', width: 170 },
-      { dataIndex: 'description', title: xk('field.description'), format: 'ellipsis', width: 220 },
-      { dataIndex: 'resolution', title: xk('field.resolution'), dict: 'ExceptionResolution', width: 130 },
-      { dataIndex: 'merchantRemark', title: xk('field.merchantRemark'), format: 'ellipsis', width: 180 },
-      { dataIndex: 'platformRemark', title: xk('field.platformRemark'), format: 'ellipsis', width: 180 },
-      { dataIndex: 'createdAt', title: xk('common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
-      { dataIndex: 'dealtAt', title: xk('field.dealtAt'), format: 'dateTime', width: 170 },
-      { key: 'actions', title: xk('common.actions'), fixed: 'right', width: 230, render: (exception) => <MoveActions exception={exception} onMove={onMove} /> },
+      { dataIndex: 'exceptionNo', title: textKey('exceptions', 'field.exceptionNo'), fixed: 'left', width: 170 },
+      { dataIndex: 'tenantName', title: textKey('exceptions', 'common.tenant'), width: 140 },
+      { dataIndex: 'orderNo', title: textKey('exceptions', 'field.orderNo'), width: 170 },
+      { dataIndex: 'type', title: textKey('exceptions', 'field.type'), dict: 'CollectionExceptionType', width: 130 },
+      { dataIndex: 'status', title: textKey('exceptions', 'field.status'), dict: 'CollectionOrderExceptionConstant', width: 170 },
+      { dataIndex: 'description', title: textKey('exceptions', 'field.description'), format: 'ellipsis', width: 220 },
+      { dataIndex: 'resolution', title: textKey('exceptions', 'field.resolution'), dict: 'ExceptionResolution', width: 130 },
+      { dataIndex: 'merchantRemark', title: textKey('exceptions', 'field.merchantRemark'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'platformRemark', title: textKey('exceptions', 'field.platformRemark'), format: 'ellipsis', width: 180 },
+      { dataIndex: 'createdAt', title: textKey('exceptions', 'common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
+      { dataIndex: 'dealtAt', title: textKey('exceptions', 'field.dealtAt'), format: 'dateTime', width: 170 },
+      { key: 'actions', title: textKey('exceptions', 'common.actions'), fixed: 'right', width: 230, render: (exception) => <MoveActions exception={exception} onMove={onMove} /> },
     ],
   };
 }

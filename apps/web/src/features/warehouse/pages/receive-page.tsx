@@ -16,7 +16,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { listParcels, PARCEL_LIST_KEY, type WarehouseParcel, useReceiveParcel, type ReceiveInput, type ReceiveResult } from '../api/parcels.ts';
-import { wk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 export const SCAN_PERMISSION = 'warehouse:receive:scan';
 /** The receive screen's own "report exception" button; the registration itself is warehouse:exception:add. */
@@ -79,29 +79,29 @@ export const PARCEL_LIST: ListPageConfig<WarehouseParcel> = {
   fetcher: listParcels,
   defaultSort: { column: 'storageTime', order: 'desc' },
   query: [
-    { name: 'trackingNo', label: wk('parcel.trackingNo'), type: 'input' },
-    { name: 'orderNo', label: wk('parcel.orderNo'), type: 'input' },
-    { name: 'status', label: wk('parcel.status'), type: 'dict', dict: 'ParcelStatus' },
-    { name: 'warehouseCode', label: wk('parcel.warehouse'), type: 'dict', dict: 'LogisticsWarehouse' },
+    { name: 'trackingNo', label: textKey('warehouse', 'parcel.trackingNo'), type: 'input' },
+    { name: 'orderNo', label: textKey('warehouse', 'parcel.orderNo'), type: 'input' },
+    { name: 'status', label: textKey('warehouse', 'parcel.status'), type: 'dict', dict: 'ParcelStatus' },
+    { name: 'warehouseCode', label: textKey('warehouse', 'parcel.warehouse'), type: 'dict', dict: 'LogisticsWarehouse' },
     // the server takes storageFrom / storageTo (range-params.ts)
-    { name: 'storage', label: wk('parcel.storageTime'), type: 'date-range', hidden: true },
+    { name: 'storage', label: textKey('warehouse', 'parcel.storageTime'), type: 'date-range', hidden: true },
   ],
   columns: [
-    { dataIndex: 'trackingNo', title: wk('parcel.trackingNo'), width: 180 },
-    { dataIndex: 'logisticsOrderNo', title: wk('parcel.orderNo'), width: 170 },
-    { dataIndex: 'tenantName', title: wk('common.tenant'), width: 140 },
-    { dataIndex: 'status', title: wk('parcel.status'), width: 100, dict: 'ParcelStatus' },
-    { dataIndex: 'weight', title: wk('parcel.weight'), width: 110, align: 'right', format: 'weight' },
+    { dataIndex: 'trackingNo', title: textKey('warehouse', 'parcel.trackingNo'), width: 180 },
+    { dataIndex: 'logisticsOrderNo', title: textKey('warehouse', 'parcel.orderNo'), width: 170 },
+    { dataIndex: 'tenantName', title: textKey('warehouse', 'common.tenant'), width: 140 },
+    { dataIndex: 'status', title: textKey('warehouse', 'parcel.status'), width: 100, dict: 'ParcelStatus' },
+    { dataIndex: 'weight', title: textKey('warehouse', 'parcel.weight'), width: 110, align: 'right', format: 'weight' },
     {
       key: 'dimensions',
-      title: wk('parcel.dimensions'),
+      title: textKey('warehouse', 'parcel.dimensions'),
       width: 180,
       render: (parcel) => (parcel.length && parcel.width && parcel.height ? <span style={{ whiteSpace: 'nowrap' }}>{`${parcel.length} × ${parcel.width} × ${parcel.height}`}</span> : ''),
     },
-    { dataIndex: 'warehouseCode', title: wk('parcel.warehouse'), width: 110, dict: 'LogisticsWarehouse' },
-    { dataIndex: 'storageTime', title: wk('parcel.storageTime'), width: 170, format: 'dateTime', sorter: true },
-    { dataIndex: 'shipmentTime', title: wk('parcel.shipmentTime'), width: 170, format: 'dateTime', defaultHidden: true },
-    { dataIndex: 'createdAt', title: wk('parcel.createdAt'), width: 170, format: 'dateTime', defaultHidden: true },
+    { dataIndex: 'warehouseCode', title: textKey('warehouse', 'parcel.warehouse'), width: 110, dict: 'LogisticsWarehouse' },
+    { dataIndex: 'storageTime', title: textKey('warehouse', 'parcel.storageTime'), width: 170, format: 'dateTime', sorter: true },
+    { dataIndex: 'shipmentTime', title: textKey('warehouse', 'parcel.shipmentTime'), width: 170, format: 'dateTime', defaultHidden: true },
+    { dataIndex: 'createdAt', title: textKey('warehouse', 'parcel.createdAt'), width: 170, format: 'dateTime', defaultHidden: true },
   ],
 };
 

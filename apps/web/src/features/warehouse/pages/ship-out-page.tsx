@@ -9,7 +9,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { listWarehouseOrders, ORDER_LIST_KEY, type WarehouseOrder, useShipOut, type ShipOutResult } from '../api/orders.ts';
 import { mergeOrderNumbers, parseOrderNumbers } from '../order-numbers.ts';
-import { wk } from '../texts.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 export const SHIP_OUT_PERMISSION = 'warehouse:ship-out:scan';
 /** The contract's limit of one ship-out (shipOutInput). */
@@ -26,25 +26,25 @@ export const WHIN_ORDER_LIST: ListPageConfig<WarehouseOrder> = {
   // the parcels that have waited longest first
   defaultSort: { column: 'createdAt', order: 'asc' },
   query: [
-    { name: 'orderNo', label: wk('order.orderNo'), type: 'input' },
-    { name: 'waybillNo', label: wk('order.waybillNo'), type: 'input', hidden: true },
-    { name: 'destinationCountry', label: wk('order.destinationCountry'), type: 'dict', dict: 'CountryType' },
-    { name: 'warehouseCode', label: wk('order.warehouse'), type: 'dict', dict: 'LogisticsWarehouse' },
+    { name: 'orderNo', label: textKey('warehouse', 'order.orderNo'), type: 'input' },
+    { name: 'waybillNo', label: textKey('warehouse', 'order.waybillNo'), type: 'input', hidden: true },
+    { name: 'destinationCountry', label: textKey('warehouse', 'order.destinationCountry'), type: 'dict', dict: 'CountryType' },
+    { name: 'warehouseCode', label: textKey('warehouse', 'order.warehouse'), type: 'dict', dict: 'LogisticsWarehouse' },
     // createdFrom / createdTo (range-params.ts)
-    { name: 'created', label: wk('order.createdAt'), type: 'date-range', hidden: true },
+    { name: 'created', label: textKey('warehouse', 'order.createdAt'), type: 'date-range', hidden: true },
   ],
   columns: [
-    { dataIndex: 'orderNo', title: wk('order.orderNo'), width: 170 },
-    { dataIndex: 'tenantName', title: wk('common.tenant'), width: 140 },
-    { dataIndex: 'merchantOrderNo', title: wk('order.merchantOrderNo'), width: 160 },
-    { dataIndex: 'destinationCountry', title: wk('order.destinationCountry'), width: 110, dict: 'CountryType' },
-    { dataIndex: 'serviceType', title: wk('order.serviceType'), width: 110, dict: 'ServiceType' },
-    { dataIndex: 'warehouseCode', title: wk('order.warehouse'), width: 110, dict: 'LogisticsWarehouse' },
-    { dataIndex: 'weight', title: wk('order.weight'), width: 110, align: 'right', format: 'weight' },
-    { dataIndex: 'itemQuantity', title: wk('order.itemQuantity'), width: 90, align: 'right', format: 'count' },
-    { key: 'freight', title: wk('order.freight'), width: 130, align: 'right', render: (order) => (order.freight ? `${formatMoney(order.freight)} ${order.freightCurrency ?? ''}` : '') },
-    { dataIndex: 'statusUpdatedAt', title: wk('order.receivedAt'), width: 170, format: 'dateTime' },
-    { dataIndex: 'createdAt', title: wk('order.createdAt'), width: 170, format: 'dateTime', sorter: true },
+    { dataIndex: 'orderNo', title: textKey('warehouse', 'order.orderNo'), width: 170 },
+    { dataIndex: 'tenantName', title: textKey('warehouse', 'common.tenant'), width: 140 },
+    { dataIndex: 'merchantOrderNo', title: textKey('warehouse', 'order.merchantOrderNo'), width: 160 },
+    { dataIndex: 'destinationCountry', title: textKey('warehouse', 'order.destinationCountry'), width: 110, dict: 'CountryType' },
+    { dataIndex: 'serviceType', title: textKey('warehouse', 'order.serviceType'), width: 110, dict: 'ServiceType' },
+    { dataIndex: 'warehouseCode', title: textKey('warehouse', 'order.warehouse'), width: 110, dict: 'LogisticsWarehouse' },
+    { dataIndex: 'weight', title: textKey('warehouse', 'order.weight'), width: 110, align: 'right', format: 'weight' },
+    { dataIndex: 'itemQuantity', title: textKey('warehouse', 'order.itemQuantity'), width: 90, align: 'right', format: 'count' },
+    { key: 'freight', title: textKey('warehouse', 'order.freight'), width: 130, align: 'right', render: (order) => (order.freight ? `${formatMoney(order.freight)} ${order.freightCurrency ?? ''}` : '') },
+    { dataIndex: 'statusUpdatedAt', title: textKey('warehouse', 'order.receivedAt'), width: 170, format: 'dateTime' },
+    { dataIndex: 'createdAt', title: textKey('warehouse', 'order.createdAt'), width: 170, format: 'dateTime', sorter: true },
   ],
 };
 

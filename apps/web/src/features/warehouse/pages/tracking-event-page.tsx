@@ -15,8 +15,8 @@ import { DATE_TIME_FORMAT } from '../../../lib/format.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { useAddTrackingEvent, listTrackingEvents, TRACKING_LIST_KEY, type WarehouseTrackingEvent } from '../api/tracking-events.ts';
 import { ORDER_LIST_KEY, useOrderByNo } from '../api/orders.ts';
-import { wk } from '../texts.ts';
 import { toEventInput, trimmed, type EventFormValues } from '../event-input.ts';
+import { textKey } from '../../../components/list-page/text-key.ts';
 
 export const ADD_EVENT_PERMISSION = 'warehouse:tracking:add';
 /** The order status dictionary that is cached at sign-in (same items as OrderStatus). */
@@ -28,19 +28,19 @@ export const TRACKING_EVENT_LIST: ListPageConfig<WarehouseTrackingEvent> = {
   queryKey: TRACKING_LIST_KEY,
   fetcher: listTrackingEvents,
   query: [
-    { name: 'orderNo', label: wk('event.orderNo'), type: 'input' },
-    { name: 'status', label: wk('event.status'), type: 'dict', dict: STATUS_DICT },
-    { name: 'source', label: wk('event.source'), type: 'dict', dict: 'TrackingSource' },
+    { name: 'orderNo', label: textKey('warehouse', 'event.orderNo'), type: 'input' },
+    { name: 'status', label: textKey('warehouse', 'event.status'), type: 'dict', dict: STATUS_DICT },
+    { name: 'source', label: textKey('warehouse', 'event.source'), type: 'dict', dict: 'TrackingSource' },
     // createdFrom / createdTo (range-params.ts): when the event was recorded, the order the list is kept in
-    { name: 'created', label: wk('event.createdAt'), type: 'date-range', hidden: true },
+    { name: 'created', label: textKey('warehouse', 'event.createdAt'), type: 'date-range', hidden: true },
   ],
   columns: [
-    { dataIndex: 'occurredAt', title: wk('event.occurredAt'), width: 170, format: 'dateTime' },
-    { dataIndex: 'orderNo', title: wk('event.orderNo'), width: 170 },
-    { dataIndex: 'tenantName', title: wk('common.tenant'), width: 140 },
+    { dataIndex: 'occurredAt', title: textKey('warehouse', 'event.occurredAt'), width: 170, format: 'dateTime' },
+    { dataIndex: 'orderNo', title: textKey('warehouse', 'event.orderNo'), width: 170 },
+    { dataIndex: 'tenantName', title: textKey('warehouse', 'common.tenant'), width: 140 },
     {
       dataIndex: 'status',
-      title: wk('event.status'),
+      title: textKey('warehouse', 'event.status'),
       width: 260,
       // a move shows where the order came from; a scan that moved nothing shows nothing
       render: (event) =>
@@ -52,11 +52,11 @@ export const TRACKING_EVENT_LIST: ListPageConfig<WarehouseTrackingEvent> = {
           </Space>
         ) : null,
     },
-    { dataIndex: 'location', title: wk('event.location'), width: 160 },
-    { dataIndex: 'description', title: wk('event.description'), format: 'ellipsis' },
-    { dataIndex: 'carrierCode', title: wk('event.carrierCode'), width: 120 },
-    { dataIndex: 'source', title: wk('event.source'), width: 100, dict: 'TrackingSource' },
-    { dataIndex: 'createdAt', title: wk('event.createdAt'), width: 170, format: 'dateTime', defaultHidden: true },
+    { dataIndex: 'location', title: textKey('warehouse', 'event.location'), width: 160 },
+    { dataIndex: 'description', title: textKey('warehouse', 'event.description'), format: 'ellipsis' },
+    { dataIndex: 'carrierCode', title: textKey('warehouse', 'event.carrierCode'), width: 120 },
+    { dataIndex: 'source', title: textKey('warehouse', 'event.source'), width: 100, dict: 'TrackingSource' },
+    { dataIndex: 'createdAt', title: textKey('warehouse', 'event.createdAt'), width: 170, format: 'dateTime', defaultHidden: true },
   ],
 };
 

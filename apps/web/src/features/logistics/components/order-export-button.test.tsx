@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { changeLanguage, i18n } from '../../../lib/i18n.ts';
 import { renderUi, testQueryClient } from '../../../test/render-ui.tsx';
 import { exportOrders } from '../api/orders.ts';
-import { ExportButton } from './export-button.tsx';
+import { OrderExportButton } from './order-export-button.tsx';
 
 const LIST_KEY = ['logistics', 'order', 'list', { tab: 'ALL' }, { pageNo: 1, pageSize: 10 }];
 const page = (total: number) => ({ records: [], total, current: 1, size: 10, pages: Math.ceil(total / 10) });
@@ -11,7 +11,7 @@ const page = (total: number) => ({ records: [], total, current: 1, size: 10, pag
 function renderButton(total: number | null, exactCount?: number) {
   const client = testQueryClient();
   if (total !== null) client.setQueryData(LIST_KEY, page(total));
-  return renderUi(<ExportButton listKey={LIST_KEY} query={{ status: 'CREATED', column: 'createdAt', order: 'desc' }} run={exportOrders} exactCount={exactCount} />, client);
+  return renderUi(<OrderExportButton listKey={LIST_KEY} query={{ status: 'CREATED', column: 'createdAt', order: 'desc' }} run={exportOrders} exactCount={exactCount} />, client);
 }
 
 describe('the order export', { timeout: 30_000 }, () => {

@@ -18,7 +18,7 @@ type Run = { count: number; progress: DownloadProgress | null; failure: string |
  * come (the list's total) and refuses more than EXPORT_ROWS_MAX; while the file streams in, a dialog
  * shows how much has arrived and can stop it.
  */
-export function ExportButton({ listKey, query, run: exportFn, exactCount }: { listKey: QueryKey; query: OrderQuery; run: ExportFn; exactCount?: number }) {
+export function OrderExportButton({ listKey, query, run: exportFn, exactCount }: { listKey: QueryKey; query: OrderQuery; run: ExportFn; exactCount?: number }) {
   const { t } = useTranslation('logistics');
   const { message, modal } = App.useApp();
   // the list's own answer for these parameters, from the cache: read, never fetched from here
