@@ -323,7 +323,7 @@ export async function importTemplate(dictionaries: Dictionaries, language: Langu
 }
 
 /**
- * Quotes of many orders with one read of the rate cards: what freight-service's priceFor does per
+ * Quotes of many orders with one read of the rate cards: what the freight service's priceFor does per
  * order (the active card of the destination and service type), for an import of 2,000 orders.
  */
 async function quoteAll(db: Db, prepared: PreparedOrder[]): Promise<(Price | null)[]> {
