@@ -1,11 +1,12 @@
+// in app/: the drawer's settings act through the app's providers (theme, colour-weak), which layouts may not import
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
-import { AppProviders } from '../app/app-providers.tsx';
+import { AppProviders } from './app-providers.tsx';
 import { DEFAULT_PREFERENCES, usePreferences } from '../lib/preferences.ts';
 import { STORAGE_PREFIX, STORAGE_KEYS } from '../lib/storage.ts';
-import { AUTO_CLOSE_MS, SettingsDrawer } from './settings-drawer.tsx';
+import { AUTO_CLOSE_MS, SettingsDrawer } from '../layouts/settings-drawer.tsx';
 
 function renderDrawer(onClose = vi.fn()) {
   render(
