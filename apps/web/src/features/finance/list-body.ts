@@ -1,4 +1,4 @@
-import type { ListParams, Page } from '../../components/list-page/list-config.ts';
+import type { ListParams } from '../../components/list-page/list-config.ts';
 
 /** Filters that are numbers in the contract (the query form may hand them over as text). */
 const NUMERIC = new Set(['tenantId', 'createdBy']);
@@ -42,17 +42,4 @@ export function exportQuery(params: ListParams, fixed: Record<string, string | n
   for (const name of ['pageNo', 'pageSize', 'order']) delete filters[name];
   const timeZone = userTimeZone();
   return timeZone ? { ...filters, timeZone } : filters;
-}
-
-/**
- * A page past the last one (the user was on page 5, then picked a tab with 2 pages) answers the last
- * page instead of an empty table.
- */
-export function withinPages<T>(fetch: (params: ListParams, signal: AbortSignal) => Promise<Page<T>>) {
-  return async (params: ListParams, signal: AbortSignal): Promise<Page<T>> => {
-    const page = await fetch(params, signal);
-    if (page.records.length > 0 || page.total === 0 || params.pageNo <= 1) return page;
-    const last = Math.max(1, Math.ceil(page.total / params.pageSize));
-    return last < params.pageNo ? fetch({ ...params, pageNo: last }, signal) : page;
-  };
 }

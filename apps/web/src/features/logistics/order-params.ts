@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@portal/shared/logistics';
-import type { ListParams, Page } from '../../components/list-page/list-config.ts';
+import type { ListParams } from '../../components/list-page/list-config.ts';
 
 /** The query string of the order lists, the status counts and the exports (orderFilters of the contract, plus paging). */
 export type OrderQuery = Record<string, string | number>;
@@ -50,18 +50,4 @@ export function statusOf(formStatus: string | number | undefined, tab: StatusTab
 export function activeTabOf(formStatus: string | number | undefined, tab: StatusTab): StatusTab {
   const chosen = formStatus === undefined || formStatus === '' ? undefined : String(formStatus);
   return chosen && chosen !== tab ? 'ALL' : tab;
-}
-
-/**
- * A page past the last one (the user was on page 5, then picked a tab with 2 pages) answers the
- * last page instead of an empty table; antd's table shows the last page as current in that case,
- * so what is drawn and what is marked agree.
- */
-export function withinPages<T>(fetch: (params: ListParams, signal: AbortSignal) => Promise<Page<T>>) {
-  return async (params: ListParams, signal: AbortSignal): Promise<Page<T>> => {
-    const page = await fetch(params, signal);
-    if (page.records.length > 0 || page.total === 0 || params.pageNo <= 1) return page;
-    const last = Math.max(1, Math.ceil(page.total / params.pageSize));
-    return last < params.pageNo ? fetch({ ...params, pageNo: last }, signal) : page;
-  };
 }

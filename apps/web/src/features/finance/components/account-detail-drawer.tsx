@@ -5,10 +5,10 @@ import type { AccountRecord, PlatformDetailRecord } from '@portal/shared/finance
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListColumn, ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { listReviewDetails, REVIEW_DETAIL_LIST_KEY } from '../api/details.ts';
-import { withinPages } from '../list-body.ts';
 import { ACCOUNT_KIND_OPTIONS } from '../statuses.ts';
 import { DETAIL_QUERY, detailColumns } from './detail-columns.tsx';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { withinPages } from '../../../components/list-page/within-pages.ts';
 
 /** The platform's own movements name their account, after the time. */
 function withAccountKind([posted, ...rest]: ListColumn<PlatformDetailRecord>[]): ListColumn<PlatformDetailRecord>[] {

@@ -9,9 +9,10 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { ACCOUNT_LIST_KEY, listAccounts, exportAccounts } from '../api/accounts.ts';
 import { AccountDetailDrawer } from '../components/account-detail-drawer.tsx';
 import { Money } from '../../../components/money.tsx';
-import { exportQuery, withinPages } from '../list-body.ts';
+import { exportQuery } from '../list-body.ts';
 import { ACCOUNT_KIND_OPTIONS } from '../statuses.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { withinPages } from '../../../components/list-page/within-pages.ts';
 
 function TenantName({ account }: { account: AccountRecord }) {
   const { t } = useTranslation('finance');

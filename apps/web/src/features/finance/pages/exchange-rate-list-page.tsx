@@ -11,9 +11,10 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { listRates, RATE_LIST_KEY, exportRates, useDeleteRate } from '../api/rates.ts';
 import { RateFormDialog } from '../components/rate-form-dialog.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
-import { exportQuery, withinPages } from '../list-body.ts';
+import { exportQuery } from '../list-body.ts';
 import { useActionKeys } from '../use-action-keys.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { withinPages } from '../../../components/list-page/within-pages.ts';
 
 /** A rate that has not begun to apply: the only kind that may still be withdrawn. */
 const scheduled = (rate: RateRecord, now = dayjs()) => dayjs(rate.effectiveFrom).isAfter(now);

@@ -6,7 +6,8 @@ import type { ListPageConfig } from '../../../components/list-page/list-config.t
 import { ExportButton } from '../../../components/export-button.tsx';
 import { DETAIL_LIST_KEY, listDetails, exportDetails } from '../api/details.ts';
 import { DETAIL_QUERY, detailColumns } from '../components/detail-columns.tsx';
-import { exportQuery, withinPages } from '../list-body.ts';
+import { exportQuery } from '../list-body.ts';
+import { withinPages } from '../../../components/list-page/within-pages.ts';
 
 const DETAIL_LIST: ListPageConfig<DetailRecord> = {
   id: 'finance-detail',

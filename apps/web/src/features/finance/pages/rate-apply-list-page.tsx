@@ -13,10 +13,11 @@ import { listRateApplies, RATE_APPLY_LIST_KEY, exportRateApplies, useSubmitRateA
 import { Money } from '../../../components/money.tsx';
 import { RateApplyFormDialog } from '../components/rate-apply-form-dialog.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
-import { exportQuery, withinPages } from '../list-body.ts';
+import { exportQuery } from '../list-body.ts';
 import { RATE_APPLY_STATUS_OPTIONS } from '../statuses.ts';
 import { useActionKeys } from '../use-action-keys.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { withinPages } from '../../../components/list-page/within-pages.ts';
 
 type Tab = 'ALL' | RateApplyStatus;
 

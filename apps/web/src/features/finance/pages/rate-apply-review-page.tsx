@@ -11,9 +11,10 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { listReviewRateApplies, REVIEW_RATE_APPLY_LIST_KEY, exportReviewRateApplies } from '../api/rate-applies.ts';
 import { Money } from '../../../components/money.tsx';
 import { RateApplyDecisionDialog, type RateApplyDecision } from '../components/rate-apply-decision-dialog.tsx';
-import { exportQuery, withinPages } from '../list-body.ts';
+import { exportQuery } from '../list-body.ts';
 import { RATE_APPLY_STATUS_OPTIONS } from '../statuses.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { withinPages } from '../../../components/list-page/within-pages.ts';
 
 type Tab = 'ALL' | Exclude<RateApplyStatus, 'DRAFT'>;
 

@@ -12,9 +12,10 @@ import { listReviewRecharges, REVIEW_RECHARGE_LIST_KEY, exportReviewRecharges } 
 import { Money } from '../../../components/money.tsx';
 import { RechargeDecisionDialog, type RechargeDecision } from '../components/recharge-decision-dialog.tsx';
 import { RechargeReviewDrawer } from '../components/recharge-review-drawer.tsx';
-import { exportQuery, withinPages } from '../list-body.ts';
+import { exportQuery } from '../list-body.ts';
 import { RECHARGE_STATUS_OPTIONS } from '../statuses.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { withinPages } from '../../../components/list-page/within-pages.ts';
 
 type Tab = 'ALL' | Exclude<RechargeStatus, 'DRAFT'>;
 

@@ -11,9 +11,10 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { listReviewRefunds, REVIEW_REFUND_LIST_KEY, exportReviewRefunds } from '../api/refunds.ts';
 import { Money } from '../../../components/money.tsx';
 import { RefundDecisionDialog, type RefundDecision } from '../components/refund-decision-dialog.tsx';
-import { exportQuery, withinPages } from '../list-body.ts';
+import { exportQuery } from '../list-body.ts';
 import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS } from '../statuses.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { withinPages } from '../../../components/list-page/within-pages.ts';
 
 type Tab = 'ALL' | RefundStatus;
 

@@ -14,8 +14,8 @@ import { absDecimal } from '../decimal.ts';
 import { Money } from '../../../components/money.tsx';
 import { isFutureMonth, MONTH_FORMAT, StatementGenerateDialog } from '../components/statement-generate-dialog.tsx';
 import { StatementDetailDrawer } from '../components/statement-detail-drawer.tsx';
-import { withinPages } from '../list-body.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { withinPages } from '../../../components/list-page/within-pages.ts';
 
 function statementList(month: string | undefined, onDetail: (id: number) => void): ListPageConfig<StatementRecord> {
   const money = (field: 'opening' | 'credits' | 'closing') => (record: StatementRecord) => <Money amount={record[field]} currency={record.currency} />;

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_TYPES, type ServiceType } from '@portal/shared/logistics';
 import { formatMoney, formatWeight } from '../../../lib/format.ts';
 import { useFreightQuote, type FreightQuoteQuery } from '../api/freight-quote.ts';
 import { checkSize, checkSizesTogether, checkWeight } from '../order-rules.ts';
+import { useSettled } from '../../../lib/use-settled.ts';
 
 /** How long the form must stay unchanged before a quote is asked for: typing a weight asks once, not per key. */
 export const QUOTE_DEBOUNCE_MS = 500;
@@ -23,16 +24,6 @@ export function quoteQueryOf(inputs: QuoteInputs): FreightQuoteQuery | null {
     query.height = (inputs.height ?? '').trim();
   }
   return query;
-}
-
-/** `value` once it has not changed for `ms`. */
-function useSettled(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** The live freight quote of the order form: asked for as destination, service, weight and sizes change. */

@@ -13,7 +13,7 @@ import type { ListColumn, ListPageConfig, ListParams, Page, QueryField } from '.
 import { formatMoney } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { exportLogOrders, exportOrders, useStatusCounts, listLogOrders, listOrders, ORDERS_KEY } from '../api/orders.ts';
-import { activeTabOf, exportQuery, filtersOnly, statusOf, withinPages, type StatusTab } from '../order-params.ts';
+import { activeTabOf, exportQuery, filtersOnly, statusOf, type StatusTab } from '../order-params.ts';
 import { orderDetailPath } from '../routes.ts';
 import { CancelOrderDialog, type CancelTarget } from './cancel-order-dialog.tsx';
 import { OrderExportButton, type ExportFn } from './order-export-button.tsx';
@@ -21,6 +21,7 @@ import { ImportOrdersDialog } from './import-orders-dialog.tsx';
 import { OrderFormDrawer } from './order-form-drawer.tsx';
 import { ORDER_STATUS_DICT, useStatusTabs } from './status-tabs.tsx';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { withinPages } from '../../../components/list-page/within-pages.ts';
 
 export type OrderListVariant = 'orders' | 'logOrders';
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, App, Button, Descriptions, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConversionInput, ConversionPreview, ConversionRecord, WalletBalance } from '@portal/shared/finance-schemas';
@@ -11,6 +11,7 @@ import { walletRules } from '../form-rules.ts';
 import { amountLess, amountProblem } from '../money.ts';
 import { Money } from '../../../components/money.tsx';
 import { CurrencySuffix } from './currency-suffix.tsx';
+import { useSettled } from '../../../lib/use-settled.ts';
 
 /** How long the amount must stay unchanged before the preview is asked for: typing asks once, not per key. */
 export const CONVERT_PREVIEW_DEBOUNCE_MS = 300;
@@ -25,16 +26,6 @@ function inputOf(values: Values): ConversionInput | null {
   const { fromCurrency, toCurrency, amount } = values;
   if (!fromCurrency || !toCurrency || fromCurrency === toCurrency || amountProblem(amount ?? '', fromCurrency) !== null) return null;
   return { fromCurrency, toCurrency, amount: (amount ?? '').trim() };
-}
-
-/** `value` once it has not changed for `ms`. */
-function useSettled(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** What converting would do: "≈ 13.81 USD at 1 CNY = 0.1381 USD", the balance after, a warning when it is short. */
