@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { departments, tenants, userDepartments, userRoles, users, userTenants } from '../../db/schema/sys.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { createTenantRoles } from '../role/repository.ts';
-import type { UserRow } from '../user/user-repository.ts';
+import type { UserRow } from '../user/repository.ts';
 
 /** The account that signs in with this (normalised) number, if any. */
 export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {

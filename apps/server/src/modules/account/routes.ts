@@ -21,7 +21,7 @@ import { hashPassword, isStrongPassword } from '../../lib/passwords.ts';
 import { caller } from '../../plugins/auth.ts';
 import { clearFailures, logLogin } from '../auth/login-repository.ts';
 import { clientMeta, completeSignIn } from '../auth/sign-in.ts';
-import { findUserById, toUserInfo } from '../user/user-repository.ts';
+import { findUserById, toUserInfo } from '../user/repository.ts';
 import { createSmsGateway, type SmsGateway } from '../sms/sms-gateway.ts';
 import { createMerchant, findUserByPhone, phoneTaken, resetPassword, usernameTaken } from './account-repository.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';

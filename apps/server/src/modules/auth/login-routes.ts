@@ -4,7 +4,7 @@ import { envelopeSchema } from '@portal/shared/api';
 import { loginRequestSchema, loginResultSchema } from '@portal/shared/sys';
 import { caller } from '../../plugins/auth.ts';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
-import { findUserByUsername } from '../user/user-repository.ts';
+import { findUserByUsername } from '../user/repository.ts';
 import { clearFailures, lockedMinutes, logLogin, recordFailure } from './login-repository.ts';
 import { clientMeta, completeSignIn } from './sign-in.ts';
 import { revokeSession } from './access-repository.ts';

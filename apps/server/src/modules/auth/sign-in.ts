@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Envelope } from '@portal/shared/api';
 import type { loginResultSchema } from '@portal/shared/sys';
 import { newToken, hashToken } from '../../lib/tokens.ts';
-import { departsOf, tenantListOf, toUserInfo, type UserRow } from '../user/user-repository.ts';
+import { departsOf, tenantListOf, toUserInfo, type UserRow } from '../user/repository.ts';
 import { createSession, logLogin } from './login-repository.ts';
 
 export type LoginResult = z.infer<typeof loginResultSchema>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { users } from '../../src/db/schema/sys.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { users } from '../../../src/db/schema/sys.ts';
 
 const UPDATE = '/api/sys/user/updatePassword';
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Depart, UserInfo } from '@portal/shared/sys';
 import type { Db } from '../../db/client.ts';
+import { sessions } from '../../db/schema/auth.ts';
 import { departments, tenants, userDepartments, users, userTenants } from '../../db/schema/sys.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -53,4 +54,20 @@ export async function tenantListOf(db: Db, userId: number) {
     .innerJoin(userTenants, eq(userTenants.tenantId, tenants.id))
     .where(and(eq(userTenants.userId, userId), eq(tenants.status, 1)))
     .orderBy(asc(tenants.id));
+}
+
+/** A new password hash for the user, and every other session of theirs ended, together. */
+export async function replacePassword(db: Db, userId: number, passwordHash: string, keepSessionId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+  });
+}
+
+export async function setCurrentDepartment(db: Db, userId: number, orgCode: string): Promise<UserRow | undefined> {
+  const updated = await db.update(users).set({ orgCode, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
+  return updated[0];
 }
