@@ -370,6 +370,10 @@ describe(`payments of charges (${testDbKind()})`, () => {
         await client.connect();
         try {
           await client.query('begin');
+          // the payment holds its pay order and waits for the wallet; this insert then waits for the payment:
+          // a deadlock PostgreSQL must break by cancelling the payment (which retries and finds the charge
+          // paid). On a busy machine this side's check could fire first, so it waits longer than the payment's
+          await client.query(`set local deadlock_timeout = '30s'`);
           await client.query(`select id from fin_account where tenant_id = 1 and kind = 'WALLET' and currency = 'EUR' for update`);
           const pending = call('/payment/confirm/submit', merchant, { id: mine.id });
           for (let waited = 0; ; waited += 20) {
