@@ -52,6 +52,9 @@ export function dateRange(column: AnyColumn, begin: string | undefined, end: str
   return filters;
 }
 
+/** LIKE wildcards typed by the user are searched for literally (backslash is PostgreSQL's default escape). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export function pageOf<T>(records: T[], total: number, pageNo: number, size: number): Page<T> {
   return { records, total, current: pageNo, size, pages: Math.ceil(total / size) };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { ANNOUNCEMENT_PRIORITIES, type AnnouncementPriority } from '@portal/shared/announcement';
 import type { Db } from '../../db/client.ts';
 import { announcements } from '../../db/schema/sys.ts';
-import { dateRange, pageOf } from '../../lib/list.ts';
+import { dateRange, escapeLike, pageOf } from '../../lib/list.ts';
 
 const PUBLISHED = 1;
 /** Tenant 0 is the platform: what it publishes, every merchant reads. */
@@ -11,8 +11,6 @@ const PLATFORM_TENANT = 0;
 // the column is a varchar(1) written only by us; anything unexpected reads as the default
 const toPriority = (value: string): AnnouncementPriority => ((ANNOUNCEMENT_PRIORITIES as readonly string[]).includes(value) ? (value as AnnouncementPriority) : 'M');
 
-// LIKE wildcards typed by the user are searched for literally
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // H before M before L, not the alphabet's H, L, M
 const priorityRank = sql`case ${announcements.priority} when 'H' then 3 when 'M' then 2 else 1 end`;

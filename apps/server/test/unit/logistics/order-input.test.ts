@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { orderInput, type OrderInput } from '@portal/shared/logistics-schemas';
 import { amountToMinor, formatOrderNo, orderProblems, pathText, prepareOrder } from '../../../src/modules/logistics/order/model.ts';
-import { escapeLike } from '../../../src/modules/logistics/order/repository.ts';
+import { escapeLike } from '../../../src/lib/list.ts';
 import { filtersStatusAside, parseStatuses, rangeBound } from '../../../src/modules/logistics/order/service.ts';
 import { contentDisposition } from '../../../src/lib/xlsx.ts';
 

@@ -7,6 +7,7 @@ import { CURRENCY_EXPONENTS, fromMinor, gramsToKg, isCurrency, mmToCm, type Curr
 import type { Db } from '../../../db/client.ts';
 import { orderItems, orderStatusCounts, orders, parcels, pickupBatchOrders, pickupBatches, rateCards, trackingEvents } from '../../../db/schema/logistics.ts';
 import { must } from '../../../lib/must.ts';
+import { escapeLike } from '../../../lib/list.ts';
 import type { Price } from '../../freight/service.ts';
 import { eventDescription, formatOrderNo, statusEventText, type PreparedOrder } from './model.ts';
 
@@ -44,8 +45,6 @@ export type OrderFilter = {
   bounds?: readonly TimeBound[];
 };
 
-// LIKE wildcards typed by the user are searched for literally (backslash is PostgreSQL's default escape)
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const compare = { gte, lte, lt } as const;
 
