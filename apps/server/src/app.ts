@@ -17,11 +17,11 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
-import { AccessService } from './modules/auth/access-service.ts';
+import { AccessService } from './modules/auth/access/service.ts';
 import { DictService } from './modules/dict/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { loginRoutes } from './modules/auth/login-routes.ts';
-import { permissionRoutes } from './modules/auth/permission-routes.ts';
+import { loginRoutes } from './modules/auth/login/routes.ts';
+import { permissionRoutes } from './modules/auth/permission/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { checkRoutes } from './modules/check/routes.ts';
@@ -49,7 +49,7 @@ import { rateRoutes } from './modules/finance/rates/routes.ts';
 import { rateApplyRoutes } from './modules/finance/rate-apply/routes.ts';
 import { detailRoutes } from './modules/finance/details/routes.ts';
 import { statementRoutes } from './modules/finance/statements/routes.ts';
-import type { SmsGateway } from './modules/sms/sms-gateway.ts';
+import type { SmsGateway } from './modules/sms/provider.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'> &

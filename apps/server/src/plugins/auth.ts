@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { AccessService, UserAccess } from '../modules/auth/access-service.ts';
-import type { SessionRecord } from '../modules/auth/access-repository.ts';
+import type { AccessService, UserAccess } from '../modules/auth/access/service.ts';
+import type { SessionRecord } from '../modules/auth/access/repository.ts';
 import type { PermissionCode } from '@portal/shared/permissions';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/db/seed/seed.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import type { CacheBus } from '../../src/lib/cache-bus.ts';
-import type { SmsGateway } from '../../src/modules/sms/sms-gateway.ts';
+import type { SmsGateway } from '../../src/modules/sms/provider.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind = (): TestDbKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');

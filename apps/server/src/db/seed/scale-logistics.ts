@@ -3,7 +3,7 @@ import { EXCEPTION_RESOLUTIONS, EXCEPTION_TYPES, NORMAL_PATH, ORDER_STATUSES, ty
 import type { Db } from '../client.ts';
 import { users } from '../schema/sys.ts';
 import { must } from '../../lib/must.ts';
-import { createMerchant } from '../../modules/account/account-repository.ts';
+import { createMerchant } from '../../modules/account/repository.ts';
 import { statusEventText } from '../../modules/logistics/order/model.ts';
 import { warehouseLocation } from '../../modules/warehouse/model.ts';
 import {

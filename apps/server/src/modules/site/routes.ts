@@ -3,6 +3,7 @@ import { envelopeSchema } from '@portal/shared/api';
 import { siteSettingsSchema, type SiteSettings } from '@portal/shared/site';
 import { SITE_DEFAULTS, siteCopyright, type Config } from '../../config.ts';
 import { getQuery } from '../../lib/query.ts';
+import { PUBLIC } from '../../plugins/auth.ts';
 
 export type SiteConfig = Partial<Pick<Config, 'SITE_COMPANY_NAME' | 'SITE_COPYRIGHT' | 'SITE_ICP' | 'SITE_PSB' | 'SITE_TRACKING_URL'>>;
 
@@ -26,7 +27,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sys/site',
     {
-      config: { access: { permission: 'public' } },
+      config: PUBLIC,
       schema: {
         tags: ['session'],
         summary: "The operator's public settings: company name, copyright, ICP and public-security filing numbers, tracking page (SITE_* variables)",

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { AccessService } from '../auth/access-service.ts';
+import type { AccessService } from '../auth/access/service.ts';
 import { departsOf, findUserById, replacePassword, setCurrentDepartment, toUserInfo } from './repository.ts';
 
 export type PasswordChange = { username: string; oldpassword: string; password: string; confirmpassword: string };

@@ -1,14 +1,14 @@
-import type { Db } from '../../db/client.ts';
-import type { CacheBus } from '../../lib/cache-bus.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
-import { hashToken } from '../../lib/tokens.ts';
+import type { Db } from '../../../db/client.ts';
+import type { CacheBus } from '../../../lib/cache-bus.ts';
+import { TtlCache } from '../../../lib/ttl-cache.ts';
+import { hashToken } from '../../../lib/tokens.ts';
 import {
   findSession,
   loadGrantedPermissionIds,
   loadPermissionCatalogue,
   type PermissionRow,
   type SessionRecord,
-} from './access-repository.ts';
+} from './repository.ts';
 
 export type Catalogue = {
   rows: PermissionRow[];

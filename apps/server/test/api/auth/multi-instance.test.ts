@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../helpers/test-app.ts';
-import { createLocalBus, createPostgresBus, type CacheBus } from '../../src/lib/cache-bus.ts';
+import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../../helpers/test-app.ts';
+import { createLocalBus, createPostgresBus, type CacheBus } from '../../../src/lib/cache-bus.ts';
 
 /**
  * Two app servers on one database, as behind a load balancer: a sign-out on one must be
@@ -48,7 +48,7 @@ describe(`two app servers on one database (${testDbKind()})`, () => {
   it('forgets dictionaries on every server after a refresh on one', async () => {
     const token = await one.login('merchant');
     await two.call({ method: 'GET', url: '/api/sys/dict/queryAllDictItems', token });
-    const { dictItems } = await import('../../src/db/schema/dict.ts');
+    const { dictItems } = await import('../../../src/db/schema/dict.ts');
     const { eq } = await import('drizzle-orm');
     await shared.database.db.update(dictItems).set({ itemText: { 'zh-TW': '新建', 'zh-CN': '新建', 'en-US': 'New' } }).where(eq(dictItems.itemValue, 'CREATED'));
     await one.call({ method: 'GET', url: '/api/sys/dict/refleshCache', token });

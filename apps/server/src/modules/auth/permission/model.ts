@@ -1,6 +1,6 @@
 import type { AuthEntry, MenuEntry } from '@portal/shared/sys';
-import type { Catalogue, UserAccess } from './access-service.ts';
-import type { PermissionRow } from './access-repository.ts';
+import type { Catalogue, UserAccess } from '../access/service.ts';
+import type { PermissionRow } from '../access/repository.ts';
 
 /** The menu management entry: only super users see it (spec §6). */
 export const SUPER_ONLY_PATH = '/system/permission';

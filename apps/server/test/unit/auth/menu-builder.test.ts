@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildPermissionResult } from '../../src/modules/auth/menu-builder.ts';
-import type { Catalogue } from '../../src/modules/auth/access-service.ts';
-import type { PermissionRow } from '../../src/modules/auth/access-repository.ts';
+import { buildPermissionResult } from '../../../src/modules/auth/permission/model.ts';
+import type { Catalogue } from '../../../src/modules/auth/access/service.ts';
+import type { PermissionRow } from '../../../src/modules/auth/access/repository.ts';
 
 let nextId = 1;
 const row = (fields: Partial<PermissionRow> & Pick<PermissionRow, 'menuType' | 'perms'>): PermissionRow => ({

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { users } from '../../src/db/schema/sys.ts';
-import { sessions } from '../../src/db/schema/auth.ts';
-import { hashToken } from '../../src/lib/tokens.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { users } from '../../../src/db/schema/sys.ts';
+import { sessions } from '../../../src/db/schema/auth.ts';
+import { hashToken } from '../../../src/lib/tokens.ts';
 
 const DEMO = ['admin', 'warehouse', 'finance', 'merchant', 'staff', 'merchant2'];
 

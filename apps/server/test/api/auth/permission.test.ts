@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { MenuEntry } from '@portal/shared/sys';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
-import { departments, userDepartments, users } from '../../src/db/schema/sys.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { departments, userDepartments, users } from '../../../src/db/schema/sys.ts';
 
 type PermissionResult = { menu: MenuEntry[]; auth: { action: string }[]; allAuth: { action: string; status: string }[] };
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { permissionResultSchema } from '@portal/shared/sys';
-import { caller } from '../../plugins/auth.ts';
-import { buildPermissionResult } from './menu-builder.ts';
-import { immutable } from '../../lib/envelope.ts';
+import { caller, signedIn } from '../../../plugins/auth.ts';
+import { buildPermissionResult } from './model.ts';
+import { immutable } from '../../../lib/envelope.ts';
 
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   // keyed by the cached access object: a grant or menu change replaces that object, so this follows
@@ -12,7 +12,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sys/permission/getUserPermissionByToken',
     {
-      config: { access: { permission: 'authenticated', tenant: 'caller' } },
+      config: signedIn,
       schema: {
         tags: ['session'],
         summary: "The caller's menu tree, granted buttons and all buttons",

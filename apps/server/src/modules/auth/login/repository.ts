@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { loginLocks, loginLogs, sessions } from '../../db/schema/auth.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { loginLocks, loginLogs, sessions } from '../../../db/schema/auth.ts';
 
 export const MAX_FAILURES = 5;
 export const LOCK_MINUTES = 15;
@@ -52,4 +52,8 @@ export async function createSession(db: Db, values: { tokenHash: string; userId:
 
 export async function logLogin(db: Db, values: typeof loginLogs.$inferInsert): Promise<void> {
   await db.insert(loginLogs).values({ ...values, username: values.username.slice(0, 64), userAgent: (values.userAgent ?? '').slice(0, 500) });
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }

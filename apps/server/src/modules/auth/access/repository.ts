@@ -1,5 +1,5 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
 import {
   departmentPermissions,
   departments,
@@ -10,8 +10,8 @@ import {
   userRoles,
   users,
   userTenants,
-} from '../../db/schema/sys.ts';
-import { sessions } from '../../db/schema/auth.ts';
+} from '../../../db/schema/sys.ts';
+import { sessions } from '../../../db/schema/auth.ts';
 
 export type SessionRecord = {
   sessionId: number;
@@ -79,12 +79,4 @@ export async function loadGrantedPermissionIds(db: Db, userId: number, tenantId:
       )
     : await byRole;
   return new Set(rows.map((r) => Number(r.id)));
-}
-
-export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
-export async function tenantsOf(db: Db, userIds: number[]) {
-  return db.select().from(userTenants).where(inArray(userTenants.userId, userIds));
 }
