@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import 'antd/dist/reset.css';
 import { DEFAULT_LANGUAGE } from '@portal/shared/languages';
+import { releaseFirstScreen } from './lib/first-screen.ts';
 import { currentLanguage, i18nReady } from './lib/i18n.ts';
 import { App } from './app/app.tsx';
 import { router } from './app/router.ts';
@@ -32,13 +33,14 @@ const app = (
   </StrictMode>
 );
 
-async function start(): Promise<void> {
+/** True when React hydrates the prerendered page (which releases itself: lib/first-screen.ts). */
+async function start(): Promise<boolean> {
   // a visitor who chose another language than the default waits for its texts rather than seeing the default's flash
   await i18nReady;
   if (prerendered === null) {
     // at once: what the session gate hid (a prerendered page standing in for another) goes now
     flushSync(() => createRoot(container).render(app));
-    return;
+    return false;
   }
   // React takes over the prerendered screen once it can draw the same thing, not through an empty fallback
   await routerReady();
@@ -46,15 +48,21 @@ async function start(): Promise<void> {
     // what differs from the prerender (a company name kept in this tab, a number in the address) is drawn
     // afresh by React: expected, not an error
     hydrateRoot(container, app, { onRecoverableError: () => undefined });
-    return;
+    return true;
   }
   // another language, or the router went elsewhere (a signed-in visitor on the sign-in page): drawn anew
   flushSync(() => createRoot(container).render(app));
+  return false;
 }
 
-// the session gate hid what was not to be seen, and holds the prerendered forms until React has them (app/session-gate.ts)
-void start().finally(() => {
-  document.documentElement.removeAttribute('data-prerendered');
-  document.documentElement.removeAttribute('aria-disabled');
-  document.documentElement.style.removeProperty('visibility');
-});
+// the session gate hid what was not to be seen, and holds the prerendered forms until React has them:
+// a hydration releases them once committed, anything else (a fresh render, a failure) at once
+start().then(
+  (hydrating) => {
+    if (!hydrating) releaseFirstScreen();
+  },
+  (error: unknown) => {
+    releaseFirstScreen();
+    throw error;
+  },
+);

@@ -63,8 +63,20 @@
     const language = read(LANGUAGE_KEY);
     if (prerendered !== window.location.pathname) root.removeAttribute('data-prerendered');
     if (prerendered !== window.location.pathname || (language !== null && OTHER_LANGUAGES.includes(language))) root.style.visibility = 'hidden';
-    // its controls are not usable until React has them: say so (assistive technology, browser automation)
-    if (root.hasAttribute('data-prerendered')) root.setAttribute('aria-disabled', 'true');
+    // its controls are not usable until React has them: say so on each (assistive technology, browser
+    // automation); each page gives back those it marks data-held once React has hydrated it (lib/first-screen.ts)
+    document.addEventListener(
+      'DOMContentLoaded',
+      () => {
+        if (!root.hasAttribute('data-prerendered')) return;
+        for (const control of document.querySelectorAll('input, textarea, select, button')) {
+          if (control.hasAttribute('aria-disabled')) continue;
+          control.setAttribute('aria-disabled', 'true');
+          control.setAttribute('data-held', '');
+        }
+      },
+      { once: true },
+    );
     document.addEventListener(
       'submit',
       (event) => {

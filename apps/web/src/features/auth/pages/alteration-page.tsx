@@ -12,6 +12,7 @@ import { PasswordFields } from '../components/password-fields.tsx';
 import { SmsCodeField } from '../components/sms-code-field.tsx';
 import { authRules } from '../form-rules.ts';
 import { carryRedirect } from '../use-complete-sign-in.ts';
+import { useFirstScreenReleased } from '../../../lib/first-screen.ts';
 
 type Verified = { phone: string; smsCode: string };
 type NewPassword = { password: string; confirmPassword: string };
@@ -28,6 +29,7 @@ const submitted = (event: { preventDefault: () => void }, then: () => void) => {
  * check of the code), so a wrong code is told at the second step, with the way back to the first.
  */
 export function AlterationPage() {
+  useFirstScreenReleased();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();

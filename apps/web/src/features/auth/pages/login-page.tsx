@@ -16,6 +16,7 @@ import { SmsCodeField } from '../components/sms-code-field.tsx';
 import { authRules } from '../form-rules.ts';
 import { carryRedirect, useCompleteSignIn } from '../use-complete-sign-in.ts';
 import { useRevealLabels } from '../use-reveal-labels.ts';
+import { useFirstScreenReleased } from '../../../lib/first-screen.ts';
 
 type Way = 'password' | 'phone';
 
@@ -74,6 +75,7 @@ function PhoneForm() {
 
 /** Spec §2 /user/login: two ways in, username and password or phone and SMS code; then back to ?redirect= or home. */
 export function LoginPage() {
+  useFirstScreenReleased();
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const [way, setWay] = useState<Way>('password');

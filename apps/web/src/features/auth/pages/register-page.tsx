@@ -9,11 +9,13 @@ import { PasswordFields } from '../components/password-fields.tsx';
 import { SmsCodeField } from '../components/sms-code-field.tsx';
 import { authRules } from '../form-rules.ts';
 import { carryRedirect } from '../use-complete-sign-in.ts';
+import { useFirstScreenReleased } from '../../../lib/first-screen.ts';
 
 const EMPTY: RegisterInput = { companyName: '', username: '', phone: '', smsCode: '', password: '', confirmPassword: '' };
 
 /** Spec §2 /user/register: a new merchant, its company (tenant) and main account; then /user/register-result. */
 export function RegisterPage() {
+  useFirstScreenReleased();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();

@@ -11,6 +11,7 @@ import { useTrack } from '../api/track.ts';
 import { resultAnchor, statusBadgeClass, TrackResultCard } from '../components/track-result-card.tsx';
 import { countFound, parseNumbers, TRACKING_LOOKUP_MAX, TRACKING_NUMBER_MAX_LENGTH } from '../tracking-view.ts';
 import styles from '../tracking.module.css';
+import { useFirstScreenReleased } from '../../../lib/first-screen.ts';
 
 type Values = { numbers: string };
 type Answer = { numbers: string[]; results: TrackResult[] };
@@ -24,6 +25,7 @@ function useNumbersFromUrl(): string {
 }
 
 function TrackingContent() {
+  useFirstScreenReleased();
   const { t } = useTranslation('tracking');
   const language = useLanguage();
   const initial = useNumbersFromUrl();
