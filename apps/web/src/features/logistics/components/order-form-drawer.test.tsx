@@ -126,8 +126,11 @@ describe('the order form (create)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(errorOf('order_weight')).toBe(''));
     fill('order_height', '15');
     fill('order_length', '30.5');
-    await waitFor(() => expect(errorOf('order_height')).toBe(''));
-    expect(errorOf('order_length')).toBe('');
+    // antd validates each field on its own tick: wait for both, not one then the other
+    await waitFor(() => {
+      expect(errorOf('order_height')).toBe('');
+      expect(errorOf('order_length')).toBe('');
+    });
 
     // the same price turns wrong when the currency has no minor unit, and right again without decimals
     fill('order_items_0_unitPrice', '1500.5');
