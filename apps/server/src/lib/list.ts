@@ -55,6 +55,27 @@ export function dateRange(column: AnyColumn, begin: string | undefined, end: str
 /** LIKE wildcards typed by the user are searched for literally (backslash is PostgreSQL's default escape). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A number as typed into a search box, in the form numbers are compared in: full-width characters of
+ * a Chinese keyboard as their ASCII forms (ＬＯ１２ -> LO12), without spaces anywhere (pasted
+ * "LO 2611 25..." or a trailing blank), upper-case. No number of the portal holds a space.
+ */
+export const normalizeNumber = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
+
+/**
+ * The one way a list searches by a number (order, merchant order, waybill, tracking, batch, exception,
+ * payment numbers...): forgiving of case and spaces, and matching every number that begins with what
+ * was typed, so the full number finds its row and a beginning finds the rows it starts. It is
+ * `upper(column) LIKE 'TERM%'`, which an expression index `upper(column) text_pattern_ops` (after the
+ * tenant where the list is a tenant's) serves as a range scan in any collation: every column searched
+ * this way has one (migration 0007). An empty term matches everything (undefined: no condition).
+ */
+export function numberSearch(column: AnyColumn | SQL, term: string | undefined): SQL | undefined {
+  const wanted = term === undefined ? '' : normalizeNumber(term);
+  if (wanted === '') return undefined;
+  return sql`upper(${column}) like ${`${escapeLike(wanted)}%`}`;
+}
+
 export function pageOf<T>(records: T[], total: number, pageNo: number, size: number): Page<T> {
   return { records, total, current: pageNo, size, pages: Math.ceil(total / size) };
 }

@@ -103,6 +103,11 @@ export const orders = pgTable(
     // the recipient filter matches a prefix: varchar_pattern_ops serves LIKE 'x%' whatever the collation
     index('log_order_tenant_recipient_idx').using('btree', t.tenantId, sql`${t.recipientName} varchar_pattern_ops`),
     index('log_order_waybill_idx').on(t.waybillNo),
+    // number searches (lib/list.ts numberSearch: upper(x) LIKE 'TERM%'): the merchant's lists by tenant, the platform's by order number
+    index('log_order_tenant_no_search_idx').using('btree', t.tenantId, sql`upper(${t.orderNo}) text_pattern_ops`),
+    index('log_order_tenant_merchant_no_search_idx').using('btree', t.tenantId, sql`upper(${t.merchantOrderNo}) text_pattern_ops`),
+    index('log_order_tenant_waybill_search_idx').using('btree', t.tenantId, sql`upper(${t.waybillNo}) text_pattern_ops`),
+    index('log_order_no_search_idx').using('btree', sql`upper(${t.orderNo}) text_pattern_ops`),
     // platform screens: every tenant, by status (ship-out, events) and time
     index('log_order_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     check('log_order_status_ck', sql`${t.status} in ('CREATED','WAIT_COLLECT','WHIN','WHOUT','CROSS_BORDER','OVERSEA_WH','END_DELIVERY','DONE','CANCEL','RETURN','LOST')`),
@@ -181,6 +186,7 @@ export const parcels = pgTable(
     foreignKey({ name: 'log_parcel_order_fk', columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }).onDelete('set null'),
     uniqueIndex('log_parcel_tenant_tracking_uq').on(t.tenantId, t.trackingNo),
     index('log_parcel_tracking_idx').on(t.trackingNo),
+    index('log_parcel_tenant_tracking_search_idx').using('btree', t.tenantId, sql`upper(${t.trackingNo}) text_pattern_ops`),
     index('log_parcel_order_idx').on(t.tenantId, t.orderId),
     index('log_parcel_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('log_parcel_tenant_status_idx').on(t.tenantId, t.status, t.createdAt.desc()),
@@ -254,6 +260,8 @@ export const pickupBatches = pgTable(
     uniqueIndex('log_pickup_batch_no_uq').on(t.tenantId, t.batchNo),
     // the platform's batch list filters by number across tenants
     index('log_pickup_batch_no_idx').on(t.batchNo),
+    index('log_pickup_batch_tenant_no_search_idx').using('btree', t.tenantId, sql`upper(${t.batchNo}) text_pattern_ops`),
+    index('log_pickup_batch_no_search_idx').using('btree', sql`upper(${t.batchNo}) text_pattern_ops`),
     index('log_pickup_batch_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('log_pickup_batch_status_idx').on(t.status, t.expectedPickupAt),
     check('log_pickup_batch_status_ck', sql`${t.status} in ('WAIT_PREPARE_GOODS','WAIT_TAKE_GOODS','WAIT_CONFIRM_TAKE','FINISH_TAKE_GOODS')`),
