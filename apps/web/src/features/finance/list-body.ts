@@ -1,4 +1,26 @@
+import type { ParseKeys } from 'i18next';
 import type { ListParams } from '../../components/list-page/list-config.ts';
+
+/*
+ * The tabs of every finance list (docs/web-tabs-and-lists.md, "Tabbed record lists"): "All" is the first
+ * tab, then the states in the order a record lives through them. A merchant's own records open on All;
+ * a review queue opens on what awaits the reviewer (its records leave the tab once decided).
+ */
+
+/** The key of the tab that filters on no status. */
+export const ALL_TAB = 'ALL';
+
+/** A tab of a finance list: All, or one status. */
+export type ListTab<S extends string> = { key: typeof ALL_TAB | S; label: ParseKeys<'finance'> };
+
+/** A list's tabs: All first, then the status tabs in the order given. */
+export const tabsWithAll = <S extends string>(tabs: readonly { key: S; label: ParseKeys<'finance'> }[]): readonly ListTab<S>[] => [{ key: ALL_TAB, label: 'tabs.all' }, ...tabs];
+
+/** The tab a review queue opens on: the records awaiting a decision. */
+export const REVIEW_QUEUE_TAB = 'SUBMITTED';
+
+/** The status a tab filters on (none for All). */
+export const statusOfTab = <S extends string>(tab: typeof ALL_TAB | S): S | undefined => (tab === ALL_TAB ? undefined : (tab as S));
 
 /** Filters that are numbers in the contract (the query form may hand them over as text). */
 const NUMERIC = new Set(['tenantId', 'createdBy']);

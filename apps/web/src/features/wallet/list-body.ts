@@ -1,5 +1,29 @@
 import type { ListParams } from '../../components/list-page/list-config.ts';
 
+/*
+ * The tabs of every wallet record list (docs/web-tabs-and-lists.md, "Tabbed record lists"): "All" is the
+ * first tab and the one a list opens on, then the states in the order a record lives through them.
+ */
+
+/** The key of the tab that filters on no status. */
+export const ALL_TAB = 'ALL';
+
+/** A tab over a record list: its key and the status it filters on (none for "all"). */
+export type StatusTab<S extends string> = { key: string; status?: S };
+
+/** A list's tabs: All first, then one per status in the order given. */
+export const statusTabs = <S extends string>(statuses: readonly S[]): readonly StatusTab<S>[] => [{ key: ALL_TAB }, ...statuses.map((status) => ({ key: status, status }))];
+
+/**
+ * The tab to show after a record of the list changed to `status` (paid, submitted, saved): the tab the
+ * user is on when it lists the record, else the one of its status, else All. The record never vanishes.
+ */
+export function tabShowing<S extends string>(tabs: readonly StatusTab<S>[], active: string, status: S): string {
+  const current = tabs.find((tab) => tab.key === active);
+  if (current && (current.status === undefined || current.status === status)) return active;
+  return tabs.find((tab) => tab.status === status)?.key ?? ALL_TAB;
+}
+
 /** What a wallet list takes in its POST body (finance-schemas.ts *ListBody): strict objects, so nothing else. */
 export type ListBody = Record<string, string | number>;
 

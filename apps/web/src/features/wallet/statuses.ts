@@ -1,6 +1,7 @@
 import { PAYMENT_STATUSES, RECHARGE_STATUSES, REFUND_KINDS, REFUND_STATUSES, type PaymentStatus, type RechargeStatus, type RefundKind, type RefundStatus } from '@portal/shared/finance';
 import type { StaticOption } from '../../components/list-page/list-config.ts';
 import { textKey } from '../../components/list-page/text-key.ts';
+import { statusTabs } from './list-body.ts';
 
 /** A status as a coloured tag: a draft is grey, work waiting on someone blue, done green, refused red. */
 const RECHARGE_COLORS: Record<RechargeStatus, string> = { DRAFT: 'default', SUBMITTED: 'blue', CONFIRMED: 'green', REJECTED: 'red', REVERSED: 'volcano' };
@@ -13,10 +14,7 @@ export const PAYMENT_STATUS_OPTIONS: readonly StaticOption[] = PAYMENT_STATUSES.
 export const REFUND_STATUS_OPTIONS: readonly StaticOption[] = REFUND_STATUSES.map((status) => ({ value: status, label: textKey('wallet', `refund.status.${status}`), color: REFUND_COLORS[status] }));
 export const REFUND_KIND_OPTIONS: readonly StaticOption[] = REFUND_KINDS.map((kind) => ({ value: kind, label: textKey('wallet', `refund.kind.${kind}`), color: KIND_COLORS[kind] }));
 
-/** A tab over a record list: its key and the status it filters on (none for "all"). */
-export type StatusTab<S extends string> = { key: string; status?: S };
-
-/** Spec §4 "wallet record states appear as tabs and drafts", in the order each screen offers them. */
-export const RECHARGE_TABS: readonly StatusTab<RechargeStatus>[] = [{ key: 'ALL' }, ...RECHARGE_STATUSES.map((status) => ({ key: status, status }))];
-export const PAYMENT_TABS: readonly StatusTab<PaymentStatus>[] = [{ key: 'DRAFT', status: 'DRAFT' }, { key: 'PAID', status: 'PAID' }, { key: 'ALL' }];
-export const REFUND_TABS: readonly StatusTab<RefundStatus>[] = [{ key: 'SUBMITTED', status: 'SUBMITTED' }, { key: 'APPROVED', status: 'APPROVED' }, { key: 'REJECTED', status: 'REJECTED' }, { key: 'ALL' }];
+/** Spec §4 "wallet record states appear as tabs and drafts": All, then each state in the order a record lives through them. */
+export const RECHARGE_TABS = statusTabs<RechargeStatus>(RECHARGE_STATUSES);
+export const PAYMENT_TABS = statusTabs<PaymentStatus>(PAYMENT_STATUSES);
+export const REFUND_TABS = statusTabs<RefundStatus>(REFUND_STATUSES);

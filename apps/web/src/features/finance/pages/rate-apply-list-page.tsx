@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ParseKeys } from 'i18next';
 import type { RateApplyStatus } from '@portal/shared/finance';
 import type { RateApplyRecord } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
@@ -13,27 +12,26 @@ import { listRateApplies, RATE_APPLY_LIST_KEY, exportRateApplies, useSubmitRateA
 import { Money } from '../../../components/money.tsx';
 import { RateApplyFormDialog } from '../components/rate-apply-form-dialog.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
-import { exportQuery } from '../list-body.ts';
+import { ALL_TAB, exportQuery, statusOfTab, tabsWithAll } from '../list-body.ts';
 import { RATE_APPLY_STATUS_OPTIONS } from '../statuses.ts';
 import { useActionKeys } from '../use-action-keys.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
 
-type Tab = 'ALL' | RateApplyStatus;
+type Tab = typeof ALL_TAB | RateApplyStatus;
 
-const TABS: readonly { key: Tab; label: ParseKeys<'finance'> }[] = [
-  { key: 'ALL', label: 'tabs.all' },
+const TABS = tabsWithAll<Exclude<Tab, typeof ALL_TAB>>([
   { key: 'DRAFT', label: 'tabs.drafts' },
   { key: 'SUBMITTED', label: 'tabs.awaiting' },
   { key: 'APPROVED', label: 'tabs.approved' },
   { key: 'REJECTED', label: 'tabs.rejected' },
   { key: 'CANCELLED', label: 'tabs.cancelled' },
-];
+]);
 
 /** What the merchant may still withdraw: anything finance has not decided on. */
 const CANCELLABLE: readonly RateApplyStatus[] = ['DRAFT', 'SUBMITTED'];
 
-const statusOf = (tab: Tab) => (tab === 'ALL' ? undefined : tab);
+const statusOf = (tab: Tab) => statusOfTab<Exclude<Tab, typeof ALL_TAB>>(tab);
 
 function ApplyActions({ record, onEdit }: { record: RateApplyRecord; onEdit: (record: RateApplyRecord) => void }) {
   const { t } = useTranslation('finance');
@@ -120,7 +118,7 @@ function applyList(tab: Tab, onEdit: (record: RateApplyRecord) => void): ListPag
  */
 export function RateApplyListPage() {
   const { t } = useTranslation('finance');
-  const [tab, setTab] = useState<Tab>('ALL');
+  const [tab, setTab] = useState<Tab>(ALL_TAB);
   // null: a new application; a record: that draft
   const [form, setForm] = useState<{ record: RateApplyRecord | null } | null>(null);
   const config = useMemo(() => applyList(tab, (record) => setForm({ record })), [tab]);

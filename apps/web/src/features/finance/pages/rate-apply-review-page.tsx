@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ParseKeys } from 'i18next';
 import type { RateApplyStatus } from '@portal/shared/finance';
 import type { RateApplyRecord } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
@@ -11,22 +10,21 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { listReviewRateApplies, REVIEW_RATE_APPLY_LIST_KEY, exportReviewRateApplies } from '../api/rate-applies.ts';
 import { Money } from '../../../components/money.tsx';
 import { RateApplyDecisionDialog, type RateApplyDecision } from '../components/rate-apply-decision-dialog.tsx';
-import { exportQuery } from '../list-body.ts';
+import { type ALL_TAB, exportQuery, REVIEW_QUEUE_TAB, statusOfTab, tabsWithAll } from '../list-body.ts';
 import { RATE_APPLY_STATUS_OPTIONS } from '../statuses.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
 
-type Tab = 'ALL' | Exclude<RateApplyStatus, 'DRAFT'>;
+type Tab = typeof ALL_TAB | Exclude<RateApplyStatus, 'DRAFT'>;
 
-const TABS: readonly { key: Tab; label: ParseKeys<'finance'> }[] = [
+const TABS = tabsWithAll<Exclude<Tab, typeof ALL_TAB>>([
   { key: 'SUBMITTED', label: 'tabs.awaiting' },
   { key: 'APPROVED', label: 'tabs.approved' },
   { key: 'REJECTED', label: 'tabs.rejected' },
   { key: 'CANCELLED', label: 'tabs.cancelled' },
-  { key: 'ALL', label: 'tabs.all' },
-];
+]);
 
-const statusOf = (tab: Tab) => (tab === 'ALL' ? undefined : tab);
+const statusOf = (tab: Tab) => statusOfTab<Exclude<Tab, typeof ALL_TAB>>(tab);
 
 function RowActions({ record, onDecide }: { record: RateApplyRecord; onDecide: (decision: RateApplyDecision) => void }) {
   const { t } = useTranslation('finance');
@@ -85,7 +83,7 @@ function reviewList(tab: Tab, onDecide: (decision: RateApplyDecision) => void): 
  */
 export function RateApplyReviewPage() {
   const { t } = useTranslation('finance');
-  const [tab, setTab] = useState<Tab>('SUBMITTED');
+  const [tab, setTab] = useState<Tab>(REVIEW_QUEUE_TAB);
   const [decision, setDecision] = useState<RateApplyDecision | null>(null);
   const config = useMemo(() => reviewList(tab, setDecision), [tab]);
   return (

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ParseKeys } from 'i18next';
 import type { RechargeStatus } from '@portal/shared/finance';
 import type { RechargeRecord } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
@@ -12,23 +11,22 @@ import { listReviewRecharges, REVIEW_RECHARGE_LIST_KEY, exportReviewRecharges } 
 import { Money } from '../../../components/money.tsx';
 import { RechargeDecisionDialog, type RechargeDecision } from '../components/recharge-decision-dialog.tsx';
 import { RechargeReviewDrawer } from '../components/recharge-review-drawer.tsx';
-import { exportQuery } from '../list-body.ts';
+import { type ALL_TAB, exportQuery, REVIEW_QUEUE_TAB, statusOfTab, tabsWithAll } from '../list-body.ts';
 import { RECHARGE_STATUS_OPTIONS } from '../statuses.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
 
-type Tab = 'ALL' | Exclude<RechargeStatus, 'DRAFT'>;
+type Tab = typeof ALL_TAB | Exclude<RechargeStatus, 'DRAFT'>;
 
-/** The review queue first: what is awaiting review is what finance opens this screen for. */
-const TABS: readonly { key: Tab; label: ParseKeys<'finance'> }[] = [
+/** All, then the states; the screen opens on the review queue (REVIEW_QUEUE_TAB): what finance comes here for. */
+const TABS = tabsWithAll<Exclude<Tab, typeof ALL_TAB>>([
   { key: 'SUBMITTED', label: 'tabs.awaiting' },
   { key: 'CONFIRMED', label: 'tabs.credited' },
   { key: 'REJECTED', label: 'tabs.rejected' },
   { key: 'REVERSED', label: 'tabs.reversed' },
-  { key: 'ALL', label: 'tabs.all' },
-];
+]);
 
-const statusOf = (tab: Tab) => (tab === 'ALL' ? undefined : tab);
+const statusOf = (tab: Tab) => statusOfTab<Exclude<Tab, typeof ALL_TAB>>(tab);
 
 type Handlers = { onReview: (id: number) => void; onReverse: (record: RechargeRecord) => void };
 
@@ -113,7 +111,7 @@ function rechargeList(tab: Tab, handlers: Handlers): ListPageConfig<RechargeReco
  */
 export function RechargeReviewPage() {
   const { t } = useTranslation('finance');
-  const [tab, setTab] = useState<Tab>('SUBMITTED');
+  const [tab, setTab] = useState<Tab>(REVIEW_QUEUE_TAB);
   const [reviewId, setReviewId] = useState<number | null>(null);
   const [decision, setDecision] = useState<RechargeDecision | null>(null);
   const config = useMemo(() => rechargeList(tab, { onReview: setReviewId, onReverse: (record) => setDecision({ record, move: 'reverse' }) }), [tab]);

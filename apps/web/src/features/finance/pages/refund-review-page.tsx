@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ParseKeys } from 'i18next';
 import type { RefundStatus } from '@portal/shared/finance';
 import type { RefundRecord } from '@portal/shared/finance-schemas';
 import { Access } from '../../../components/access.tsx';
@@ -11,21 +10,20 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { listReviewRefunds, REVIEW_REFUND_LIST_KEY, exportReviewRefunds } from '../api/refunds.ts';
 import { Money } from '../../../components/money.tsx';
 import { RefundDecisionDialog, type RefundDecision } from '../components/refund-decision-dialog.tsx';
-import { exportQuery } from '../list-body.ts';
+import { type ALL_TAB, exportQuery, REVIEW_QUEUE_TAB, statusOfTab, tabsWithAll } from '../list-body.ts';
 import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS } from '../statuses.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
 
-type Tab = 'ALL' | RefundStatus;
+type Tab = typeof ALL_TAB | RefundStatus;
 
-const TABS: readonly { key: Tab; label: ParseKeys<'finance'> }[] = [
+const TABS = tabsWithAll<Exclude<Tab, typeof ALL_TAB>>([
   { key: 'SUBMITTED', label: 'tabs.awaiting' },
   { key: 'APPROVED', label: 'tabs.refunded' },
   { key: 'REJECTED', label: 'tabs.rejected' },
-  { key: 'ALL', label: 'tabs.all' },
-];
+]);
 
-const statusOf = (tab: Tab) => (tab === 'ALL' ? undefined : tab);
+const statusOf = (tab: Tab) => statusOfTab<Exclude<Tab, typeof ALL_TAB>>(tab);
 
 function RowActions({ record, onDecide }: { record: RefundRecord; onDecide: (decision: RefundDecision) => void }) {
   const { t } = useTranslation('finance');
@@ -85,7 +83,7 @@ function refundList(tab: Tab, onDecide: (decision: RefundDecision) => void): Lis
 /** Every merchant's refunds for finance (platform): verifying one is when its money moves. */
 export function RefundReviewPage() {
   const { t } = useTranslation('finance');
-  const [tab, setTab] = useState<Tab>('SUBMITTED');
+  const [tab, setTab] = useState<Tab>(REVIEW_QUEUE_TAB);
   const [decision, setDecision] = useState<RefundDecision | null>(null);
   const config = useMemo(() => refundList(tab, setDecision), [tab]);
   return (

@@ -97,10 +97,10 @@ function ChargePicker({ picked, onChange }: { picked: Map<number, Picked>; onCha
 
 /**
  * "Pay charges": choose unpaid charges (one currency), see what paying them would do (payment/confirm),
- * then pay now from the balance or keep them as a draft. With `draft`, changes a draft's charges. One
+ * then pay now from the balance or keep them as a draft (`onDone` hears which). With `draft`, changes a draft's charges. One
  * idempotency key per opening (the parent mounts the dialog anew for each): a retry sends the same.
  */
-export function PayChargesDialog({ open, draft, onClose }: { open: boolean; draft: PaymentRecord | null; onClose: () => void }) {
+export function PayChargesDialog({ open, draft, onDone, onClose }: { open: boolean; draft: PaymentRecord | null; onDone?: (payment: PaymentRecord) => void; onClose: () => void }) {
   const { t } = useTranslation('wallet');
   const { message } = App.useApp();
   const [step, setStep] = useState<'select' | 'preview'>('select');
@@ -118,6 +118,7 @@ export function PayChargesDialog({ open, draft, onClose }: { open: boolean; draf
     if (remarkTooLong) return;
     const done = (payment: PaymentRecord) => {
       message.success(pay ? t('payment.paid', { paymentNo: payment.paymentNo }) : t('payment.savedDraft', { paymentNo: payment.paymentNo }));
+      onDone?.(payment);
       onClose();
     };
     if (draft) edit.mutate({ input: { id: draft.id, orderIds, remark: remark.trim() }, idempotencyKey: key }, { onSuccess: done });

@@ -11,7 +11,7 @@ import { payable, PaymentPreviewView } from './payment-preview-view.tsx';
  * Paying a draft: what it would do now (payment/confirm {id}), then "Pay now" (payment/confirm/submit),
  * offered only when the balance covers it. The parent mounts it anew per draft: one key per opening.
  */
-export function PayDraftDialog({ payment, onClose }: { payment: PaymentRecord | null; onClose: () => void }) {
+export function PayDraftDialog({ payment, onDone, onClose }: { payment: PaymentRecord | null; onDone?: (paid: PaymentRecord) => void; onClose: () => void }) {
   const { t } = useTranslation('wallet');
   const { message } = App.useApp();
   const preview = usePaymentPreview(payment ? { id: payment.id } : null);
@@ -24,6 +24,7 @@ export function PayDraftDialog({ payment, onClose }: { payment: PaymentRecord | 
       {
         onSuccess: (paid) => {
           message.success(t('payment.paid', { paymentNo: paid.paymentNo }));
+          onDone?.(paid);
           onClose();
         },
       },

@@ -115,7 +115,7 @@ function Estimate({ from, to, amount }: { from: CurrencyCode | undefined; to: Cu
  * it; "Submit for review" sends it to finance and needs a voucher. One idempotency key per opening:
  * a retry after a failure sends the same key, so a lost answer never records the recharge twice.
  */
-export function RechargeFormDialog({ open, draft, onClose }: { open: boolean; draft: RechargeRecord | null; onClose: () => void }) {
+export function RechargeFormDialog({ open, draft, onDone, onClose }: { open: boolean; draft: RechargeRecord | null; onDone?: (record: RechargeRecord) => void; onClose: () => void }) {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
@@ -152,6 +152,7 @@ export function RechargeFormDialog({ open, draft, onClose }: { open: boolean; dr
     const done = (record: RechargeRecord) => {
       message.success(t(next === 'draft' ? 'recharge.form.saved' : 'recharge.form.submitted', { rechargeNo: record.rechargeNo }));
       renew();
+      onDone?.(record);
       onClose();
     };
     if (draft) edit.mutate({ input: { ...input, id: draft.id }, idempotencyKey: key }, { onSuccess: done });

@@ -54,7 +54,7 @@ const payOrderLabel = (order: PayOrderRecord, refundable: string) => `${order.pa
  * payee); a charge refund returns (part of) a paid charge to the wallet. Nothing moves until finance
  * verifies it. The parent mounts the dialog anew per opening: one idempotency key per request.
  */
-export function RefundFormDialog({ onClose }: { onClose: () => void }) {
+export function RefundFormDialog({ onDone, onClose }: { onDone?: (refund: RefundRecord) => void; onClose: () => void }) {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
@@ -90,6 +90,7 @@ export function RefundFormDialog({ onClose }: { onClose: () => void }) {
       {
         onSuccess: (refund: RefundRecord) => {
           message.success(t('refund.form.submitted', { refundNo: refund.refundNo }));
+          onDone?.(refund);
           onClose();
         },
       },

@@ -1,5 +1,5 @@
 import { Tabs } from 'antd';
-import type { StatusTab } from '../statuses.ts';
+import type { StatusTab } from '../list-body.ts';
 
 /**
  * The state tabs over a record list (spec §4): each filters the list on one status, "all" on none.

@@ -19,6 +19,8 @@ import { PayChargesDialog } from '../components/pay-charges-dialog.tsx';
 import { PayDraftDialog } from '../components/pay-draft-dialog.tsx';
 import { PaymentDetailDrawer } from '../components/payment-detail-drawer.tsx';
 import { StatusTabs } from '../components/status-tabs.tsx';
+import { JustChanged } from '../components/just-changed.tsx';
+import { useStatusTab } from '../components/use-status-tab.ts';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
 import { nextSession, usePendingAction } from '../components/pending-action.ts';
 import { PAYMENT_STATUS_OPTIONS, PAYMENT_TABS } from '../statuses.ts';
@@ -68,7 +70,7 @@ function PaymentActions({ payment, onDetail, onEdit, onPay }: { payment: Payment
   );
 }
 
-function paymentList(status: PaymentStatus | undefined, initiators: readonly StaticOption[], handlers: Handlers): ListPageConfig<PaymentRecord> {
+function paymentList(status: PaymentStatus | undefined, initiators: readonly StaticOption[], handlers: Handlers, changedId: number | null): ListPageConfig<PaymentRecord> {
   return {
     id: 'wallet-payment',
     rowKey: 'id',
@@ -89,9 +91,12 @@ function paymentList(status: PaymentStatus | undefined, initiators: readonly Sta
         fixed: 'left',
         width: 180,
         render: (payment) => (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => handlers.onDetail(payment.id)}>
-            {payment.paymentNo}
-          </Button>
+          <>
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => handlers.onDetail(payment.id)}>
+              {payment.paymentNo}
+            </Button>
+            {payment.id === changedId && <JustChanged />}
+          </>
         ),
       },
       { dataIndex: 'status', title: textKey('wallet', 'common.status'), options: PAYMENT_STATUS_OPTIONS, width: 100 },
@@ -119,28 +124,28 @@ function paymentList(status: PaymentStatus | undefined, initiators: readonly Sta
 
 /**
  * Payment records: the merchant pays its orders' freight charges from the wallet, now or from a draft
- * kept for later (spec §4: drafts and paid as tabs).
+ * kept for later (spec §4: drafts and paid as tabs). A payment just paid or saved is shown and marked.
  */
 export function PaymentListPage() {
   const { t } = useTranslation('wallet');
   const can = useCan();
-  const [tab, setTab] = useState('DRAFT');
+  const tabs = useStatusTab(PAYMENT_TABS);
+  const { tab, status, changedId } = tabs;
   const [detailId, setDetailId] = useState<number | null>(null);
   // each opening mounts the dialog anew (`session`): fresh choices and a fresh idempotency key
   const [payDialog, setPayDialog] = useState<{ session: number; draft: PaymentRecord | null } | null>(null);
   const [paying, setPaying] = useState<PaymentRecord | null>(null);
   const opening = usePendingAction('pay');
   const initiators = useInitiatorOptions();
-  const status = PAYMENT_TABS.find((candidate) => candidate.key === tab)?.status;
   const config = useMemo(
-    () => paymentList(status, initiators, { onDetail: setDetailId, onEdit: (draft) => setPayDialog({ session: nextSession(), draft }), onPay: setPaying }),
-    [status, initiators],
+    () => paymentList(status, initiators, { onDetail: setDetailId, onEdit: (draft) => setPayDialog({ session: nextSession(), draft }), onPay: setPaying }, changedId),
+    [status, initiators, changedId],
   );
   const dialog = payDialog ?? (opening.requested && can('wallet:payment:add') ? { session: 0, draft: null } : null);
 
   return (
     <Card>
-      <StatusTabs tabs={PAYMENT_TABS} active={tab} onChange={setTab} labelOf={(key) => t(`payment.tabs.${key as 'ALL' | PaymentStatus}`)} />
+      <StatusTabs tabs={PAYMENT_TABS} active={tab} onChange={tabs.choose} labelOf={(key) => t(`payment.tabs.${key as 'ALL' | PaymentStatus}`)} />
       <ListPage
         key={tab}
         config={config}
@@ -158,13 +163,14 @@ export function PaymentListPage() {
           key={dialog.session}
           open
           draft={dialog.draft}
+          onDone={tabs.show}
           onClose={() => {
             setPayDialog(null);
             opening.clear();
           }}
         />
       )}
-      {paying && <PayDraftDialog key={paying.id} payment={paying} onClose={() => setPaying(null)} />}
+      {paying && <PayDraftDialog key={paying.id} payment={paying} onDone={tabs.show} onClose={() => setPaying(null)} />}
       <PaymentDetailDrawer paymentId={detailId} onClose={() => setDetailId(null)} />
     </Card>
   );

@@ -2,13 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { RechargeRecord } from '@portal/shared/finance-schemas';
+import type { PaymentRecord, RechargeRecord } from '@portal/shared/finance-schemas';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { inEnglish, signOut } from '../../../test/fixtures.ts';
 import { pageOf, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
 import { callsTo, openDropdown, signInWith } from '../test/wallet-fixtures.ts';
 import { PaymentListPage } from './payment-list-page.tsx';
 import { RechargeListPage } from './recharge-list-page.tsx';
+import { RefundListPage } from './refund-list-page.tsx';
 
 const recharge = (id: number, status: RechargeRecord['status'], voucherCount: number): RechargeRecord => ({
   id,
@@ -122,14 +123,81 @@ describe('the wallet record lists', { timeout: 60_000 }, () => {
     expect(callsTo(calls, 'deleteRechargeRecord')[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('opens the payments on the drafts tab and lists every payment under All', async () => {
+  it('opens every wallet list on All, the first tab', async () => {
+    signInWith(['wallet:payment:list', 'wallet:recharge:list', 'wallet:refund:list']);
+    const calls = server();
+    for (const [path, Page, list] of [
+      ['/finance/wallet/payment', PaymentListPage, 'payment/list'],
+      ['/finance/wallet/recharge', RechargeListPage, 'recharge/list'],
+      ['/finance/wallet/refund', RefundListPage, 'refund/list'],
+    ] as const) {
+      renderAt(path, Page);
+      await waitFor(() => expect(lastBody(calls, list)).toEqual({ pageNo: 1, pageSize: 10, order: 'desc' }));
+      const tabs = screen.getAllByRole('tab');
+      expect(tabs[0]?.textContent).toBe('All');
+      expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+      cleanup();
+    }
+  });
+
+  it('lists every payment under All and each state under its tab', async () => {
     signInWith(['wallet:payment:list']);
     const calls = server();
     renderAt('/finance/wallet/payment', PaymentListPage);
+    await waitFor(() => expect(lastBody(calls, 'payment/list')).toEqual({ pageNo: 1, pageSize: 10, order: 'desc' }));
+    await userEvent.click(await tab('DRAFT'));
     await waitFor(() => expect(lastBody(calls, 'payment/list')).toEqual({ pageNo: 1, pageSize: 10, order: 'desc', status: 'DRAFT' }));
     await userEvent.click(await tab('PAID'));
     await waitFor(() => expect(lastBody(calls, 'payment/list')).toEqual({ pageNo: 1, pageSize: 10, order: 'desc', status: 'PAID' }));
     await userEvent.click(await tab('ALL'));
     await waitFor(() => expect(lastBody(calls, 'payment/list')).toEqual({ pageNo: 1, pageSize: 10, order: 'desc' }));
   });
+
+  it('shows a draft paid from the Drafts tab under Paid, marked, instead of letting it vanish', async () => {
+    signInWith(['wallet:payment:list', 'wallet:payment:submit']);
+    let paid = false;
+    const calls = stubFetch(({ url, body }) => {
+      if (url.pathname.endsWith('/initiator')) return [];
+      if (url.pathname.endsWith('/payment/list')) {
+        const status = (body as { status?: string }).status;
+        const shown = paid ? payment('PAID') : payment('DRAFT');
+        return pageOf(status === undefined || status === shown.status ? [shown] : []);
+      }
+      if (url.pathname.endsWith('/payment/confirm')) return { currency: 'CNY', amount: '180.00', balance: '1000.00', balanceAfter: '820.00', sufficient: true, lines: [{ orderId: 1, orderNo: 'LO26030100000001', amount: '180.00', payable: true, reason: '' }] };
+      if (url.pathname.endsWith('/payment/confirm/submit')) {
+        paid = true;
+        return payment('PAID');
+      }
+      return new Response(null, { status: 404 });
+    });
+    renderAt('/finance/wallet/payment', PaymentListPage);
+    await userEvent.click(await tab('DRAFT'));
+    await waitFor(() => expect(lastBody(calls, 'payment/list')).toMatchObject({ status: 'DRAFT' }));
+    const draftRow = (await screen.findByText('PY26030100000009')).closest('tr')!;
+    await userEvent.click(within(draftRow).getByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Pay now' }));
+    expect(callsTo(calls, 'payment/confirm/submit').map((call) => call.body)).toEqual([{ id: 9 }]);
+    await waitFor(async () => expect((await tab('PAID')).closest('[role="tab"]')?.getAttribute('aria-selected')).toBe('true'));
+    await waitFor(() => expect(lastBody(calls, 'payment/list')).toMatchObject({ status: 'PAID' }));
+    const row = (await screen.findByText('PY26030100000009')).closest('tr')!;
+    expect(within(row).getByTestId('wallet-just-changed').textContent).toBe('Just now');
+    expect(within(row).getByText('Paid')).toBeTruthy();
+  });
+});
+
+const payment = (status: PaymentRecord['status']): PaymentRecord => ({
+  id: 9,
+  paymentNo: 'PY26030100000009',
+  status,
+  currency: 'CNY',
+  amount: '180.00',
+  payee: 'Portal Logistics',
+  remark: '',
+  lines: [{ orderId: 1, orderNo: 'LO26030100000001', amount: '180.00', payOrderNo: status === 'PAID' ? 'PO26030100000001' : null, refunded: status === 'PAID' ? '0.00' : null }],
+  createdBy: 'merchant',
+  paidBy: status === 'PAID' ? 'merchant' : '',
+  paidAt: status === 'PAID' ? '2026-03-01T03:00:00.000Z' : null,
+  balanceAfter: status === 'PAID' ? '820.00' : null,
+  createdAt: '2026-03-01T02:00:00.000Z',
 });

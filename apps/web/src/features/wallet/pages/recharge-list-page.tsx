@@ -18,6 +18,8 @@ import { RateText } from '../components/rate-text.tsx';
 import { RechargeDetailDrawer } from '../components/recharge-detail-drawer.tsx';
 import { RechargeFormDialog } from '../components/recharge-form-dialog.tsx';
 import { StatusTabs } from '../components/status-tabs.tsx';
+import { JustChanged } from '../components/just-changed.tsx';
+import { useStatusTab } from '../components/use-status-tab.ts';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
 import { nextSession, usePendingAction } from '../components/pending-action.ts';
 import { RECHARGE_STATUS_OPTIONS, RECHARGE_TABS } from '../statuses.ts';
@@ -40,10 +42,10 @@ const submitted = (recharge: RechargeRecord) => ({
   draft: false,
 });
 
-type Handlers = { onDetail: (id: number) => void; onEdit: (recharge: RechargeRecord) => void };
+type Handlers = { onDetail: (id: number) => void; onEdit: (recharge: RechargeRecord) => void; onDone: (recharge: RechargeRecord) => void };
 
 /** Details for every recharge; a draft can also be changed, submitted for review or deleted, each confirmed. */
-function RechargeActions({ recharge, onDetail, onEdit }: { recharge: RechargeRecord } & Handlers) {
+function RechargeActions({ recharge, onDetail, onEdit, onDone }: { recharge: RechargeRecord } & Handlers) {
   const { t } = useTranslation('wallet');
   const remove = useDeleteRecharge();
   const submit = useEditRecharge();
@@ -73,7 +75,12 @@ function RechargeActions({ recharge, onDetail, onEdit }: { recharge: RechargeRec
             disabled={!hasVoucher}
             hint={hasVoucher ? undefined : t('recharge.needVoucher')}
             pending={submit.isPending}
-            run={() => submit.mutateAsync({ input: submitted(recharge), idempotencyKey: submitKey.key }).then(() => submitKey.renew())}
+            run={() =>
+              submit.mutateAsync({ input: submitted(recharge), idempotencyKey: submitKey.key }).then((record) => {
+                submitKey.renew();
+                onDone(record);
+              })
+            }
             done={t('recharge.form.submitted', { rechargeNo: recharge.rechargeNo })}
             testId="recharge-submit-row"
           />
@@ -95,7 +102,7 @@ function RechargeActions({ recharge, onDetail, onEdit }: { recharge: RechargeRec
   );
 }
 
-function rechargeList(status: RechargeStatus | undefined, initiators: readonly StaticOption[], handlers: Handlers): ListPageConfig<RechargeRecord> {
+function rechargeList(status: RechargeStatus | undefined, initiators: readonly StaticOption[], handlers: Handlers, changedId: number | null): ListPageConfig<RechargeRecord> {
   return {
     id: 'wallet-recharge',
     rowKey: 'id',
@@ -115,9 +122,12 @@ function rechargeList(status: RechargeStatus | undefined, initiators: readonly S
         fixed: 'left',
         width: 180,
         render: (recharge) => (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => handlers.onDetail(recharge.id)}>
-            {recharge.rechargeNo}
-          </Button>
+          <>
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => handlers.onDetail(recharge.id)}>
+              {recharge.rechargeNo}
+            </Button>
+            {recharge.id === changedId && <JustChanged />}
+          </>
         ),
       },
       { dataIndex: 'status', title: textKey('wallet', 'common.status'), options: RECHARGE_STATUS_OPTIONS, width: 110 },
@@ -147,21 +157,25 @@ function rechargeList(status: RechargeStatus | undefined, initiators: readonly S
  */
 export function RechargeListPage() {
   const { t } = useTranslation('wallet');
-  const [tab, setTab] = useState('ALL');
+  const tabs = useStatusTab(RECHARGE_TABS);
+  const { tab, status, changedId } = tabs;
   const [detailId, setDetailId] = useState<number | null>(null);
   // the dialog stays mounted while it closes (its animation); each opening has a session of its own (its key)
   const [dialog, setDialog] = useState<{ session: number; draft: RechargeRecord | null; open: boolean }>({ session: 0, draft: null, open: false });
   const can = useCan();
   const opening = usePendingAction('recharge');
   const initiators = useInitiatorOptions();
-  const status = RECHARGE_TABS.find((candidate) => candidate.key === tab)?.status;
-  const config = useMemo(() => rechargeList(status, initiators, { onDetail: setDetailId, onEdit: (draft) => setDialog({ session: nextSession(), draft, open: true }) }), [status, initiators]);
+  const { show } = tabs;
+  const config = useMemo(
+    () => rechargeList(status, initiators, { onDetail: setDetailId, onEdit: (draft) => setDialog({ session: nextSession(), draft, open: true }), onDone: show }, changedId),
+    [status, initiators, changedId, show],
+  );
   // the overview's "Recharge" opens a new one at once, for whoever may add one
   const current = !dialog.open && opening.requested && can('wallet:recharge:add') ? { session: -1, draft: null, open: true } : dialog;
 
   return (
     <Card>
-      <StatusTabs tabs={RECHARGE_TABS} active={tab} onChange={setTab} labelOf={(key) => t(`recharge.tabs.${key as 'ALL' | RechargeStatus}`)} />
+      <StatusTabs tabs={RECHARGE_TABS} active={tab} onChange={tabs.choose} labelOf={(key) => t(`recharge.tabs.${key as 'ALL' | RechargeStatus}`)} />
       <ListPage
         // a tab is a list of its own: page 1 and its status filter
         key={tab}
@@ -179,6 +193,7 @@ export function RechargeListPage() {
         key={current.session}
         open={current.open}
         draft={current.draft}
+        onDone={show}
         onClose={() => {
           setDialog((shown) => ({ ...shown, open: false }));
           opening.clear();

@@ -15,6 +15,8 @@ import { Money } from '../../../components/money.tsx';
 import { RefundDetailDrawer } from '../components/refund-detail-drawer.tsx';
 import { RefundFormDialog } from '../components/refund-form-dialog.tsx';
 import { StatusTabs } from '../components/status-tabs.tsx';
+import { JustChanged } from '../components/just-changed.tsx';
+import { useStatusTab } from '../components/use-status-tab.ts';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
 import { nextSession, usePendingAction } from '../components/pending-action.ts';
 import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS, REFUND_TABS } from '../statuses.ts';
@@ -33,7 +35,7 @@ function DetailButton({ refund, onDetail }: { refund: RefundRecord; onDetail: (i
   );
 }
 
-function refundList(status: RefundStatus | undefined, initiators: readonly StaticOption[], onDetail: (id: number) => void): ListPageConfig<RefundRecord> {
+function refundList(status: RefundStatus | undefined, initiators: readonly StaticOption[], onDetail: (id: number) => void, changedId: number | null): ListPageConfig<RefundRecord> {
   return {
     id: 'wallet-refund',
     rowKey: 'id',
@@ -48,7 +50,18 @@ function refundList(status: RefundStatus | undefined, initiators: readonly Stati
       { name: 'createdAt', label: textKey('wallet', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [
-      { dataIndex: 'refundNo', title: textKey('wallet', 'refund.field.refundNo'), fixed: 'left', width: 180 },
+      {
+        dataIndex: 'refundNo',
+        title: textKey('wallet', 'refund.field.refundNo'),
+        fixed: 'left',
+        width: 180,
+        render: (refund) => (
+          <>
+            {refund.refundNo}
+            {refund.id === changedId && <JustChanged />}
+          </>
+        ),
+      },
       { dataIndex: 'kind', title: textKey('wallet', 'refund.field.kind'), options: REFUND_KIND_OPTIONS, width: 120 },
       { dataIndex: 'status', title: textKey('wallet', 'common.status'), options: REFUND_STATUS_OPTIONS, width: 110 },
       { dataIndex: 'currency', title: textKey('wallet', 'common.currency'), width: 90 },
@@ -76,19 +89,19 @@ function refundList(status: RefundStatus | undefined, initiators: readonly Stati
 export function RefundListPage() {
   const { t } = useTranslation('wallet');
   const can = useCan();
-  const [tab, setTab] = useState('SUBMITTED');
+  const tabs = useStatusTab(REFUND_TABS);
+  const { tab, status, changedId } = tabs;
   const [detailId, setDetailId] = useState<number | null>(null);
   // each opening mounts the form anew: empty fields and a fresh idempotency key
   const [session, setSession] = useState<number | null>(null);
   const opening = usePendingAction('refund');
   const initiators = useInitiatorOptions();
-  const status = REFUND_TABS.find((candidate) => candidate.key === tab)?.status;
-  const config = useMemo(() => refundList(status, initiators, setDetailId), [status, initiators]);
+  const config = useMemo(() => refundList(status, initiators, setDetailId, changedId), [status, initiators, changedId]);
   const formSession = session ?? (opening.requested && can('wallet:refund:submit') ? 0 : null);
 
   return (
     <Card>
-      <StatusTabs tabs={REFUND_TABS} active={tab} onChange={setTab} labelOf={(key) => t(`refund.tabs.${key as 'ALL' | RefundStatus}`)} />
+      <StatusTabs tabs={REFUND_TABS} active={tab} onChange={tabs.choose} labelOf={(key) => t(`refund.tabs.${key as 'ALL' | RefundStatus}`)} />
       <ListPage
         key={tab}
         config={config}
@@ -104,6 +117,7 @@ export function RefundListPage() {
       {formSession !== null && (
         <RefundFormDialog
           key={formSession}
+          onDone={tabs.show}
           onClose={() => {
             setSession(null);
             opening.clear();

@@ -18,6 +18,7 @@ export const resources: typeof source = {
     remark: 'Remark',
     createdBy: 'Created by',
     createdAt: 'Created',
+    justChanged: 'Just now',
   },
   rules: {
     required: '{{label}} is required',

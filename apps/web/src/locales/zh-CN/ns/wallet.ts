@@ -18,6 +18,7 @@ export const resources: typeof source = {
     remark: '备注',
     createdBy: '创建人',
     createdAt: '创建时间',
+    justChanged: '刚刚',
   },
   rules: {
     required: '请输入{{label}}',

@@ -17,6 +17,7 @@ export const resources = {
     remark: '備註',
     createdBy: '建立人',
     createdAt: '建立時間',
+    justChanged: '剛剛',
   },
   rules: {
     required: '請輸入{{label}}',
