@@ -11,14 +11,14 @@ export const pickupMessages = {
     'en-US': 'More than {max} rows match, the most one export can hold: narrow the filters (the creation date, for example) and export again',
   },
   exportTimeZoneInvalid: {
-    'zh-TW': '欄位 timeZone 不是有效的時區（例如 Asia/Taipei）',
-    'zh-CN': '字段 timeZone 不是有效的时区（例如 Asia/Shanghai）',
-    'en-US': 'Field timeZone is not a valid time zone (such as Asia/Shanghai)',
+    'zh-TW': '時區須為有效的時區名稱（例如 Asia/Taipei）',
+    'zh-CN': '时区须为有效的时区名称（例如 Asia/Shanghai）',
+    'en-US': 'Time zone must be a valid time zone name (such as Asia/Shanghai)',
   },
   dimensionsAllOrNone: {
-    'zh-TW': '欄位 {field} 為必填：長、寬、高需同時填寫或都不填',
-    'zh-CN': '字段 {field} 为必填：长、宽、高需同时填写或都不填',
-    'en-US': 'Field {field} is required: give length, width and height together, or none of them',
+    'zh-TW': '請輸入{field}：長、寬、高需同時填寫或都不填',
+    'zh-CN': '请输入{field}：长、宽、高需同时填写或都不填',
+    'en-US': '{field} is required: give length, width and height together, or none of them',
   },
 
   // parcels (package management)
@@ -47,17 +47,22 @@ export const pickupMessages = {
     'en-US': 'Order {orderNo} is "{status}": only Created orders can be put in a pick-up batch',
   },
   pickupOrderInBatch: {
-    'zh-TW': '訂單 {orderNo} 已在提貨批次 {batchNo} 中',
-    'zh-CN': '订单 {orderNo} 已在提货批次 {batchNo} 中',
-    'en-US': 'Order {orderNo} is already in pick-up batch {batchNo}',
+    'zh-TW': '訂單 {orderNo} 已在提貨批次 {batchNo} 中：請從此批次移除該訂單，或先取消批次 {batchNo}；未做任何變更',
+    'zh-CN': '订单 {orderNo} 已在提货批次 {batchNo} 中：请从此批次移除该订单，或先取消批次 {batchNo}；未做任何变更',
+    'en-US': 'Order {orderNo} is already in pick-up batch {batchNo}: remove it from this batch, or cancel batch {batchNo} first; nothing was changed',
+  },
+  pickupNothingToCollect: {
+    'zh-TW': '批次 {batchNo} 的訂單（{orderNos}）都已入庫，沒有需要上門提貨的貨物：請取消此批次；未做任何變更',
+    'zh-CN': '批次 {batchNo} 的订单（{orderNos}）都已入库，没有需要上门提货的货物：请取消此批次；未做任何变更',
+    'en-US': 'Every order of batch {batchNo} ({orderNos}) is already in the warehouse, so there is nothing left to pick up: cancel the batch; nothing was changed',
   },
   pickupOrderMovedOn: {
     'zh-TW': '訂單 {orderNo} 目前為「{status}」，無法將此批次標記為備貨完成；未做任何變更',
     'zh-CN': '订单 {orderNo} 当前为「{status}」，无法将此批次标记为备货完成；未做任何变更',
     'en-US': 'Order {orderNo} is now "{status}", so the batch cannot be marked ready; nothing was changed',
   },
-  pickupTimeNotFuture: { 'zh-TW': '欄位 {field} 必須是未來的時間', 'zh-CN': '字段 {field} 必须是未来的时间', 'en-US': 'Field {field} must be a time in the future' },
-  pickupTimeInFuture: { 'zh-TW': '欄位 {field} 不可晚於現在', 'zh-CN': '字段 {field} 不可晚于现在', 'en-US': 'Field {field} cannot be later than now' },
+  pickupTimeNotFuture: { 'zh-TW': '{field}必須是未來的時間', 'zh-CN': '{field}必须是未来的时间', 'en-US': '{field} must be a time in the future' },
+  pickupTimeInFuture: { 'zh-TW': '{field}不可晚於現在', 'zh-CN': '{field}不可晚于现在', 'en-US': '{field} cannot be later than now' },
   pickupBatchTransitionRefused: {
     'zh-TW': '提貨批次不能從「{from}」變為「{to}」',
     'zh-CN': '提货批次不能从「{from}」变为「{to}」',
@@ -94,9 +99,9 @@ export const pickupMessages = {
     'en-US': 'A rate card for {country} / {serviceType} already exists',
   },
   rateCardAmountScale: {
-    'zh-TW': '欄位 {field} 以 {currency} 計價時最多 {scale} 位小數',
-    'zh-CN': '字段 {field} 以 {currency} 计价时最多 {scale} 位小数',
-    'en-US': 'Field {field} takes at most {scale} decimals in {currency}',
+    'zh-TW': '{field}以 {currency} 計價時最多 {scale} 位小數',
+    'zh-CN': '{field}以 {currency} 计价时最多 {scale} 位小数',
+    'en-US': '{field} takes at most {scale} decimals in {currency}',
   },
 } as const satisfies Record<string, Texts>;
 

@@ -1,9 +1,9 @@
 import type { Texts } from '@portal/shared/languages';
-import type { PickupBatchStatus } from '@portal/shared/logistics';
+import type { OrderStatus, PickupBatchStatus } from '@portal/shared/logistics';
 import { PICKUP_BATCH_CANCELLED_TEXT, PICKUP_BATCH_STATUS_TEXTS } from '@portal/shared/messages-pickup';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
-import { moveBatchRow, type BatchMoveValues, type BatchRow } from './repository.ts';
+import { lockLiveBatchOf, moveBatchRow, ordersOfBatch, updateBatch, type BatchMoveValues, type BatchRow } from './repository.ts';
 
 /*
  * The pick-up batch's life (docs/logistics-lifecycle.md): the merchant prepares the goods and says so
@@ -50,4 +50,23 @@ export function assertIn(batch: BatchState, expected: PickupBatchStatus): void {
  */
 export async function moveBatch(tx: Db, batch: BatchRow, to: PickupBatchStatus, set: BatchMoveValues): Promise<void> {
   if (!(await moveBatchRow(tx, batch, to, set))) throw conflict('pickupBatchChangedMeanwhile');
+}
+
+/** An order the truck still has to fetch; any later status means its goods are at (or past) the warehouse. */
+export const TO_COLLECT: readonly OrderStatus[] = ['CREATED', 'WAIT_COLLECT'];
+/** A batch whose goods the truck has not taken yet: its orders may still reach the warehouse without it. */
+const UNTAKEN: readonly PickupBatchStatus[] = ['WAIT_PREPARE_GOODS', 'WAIT_TAKE_GOODS'];
+
+/**
+ * The batch follows an order received at the warehouse without it (docs/logistics-lifecycle.md): once
+ * none of its orders is left to collect before the truck took anything, nobody needs the pick-up and the
+ * batch is closed as cancelled (off the platform's pick-up list). Called by warehouse-in in its
+ * transaction, after the order's move; the order row is locked before the batch, as in readyBatch.
+ */
+export async function followReceivedOrder(tx: Db, order: { id: number; tenantId: number }): Promise<void> {
+  const batch = await lockLiveBatchOf(tx, order);
+  if (!batch || !UNTAKEN.includes(batch.status)) return;
+  const members = await ordersOfBatch(tx, batch.id);
+  if (members.some((member) => TO_COLLECT.includes(member.status))) return;
+  await updateBatch(tx, batch.id, { cancelled: true });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus, PickupBatchStatus } from '@portal/shared/logistics';
 import type { PickupBatchRecord } from '@portal/shared/logistics-schemas';
 import type { Page } from '@portal/shared/api';
@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, pickupBatches, pickupBatchOrders } from '../../db/schema/logistics.ts';
 import { tenants } from '../../db/schema/sys.ts';
 import { notFound } from '../../lib/errors.ts';
-import { dateRange, pageOf } from '../../lib/list.ts';
+import { dateRange, numberSearch, pageOf } from '../../lib/list.ts';
 import { must } from '../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
@@ -89,7 +89,8 @@ export type MerchantBatchFilters = {
 
 export function merchantBatchWhere(tenantId: number, filters: MerchantBatchFilters): SQL | undefined {
   const where: SQL[] = [eq(pickupBatches.tenantId, tenantId)];
-  if (filters.batchNo) where.push(eq(pickupBatches.batchNo, filters.batchNo));
+  const batchNo = numberSearch(pickupBatches.batchNo, filters.batchNo);
+  if (batchNo) where.push(batchNo);
   if (filters.status) where.push(eq(pickupBatches.status, filters.status));
   if (filters.cancelled !== undefined) where.push(eq(pickupBatches.cancelled, filters.cancelled));
   where.push(...dateRange(pickupBatches.createdAt, filters.createdAt_begin, filters.createdAt_end));
@@ -108,7 +109,8 @@ export type PlatformBatchFilters = {
 
 export function platformBatchWhere(filters: PlatformBatchFilters): SQL | undefined {
   const where: SQL[] = [eq(pickupBatches.cancelled, false)];
-  if (filters.batchNo) where.push(eq(pickupBatches.batchNo, filters.batchNo));
+  const batchNo = numberSearch(pickupBatches.batchNo, filters.batchNo);
+  if (batchNo) where.push(batchNo);
   if (filters.status) where.push(eq(pickupBatches.status, filters.status));
   if (filters.tenantId !== undefined) where.push(eq(pickupBatches.tenantId, filters.tenantId));
   where.push(...dateRange(pickupBatches.expectedPickupAt, filters.expectedPickupAt_begin, filters.expectedPickupAt_end));
@@ -166,6 +168,30 @@ export async function orderInLiveBatch(db: Db, orderIds: number[]): Promise<{ or
     .from(pickupBatchOrders)
     .innerJoin(pickupBatches, eq(pickupBatches.id, pickupBatchOrders.batchId))
     .where(and(inArray(pickupBatchOrders.orderId, orderIds), eq(pickupBatches.cancelled, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Orders in no batch that is not cancelled: the picker of a new batch offers only these
+ * (log_pickup_batch_order_order_idx, then the batch's primary key, per order the list walks).
+ */
+export const notInLiveBatch = (): SQL =>
+  not(
+    exists(
+      sql`(select 1 from ${pickupBatchOrders} inner join ${pickupBatches} on ${pickupBatches.tenantId} = ${pickupBatchOrders.tenantId} and ${pickupBatches.id} = ${pickupBatchOrders.batchId}
+        where ${pickupBatchOrders.orderId} = ${orders.id} and ${pickupBatchOrders.tenantId} = ${orders.tenantId} and ${pickupBatches.cancelled} = false)`,
+    ),
+  );
+
+/** The batch (not cancelled) holding an order, locked for a change; null when none. */
+export async function lockLiveBatchOf(tx: Db, order: { id: number; tenantId: number }): Promise<BatchRow | null> {
+  const [row] = await tx
+    .select(batchColumns)
+    .from(pickupBatches)
+    .innerJoin(pickupBatchOrders, and(eq(pickupBatchOrders.tenantId, pickupBatches.tenantId), eq(pickupBatchOrders.batchId, pickupBatches.id)))
+    .where(and(eq(pickupBatchOrders.orderId, order.id), eq(pickupBatchOrders.tenantId, order.tenantId), eq(pickupBatches.cancelled, false)))
+    .for('update', { of: pickupBatches })
     .limit(1);
   return row ?? null;
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { PICKUP_BATCH_STATUSES } from '@portal/shared/logistics';
-import { orderStatus, pageQuery, pickupBatchInput, pickupBatchRecord, weightKg } from '@portal/shared/logistics-schemas';
+import { ORDER_SORT_COLUMNS, orderFilters, orderRecord, orderStatus, pageQuery, pickupBatchInput, pickupBatchRecord, weightKg } from '@portal/shared/logistics-schemas';
 import { caller, merchant, platform } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
 import { booleanParam, idField, idParam, timeParam } from '../../lib/list.ts';
@@ -16,6 +16,7 @@ import {
   confirmBatch,
   editBatch,
   merchantBatchWorkbook,
+  pickableOrderPage,
   platformBatchWorkbook,
   readyBatch,
   scheduleBatch,
@@ -50,6 +51,14 @@ const merchantFilters = {
   expectedPickupAt_begin: timeParam.optional(),
   expectedPickupAt_end: timeParam.optional(),
 };
+/** The picker's query form: the order list's filters that the picker shows. */
+const pickableFilters = {
+  orderNo: orderFilters.orderNo,
+  merchantOrderNo: orderFilters.merchantOrderNo,
+  destinationCountry: orderFilters.destinationCountry,
+  recipientName: orderFilters.recipientName,
+};
+
 const platformFilters = {
   batchNo: z.string().trim().max(32).optional(),
   status: z.enum(PICKUP_BATCH_STATUSES).optional(),
@@ -76,6 +85,20 @@ export const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => request.ok(await listMerchantBatches(db, caller(request).tenantId, request.query)),
+  );
+
+  app.get(
+    '/logistics/pickupBatch/pickableOrders',
+    {
+      config: merchant('logistics:pickup-batch:add'),
+      schema: {
+        tags: ['pickup'],
+        summary: "The orders a new batch may take: the caller tenant's Created orders that no batch (not cancelled) holds, with the order list's filters, newest first",
+        querystring: getQuery({ ...pageQuery, column: z.enum(ORDER_SORT_COLUMNS).optional(), ...pickableFilters }),
+        response: { 200: envelopeSchema(pageSchema(orderRecord)) },
+      },
+    },
+    async (request) => request.ok(await pickableOrderPage(db, caller(request).tenantId, request.query)),
   );
 
   app.get(

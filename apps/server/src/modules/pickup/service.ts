@@ -1,4 +1,6 @@
-import type { PickupBatchRecord } from '@portal/shared/logistics-schemas';
+import { and, sql } from 'drizzle-orm';
+import type { Page } from '@portal/shared/api';
+import type { OrderRecord, PickupBatchRecord } from '@portal/shared/logistics-schemas';
 import type { Language } from '@portal/shared/languages';
 import { pickupExportTexts } from '@portal/shared/messages-pickup';
 import { gramsToKg } from '@portal/shared/money';
@@ -9,8 +11,10 @@ import { must } from '../../lib/must.ts';
 import { gramsOf } from '../../lib/measures.ts';
 import { assertExportSize, keysetBatches } from '../../lib/xlsx.ts';
 import { moveOrder } from '../logistics/order/lifecycle.ts';
+import { listOrders, orderConditions, type SortColumn } from '../logistics/order/repository.ts';
+import { orderFilter, type OrderFilterInput } from '../logistics/order/service.ts';
 import { batchColumnsFor } from './export.ts';
-import { assertCancellable, assertIn, assertMove, BATCH_MOVES, EDITABLE_IN, moveBatch, SCHEDULABLE_IN } from './lifecycle.ts';
+import { assertCancellable, assertIn, assertMove, BATCH_MOVES, EDITABLE_IN, moveBatch, SCHEDULABLE_IN, TO_COLLECT } from './lifecycle.ts';
 import {
   countBatches,
   findBatch,
@@ -19,6 +23,7 @@ import {
   lockTenantOrders,
   merchantBatchExportBatch,
   merchantBatchWhere,
+  notInLiveBatch,
   orderInLiveBatch,
   ordersOfBatch,
   platformBatchExportBatch,
@@ -33,6 +38,13 @@ import {
 const BATCH_KG_MAX = 100_000;
 /** Clock skew allowed between the operator's device and the server for "it happened now". */
 const SKEW_MS = 5 * 60_000;
+
+export type PickableQuery = Pick<OrderFilterInput, 'orderNo' | 'merchantOrderNo' | 'destinationCountry' | 'recipientName'> & {
+  column?: SortColumn | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  pageNo: number;
+  pageSize: number;
+};
 
 type BatchInput = { expectedPickupAt: string; contactName: string; contactPhone: string; pickupAddress: string; remark: string };
 
@@ -91,19 +103,43 @@ export async function editBatch(db: Db, tenantId: number, body: BatchInput & { i
   return recordOf(db, body.id, tenantId);
 }
 
-/** Goods ready: the batch to WAIT_TAKE_GOODS and all its orders to WAIT_COLLECT, or nothing changes (409). */
+/** How many received orders a refusal names before "…": enough to find them, short enough to read. */
+const NAMED_ORDERS_MAX = 5;
+
+const namesOf = (orderNos: string[]) => (orderNos.length > NAMED_ORDERS_MAX ? `${orderNos.slice(0, NAMED_ORDERS_MAX).join(', ')}…` : orderNos.join(', '));
+
+/**
+ * Goods ready: the batch to WAIT_TAKE_GOODS and its orders still Created to WAIT_COLLECT, all or nothing.
+ * An order already received at the warehouse (dropped off without the truck) is beyond this step and
+ * stays as it is; a batch with nothing left to collect is refused (409) saying to cancel it, and so is
+ * one holding a cancelled order (naming it).
+ */
 export async function readyBatch(db: Db, caller: { tenantId: number; userId: number }, id: number): Promise<PickupBatchRecord> {
   await db.transaction(async (tx) => {
+    if (!(await findBatch(tx, id, caller.tenantId))) throw notFound();
+    // the orders first, then the batch: warehouse-in locks them in that order too (followReceivedOrder)
+    const members = await ordersOfBatch(tx, id, true);
     const batch = await lockBatch(tx, id, caller.tenantId);
     assertMove(batch, 'ready');
-    const members = await ordersOfBatch(tx, batch.id, true);
-    // an order cancelled (or received) since the batch was made fails the whole call, naming it
-    const movedOn = members.find((order) => order.status !== 'CREATED');
-    if (movedOn) throw conflict('pickupOrderMovedOn', { orderNo: movedOn.orderNo, status: ORDER_STATUS_TEXTS[movedOn.status] });
+    // a cancelled order cannot be in a live batch (cancelling it is refused); should one be, the merchant decides
+    const cancelled = members.find((order) => order.status === 'CANCEL');
+    if (cancelled) throw conflict('pickupOrderMovedOn', { orderNo: cancelled.orderNo, status: ORDER_STATUS_TEXTS[cancelled.status] });
+    const toCollect = members.filter((order) => TO_COLLECT.includes(order.status));
+    if (toCollect.length === 0) throw conflict('pickupNothingToCollect', { batchNo: batch.batchNo, orderNos: namesOf(members.map((order) => order.orderNo)) });
     await moveBatch(tx, batch, BATCH_MOVES.ready.to, {});
-    for (const order of members) await moveOrder(tx, order, 'WAIT_COLLECT', { source: 'MANUAL', createdBy: caller.userId });
+    for (const order of toCollect) if (order.status === 'CREATED') await moveOrder(tx, order, 'WAIT_COLLECT', { source: 'MANUAL', createdBy: caller.userId });
   });
   return recordOf(db, id, caller.tenantId);
+}
+
+/**
+ * The picker of a new batch: the tenant's Created orders in no live batch, with the order list's
+ * filters (numbers forgiving, recipient by prefix) and sort, on the order list's index.
+ */
+export function pickableOrderPage(db: Db, tenantId: number, query: PickableQuery): Promise<Page<OrderRecord>> {
+  const { column, order, pageNo, pageSize, ...filters } = query;
+  const where = and(orderConditions(tenantId, orderFilter({ ...filters, status: 'CREATED' })), notInLiveBatch()) ?? sql`false`;
+  return listOrders(db, where, { column: column ?? 'createdAt', direction: order ?? 'desc' }, { pageNo, pageSize });
 }
 
 /** Cancel a batch still in WAIT_PREPARE_GOODS; its orders are free for another batch. */

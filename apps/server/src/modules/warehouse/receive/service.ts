@@ -5,6 +5,7 @@ import { cmToMm, currencyFromMinor, gramsToKg, kgToGrams } from '@portal/shared/
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { moveOrder } from '../../logistics/order/lifecycle.ts';
+import { followReceivedOrder } from '../../pickup/lifecycle.ts';
 import { priceFor } from '../../freight/service.ts';
 import { chargeableGrams, type Dimensions } from '../../freight/model.ts';
 import { warehouseLocation } from '../model.ts';
@@ -98,6 +99,8 @@ export async function receiveParcel(db: Db, input: ReceiveInput, createdBy: numb
     if (!order) throw notFound('receiveNumberNotFound', { number: input.number });
 
     await moveOrder(tx, order, 'WHIN', { source: 'WAREHOUSE', location: warehouseLocation(input.warehouseCode), createdBy });
+    // a pick-up batch left with nothing to collect closes itself
+    await followReceivedOrder(tx, order);
 
     const stored = storedIn(input.warehouseCode);
     if (target.parcelId !== null) await storeParcel(tx, target.parcelId, stored, measure);
