@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_MAX } from './api.ts';
 import { isoTime } from './logistics-schemas.ts';
 import { CURRENCY_CODES, decimalPattern } from './money.ts';
+import { msg } from './messages.ts';
 import {
   ACCOUNT_KINDS,
   JOURNAL_KINDS,
@@ -26,13 +27,13 @@ export const currencyField = z.enum(CURRENCY_CODES);
 export const amountField = z
   .string()
   .trim()
-  .regex(decimalPattern(2))
-  .refine((value) => /[1-9]/.test(value), 'must be more than 0');
+  .regex(decimalPattern(2), { error: msg('validationAmount') })
+  .refine((value) => /[1-9]/.test(value), { error: msg('validationAmount') });
 export const rateField = z
   .string()
   .trim()
-  .regex(new RegExp(`^\\d{1,14}(\\.\\d{1,${RATE_SCALE}})?$`))
-  .refine((value) => /[1-9]/.test(value), 'must be more than 0');
+  .regex(new RegExp(`^\\d{1,14}(\\.\\d{1,${RATE_SCALE}})?$`), { error: msg('validationRate') })
+  .refine((value) => /[1-9]/.test(value), { error: msg('validationRate') });
 export const idField = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const text = (max: number) => z.string().trim().max(max).default('');
 // an ISO 8601 time with an offset, in years PostgreSQL and people both take

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { CURRENCY_CODES, decimalPattern } from './money.ts';
+import { msg, type MessageKey } from './messages.ts';
 import { PAGE_SIZE_MAX } from './api.ts';
 import {
   COUNTRY_CODES,
@@ -25,17 +26,18 @@ import {
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).default('');
-const positiveDecimal = (scale: number) =>
+/** `rule` says in words what the value must be, where zod could only say "not in a valid format" */
+const positiveDecimal = (scale: number, rule: MessageKey) =>
   z
     .string()
     .trim()
-    .regex(decimalPattern(scale))
-    .refine((value) => /[1-9]/.test(value), { message: 'must be greater than 0' });
+    .regex(decimalPattern(scale), { error: msg(rule) })
+    .refine((value) => /[1-9]/.test(value), { error: msg(rule) });
 
-export const weightKg = positiveDecimal(3);
-export const lengthCm = positiveDecimal(1);
+export const weightKg = positiveDecimal(3, 'validationWeight');
+export const lengthCm = positiveDecimal(1, 'validationLength');
 /** an amount with 2 decimals at most; the currency's own exponent is checked by the server */
-export const amount = z.string().trim().regex(decimalPattern(2));
+export const amount = z.string().trim().regex(decimalPattern(2), { error: msg('validationPrice') });
 export const currencyCode = z.enum(CURRENCY_CODES);
 export const orderStatus = z.enum(ORDER_STATUSES);
 export const serviceType = z.enum(SERVICE_TYPES);
@@ -55,7 +57,7 @@ const inFourDigitYears = (value: string) => {
 /** An ISO 8601 time with its offset, in the years PostgreSQL and JavaScript both write with four digits. */
 export const isoTime = z.iso.datetime({ offset: true }).refine(afterYearZero).refine(inFourDigitYears);
 /** the merchant's order number and other numbers people type: letters, digits, - and _ */
-export const referenceNo = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const referenceNo = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { error: msg('validationReference') });
 
 // ---------------------------------------------------------------- orders
 
@@ -71,7 +73,7 @@ export type OrderItemInput = z.input<typeof orderItemInput>;
 
 export const recipientInput = z.strictObject({
   name: trimmed(100),
-  phone: z.string().trim().min(5).max(32).regex(/^\+?[0-9][0-9 -]{3,30}$/),
+  phone: z.string().trim().min(5).max(32).regex(/^\+?[0-9][0-9 -]{3,30}$/, { error: msg('validationPhone') }),
   address: trimmed(300),
   province: optionalText(64),
   city: optionalText(64),

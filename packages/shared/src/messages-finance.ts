@@ -19,9 +19,9 @@ export const financeMessages = {
     'en-US': 'Insufficient {currency} wallet balance: {balance} available, {amount} needed',
   },
   amountScaleInvalid: {
-    'zh-TW': '欄位 {field}：{currency} 的金額最多 {scale} 位小數',
-    'zh-CN': '字段 {field}：{currency} 的金额最多 {scale} 位小数',
-    'en-US': 'Field {field}: {currency} amounts have at most {scale} decimals',
+    'zh-TW': '{field}：{currency} 的金額最多 {scale} 位小數',
+    'zh-CN': '{field}：{currency} 的金额最多 {scale} 位小数',
+    'en-US': '{field}: {currency} amounts have at most {scale} decimals',
   },
   rateNotFound: {
     'zh-TW': '尚未設定 {from} 兌 {to} 的匯率，請聯絡財務',
@@ -33,7 +33,7 @@ export const financeMessages = {
     'zh-CN': '提交申请的人不能审核自己的申请',
     'en-US': 'The person who submitted a request cannot review it',
   },
-  rejectReasonRequired: { 'zh-TW': '欄位 reason 為必填：駁回時請填寫原因', 'zh-CN': '字段 reason 为必填：驳回时请填写原因', 'en-US': 'Field reason is required when rejecting' },
+  rejectReasonRequired: { 'zh-TW': '駁回時請輸入原因', 'zh-CN': '驳回时请输入原因', 'en-US': 'A reason is required when rejecting' },
   platformHasNoWallet: {
     'zh-TW': '平台帳號沒有錢包：請以商家帳號操作',
     'zh-CN': '平台账号没有钱包：请以商家账号操作',
@@ -45,14 +45,14 @@ export const financeMessages = {
     'en-US': '{record} is "{status}": it cannot be {action}',
   },
   conversionSameCurrency: {
-    'zh-TW': '欄位 {field}：換匯的兩個錢包幣種不能相同',
-    'zh-CN': '字段 {field}：换汇的两个钱包币种不能相同',
-    'en-US': 'Field {field}: a conversion needs two different wallet currencies',
+    'zh-TW': '{field}：換匯的兩個錢包幣種不能相同',
+    'zh-CN': '{field}：换汇的两个钱包币种不能相同',
+    'en-US': '{field}: a conversion needs two different wallet currencies',
   },
   conversionTooSmall: {
-    'zh-TW': '欄位 {field}：{amount} {from} 按匯率 {rate} 換成 {to} 不足最小單位，請輸入較大的金額',
-    'zh-CN': '字段 {field}：{amount} {from} 按汇率 {rate} 换成 {to} 不足最小单位，请输入较大的金额',
-    'en-US': 'Field {field}: {amount} {from} at {rate} is less than the smallest unit of {to}: enter a larger amount',
+    'zh-TW': '{field}：{amount} {from} 按匯率 {rate} 換成 {to} 不足最小單位，請輸入較大的金額',
+    'zh-CN': '{field}：{amount} {from} 按汇率 {rate} 换成 {to} 不足最小单位，请输入较大的金额',
+    'en-US': '{field}: {amount} {from} at {rate} is less than the smallest unit of {to}: enter a larger amount',
   },
   conversionRateChanged: {
     'zh-TW': '{from} 兌 {to} 的匯率已由 {expected} 變為 {rate}，請確認新的換匯金額後再提交',

@@ -8,14 +8,14 @@ export const paymentMessages = {
     'en-US': 'Logistics order {orderIds} does not exist',
   },
   paymentOrderRepeated: {
-    'zh-TW': '欄位 orderIds：訂單 {orderId} 重複出現',
-    'zh-CN': '字段 orderIds：订单 {orderId} 重复出现',
-    'en-US': 'Field orderIds: order {orderId} is listed more than once',
+    'zh-TW': '訂單 {orderId} 重複出現',
+    'zh-CN': '订单 {orderId} 重复出现',
+    'en-US': 'Order {orderId} is listed more than once',
   },
   paymentCurrencyMixed: {
-    'zh-TW': '欄位 orderIds：一筆支付只能是同一幣別，訂單 {orderIds} 的運費幣別為 {currencies}',
-    'zh-CN': '字段 orderIds：一笔支付只能是同一币种，订单 {orderIds} 的运费币种为 {currencies}',
-    'en-US': 'Field orderIds: a payment is in one currency, but orders {orderIds} are charged in {currencies}',
+    'zh-TW': '一筆支付只能是同一幣別，訂單 {orderIds} 的運費幣別為 {currencies}',
+    'zh-CN': '一笔支付只能是同一币种，订单 {orderIds} 的运费币种为 {currencies}',
+    'en-US': 'A payment is in one currency, but orders {orderIds} are charged in {currencies}',
   },
   paymentChargePaid: {
     'zh-TW': '訂單 {orderNo} 的運費已支付',

@@ -4,14 +4,14 @@ import type { AccountKind } from './finance.ts';
 /** Messages of exchange rates, rate applications, finance details and statements (modules/finance/rate-*, detail-*, statement-*). */
 export const rateMessages = {
   rateSameCurrency: {
-    'zh-TW': '欄位 {field}：匯率的兩個幣別不能相同',
-    'zh-CN': '字段 {field}：汇率的两个币种不能相同',
-    'en-US': 'Field {field}: the two currencies of a rate must differ',
+    'zh-TW': '{field}：匯率的兩個幣別不能相同',
+    'zh-CN': '{field}：汇率的两个币种不能相同',
+    'en-US': '{field}: the two currencies of a rate must differ',
   },
   rateEffectiveInPast: {
-    'zh-TW': '欄位 {field}：生效時間不能早於現在（已生效的匯率歷史不可更改）',
-    'zh-CN': '字段 {field}：生效时间不能早于现在（已生效的汇率历史不可更改）',
-    'en-US': 'Field {field}: the effective time cannot be in the past (the history of rates cannot be changed)',
+    'zh-TW': '{field}：生效時間不能早於現在（已生效的匯率歷史不可更改）',
+    'zh-CN': '{field}：生效时间不能早于现在（已生效的汇率历史不可更改）',
+    'en-US': '{field}: the effective time cannot be in the past (the history of rates cannot be changed)',
   },
   rateAlreadyEffective: {
     'zh-TW': '此匯率已於 {effectiveFrom} 生效，歷史紀錄不可刪除：請新增一筆匯率取代它',
@@ -19,14 +19,14 @@ export const rateMessages = {
     'en-US': 'This rate has applied since {effectiveFrom} and its history is kept: add a new rate to replace it',
   },
   rateApplyValidUntilPast: {
-    'zh-TW': '欄位 {field}：有效期限必須晚於現在',
-    'zh-CN': '字段 {field}：有效期限必须晚于现在',
-    'en-US': 'Field {field}: the validity must end in the future',
+    'zh-TW': '{field}：有效期限必須晚於現在',
+    'zh-CN': '{field}：有效期限必须晚于现在',
+    'en-US': '{field}: the validity must end in the future',
   },
   statementMonthInFuture: {
-    'zh-TW': '欄位 {field}：{month} 尚未開始，不能產生對帳單',
-    'zh-CN': '字段 {field}：{month} 尚未开始，不能生成对账单',
-    'en-US': 'Field {field}: {month} has not begun, so it has no statement yet',
+    'zh-TW': '{field}：{month} 尚未開始，不能產生對帳單',
+    'zh-CN': '{field}：{month} 尚未开始，不能生成对账单',
+    'en-US': '{field}: {month} has not begun, so it has no statement yet',
   },
   statementTooManyLines: {
     'zh-TW': '此對帳單有 {count} 筆異動，超過可顯示的 {max} 筆：請在財務明細中依時間篩選查看',

@@ -3,14 +3,14 @@ import type { Texts } from './languages.ts';
 /** Messages of recharges, vouchers and their review (modules/finance/recharge-*). */
 export const rechargeMessages = {
   rechargeAccountCurrency: {
-    'zh-TW': '欄位 receivingAccountCode：收款帳戶 {account} 只收 {accountCurrency}，與轉帳幣種 {currency} 不符',
-    'zh-CN': '字段 receivingAccountCode：收款账户 {account} 只收 {accountCurrency}，与转账币种 {currency} 不符',
-    'en-US': 'Field receivingAccountCode: the account {account} receives {accountCurrency}, not the transfer currency {currency}',
+    'zh-TW': '收款帳戶 {account} 只收 {accountCurrency}，與轉帳幣種 {currency} 不符',
+    'zh-CN': '收款账户 {account} 只收 {accountCurrency}，与转账币种 {currency} 不符',
+    'en-US': 'The receiving account {account} receives {accountCurrency}, not the transfer currency {currency}',
   },
   rechargeRateApplyNotNeeded: {
-    'zh-TW': '欄位 rateApplyId：轉帳幣種與入帳幣種相同，不需要匯率申請',
-    'zh-CN': '字段 rateApplyId：转账币种与入账币种相同，不需要汇率申请',
-    'en-US': 'Field rateApplyId: the transfer and the wallet are in the same currency, no rate application applies',
+    'zh-TW': '轉帳幣種與入帳幣種相同，不需要匯率申請',
+    'zh-CN': '转账币种与入账币种相同，不需要汇率申请',
+    'en-US': 'The transfer and the wallet are in the same currency: no rate application applies',
   },
   rechargeRateApplyInvalid: {
     'zh-TW': '匯率申請 #{id} 不是本公司已核准、仍在有效期內的 {from} 兌 {to} 申請',
@@ -28,9 +28,9 @@ export const rechargeMessages = {
     'en-US': 'Rate application {applyNo} is no longer valid: the current rate applies',
   },
   rechargeVoucherRequired: {
-    'zh-TW': '欄位 voucherIds：送出審核前請至少上傳一張轉帳憑證',
-    'zh-CN': '字段 voucherIds：提交审核前请至少上传一张转账凭证',
-    'en-US': 'Field voucherIds: upload at least one bank voucher before submitting for review',
+    'zh-TW': '送出審核前請至少上傳一張轉帳憑證',
+    'zh-CN': '提交审核前请至少上传一张转账凭证',
+    'en-US': 'Upload at least one bank voucher before submitting for review',
   },
   rechargeVoucherNotFound: {
     'zh-TW': '找不到轉帳憑證 #{id}',

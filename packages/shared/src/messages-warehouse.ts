@@ -39,9 +39,9 @@ export const warehouseMessages = {
     'en-US': 'Ship-out done: {ok} shipped, {failed} refused',
   },
   orderStatusFilterInvalid: {
-    'zh-TW': '欄位 status 只能是以逗號分隔的訂單狀態：{values}',
-    'zh-CN': '字段 status 只能是以逗号分隔的订单状态：{values}',
-    'en-US': 'Field status takes order statuses separated by commas: {values}',
+    'zh-TW': '狀態只能是以逗號分隔的訂單狀態：{values}',
+    'zh-CN': '状态只能是以逗号分隔的订单状态：{values}',
+    'en-US': 'Status takes order statuses separated by commas: {values}',
   },
   trackingEventInFuture: {
     'zh-TW': '事件時間不可晚於現在',

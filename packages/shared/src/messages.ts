@@ -21,6 +21,11 @@ export const messages = {
   },
   forbidden: { 'zh-TW': '拒絕訪問：您沒有此操作的權限', 'zh-CN': '拒绝访问：您没有此操作的权限', 'en-US': 'Access denied: you lack the permission for this' },
   tenantForbidden: { 'zh-TW': '拒絕訪問：您不屬於此租戶', 'zh-CN': '拒绝访问：您不属于此租户', 'en-US': 'Access denied: you do not belong to this tenant' },
+  merchantOnly: {
+    'zh-TW': '拒絕訪問：這是商家的功能，平台帳號不能使用，請以商家帳號登入',
+    'zh-CN': '拒绝访问：这是商家的功能，平台账号不能使用，请以商家账号登录',
+    'en-US': 'Access denied: this is a merchant function, which platform accounts cannot use; sign in with a merchant account',
+  },
   notFound: { 'zh-TW': '很抱歉，資源未找到!', 'zh-CN': '很抱歉，资源未找到!', 'en-US': 'Sorry, the resource was not found!' },
   routeNotFound: { 'zh-TW': '介面不存在：{method} {url}', 'zh-CN': '接口不存在：{method} {url}', 'en-US': 'No such endpoint: {method} {url}' },
   internalError: {
@@ -38,21 +43,70 @@ export const messages = {
   tooManyRequests: { 'zh-TW': '請求過於頻繁，請 {seconds} 秒後再試', 'zh-CN': '请求过于频繁，请 {seconds} 秒后再试', 'en-US': 'Too many requests, try again in {seconds} s' },
   badRequest: { 'zh-TW': '請求參數有誤', 'zh-CN': '请求参数有误', 'en-US': 'Bad request' },
 
-  // validation: "{field}" is the field's name as the client sent it
-  validationRequired: { 'zh-TW': '欄位 {field} 為必填', 'zh-CN': '字段 {field} 为必填', 'en-US': 'Field {field} is required' },
-  validationType: {
-    'zh-TW': '欄位 {field} 的類型錯誤（應為 {expected}）',
-    'zh-CN': '字段 {field} 的类型错误（应为 {expected}）',
-    'en-US': 'Field {field} has the wrong type (expected {expected})',
+  // validation: "{field}" is the field as the screens label it (field-labels.ts), in the caller's language;
+  // every message says what would be right, and a required one has one wording per language in every form
+  validationRequired: { 'zh-TW': '請輸入{field}', 'zh-CN': '请输入{field}', 'en-US': '{field} is required' },
+  validationChoose: { 'zh-TW': '請選擇{field}', 'zh-CN': '请选择{field}', 'en-US': '{field} is required' },
+  validationType: { 'zh-TW': '{field}須為{expected}', 'zh-CN': '{field}须为{expected}', 'en-US': '{field} must be {expected}' },
+  validationTooShort: { 'zh-TW': '{field}至少需要 {min} 個字元', 'zh-CN': '{field}至少需要 {min} 个字符', 'en-US': '{field} needs at least {min} characters' },
+  validationTooLong: { 'zh-TW': '{field}最多 {max} 個字元', 'zh-CN': '{field}最多 {max} 个字符', 'en-US': '{field} takes at most {max} characters' },
+  validationTooSmall: { 'zh-TW': '{field}不可小於 {min}', 'zh-CN': '{field}不可小于 {min}', 'en-US': '{field} must be at least {min}' },
+  validationAbove: { 'zh-TW': '{field}須大於 {min}', 'zh-CN': '{field}须大于 {min}', 'en-US': '{field} must be more than {min}' },
+  validationTooBig: { 'zh-TW': '{field}不可大於 {max}', 'zh-CN': '{field}不可大于 {max}', 'en-US': '{field} must be at most {max}' },
+  validationBelow: { 'zh-TW': '{field}須小於 {max}', 'zh-CN': '{field}须小于 {max}', 'en-US': '{field} must be less than {max}' },
+  validationTooFew: { 'zh-TW': '{field}至少需要 {min} 項', 'zh-CN': '{field}至少需要 {min} 项', 'en-US': '{field}: at least {min} needed' },
+  validationTooMany: { 'zh-TW': '{field}最多 {max} 項', 'zh-CN': '{field}最多 {max} 项', 'en-US': '{field}: at most {max}' },
+  validationFormat: { 'zh-TW': '{field}的格式不正確', 'zh-CN': '{field}的格式不正确', 'en-US': '{field} is not in a valid format' },
+  validationDate: { 'zh-TW': '{field}須為日期，例如 2026-01-31', 'zh-CN': '{field}须为日期，例如 2026-01-31', 'en-US': '{field} must be a date such as 2026-01-31' },
+  validationDateTime: {
+    'zh-TW': '{field}須為含時區的時間，例如 2026-01-31T08:00:00+08:00',
+    'zh-CN': '{field}须为含时区的时间，例如 2026-01-31T08:00:00+08:00',
+    'en-US': '{field} must be a time with its offset, such as 2026-01-31T08:00:00+08:00',
   },
-  validationTooShort: { 'zh-TW': '欄位 {field} 至少需要 {min} 個字元', 'zh-CN': '字段 {field} 至少需要 {min} 个字符', 'en-US': 'Field {field} needs at least {min} characters' },
-  validationTooLong: { 'zh-TW': '欄位 {field} 最多 {max} 個字元', 'zh-CN': '字段 {field} 最多 {max} 个字符', 'en-US': 'Field {field} takes at most {max} characters' },
-  validationTooSmall: { 'zh-TW': '欄位 {field} 不可小於 {min}', 'zh-CN': '字段 {field} 不可小于 {min}', 'en-US': 'Field {field} must be at least {min}' },
-  validationTooBig: { 'zh-TW': '欄位 {field} 不可大於 {max}', 'zh-CN': '字段 {field} 不可大于 {max}', 'en-US': 'Field {field} must be at most {max}' },
-  validationFormat: { 'zh-TW': '欄位 {field} 的格式不正確', 'zh-CN': '字段 {field} 的格式不正确', 'en-US': 'Field {field} is not in a valid format' },
-  validationOneOf: { 'zh-TW': '欄位 {field} 只能是：{values}', 'zh-CN': '字段 {field} 只能是：{values}', 'en-US': 'Field {field} must be one of: {values}' },
+  validationDateOrTime: {
+    'zh-TW': '{field}須為日期（例如 2026-01-31）或含時區的時間（例如 2026-01-31T08:00:00+08:00）',
+    'zh-CN': '{field}须为日期（例如 2026-01-31）或含时区的时间（例如 2026-01-31T08:00:00+08:00）',
+    'en-US': '{field} must be a date (such as 2026-01-31) or a time with its offset (such as 2026-01-31T08:00:00+08:00)',
+  },
+  validationOneOf: { 'zh-TW': '{field}只能是：{values}', 'zh-CN': '{field}只能是：{values}', 'en-US': '{field} must be one of: {values}' },
   validationUnknownField: { 'zh-TW': '不認識的欄位：{field}', 'zh-CN': '不认识的字段：{field}', 'en-US': 'Unknown field: {field}' },
-  validationInvalid: { 'zh-TW': '欄位 {field} 的值無效', 'zh-CN': '字段 {field} 的值无效', 'en-US': 'Field {field} has an invalid value' },
+  validationInvalid: { 'zh-TW': '{field}的值無效', 'zh-CN': '{field}的值无效', 'en-US': '{field} has an invalid value' },
+  // the rules a schema attaches to a value zod can only call "not in a valid format" (msg('validationWeight'))
+  validationWeight: {
+    'zh-TW': '{field}須大於 0，最多 3 位小數',
+    'zh-CN': '{field}须大于 0，最多 3 位小数',
+    'en-US': '{field} must be more than 0, with at most 3 decimals',
+  },
+  validationLength: {
+    'zh-TW': '{field}須大於 0，最多 1 位小數',
+    'zh-CN': '{field}须大于 0，最多 1 位小数',
+    'en-US': '{field} must be more than 0, with at most 1 decimal',
+  },
+  validationAmount: {
+    'zh-TW': '{field}須大於 0，最多 2 位小數',
+    'zh-CN': '{field}须大于 0，最多 2 位小数',
+    'en-US': '{field} must be more than 0, with at most 2 decimals',
+  },
+  validationPrice: {
+    'zh-TW': '{field}須為 0 或以上的金額，最多 2 位小數',
+    'zh-CN': '{field}须为 0 或以上的金额，最多 2 位小数',
+    'en-US': '{field} must be an amount of 0 or more, with at most 2 decimals',
+  },
+  validationRate: {
+    'zh-TW': '{field}須大於 0，最多 10 位小數',
+    'zh-CN': '{field}须大于 0，最多 10 位小数',
+    'en-US': '{field} must be more than 0, with at most 10 decimals',
+  },
+  validationReference: {
+    'zh-TW': '{field}只能包含字母、數字、- 與 _',
+    'zh-CN': '{field}只能包含字母、数字、- 与 _',
+    'en-US': '{field} takes letters, digits, - and _ only',
+  },
+  validationPhone: {
+    'zh-TW': '{field}只能包含數字、空格與 -，可以 + 開頭',
+    'zh-CN': '{field}只能包含数字、空格与 -，可以 + 开头',
+    'en-US': '{field} takes digits, spaces and - only, optionally starting with +',
+  },
 
   // sign-in
   loginSuccess: { 'zh-TW': '登入成功', 'zh-CN': '登录成功', 'en-US': 'Signed in' },
@@ -191,3 +245,10 @@ export function formatMessage(lang: Language, key: MessageKey, params?: MessageP
 export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(messages, value);
 }
+
+/**
+ * Zod messages that are message keys: `z.string().regex(pattern, { error: msg('validationWeight') })`.
+ * The server's error handler recognises the prefix and translates, with `{field}` the field's label.
+ */
+export const MSG_PREFIX = 'msg:';
+export const msg = (key: MessageKey) => `${MSG_PREFIX}${key}`;

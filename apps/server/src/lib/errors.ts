@@ -18,9 +18,5 @@ export const forbidden = (key: MessageKey = 'forbidden', params?: MessageParams)
 export const notFound = (key: MessageKey = 'notFound', params?: MessageParams) => new AppError(404, key, params);
 export const conflict = (key: MessageKey, params?: MessageParams) => new AppError(409, key, params);
 
-/**
- * Zod messages that are message keys: `z.string({ error: msg('oldPasswordRequired') })`.
- * The error handler recognises the prefix and translates; other zod messages are rebuilt from the issue.
- */
-export const MSG_PREFIX = 'msg:';
-export const msg = (key: MessageKey) => `${MSG_PREFIX}${key}`;
+/** Zod messages that are message keys (`msg('oldPasswordRequired')`): defined with the catalogue, which the shared schemas use too. */
+export { MSG_PREFIX, msg } from '@portal/shared/messages';

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyRequest } from 'fastify';
-import type { core } from 'zod';
-import { isMessageKey } from '@portal/shared/messages';
-import { AppError, MSG_PREFIX } from '../lib/errors.ts';
+import { fieldAreaOf, fieldLabel, pathText } from '@portal/shared/field-labels';
+import { boundText, issueMessage } from '@portal/shared/validation-messages';
+import type { MessageKey } from '@portal/shared/messages';
+import { AppError } from '../lib/errors.ts';
 import { envelope } from '../lib/envelope.ts';
 import { ZodRequestError } from '../lib/validation.ts';
 import { isClientDataError } from '../lib/db-errors.ts';
@@ -30,7 +31,7 @@ export const errorsPlugin = fp(
 );
 
 function describe(error: FastifyError | AppError | ZodRequestError, request: FastifyRequest): { status: number; message: string; headers?: Record<string, string> } {
-  if (error instanceof AppError) return { status: error.statusCode, message: request.t(error.key, error.params) };
+  if (error instanceof AppError) return { status: error.statusCode, message: appErrorMessage(error, request) };
   if (error instanceof ZodRequestError) return { status: 400, message: validationMessage(error, request) };
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -51,44 +52,47 @@ function describe(error: FastifyError | AppError | ZodRequestError, request: Fas
   return { status: 500, message: request.t('internalError', { id: request.id }) };
 }
 
-/** The first issue, in the caller's language, naming the field as the client sent it. */
+/**
+ * The first issue, in the caller's language, naming the field as the screens label it (field-labels.ts)
+ * and saying what would be right; a field the catalogue does not know is named as the client sent it.
+ */
 function validationMessage(error: ZodRequestError, request: FastifyRequest): string {
   const issue = error.issues[0];
   if (!issue) return request.t('badRequest');
-  if (issue.message.startsWith(MSG_PREFIX)) {
-    const key = issue.message.slice(MSG_PREFIX.length);
-    if (isMessageKey(key)) return request.t(key);
+  const area = fieldAreaOf(request.routeOptions.url ?? request.url);
+  if (issue.code === 'unrecognized_keys') {
+    const key = pathText([...issue.path, issue.keys[0] ?? '']);
+    return request.t('validationUnknownField', { field: key.slice(0, 100) });
   }
-  const field = fieldName(issue.path, error.part);
-  return issueMessage(issue, field, request);
+  const { label, choose } = fieldLabel(issue.path, area, error.part);
+  const { key, params } = issueMessage(issue, { choose });
+  return request.t(key, { ...params, field: label });
 }
 
-function fieldName(path: PropertyKey[], part: string): string {
-  const named = path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
-  return named || part;
+/** Messages whose `field` is a name the client sent and must see as sent. */
+const RAW_FIELD_KEYS: ReadonlySet<MessageKey> = new Set(['validationUnknownField', 'duplicateNotAllowed']);
+
+/** A service's refusal of one field ("validationTooBig", field "height") names it as the screens do. */
+function appErrorMessage(error: AppError, request: FastifyRequest): string {
+  const { key, params } = error;
+  const field = params?.field;
+  if (!params || typeof field !== 'string' || RAW_FIELD_KEYS.has(key)) return request.t(key, params);
+  const { label, choose } = fieldLabel(parsePath(field), fieldAreaOf(request.routeOptions.url ?? request.url));
+  const bounds = Object.fromEntries(
+    (['min', 'max'] as const).flatMap((name) => {
+      const value = params[name];
+      return typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? [[name, boundText(BigInt(value))]] : [];
+    }),
+  );
+  return request.t(key === 'validationRequired' && choose ? 'validationChoose' : key, { ...params, ...bounds, field: label });
 }
 
-function issueMessage(issue: core.$ZodIssue, field: string, request: FastifyRequest): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined
-        ? request.t('validationRequired', { field })
-        : request.t('validationType', { field, expected: issue.expected });
-    case 'too_small':
-      if (issue.origin === 'string') return request.t(Number(issue.minimum) <= 1 ? 'validationRequired' : 'validationTooShort', { field, min: String(issue.minimum) });
-      return request.t('validationTooSmall', { field, min: String(issue.minimum) });
-    case 'too_big':
-      if (issue.origin === 'string') return request.t('validationTooLong', { field, max: String(issue.maximum) });
-      return request.t('validationTooBig', { field, max: String(issue.maximum) });
-    case 'invalid_format':
-      return request.t('validationFormat', { field });
-    case 'invalid_value':
-      return request.t('validationOneOf', { field, values: issue.values.map(String).join(', ') });
-    case 'unrecognized_keys': {
-      const key = issue.keys[0] ?? '';
-      return request.t('validationUnknownField', { field: [field === 'body' || field === 'querystring' ? '' : field, key].filter(Boolean).join('.').slice(0, 100) });
-    }
-    default:
-      return request.t('validationInvalid', { field });
-  }
+/** "items[2].unitPrice" -> ['items', 2, 'unitPrice']; "body" is the whole request. */
+function parsePath(text: string): PropertyKey[] {
+  if (text === 'body') return [];
+  return text
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }

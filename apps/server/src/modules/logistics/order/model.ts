@@ -4,6 +4,7 @@ import type { orderInput } from '@portal/shared/logistics-schemas';
 import type { MessageKey, MessageParams } from '@portal/shared/messages';
 import type { Language, Texts } from '@portal/shared/languages';
 import type { OrderStatus, ServiceType } from '@portal/shared/logistics';
+import { issueMessage } from '@portal/shared/validation-messages';
 
 /*
  * The order's pure rules and fixed definitions (no database, so they are unit-tested on their own):
@@ -172,28 +173,12 @@ export function prepareOrder(input: ParsedOrder): PreparedOrder {
 }
 
 /**
- * A zod issue as a message key and parameters (without `field`), the way the error handler words
- * request errors, for places that name fields their own way (the import names sheet columns).
+ * A zod issue as a message key and parameters (without `field`), worded as the error handler words
+ * request errors (shared validation-messages.ts), for the import, which names fields by sheet columns.
  */
 export function issueProblem(issue: core.$ZodIssue): OrderProblem {
-  const path = issue.path;
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? { path, key: 'validationRequired' } : { path, key: 'validationType', params: { expected: issue.expected } };
-    case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? { path, key: 'validationRequired' } : { path, key: 'validationTooShort', params: { min: String(issue.minimum) } };
-      return { path, key: 'validationTooSmall', params: { min: String(issue.minimum) } };
-    case 'too_big':
-      if (issue.origin === 'string') return { path, key: 'validationTooLong', params: { max: String(issue.maximum) } };
-      if (issue.origin === 'array') return { path, key: 'orderTooManyProducts', params: { max: String(issue.maximum) } };
-      return { path, key: 'validationTooBig', params: { max: String(issue.maximum) } };
-    case 'invalid_format':
-      return { path, key: 'validationFormat' };
-    case 'invalid_value':
-      return { path, key: 'validationOneOf', params: { values: issue.values.map(String).join(', ') } };
-    default:
-      return { path, key: 'validationInvalid' };
-  }
+  if (issue.code === 'too_big' && issue.origin === 'array') return { path: issue.path, key: 'orderTooManyProducts', params: { max: String(issue.maximum) } };
+  return { path: issue.path, ...issueMessage(issue) };
 }
 
 // ------------------------------------------------------------------ the spreadsheet columns
