@@ -116,6 +116,30 @@ describe('list-page toolkit', { timeout: 30_000 }, () => {
     expect(String(params.sendTime_end)).toMatch(/^\d{4}-\d{2}-\d{2}T23:59:59[+-]\d{2}:\d{2}$/);
   });
 
+  it('lets the keyboard through a date range: Tab from its start to its end and on to Search, Shift+Tab back out', async () => {
+    const fetcher = fakeServer();
+    const config = makeConfig(fetcher);
+    // the range shown, between a field and the buttons
+    renderUi(<ListPage config={{ ...config, query: config.query!.filter((field) => field.name === 'title' || field.name === 'sendTime').map((field) => ({ ...field, hidden: false })) }} />);
+    await screen.findByText('Notice 1');
+    const title = screen.getByPlaceholderText('請輸入標題');
+    const start = screen.getByPlaceholderText('開始日期');
+    const end = screen.getByPlaceholderText('結束日期');
+    title.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(start);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(end);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /查詢/ }));
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(end);
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(start);
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(title);
+  });
+
   it('searches with trimmed filters from page 1, and Reset clears them', async () => {
     const fetcher = fakeServer();
     renderUi(<ListPage config={makeConfig(fetcher)} />);

@@ -29,6 +29,9 @@ function fieldControl(field: QueryField, label: string, t: TFunction) {
         <DatePicker.RangePicker
           style={{ width: '100%' }}
           format={DATE_FORMAT}
+          // either end may stay open (toFilters sends what is there): the picker then lets Tab leave an empty
+          // start, where otherwise it pulls the focus back to it for ever and a keyboard cannot get past
+          allowEmpty={[true, true]}
           placeholder={[t('components.query.startDate'), t('components.query.endDate')]}
           // a function: a page left open overnight still means today by "today"
           presets={PRESETS.map((preset) => ({ label: t(`components.datePresets.${preset}`), value: () => datePresetRange(preset) }))}
