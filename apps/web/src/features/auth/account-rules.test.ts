@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // a test may import the server's rules themselves (the bundle may not: they come with zod)
 import { normalisePhone, USERNAME_PATTERN as SERVER_USERNAME_PATTERN } from '@portal/shared/sys';
-import { isPhone, isStrongPassword, safeRedirect, SMS_CODE_PATTERN, USERNAME_PATTERN } from './account-rules.ts';
+import { isStrongPassword } from '@portal/shared/password-rule';
+import { isPhone, safeRedirect, SMS_CODE_PATTERN, USERNAME_PATTERN } from './account-rules.ts';
 
 const ORIGIN = 'https://portal.example.com';
 const HOME = '/dashboard/analysis';

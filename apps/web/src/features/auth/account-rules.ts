@@ -1,16 +1,11 @@
 /**
  * The server's rules for the public account forms, checked before sending so the user hears at once
- * what is wrong. They repeat packages/shared/src/sys.ts (USERNAME_PATTERN, normalisePhone) and
- * apps/server/src/lib/passwords.ts (isStrongPassword) because the web must not bundle zod, which
- * sys.ts imports; account-rules.test.ts keeps the copies in step. The server stays the judge.
+ * what is wrong. They repeat packages/shared/src/sys.ts (USERNAME_PATTERN, normalisePhone) because
+ * the web must not bundle zod, which sys.ts imports; account-rules.test.ts keeps the copies in step.
+ * The password rule is shared as it is (packages/shared/src/password-rule.ts). The server stays the judge.
  */
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{4,32}$/;
-
-/** 8 to 64 characters with at least one letter and one digit. */
-export function isStrongPassword(password: string): boolean {
-  return password.length >= 8 && password.length <= 64 && /[A-Za-z]/.test(password) && /\d/.test(password);
-}
 
 /** Mainland China, Taiwan, Hong Kong / Macau, or international with its country code. */
 const PHONE_PATTERNS = [/^1[3-9]\d{9}$/, /^09\d{8}$/, /^[2-9]\d{7}$/, /^\+[1-9]\d{6,14}$/];

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { required, sameAs, satisfies, type Rule } from '../../components/plain/use-plain-form.ts';
-import { SMS_CODE_PATTERN, USERNAME_PATTERN, isPhone, isStrongPassword } from './account-rules.ts';
+import { isStrongPassword } from '@portal/shared/password-rule';
+import { SMS_CODE_PATTERN, USERNAME_PATTERN, isPhone } from './account-rules.ts';
 
 /** The public forms' rules, with their translated messages (the server checks them again). */
 export const authRules = <V>(t: TFunction) => ({

@@ -12,6 +12,9 @@ export const account: typeof source = {
     mismatch: 'The two passwords do not match!',
     noUser: 'No user is signed in!',
     success: 'Password changed; your other sessions were signed out',
+    rule: '8 to 64 characters, with both letters and digits',
+    weak: 'The new password needs 8 to 64 characters with both letters and digits',
+    sameAsOld: 'The new password must differ from the old one',
   },
   depart: {
     title: 'Switch department',

@@ -13,6 +13,9 @@ export const account: typeof source = {
     mismatch: '两次输入的密码不一样！',
     noUser: '当前系统无登录用户!',
     success: '密码修改成功，其他设备上的登录已退出',
+    rule: '8 至 64 个字符，需同时包含字母与数字',
+    weak: '新密码需 8 至 64 个字符，并同时包含字母与数字',
+    sameAsOld: '新密码不可与旧密码相同',
   },
   depart: {
     title: '切换部门',

@@ -12,6 +12,9 @@ export const account = {
     mismatch: '兩次輸入的密碼不一樣！',
     noUser: '當前系統無登入用戶!',
     success: '密碼修改成功，其他裝置上的登入已登出',
+    rule: '8 至 64 個字元，需同時包含字母與數字',
+    weak: '新密碼需 8 至 64 個字元，並同時包含字母與數字',
+    sameAsOld: '新密碼不可與舊密碼相同',
   },
   depart: {
     title: '切換部門',

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -28,6 +28,9 @@ function renderDialog() {
 }
 
 const field = (label: string) => screen.getByLabelText(label);
+/** The form item of a field: its label, control, help under it and its error. */
+const itemOf = (label: string) => field(label).closest<HTMLElement>('.ant-form-item')!;
+const refusal = (status: number, message: string) => new Response(JSON.stringify({ success: false, message, code: status, result: null, timestamp: 0 }), { status, headers: { 'Content-Type': 'application/json' } });
 // antd spaces out two-character Chinese button texts: 确 定
 const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: /确\s*定/ }));
 
@@ -39,7 +42,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('change-password dialog (spec §5, zh-CN)', () => {
+describe('change-password dialog (spec §5, zh-CN)', { timeout: 30_000 }, () => {
   test('asks for each of the three fields with the spec messages', async () => {
     const user = userEvent.setup();
     const fetch = vi.fn();
@@ -85,7 +88,8 @@ describe('change-password dialog (spec §5, zh-CN)', () => {
     await user.type(field('新密码'), 'Better#2027');
     await user.type(field('确认新密码'), 'Better#2027');
     await submit(user);
-    expect(await screen.findByText('旧密码输入错误')).toBeTruthy();
+    // under the field it concerns, not a passing toast
+    expect(await within(itemOf('旧密码')).findByText('旧密码输入错误')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/sys/user/updatePassword');
@@ -103,5 +107,39 @@ describe('change-password dialog (spec §5, zh-CN)', () => {
     await submit(user);
     expect(await screen.findByText('密码修改成功，其他设备上的登录已退出')).toBeTruthy();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  test('shows the password rule under the new password before anything is typed', () => {
+    renderDialog();
+    expect(within(itemOf('新密码')).getByText('8 至 64 个字符，需同时包含字母与数字')).toBeTruthy();
+  });
+
+  test('refuses a weak new password, or the old one again, under the field before sending', async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderDialog();
+    await user.type(field('旧密码'), 'Portal#2026');
+    await user.type(field('新密码'), 'abcdefgh');
+    await user.type(field('确认新密码'), 'abcdefgh');
+    await submit(user);
+    expect(await within(itemOf('新密码')).findByText('新密码需 8 至 64 个字符，并同时包含字母与数字')).toBeTruthy();
+    await user.clear(field('新密码'));
+    await user.type(field('新密码'), 'Portal#2026');
+    expect(await within(itemOf('新密码')).findByText('新密码不可与旧密码相同')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("puts the server's refusal of the new password under the new password", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', vi.fn(async () => refusal(400, '新密码需 8 至 64 个字符，并同时包含字母与数字')));
+    const onClose = renderDialog();
+    await user.type(field('旧密码'), 'Portal#2026');
+    await user.type(field('新密码'), 'Better#2027');
+    await user.type(field('确认新密码'), 'Better#2027');
+    await submit(user);
+    expect(await within(itemOf('新密码')).findByText('新密码需 8 至 64 个字符，并同时包含字母与数字')).toBeTruthy();
+    expect(within(itemOf('旧密码')).queryByRole('alert')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,28 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isStrongPassword } from '@portal/shared/password-rule';
 import { useAuth } from '../../../lib/auth.ts';
-import { HttpError } from '../../../lib/http.ts';
+import { BusinessError, HttpError } from '../../../lib/http.ts';
 import { useUpdatePassword, type UpdatePasswordInput } from '../api/password.ts';
 
 type Values = Omit<UpdatePasswordInput, 'username'>;
 
-/** Spec §2 "Dialogs" and §5 "Change password": old, new and confirmed password, with the spec's messages. */
+/**
+ * The field a refusal of /sys/user/updatePassword belongs to: a wrong old password is the call's one
+ * business failure; a 400 is about the new password (too weak, the same as the old one), the form having
+ * checked everything else. Anything else (a network failure, the rate limit) belongs to no field.
+ */
+function fieldOf(error: Error): keyof Values | null {
+  if (error instanceof BusinessError) return 'oldpassword';
+  if (error instanceof HttpError && error.status === 400) return 'password';
+  return null;
+}
+
+/**
+ * Spec §2 "Dialogs" and §5 "Change password": old, new and confirmed password, with the spec's messages.
+ * The password rule is in view under the new password from the start, and a refusal is shown under
+ * the field it concerns.
+ */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -29,8 +45,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           onClose();
         },
         onError: (error) => {
-          // a 401 is already announced by the HTTP client, which signs out; anything else is the server's own words
-          if (!(error instanceof HttpError && error.status === 401)) message.error(error.message);
+          // a 401 is already announced by the HTTP client, which signs out
+          if (error instanceof HttpError && error.status === 401) return;
+          const name = fieldOf(error);
+          if (name) form.setFields([{ name, errors: [error.message] }]);
+          else message.error(error.message);
         },
       },
     );
@@ -51,7 +70,23 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         <Form.Item name="oldpassword" label={t('account.password.oldPassword')} rules={[{ required: true, message: t('account.password.oldRequired') }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password" label={t('account.password.newPassword')} rules={[{ required: true, message: t('account.password.newRequired') }]}>
+        <Form.Item
+          name="password"
+          label={t('account.password.newPassword')}
+          extra={t('account.password.rule')}
+          dependencies={['oldpassword']}
+          rules={[
+            { required: true, message: t('account.password.newRequired') },
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: string | undefined) => {
+                if (!value) return Promise.resolve();
+                if (!isStrongPassword(value)) return Promise.reject(new Error(t('account.password.weak')));
+                if (value === getFieldValue('oldpassword')) return Promise.reject(new Error(t('account.password.sameAsOld')));
+                return Promise.resolve();
+              },
+            }),
+          ]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
