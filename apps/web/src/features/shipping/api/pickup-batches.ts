@@ -36,11 +36,13 @@ export const usePickupBatch = (id: number | null) => useQuery({ ...pickupBatchQu
  * "goods ready" moves them to WAIT_COLLECT (an order list open in another tab with the same prefix follows).
  */
 export const ORDERS_KEY = ['logistics', 'order'] as const;
-export const CREATED_ORDERS_KEY = [...ORDERS_KEY, 'list', 'CREATED'] as const;
+export const PICKABLE_ORDERS_KEY = [...ORDERS_KEY, 'list', 'pickable'] as const;
 
-/** GET /logistics/order/list?status=CREATED: the tenant's orders that can still go into a pick-up batch. */
-export const listCreatedOrders = (params: ListParams, signal?: AbortSignal) =>
-  http.get<Page<OrderRecord>>('/logistics/order/list', { params: { ...params, status: 'CREATED' }, signal });
+/**
+ * GET /logistics/pickupBatch/pickableOrders: the tenant's Created orders that no live batch holds, the
+ * only ones a new batch may take (the server filters, so the picker never offers a clash).
+ */
+export const listPickableOrders = (params: ListParams, signal?: AbortSignal) => http.get<Page<OrderRecord>>('/logistics/pickupBatch/pickableOrders', { params, signal });
 
 export type PickupBatchInput = InputOf<typeof pickupBatchInput>;
 

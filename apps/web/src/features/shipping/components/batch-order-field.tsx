@@ -7,16 +7,16 @@ import { DictTag } from '../../../components/dict-tag.tsx';
 import { PopupPicker } from '../../../components/popup-picker.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { formatWeight } from '../../../lib/format.ts';
-import { CREATED_ORDERS_KEY, listCreatedOrders, type BatchOrder } from '../api/pickup-batches.ts';
+import { listPickableOrders, PICKABLE_ORDERS_KEY, type BatchOrder } from '../api/pickup-batches.ts';
 import { totalWeight } from '../batch-weight.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 
-/** Orders that can go into a batch: the tenant's CREATED orders, searched in the popup picker. */
-const CREATED_ORDERS: ListPageConfig<OrderRecord> = {
+/** Orders that can go into a batch: the tenant's CREATED orders in no other live batch, searched in the popup picker. */
+const PICKABLE_ORDERS: ListPageConfig<OrderRecord> = {
   id: 'pickup-batch-order-picker',
   rowKey: 'id',
-  queryKey: CREATED_ORDERS_KEY,
-  fetcher: listCreatedOrders,
+  queryKey: PICKABLE_ORDERS_KEY,
+  fetcher: listPickableOrders,
   defaultSort: { column: 'createdAt', order: 'desc' },
   query: [
     { name: 'orderNo', label: textKey('shipping', 'order.orderNo'), type: 'input' },
@@ -39,7 +39,7 @@ const toBatchOrder = (order: OrderRecord): BatchOrder => ({ id: order.id, orderN
 
 /**
  * The orders of a batch as a form field (value and onChange from Form.Item): the chosen orders with
- * their count and estimated weight, more picked from the CREATED orders, any one removed. Read-only
+ * their count and estimated weight, more picked from the CREATED orders in no other live batch, any one removed. Read-only
  * for a batch that exists: its orders are fixed.
  */
 export function BatchOrderField({ value, onChange, id, readOnly = false }: { value?: BatchOrder[]; onChange?: (orders: BatchOrder[]) => void; id?: string; readOnly?: boolean }) {
@@ -93,7 +93,7 @@ export function BatchOrderField({ value, onChange, id, readOnly = false }: { val
           ]}
         />
       )}
-      {!readOnly && <PopupPicker<OrderRecord> open={picking} title={t('batch.pickTitle')} config={CREATED_ORDERS} onOk={add} onCancel={() => setPicking(false)} />}
+      {!readOnly && <PopupPicker<OrderRecord> open={picking} title={t('batch.pickTitle')} config={PICKABLE_ORDERS} onOk={add} onCancel={() => setPicking(false)} />}
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Descriptions, Drawer, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DetailStates } from '../../../components/detail-states.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
 import { formatCount, formatDateTime, formatWeight } from '../../../lib/format.ts';
-import { usePickupBatch, type BatchOrder } from '../api/pickup-batches.ts';
+import { usePickupBatch, type BatchOrder, type PickupBatchDetail } from '../api/pickup-batches.ts';
+import { batchNote } from '../batch-note.ts';
 import { PickupBatchSteps } from './pickup-batch-steps.tsx';
 
 /** One batch: where it is in its four statuses, its pick-up details and its orders. */
@@ -22,6 +23,7 @@ export function PickupBatchDetailDrawer({ batchId, onClose }: { batchId: number 
             </Typography.Title>
             <PickupBatchSteps status={batch.status} cancelled={batch.cancelled} />
           </div>
+          <BatchNote batch={batch} />
           <Descriptions
             size="small"
             bordered
@@ -63,4 +65,13 @@ export function PickupBatchDetailDrawer({ batchId, onClose }: { batchId: number 
       )}
     </Drawer>
   );
+}
+
+/** What the orders received without the truck mean for the batch, and what to do (docs/logistics-lifecycle.md). */
+function BatchNote({ batch }: { batch: PickupBatchDetail }) {
+  const { t } = useTranslation('shipping');
+  const note = batchNote(batch);
+  if (!note) return null;
+  const text = note.kind === 'received' ? t('batch.receivedNote', { count: note.count }) : note.kind === 'nothingLeft' ? t('batch.nothingLeftNote') : t('batch.closedNote');
+  return <Alert type={note.kind === 'nothingLeft' ? 'warning' : 'info'} showIcon title={text} data-testid="batch-note" />;
 }

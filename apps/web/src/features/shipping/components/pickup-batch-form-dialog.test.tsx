@@ -39,7 +39,7 @@ const summary = () => screen.getByTestId('batch-orders-summary').textContent;
 
 async function pickOrders(...orderNos: string[]) {
   await userEvent.click(screen.getByTestId('batch-pick-orders'));
-  const picker = (await screen.findByText('Select new (Created) orders')).closest<HTMLElement>('.ant-modal')!;
+  const picker = (await screen.findByText('Select orders (Created, in no other batch)')).closest<HTMLElement>('.ant-modal')!;
   for (const orderNo of orderNos) await userEvent.click((await within(picker).findByText(orderNo)).closest('tr')!);
   await userEvent.click(within(picker).getByRole('button', { name: /OK|確\s?定/ }));
 }
@@ -53,7 +53,7 @@ async function setTime(value: string) {
 
 function server(addAnswers: unknown[]) {
   return stubFetch(({ method, url }) => {
-    if (method === 'GET' && url.pathname === '/api/logistics/order/list') return pageOf(ORDERS);
+    if (method === 'GET' && url.pathname === '/api/logistics/pickupBatch/pickableOrders') return pageOf(ORDERS);
     if (method === 'POST' && url.pathname === '/api/logistics/pickupBatch/add') return addAnswers.shift();
     return new Response(null, { status: 404 });
   });
@@ -91,7 +91,7 @@ describe('the pick-up batch form', { timeout: 60_000 }, () => {
     expect(posts(calls)).toEqual([]);
   });
 
-  it('picks CREATED orders in the popup picker, sums their weight exactly, and lets one go', async () => {
+  it('picks orders free for a batch in the popup picker, sums their weight exactly, and lets one go', async () => {
     signInWith([]);
     const calls = server([]);
     renderUi(<PickupBatchFormDialog open batchId={null} onClose={vi.fn()} />);
@@ -99,8 +99,9 @@ describe('the pick-up batch form', { timeout: 60_000 }, () => {
     await pickOrders('LO260301000001', 'LO260301000002');
     // 1.250 + 0.755 kg, added in grams
     await waitFor(() => expect(summary()).toBe('Orders selected: 2, estimated weight 2.005 kg'));
-    const listCall = calls.find((call) => call.url.pathname === '/api/logistics/order/list')!;
-    expect(listCall.url.searchParams.get('status')).toBe('CREATED');
+    // the server's list of Created orders in no live batch: an order of another batch is never offered
+    expect(calls.some((call) => call.url.pathname === '/api/logistics/pickupBatch/pickableOrders')).toBe(true);
+    expect(calls.some((call) => call.url.pathname === '/api/logistics/order/list')).toBe(false);
 
     // picking an order again does not count it twice
     await pickOrders('LO260301000002', 'LO260301000003');
