@@ -7,6 +7,12 @@ export const orderMessages = {
     'zh-CN': '订单状态不能从「{from}」变为「{to}」',
     'en-US': 'The order cannot move from "{from}" to "{to}"',
   },
+  /** any status machine's move to the state its subject is already in (apps/server/src/lib/status-move.ts) */
+  statusAlready: {
+    'zh-TW': '{subject}已是「{state}」，未做任何變更',
+    'zh-CN': '{subject}已是「{state}」，未做任何变更',
+    'en-US': '{subject} is already "{state}"; nothing was changed',
+  },
   orderChangedMeanwhile: {
     'zh-TW': '訂單已被其他操作更新，請重新整理後再試',
     'zh-CN': '订单已被其他操作更新，请刷新后再试',
@@ -93,6 +99,11 @@ export const orderMessages = {
     'zh-TW': '同一商家訂單號的各行須填寫相同的訂單資料，此值與第 {row} 行不同',
     'zh-CN': '同一商家订单号的各行须填写相同的订单资料，此值与第 {row} 行不同',
     'en-US': 'Rows of one merchant order number must carry the same order data: this differs from row {row}',
+  },
+  importCodeUnknown: {
+    'zh-TW': '{field}「{value}」無法辨識：請從此欄的下拉清單選擇，或填寫名稱或代碼，例如 {examples}',
+    'zh-CN': '{field}「{value}」无法识别：请从此列的下拉列表选择，或填写名称或代码，例如 {examples}',
+    'en-US': '{field} "{value}" is not one we know: choose it from the drop-down list of this column, or type its name or code, such as {examples}',
   },
   importOrderNoRepeated: {
     'zh-TW': '商家訂單號已用於第 {row} 行的訂單；同一訂單的商品行須相鄰',

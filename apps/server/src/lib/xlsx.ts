@@ -42,6 +42,19 @@ export function timeFormatter(timeZone: string): (value: Date | null) => string 
   return (value) => (value ? format.format(value) : '');
 }
 
+/**
+ * A spreadsheet cell has no time zone: Excel shows a date cell's UTC fields. This is the Date whose
+ * UTC fields are the wall-clock time of `value` in `timeZone`, what the reader's screen shows for it.
+ */
+export function wallClock(timeZone: string): (value: Date) => Date {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+  return (value) => {
+    const part = Object.fromEntries(format.formatToParts(value).map(({ type, value: text }) => [type, Number(text)]));
+    const { year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = part;
+    return new Date(Date.UTC(year, month - 1, day, hour, minute, second, value.getUTCMilliseconds()));
+  };
+}
+
 /** `count` may stop at max + 1: the message names the limit, not the count. */
 export function assertExportSize(count: number, max: number = EXPORT_ROWS_MAX): void {
   if (count > max) throw badRequest('exportRowsTooMany', { max });
@@ -56,7 +69,7 @@ export function contentDisposition(fileName: string, asciiName: string, disposit
   return `${disposition}; filename="${asciiName.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${encoded}`;
 }
 
-/** A Date is written as a date cell (format it with the column's numFmt). */
+/** A Date is an instant, written as a date cell of its wall-clock time in the export's zone (format it with the column's numFmt). */
 export type Cell = string | number | Date | null;
 export type ExportColumn<R> = { header: string; width: number; numFmt?: string; value: (row: R) => Cell };
 
@@ -85,13 +98,15 @@ export async function* keysetBatches<R extends { id: number; cursorTime: string 
  * Writes the workbook into `stream` batch after batch, waiting while the reader is slower than the
  * database (memory stays flat however large the export), and stops when the reader has gone away.
  */
-export async function writeXlsx<R>(stream: PassThrough, options: { sheetName: string; columns: ExportColumn<R>[]; batches: AsyncIterable<R[]> }): Promise<void> {
+export async function writeXlsx<R>(stream: PassThrough, options: { sheetName: string; timeZone: string; columns: ExportColumn<R>[]; batches: AsyncIterable<R[]> }): Promise<void> {
+  const local = wallClock(options.timeZone);
+  const cell = (value: Cell) => (value instanceof Date ? local(value) : value);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(options.sheetName.slice(0, 31));
   sheet.columns = options.columns.map((column, index) => ({ header: column.header, key: String(index), width: column.width, style: column.numFmt ? { numFmt: column.numFmt } : {} }));
   sheet.getRow(1).font = { bold: true };
   for await (const batch of options.batches) {
-    for (const row of batch) sheet.addRow(options.columns.map((column) => column.value(row))).commit();
+    for (const row of batch) sheet.addRow(options.columns.map((column) => cell(column.value(row)))).commit();
     if (stream.writableNeedDrain) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
     if (stream.destroyed) return;
   }
@@ -111,7 +126,7 @@ export function sendXlsx<R>(
   const stamp = timeFormatter(options.timeZone)(new Date()).replace(/\D/g, '');
   const stream = new PassThrough();
   // the headers are gone by now: a failure can only cut the download short (and is logged)
-  writeXlsx(stream, { sheetName: options.sheetName ?? options.title, columns: options.columns, batches: options.batches }).catch((error: unknown) => {
+  writeXlsx(stream, { sheetName: options.sheetName ?? options.title, timeZone: options.timeZone, columns: options.columns, batches: options.batches }).catch((error: unknown) => {
     reply.log.error({ err: error }, 'export failed');
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });

@@ -170,13 +170,31 @@ describe(`logistics orders: Excel export, template and import (${testDbKind()})`
         { row: 5, column: 'Quantity', message: 'Field Quantity has the wrong type (expected number)' },
         { row: 6, column: 'Merchant order number', message: 'This merchant order number is already used by the order on row 2; the product rows of one order must be adjacent' },
         { row: 7, column: 'Merchant order number', message: 'Field Merchant order number is required' },
-        { row: 8, column: 'Service type', message: 'Field Service type must be one of: BASE, FULL_LINK, HALF_LINK' },
+        { row: 8, column: 'Service type', message: 'Service type "SEA" is not one we know: choose it from the drop-down list of this column, or type its name or code, such as Basic (BASE), Full link (FULL_LINK), Half link (HALF_LINK)' },
         { row: 8, column: 'Declared weight (kg)', message: 'Field Declared weight (kg) has an invalid value' },
         { row: 8, column: 'Category', message: 'Field Category is required' },
       ]);
       expect(message).toBe('The file has 9 errors, so nothing was imported: correct them and import it again');
       expect(await countOf(1)).toBe(before);
       expect(await listed(merchant, { merchantOrderNo: 'BAD-1' })).toEqual([]);
+    });
+
+    it('names an unknown country as typed and what is expected, without listing every code (issue 11)', async () => {
+      const file = await workbook([
+        EN_HEADER,
+        ['CTRY-1', 'BASE', 'Germeny', 'SZ01', 'Chen', '0912345678', 'Taipei', 'CNY', '1', 'Cup', 'Home', 1, '10'],
+        ['CTRY-2', 'BASE', 'germany', 'Shenzhen warehouse', 'Chen', '0912345678', 'Taipei', 'CNY', '1', 'Cup', 'Home', 1, '10'],
+      ]);
+      const { result } = await imported(merchant, file);
+      expect(result.errors).toEqual([
+        {
+          row: 2,
+          column: 'Destination country',
+          message: 'Destination country "Germeny" is not one we know: choose it from the drop-down list of this column, or type its name or code, such as Taiwan (TW), Hong Kong (HK), Macao (MO) …',
+        },
+      ]);
+      const zh = await imported(merchant, file, 'zh-TW');
+      expect(zh.result.errors[0]?.message).toBe('Destination country「Germeny」無法辨識：請從此欄的下拉清單選擇，或填寫名稱或代碼，例如 台灣 (TW), 香港 (HK), 澳門 (MO) …');
     });
 
     it('refuses merchant order numbers the tenant already has, and translates the report', async () => {
@@ -316,6 +334,18 @@ describe(`logistics orders: Excel export, template and import (${testDbKind()})`
       expect(notes?.name).toBe('How to fill in');
       expect(rowValues(notes!, 1)).toEqual(['Column', 'Required', 'Description']);
       expect(rowValues(notes!, 3)).toEqual(['Service type', 'Yes', 'Code or name: BASE Basic, FULL_LINK Full link, HALF_LINK Half link']);
+      // drop-down lists on the coded columns of every importable row, from the catalogue, in a hidden sheet
+      const choices = book.worksheets[2]!;
+      expect(choices.state).toBe('hidden');
+      expect(rowValues(choices, 2).slice(0, 4)).toEqual(['Basic', 'Taiwan', 'Shenzhen warehouse', 'CNY']);
+      const validations = (orderSheet as unknown as { dataValidations: { model: Record<string, { type: string; formulae: string[]; errorStyle?: string }> } }).dataValidations.model;
+      for (const [cell, list] of [['B2', 'A'], ['C2001', 'B'], ['D500', 'C'], ['M2', 'D']] as const) {
+        expect(validations[cell], cell).toMatchObject({ type: 'list', errorStyle: 'warning' });
+        expect(validations[cell]?.formulae[0]).toMatch(new RegExp(`^'Choices'!\\$${list}\\$2:\\$${list}\\$\\d+$`));
+      }
+      const countries = choices.getColumn(2).values.filter((value) => typeof value === 'string');
+      expect(countries).toHaveLength(29);
+      expect(validations.C2?.formulae[0]).toBe("'Choices'!$B$2:$B$29");
 
       const { result } = await imported(merchant, response.rawPayload);
       expect(result).toEqual({ imported: 1, errors: [] });
@@ -373,6 +403,26 @@ describe(`logistics orders: Excel export, template and import (${testDbKind()})`
       expect(rowValues(zh, 2).slice(2, 6)).toEqual(['已建立', '全鏈路', '日本', '義烏倉']);
     });
 
+    it('writes times as the wall clock of the zone the browser sends (issue 11: 04:27 on the 25th came out as 20:27 on the 24th)', async () => {
+      const [record] = await listed(merchant, { merchantOrderNo: 'IMP-1' });
+      // 2025-03-24T20:27:05Z is 04:27:05 on the 25th in Shanghai and 16:27:05 on the 24th in New York
+      await t.db.update(orders).set({ createdAt: new Date('2025-03-24T20:27:05Z') }).where(eq(orders.id, record?.id ?? 0));
+      const createdCell = async (query: Record<string, string>) => {
+        const response = await exportXls(merchant, { merchantOrderNo: 'IMP-1', ...query });
+        expect(response.statusCode, response.body).toBe(200);
+        const cell = (await readBook(response.rawPayload)).worksheets[0]!.getRow(2).getCell(15);
+        expect(cell.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+        // a date cell has no zone: what Excel shows are its UTC fields
+        return (cell.value as Date).toISOString();
+      };
+      expect(await createdCell({ timeZone: 'Asia/Taipei' })).toBe('2025-03-25T04:27:05.000Z');
+      expect(await createdCell({ timeZone: 'America/New_York' })).toBe('2025-03-24T16:27:05.000Z');
+      // without a zone, the portal's (spec: merchants in UTC+8)
+      expect(await createdCell({})).toBe('2025-03-25T04:27:05.000Z');
+      const bad = await exportXls(merchant, { timeZone: 'Mars/Olympus' });
+      expect(bad.statusCode).toBe(400);
+    });
+
     it('applies filters and the tenant: merchant2 never exports merchant orders; logistics orders only from ship-out on', async () => {
       const all = (await readBook((await exportXls(merchant2)).rawPayload)).worksheets[0]!;
       const numbers = Array.from({ length: all.actualRowCount - 1 }, (_, index) => rowValues(all, index + 2)[1]).sort();
@@ -424,7 +474,7 @@ describe(`logistics orders: Excel export, template and import (${testDbKind()})`
         const chunks: Buffer[] = [];
         out.on('data', (chunk: Buffer) => chunks.push(chunk));
         const names = { status: new Map(), serviceType: new Map(), country: new Map(), warehouse: new Map() };
-        await writeXlsx(out, { sheetName: 'Orders', columns: exportColumns('en-US', names), batches: orderBatches(t.db, orderConditions(1, {}), sort, 2) });
+        await writeXlsx(out, { sheetName: 'Orders', timeZone: 'UTC', columns: exportColumns('en-US', names), batches: orderBatches(t.db, orderConditions(1, {}), sort, 2) });
         await new Promise((resolve) => out.end(resolve));
         const sheet = (await readBook(Buffer.concat(chunks))).worksheets[0]!;
         const exported = Array.from({ length: sheet.actualRowCount - 1 }, (_, index) => String(rowValues(sheet, index + 2)[0]));

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Language, Texts } from '@portal/shared/languages';
+import { IMPORT_ROWS_MAX } from '@portal/shared/logistics';
 import type { OrderRecord } from '@portal/shared/logistics-schemas';
 import type { Db } from '../../../db/client.ts';
 import { orders } from '../../../db/schema/logistics.ts';
@@ -70,6 +71,13 @@ export const SHEET_TEXTS = {
   logExportFile: { 'zh-TW': '物流訂單', 'zh-CN': '物流订单', 'en-US': 'logistics-orders' },
   templateFile: { 'zh-TW': '訂單匯入範本', 'zh-CN': '订单导入模板', 'en-US': 'order-import-template' },
   notesSheet: { 'zh-TW': '填寫說明', 'zh-CN': '填写说明', 'en-US': 'How to fill in' },
+  listsSheet: { 'zh-TW': '選項', 'zh-CN': '选项', 'en-US': 'Choices' },
+  listTitle: { 'zh-TW': '請從清單選擇', 'zh-CN': '请从列表选择', 'en-US': 'Choose from the list' },
+  listError: {
+    'zh-TW': '此值不在清單中：請從下拉清單選擇，或填寫名稱或代碼',
+    'zh-CN': '此值不在列表中：请从下拉列表选择，或填写名称或代码',
+    'en-US': 'This value is not in the list: choose one from the drop-down list, or type a name or code',
+  },
   notesColumn: { 'zh-TW': '欄位', 'zh-CN': '列', 'en-US': 'Column' },
   notesRequired: { 'zh-TW': '必填', 'zh-CN': '必填', 'en-US': 'Required' },
   notesDescription: { 'zh-TW': '說明', 'zh-CN': '说明', 'en-US': 'Description' },
@@ -88,15 +96,6 @@ export function fileDate(now = new Date()): string {
   return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}`;
 }
 
-/**
- * A spreadsheet has no time zones: times are written as the server's wall-clock time (Excel reads
- * the date's UTC fields), so a row shows the same time as the screen of someone in the server's zone.
- */
-function wallClock(iso: string): Date {
-  const at = new Date(iso);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-}
-
 const cells: Record<OrderColumn, (record: OrderRecord, names: Names) => string | number | Date | null> = {
   orderNo: (record) => record.orderNo,
   merchantOrderNo: (record) => record.merchantOrderNo,
@@ -113,8 +112,9 @@ const cells: Record<OrderColumn, (record: OrderRecord, names: Names) => string |
   weight: (record) => Number(record.weight),
   freight: (record) => (record.freight === null ? null : Number(record.freight)),
   freightCurrency: (record) => record.freightCurrency,
-  createdAt: (record) => wallClock(record.createdAt),
-  statusUpdatedAt: (record) => wallClock(record.statusUpdatedAt),
+  // instants: lib/xlsx.ts writes them as the wall-clock time of the reader's zone
+  createdAt: (record) => new Date(record.createdAt),
+  statusUpdatedAt: (record) => new Date(record.statusUpdatedAt),
 };
 
 const FORMATS: Partial<Record<OrderColumn, string>> = {
@@ -220,6 +220,43 @@ const EXAMPLE: Record<Language, Partial<Record<ImportColumn, string>>> = {
   'en-US': { recipientName: 'Mei-Ling Chen', recipientAddress: 'No. 7, Sec. 5, Xinyi Rd.', recipientProvince: 'Taiwan', recipientCity: 'Taipei', recipientDistrict: 'Xinyi', recipientTown: 'Xicun', itemName: 'Bluetooth earphones', itemCategory: 'Electronics', itemSpecifications: 'Black', itemMaterial: 'Plastic', remark: 'Fragile' },
 };
 
+/** What ExcelJS's Worksheet has but its typings leave out: the sheet's data validations by range. */
+type WithValidations = { dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void } };
+
+/**
+ * Drop-down lists on the coded columns of every row an import may have, from the catalogue the
+ * import reads (names in the caller's language; a code typed instead is still taken, so the list
+ * warns rather than refuses). The values sit in a hidden sheet: a list typed into the rule itself
+ * is limited to 255 characters, which the countries' names pass.
+ */
+function addChoiceLists(workbook: ExcelJS.Workbook, sheet: ExcelJS.Worksheet, language: Language, names: Names, codes: { serviceType: string[]; country: string[]; warehouse: string[]; currency: string[] }): void {
+  const lists: [ImportColumn, string[]][] = [
+    ['serviceType', codes.serviceType.map((code) => names.serviceType.get(code) ?? code)],
+    ['destinationCountry', codes.country.map((code) => names.country.get(code) ?? code)],
+    ['warehouseCode', codes.warehouse.map((code) => names.warehouse.get(code) ?? code)],
+    ['currency', codes.currency],
+  ];
+  const choices = workbook.addWorksheet(SHEET_TEXTS.listsSheet[language], { state: 'hidden' });
+  const quoted = `'${SHEET_TEXTS.listsSheet[language].replace(/'/g, "''")}'`;
+  lists.forEach(([column, values], index) => {
+    const letter = String.fromCharCode(65 + index);
+    choices.getCell(`${letter}1`).value = IMPORT_TITLES[column][language];
+    values.forEach((value, at) => {
+      choices.getCell(`${letter}${at + 2}`).value = value;
+    });
+    const target = String.fromCharCode(65 + IMPORT_COLUMNS.indexOf(column));
+    (sheet as unknown as WithValidations).dataValidations.add(`${target}2:${target}${IMPORT_ROWS_MAX + 1}`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`${quoted}!$${letter}$2:$${letter}$${values.length + 1}`],
+      showErrorMessage: true,
+      errorStyle: 'warning',
+      errorTitle: SHEET_TEXTS.listTitle[language],
+      error: SHEET_TEXTS.listError[language],
+    });
+  });
+}
+
 /** Columns typed as text in the template, so Excel keeps a leading 0 or a long number as typed. */
 const TEXT_COLUMNS: readonly ImportColumn[] = ['merchantOrderNo', 'recipientPhone', 'recipientPostcode'];
 
@@ -290,5 +327,6 @@ export async function orderTemplate(language: Language, names: Names, codes: { s
   }
   notes.addRow([]);
   notes.addRow([SHEET_TEXTS.notesFooter[language]]);
+  addChoiceLists(workbook, sheet, language, names, codes);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

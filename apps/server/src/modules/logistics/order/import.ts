@@ -201,7 +201,7 @@ function inputOf(merchantOrderNo: string, rows: SheetRow[], books: CodeBooks) {
  * it), and everything /add refuses. Errors are reported per sheet row and column, in the caller's
  * language, naming the column by the title the file uses.
  */
-export function buildOrders(sheet: Pick<Sheet, 'rows' | 'titles'>, books: CodeBooks, language: Language): { orders: ImportedOrder[]; errors: ImportRowError[] } {
+export function buildOrders(sheet: Pick<Sheet, 'rows' | 'titles'>, books: CodeBooks, language: Language, examples: Partial<Record<CodedColumn, string>> = {}): { orders: ImportedOrder[]; errors: ImportRowError[] } {
   const errors: ImportRowError[] = [];
   const titleIn = (column: ImportColumn) => sheet.titles[column] ?? titleOf(column, language);
   const report = (rowNo: number, column: ImportColumn, problem: Pick<OrderProblem, 'key' | 'params'>) => {
@@ -245,7 +245,7 @@ export function buildOrders(sheet: Pick<Sheet, 'rows' | 'titles'>, books: CodeBo
     const input = inputOf(merchantOrderNo, rows, books);
     const parsed = orderInput.safeParse(input, { reportInput: true });
     if (!parsed.success) {
-      const problems = [...parsed.error.issues.map(issueProblem), ...unitPriceProblems(input.currency, input.items.map((item) => item.unitPrice))];
+      const problems = [...parsed.error.issues.map(issueProblem).map((problem) => unknownCode(problem, input, examples)), ...unitPriceProblems(input.currency, input.items.map((item) => item.unitPrice))];
       for (const problem of problems) {
         const at = locate(problem.path, rows);
         report(at.rowNo, at.column, problem);
@@ -260,6 +260,17 @@ export function buildOrders(sheet: Pick<Sheet, 'rows' | 'titles'>, books: CodeBo
     if (problems.length === 0 && consistent) orders.push({ merchantOrderNo, firstRow: first.rowNo, prepared: prepareOrder(parsed.data as ParsedOrder) });
   }
   return { orders, errors };
+}
+
+/**
+ * A coded cell that is neither a code nor a name: the value as typed, that a name or a code is
+ * expected, and a few of them (the whole list is the template's drop-down, not a wall of codes).
+ */
+function unknownCode(problem: OrderProblem, input: Partial<Record<string, unknown>>, examples: Partial<Record<CodedColumn, string>>): OrderProblem {
+  const [column] = problem.path;
+  if (problem.key !== 'validationOneOf' || problem.path.length !== 1 || typeof column !== 'string' || !isCoded(column as ImportColumn)) return problem;
+  const coded = column as CodedColumn;
+  return { ...problem, key: 'importCodeUnknown', params: { value: String(input[coded] ?? ''), examples: examples[coded] ?? '' } };
 }
 
 /** Errors in sheet order (row, then the template's column order), at most IMPORT_ERRORS_MAX. */

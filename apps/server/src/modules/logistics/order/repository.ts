@@ -7,7 +7,7 @@ import { CURRENCY_EXPONENTS, fromMinor, gramsToKg, isCurrency, mmToCm, type Curr
 import type { Db } from '../../../db/client.ts';
 import { orderItems, orderStatusCounts, orders, parcels, pickupBatchOrders, pickupBatches, rateCards, trackingEvents } from '../../../db/schema/logistics.ts';
 import { must } from '../../../lib/must.ts';
-import { escapeLike } from '../../../lib/list.ts';
+import { escapeLike, numberSearch } from '../../../lib/list.ts';
 import type { Price } from '../../freight/service.ts';
 import { eventDescription, formatOrderNo, statusEventText, type PreparedOrder } from './model.ts';
 
@@ -20,7 +20,7 @@ import { eventDescription, formatOrderNo, statusEventText, type PreparedOrder } 
  *   status                  log_order_tenant_status_created_idx
  *   destination country     log_order_tenant_country_created_idx
  *   status-updated dates    log_order_tenant_status_updated_idx
- *   orderNo, merchantOrderNo, waybillNo: their own (unique) indexes, then the tenant is checked.
+ *   orderNo, merchantOrderNo, waybillNo  log_order_tenant_*_search_idx (tenant, upper(number)), migration 0007
  * Warehouse, service type and recipient name have no index of their own: they filter the rows the
  * tenant's index walks, which is cheap when they match often and is bounded by the tenant's size.
  */
@@ -51,10 +51,15 @@ const compare = { gte, lte, lt } as const;
 /** The WHERE of a list, count or export: always the caller's tenant, then every filter given. */
 export function orderConditions(tenantId: number, filter: OrderFilter): SQL {
   const conditions: SQL[] = [eq(orders.tenantId, tenantId)];
-  // the numbers are matched exactly: each has an index, and a merchant looks one up by copying it
-  if (filter.orderNo !== undefined) conditions.push(eq(orders.orderNo, filter.orderNo));
-  if (filter.merchantOrderNo !== undefined) conditions.push(eq(orders.merchantOrderNo, filter.merchantOrderNo));
-  if (filter.waybillNo !== undefined) conditions.push(eq(orders.waybillNo, filter.waybillNo));
+  // the numbers in any case and spacing, by their beginning (numberSearch): each has its (tenant, upper(number)) index
+  for (const [column, term] of [
+    [orders.orderNo, filter.orderNo],
+    [orders.merchantOrderNo, filter.merchantOrderNo],
+    [orders.waybillNo, filter.waybillNo],
+  ] as const) {
+    const search = numberSearch(column, term);
+    if (search) conditions.push(search);
+  }
   const statuses = filter.statuses;
   if (statuses?.length === 1 && statuses[0]) conditions.push(eq(orders.status, statuses[0]));
   else if (statuses && statuses.length > 1) conditions.push(inArray(orders.status, [...statuses]));

@@ -9,7 +9,7 @@ import { cancelInput, importResult, ORDER_SORT_COLUMNS, orderDetail, orderEditIn
 import { AppError, badRequest } from '../../../lib/errors.ts';
 import { idParam } from '../../../lib/list.ts';
 import { getQuery } from '../../../lib/query.ts';
-import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, XLSX_TYPE } from '../../../lib/xlsx.ts';
+import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant } from '../../../plugins/auth.ts';
 import { SHEET_TEXTS } from './export.ts';
 import {
@@ -33,7 +33,7 @@ import {
 
 const sortQuery = { column: z.enum(ORDER_SORT_COLUMNS).optional(), order: pageQuery.order };
 const listQuery = getQuery({ ...pageQuery, ...sortQuery, ...orderFilters });
-const exportQuery = getQuery({ ...sortQuery, ...orderFilters });
+const exportQuery = getQuery({ ...sortQuery, ...orderFilters, timeZone: timeZoneParam });
 // the screen sends its whole filter form: a status in it is accepted and ignored (the answer has every status)
 const countsQuery = getQuery(orderFilters);
 // ids are bigint in the database: one past JavaScript's safe integers would reach PostgreSQL as garbage
@@ -84,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['logistics'],
         summary:
-          'International logistics orders of the caller tenant, newest first. Numbers match exactly, recipientName by prefix; a plain date in createdTo/statusUpdatedTo means that whole day (server time zone). total counts at most 100,000 (10,000 with a warehouse, service type or recipient filter).',
+          'International logistics orders of the caller tenant, newest first. orderNo, merchantOrderNo and waybillNo match any number beginning with the text, in any case and spacing; recipientName by prefix; a plain date in createdTo/statusUpdatedTo means that whole day (server time zone). total counts at most 100,000 (10,000 with a warehouse, service type or recipient filter).',
         ...listSchema,
       },
     },
@@ -190,8 +190,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const exportHandler =
     (defaultStatuses: readonly OrderStatus[] | undefined, name: Texts) =>
     async (request: FastifyRequest<{ Querystring: z.output<typeof exportQuery> }>, reply: FastifyReply) => {
-      const book = await exportOrders(db, dictionaries, caller(request).tenantId, request.query, request.lang, { defaultStatuses, name });
-      return sendXlsx(reply, { title: book.sheetName, asciiTitle: book.fileName, timeZone: DEFAULT_EXPORT_TIME_ZONE, ...book });
+      const { timeZone = DEFAULT_EXPORT_TIME_ZONE, ...query } = request.query;
+      const book = await exportOrders(db, dictionaries, caller(request).tenantId, query, request.lang, { defaultStatuses, name });
+      return sendXlsx(reply, { title: book.sheetName, asciiTitle: book.fileName, timeZone, ...book });
     };
   const exportSchema = { querystring: exportQuery, produces: [XLSX_TYPE], response: { 200: binary } };
 
@@ -201,7 +202,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('logistics:order:export'),
       schema: {
         tags: ['logistics'],
-        summary: `The order list (same filters and sort) as an .xlsx in the caller's language; more than ${EXPORT_ROWS_MAX} matching orders is a 400`,
+        summary: `The order list (same filters and sort) as an .xlsx in the caller's language; more than ${EXPORT_ROWS_MAX} matching orders is a 400; times are the wall clock of timeZone (IANA, default Asia/Shanghai)`,
         ...exportSchema,
       },
     },
@@ -214,7 +215,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('logistics:log-order:export'),
       schema: {
         tags: ['logistics'],
-        summary: `The logistics order list (same filters and sort) as an .xlsx in the caller's language; more than ${EXPORT_ROWS_MAX} matching orders is a 400`,
+        summary: `The logistics order list (same filters and sort) as an .xlsx in the caller's language; more than ${EXPORT_ROWS_MAX} matching orders is a 400; times are the wall clock of timeZone (IANA, default Asia/Shanghai)`,
         ...exportSchema,
       },
     },

@@ -292,6 +292,21 @@ async function codeBooks(dictionaries: Dictionaries): Promise<CodeBooks> {
   return books;
 }
 
+/** A few choices of each coded column as "name (code)" in `language`, for the message of a value that is none of them. */
+async function codeExamples(dictionaries: Dictionaries, language: Language): Promise<Partial<Record<CodedColumn, string>>> {
+  const names = await namesOf(dictionaries, language);
+  const few = (codes: readonly string[], byCode: Map<string, string>) => {
+    const shown = codes.slice(0, 3).map((code) => (byCode.get(code) ? `${byCode.get(code)} (${code})` : code));
+    return codes.length > shown.length ? `${shown.join(', ')} …` : shown.join(', ');
+  };
+  return {
+    serviceType: few(SERVICE_TYPES, names.serviceType),
+    destinationCountry: few(COUNTRY_CODES, names.country),
+    warehouseCode: few(WAREHOUSE_CODES, names.warehouse),
+    currency: few(CURRENCY_CODES, new Map()),
+  };
+}
+
 /** The export refuses more than `max` matching orders before writing a byte (the caller then narrows the filters): counting stops at max + 1. */
 export async function checkExportSize(db: Db, where: ReturnType<typeof orderConditions>, max: number): Promise<void> {
   assertExportSize(await countUpTo(db, where, max + 1), max);
@@ -344,7 +359,7 @@ export async function importOrders(db: Db, dictionaries: Dictionaries, actor: Ac
   const sheet = readSheet(await readWorkbook(file), language);
   const refuse = (errors: ImportRowError[]): ImportOutcome => ({ result: { imported: 0, errors: sortErrors(errors, sheet.titles) }, key: 'importNothingImported', params: { count: errors.length } });
   if (sheet.errors.length > 0) return refuse(sheet.errors);
-  const { orders: found, errors } = buildOrders(sheet, await codeBooks(dictionaries), language);
+  const { orders: found, errors } = buildOrders(sheet, await codeBooks(dictionaries), language, await codeExamples(dictionaries, language));
   const merchantNoTitle = sheet.titles.merchantOrderNo ?? titleOf('merchantOrderNo', language);
   const reportTaken = (taken: Set<string>) => {
     for (const order of found) {
