@@ -107,6 +107,26 @@ describe(`public tracking (${testDbKind()})`, () => {
     expect(answer[0]!.events[0]).toMatchObject({ status: null, description: 'Departed HKG hub' });
   });
 
+  it('describes an event written in one language only in every language, the nearest first', async () => {
+    const warehouse = await t.login('warehouse');
+    const order = await insertOrder(t.db, { tenantId: 1, status: 'WHIN' });
+    const add = async (description: Record<string, string>, minutesAgo: number) => {
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/warehouse/tracking/add',
+        token: warehouse,
+        payload: { orderNo: order.orderNo, occurredAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(), description, source: 'MANUAL' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await add({ 'en-US': 'Sorted at the Hong Kong hub' }, 2);
+    await add({ 'zh-CN': '已到达香港转运中心' }, 1);
+    const described = async (lang: string) => (await results(order.orderNo, lang))[0]!.events.filter((event) => event.status === null).map((event) => event.description);
+    expect(await described('zh-TW')).toEqual(['已到达香港转运中心', 'Sorted at the Hong Kong hub']);
+    expect(await described('zh-CN')).toEqual(['已到达香港转运中心', 'Sorted at the Hong Kong hub']);
+    expect(await described('en-US')).toEqual(['已到达香港转运中心', 'Sorted at the Hong Kong hub']);
+  });
+
   it('never shows merchant, recipient, goods, weight or money data', async () => {
     const response = await track(`${shipped.orderNo} WB-PUBLIC-1 SF-PUBLIC-1 ${fresh.orderNo} NOPE-4`, 'en-US');
     const body = response.json();

@@ -308,8 +308,13 @@ const STATUS_EVENT_TEXTS: Record<OrderStatus, Texts> = {
 
 export const statusEventText = (status: OrderStatus): Texts => STATUS_EVENT_TEXTS[status];
 
-/** The event's words for a reader of `language`: ours in that language, else the carrier's text. */
+/**
+ * The event's words for a reader of `language`: ours in that language (for Chinese, else the other
+ * Chinese), else the carrier's text, else ours in any language: an event described in one language
+ * only is still described in the others.
+ */
 export function eventDescription(event: { descriptionZhTw: string | null; descriptionZhCn: string | null; descriptionEnUs: string | null; rawText: string | null }, language: Language): string {
-  const ours = { 'zh-TW': event.descriptionZhTw, 'zh-CN': event.descriptionZhCn, 'en-US': event.descriptionEnUs }[language];
-  return ours ?? event.rawText ?? event.descriptionZhTw ?? '';
+  const { descriptionZhTw: zhTw, descriptionZhCn: zhCn, descriptionEnUs: enUs, rawText } = event;
+  const nearestFirst = { 'zh-TW': [zhTw, zhCn, rawText, enUs], 'zh-CN': [zhCn, zhTw, rawText, enUs], 'en-US': [enUs, rawText, zhTw, zhCn] }[language];
+  return nearestFirst.find(Boolean) ?? '';
 }
