@@ -20,6 +20,16 @@ export function parseNumbers(text: string): string[] {
   return [...seen];
 }
 
+/**
+ * Where a search can be shared: the numbers in the address, as the page reads them on load. A page
+ * opened as /yesstyleTrack/<number> keeps that form (the numbers joined by commas); /track takes them
+ * in ?numbers=.
+ */
+export function searchPath(pathname: string, numbers: readonly string[]): string {
+  const joined = numbers.map(encodeURIComponent).join(',');
+  return pathname.startsWith('/yesstyleTrack') ? `/yesstyleTrack/${joined}` : `/track?numbers=${joined}`;
+}
+
 export type TrackEvent = TrackResult['events'][number];
 export type MilestoneState = 'reached' | 'current' | 'ahead';
 export type Milestone = { status: OrderStatus; state: MilestoneState };

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TrackResult } from '@portal/shared/logistics-schemas';
 import { changeLanguage } from '../../../lib/i18n.ts';
@@ -55,6 +55,7 @@ function renderAt(path: string) {
     { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
+  return router;
 }
 
 const textarea = () => screen.getByLabelText('Numbers to track') as HTMLTextAreaElement;
@@ -130,6 +131,32 @@ describe('the public tracking page', () => {
     expect(requested().searchParams.get('numbers')).toBe('NOPE-1');
     // one number: no summary, no list of results
     expect(screen.queryByTestId('track-summary')).toBeNull();
+  });
+
+  test('keeps the numbers searched in the address, so that the search can be shared, and restores them on load', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json([IN_TRANSIT, MISSING])));
+    const router = renderAt('/track');
+    fireEvent.change(await screen.findByLabelText('Numbers to track'), { target: { value: 'LO26011500000001\nNOPE-1' } });
+    fireEvent.click(screen.getByTestId('track-submit'));
+    await screen.findAllByTestId('track-result');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/track?numbers=LO26011500000001,NOPE-1');
+    cleanup();
+
+    // the shared address: the same numbers, one a line, looked up at once
+    fetchMock.mockClear();
+    renderAt('/track?numbers=LO26011500000001,NOPE-1');
+    expect(await screen.findAllByTestId('track-result')).toHaveLength(2);
+    expect(textarea().value).toBe('LO26011500000001\nNOPE-1');
+    expect(requested().searchParams.get('numbers')).toBe('LO26011500000001,NOPE-1');
+  });
+
+  test('opened as /yesstyleTrack/<number>, a new search stays in that form', async () => {
+    fetchMock.mockResolvedValue(json([MISSING]));
+    const router = renderAt('/yesstyleTrack/NOPE-1');
+    await screen.findByTestId('track-not-found');
+    fireEvent.change(textarea(), { target: { value: 'NOPE-1 LO26011500000001' } });
+    fireEvent.click(screen.getByTestId('track-submit'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/yesstyleTrack/NOPE-1,LO26011500000001'));
   });
 
   test("shows the server's refusal (rate limit) and keeps the form", async () => {

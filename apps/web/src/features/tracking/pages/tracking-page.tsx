@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import type { TrackResult } from '@portal/shared/logistics-schemas';
 import { PlainAlert, PlainButton, PlainIcon, PlainSpinner } from '../../../components/plain/plain-controls.tsx';
@@ -9,7 +9,7 @@ import { required, usePlainForm, type Rule } from '../../../components/plain/use
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useTrack } from '../api/track.ts';
 import { resultAnchor, statusBadgeClass, TrackResultCard } from '../components/track-result-card.tsx';
-import { countFound, parseNumbers, TRACKING_LOOKUP_MAX, TRACKING_NUMBER_MAX_LENGTH } from '../tracking-view.ts';
+import { countFound, parseNumbers, searchPath, TRACKING_LOOKUP_MAX, TRACKING_NUMBER_MAX_LENGTH } from '../tracking-view.ts';
 import styles from '../tracking.module.css';
 import { useFirstScreenReleased } from '../../../lib/first-screen.ts';
 
@@ -29,6 +29,8 @@ function TrackingContent() {
   const { t } = useTranslation('tracking');
   const language = useLanguage();
   const initial = useNumbersFromUrl();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const lookup = useTrack();
   const [answer, setAnswer] = useState<Answer | null>(null);
 
@@ -40,7 +42,8 @@ function TrackingContent() {
     const long = parseNumbers(value).find((number) => number.length > TRACKING_NUMBER_MAX_LENGTH);
     return long ? t('form.tooLong', { number: `${long.slice(0, 24)}…`, max: TRACKING_NUMBER_MAX_LENGTH }) : null;
   };
-  const form = usePlainForm<Values>('track', { numbers: initial }, { rules: { numbers: [required(t('form.required')), countRule, lengthRule] } });
+  // one number a line, however the address joined them
+  const form = usePlainForm<Values>('track', { numbers: parseNumbers(initial).join('\n') }, { rules: { numbers: [required(t('form.required')), countRule, lengthRule] } });
   const count = parseNumbers(form.values.numbers).length;
 
   const { run } = lookup;
@@ -69,7 +72,11 @@ function TrackingContent() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const values = form.validate();
-    if (values) search(parseNumbers(values.numbers));
+    if (!values) return;
+    const numbers = parseNumbers(values.numbers);
+    // the address holds the search, so that it can be shared or reloaded (replaced: Back leaves the page)
+    void navigate(searchPath(pathname, numbers), { replace: true });
+    search(numbers);
   };
 
   const results = answer?.results ?? [];
