@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { App as AntApp } from 'antd';
 import './readable-tags.css';
+import './table-measure-row.css';
 import { AppProviders } from './app-providers.tsx';
 import { FeedbackBridge } from './feedback-bridge.tsx';
 

@@ -15,7 +15,12 @@ export const STORAGE_KEYS = {
 } as const;
 /** A key computed from a route path (the menu search remembers each chosen entry's title, spec §2). */
 export type RouteTitleKey = `ROUTE_TITLE:${string}`;
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | RouteTitleKey;
+/** A choice one user makes once and the screen keeps for them on this computer (the receiving warehouse). */
+export type UserChoiceKey = `USER_CHOICE:${number}:${string}`;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | RouteTitleKey | UserChoiceKey;
+
+/** Where user `userId`'s choice `name` is kept, e.g. `pro__USER_CHOICE:7:RECEIVE_WAREHOUSE`; sign-out keeps it. */
+export const userChoiceKey = (userId: number, name: string): UserChoiceKey => `USER_CHOICE:${userId}:${name}`;
 
 /** Where the title of the menu entry at `path` is kept: one key per path, e.g. `pro__ROUTE_TITLE:/system/user`. */
 export const routeTitleKey = (path: string): RouteTitleKey => `ROUTE_TITLE:${path}`;

@@ -1,10 +1,11 @@
 import type { ExceptionResolution, ExceptionType } from '@portal/shared/logistics';
 import type { ExceptionRecord } from '@portal/shared/logistics-schemas';
-import type { Language } from '@portal/shared/languages';
+import type { Language, Texts } from '@portal/shared/languages';
 import { EXCEPTION_STATUS_TEXTS, pickupExportTexts } from '@portal/shared/messages-pickup';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
+import { moveRefused } from '../../lib/status-move.ts';
 import { assertExportSize, keysetBatches } from '../../lib/xlsx.ts';
 import { exceptionColumnsFor } from './export.ts';
 import { DEALABLE, PLATFORM_EXCEPTION_MOVES } from './lifecycle.ts';
@@ -23,6 +24,8 @@ import {
   type ExceptionFilters,
   type PlatformExceptionRecord,
 } from './repository.ts';
+
+const THE_EXCEPTION: Texts = { 'zh-TW': '異常', 'zh-CN': '异常', 'en-US': 'The exception' };
 
 /** One exception of the caller tenant (404 otherwise). */
 export async function exceptionOf(db: Db, tenantId: number, id: number): Promise<ExceptionRecord> {
@@ -71,7 +74,7 @@ export async function updateException(db: Db, body: { id: number; status: '2' | 
     const current = await lockException(tx, body.id);
     if (!current) throw notFound();
     if (!PLATFORM_EXCEPTION_MOVES[current.status].includes(body.status)) {
-      throw conflict('exceptionTransitionRefused', { from: EXCEPTION_STATUS_TEXTS[current.status], to: EXCEPTION_STATUS_TEXTS[body.status] });
+      throw moveRefused('exceptionTransitionRefused', THE_EXCEPTION, EXCEPTION_STATUS_TEXTS[current.status], EXCEPTION_STATUS_TEXTS[body.status]);
     }
     await setExceptionStatus(tx, current.id, body.status, body.remark);
   });

@@ -141,15 +141,17 @@ describe(`the platform's warehouse (${testDbKind()})`, () => {
       expect(events.at(-1)).toMatchObject({ status: 'WHIN', fromStatus: 'WAIT_COLLECT', location: '廣州倉 Guangzhou' });
     });
 
-    it('refuses a second receive with 409 naming both statuses, and changes nothing', async () => {
+    it('refuses a second receive with 409 saying the order is already received, and changes nothing', async () => {
       const order = await insertOrder(t.db, { tenantId: 1 });
       expect((await post(RECEIVE, { number: order.orderNo, ...measure })).statusCode).toBe(200);
       const before = await orderRow(t.db, order.id);
       const again = await post(RECEIVE, { number: order.orderNo, ...measure, weight: '9.9' });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ success: false, code: 409, message: `The order cannot move from "${en('WHIN')}" to "${en('WHIN')}"` });
+      expect(again.json()).toMatchObject({ success: false, code: 409, message: `The order is already "${en('WHIN')}"; nothing was changed` });
       const zh = await post(RECEIVE, { number: order.orderNo, ...measure }, warehouse, 'zh-TW');
-      expect(zh.json().message).toBe('訂單狀態不能從「已入庫」變為「已入庫」');
+      expect(zh.json().message).toBe('訂單已是「已入庫」，未做任何變更');
+      const cn = await post(RECEIVE, { number: order.orderNo, ...measure }, warehouse, 'zh-CN');
+      expect(cn.json().message).toBe('订单已是「已入库」，未做任何变更');
       expect(await orderRow(t.db, order.id)).toEqual(before);
       expect(await eventsOf(t.db, order.id)).toHaveLength(2);
     });
@@ -288,7 +290,7 @@ describe(`the platform's warehouse (${testDbKind()})`, () => {
         expect(events[1]).toMatchObject({ status: to, fromStatus: from, location: 'Hong Kong', carrierCode: 'HK-42', source: 'CARRIER' });
       } else {
         expect(response.statusCode).toBe(409);
-        expect(response.json().message).toBe(`The order cannot move from "${en(from)}" to "${en(to)}"`);
+        expect(response.json().message).toBe(from === to ? `The order is already "${en(to)}"; nothing was changed` : `The order cannot move from "${en(from)}" to "${en(to)}"`);
         expect(await orderRow(t.db, order.id)).toEqual(before);
         expect(events).toHaveLength(1);
       }

@@ -5,6 +5,7 @@ import { ORDER_STATUS_TEXTS } from '@portal/shared/order-status';
 import type { Db } from '../../../db/client.ts';
 import { orders, trackingEvents } from '../../../db/schema/logistics.ts';
 import { conflict } from '../../../lib/errors.ts';
+import { moveRefused } from '../../../lib/status-move.ts';
 import { statusEventText } from './model.ts';
 
 /**
@@ -25,8 +26,10 @@ export type EventDetails = {
   createdBy?: number | null;
 };
 
-/** The refusal of spec'd moves: 409 naming both statuses in the caller's language. */
-export const transitionRefused = (from: OrderStatus, to: OrderStatus) => conflict('orderTransitionRefused', { from: ORDER_STATUS_TEXTS[from], to: ORDER_STATUS_TEXTS[to] });
+const THE_ORDER: Texts = { 'zh-TW': '訂單', 'zh-CN': '订单', 'en-US': 'The order' };
+
+/** The refusal of spec'd moves: 409 naming both statuses in the caller's language, or that the order already has the one asked. */
+export const transitionRefused = (from: OrderStatus, to: OrderStatus) => moveRefused('orderTransitionRefused', THE_ORDER, ORDER_STATUS_TEXTS[from], ORDER_STATUS_TEXTS[to]);
 
 function descriptions(status: OrderStatus | null, details: EventDetails) {
   const fallback: Partial<Texts> = status && !details.rawText ? statusEventText(status) : {};

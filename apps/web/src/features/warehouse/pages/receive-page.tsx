@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Space, Table, Tag, Typography, type InputRef, type TableColumnsType } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, ScanOutlined, WarningOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,9 @@ import { DictSelect } from '../../../components/dict-select.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
+import { useAuth } from '../../../lib/auth.ts';
 import { HttpError } from '../../../lib/http.ts';
+import { storage, userChoiceKey } from '../../../lib/storage.ts';
 import { formatDateTime, formatMoney, formatWeight } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { menuTitle } from '../../../lib/menu-title.ts';
@@ -37,34 +39,24 @@ function ReportExceptionButton({ orderNo }: { orderNo: string }) {
   );
 }
 
-/** The warehouse an operator works at: chosen once, remembered on this computer. */
-const WAREHOUSE_STORAGE_KEY = 'pro__WAREHOUSE_RECEIVE_CODE';
-
-function readWarehouse(): WarehouseCode | undefined {
-  try {
-    return (window.localStorage.getItem(WAREHOUSE_STORAGE_KEY) as WarehouseCode | null) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function rememberWarehouse(code: string | undefined): void {
-  try {
-    if (code) window.localStorage.setItem(WAREHOUSE_STORAGE_KEY, code);
-    else window.localStorage.removeItem(WAREHOUSE_STORAGE_KEY);
-  } catch {
-    // not remembered for the next visit; this one still has it
-  }
-}
+/** The warehouse an operator works at: chosen once, remembered for that user on this computer. */
+const warehouseKey = (userId: number) => userChoiceKey(userId, 'RECEIVE_WAREHOUSE');
 
 type FormValues = { number: string; warehouseCode: WarehouseCode; weight: string; length: string; width: string; height: string };
 type MeasureName = 'weight' | 'length' | 'width' | 'height';
+const MEASURES: MeasureName[] = ['weight', 'length', 'width', 'height'];
 
 /** A scan of this session: what was scanned, and the order it found or why it was refused. */
 type Scan = { key: number; at: Date; number: string; weight: string; result: ReceiveResult | null; message: string | null };
 
-/** The order fields are visited in when Enter is pressed with something missing. */
+/** The order the first wrong field is looked for in when a submit is refused. */
 const FIELD_ORDER: (keyof FormValues)[] = ['warehouseCode', 'number', 'weight', 'length', 'width', 'height'];
+/**
+ * Where Enter in a field goes while something is missing: the parcel's own fields first, the warehouse
+ * (remembered, so rarely missing) last, so that a weight typed after the scan lands in the weight.
+ */
+const ENTER_ORDER: (keyof FormValues)[] = ['number', 'weight', 'length', 'width', 'height', 'warehouseCode'];
+const FIELD_PREFIX = 'receive_';
 /** How many scans the session list keeps: a shift's worth, without slowing the page. */
 const SCANS_KEPT = 500;
 
@@ -214,6 +206,16 @@ function ScanForm({ onScanned }: { onScanned: (scan: Scan) => void }) {
   const numberInput = useRef<InputRef>(null);
   const receive = useReceiveParcel();
   const nextKey = useRef(1);
+  const userId = useAuth((state) => state.userInfo?.id);
+  const [initialWarehouse] = useState(() => (userId === undefined ? undefined : (storage.get<WarehouseCode>(warehouseKey(userId)) ?? undefined)));
+  const rememberWarehouse = (code: unknown) => {
+    if (userId === undefined) return;
+    if (typeof code === 'string' && code) storage.set(warehouseKey(userId), code);
+    else storage.remove(warehouseKey(userId));
+  };
+
+  // A measure belongs to the number it was taken for: empty, untouched and without messages for the next one.
+  const clearMeasures = () => form.resetFields(MEASURES);
 
   // a scanner types into whatever has the focus: a key pressed while nothing has it goes to the number
   useEffect(() => {
@@ -256,25 +258,46 @@ function ScanForm({ onScanned }: { onScanned: (scan: Scan) => void }) {
       onSuccess: (result) => {
         onScanned({ key, at: new Date(), number: input.number, weight: input.weight, result, message: null });
         // the next parcel is weighed and measured anew; the warehouse stays
-        form.setFieldsValue({ number: '', weight: '', length: '', width: '', height: '' });
+        form.setFieldsValue({ number: '' });
+        clearMeasures();
         refocus();
       },
       onError: (error) => {
         const message = error instanceof HttpError && error.status === 404 ? t('receive.notFound', { number: input.number }) : error.message;
         onScanned({ key, at: new Date(), number: input.number, weight: input.weight, result: null, message });
-        // the values stay, so a mistyped measure can be corrected and the parcel scanned again
+        // the number stays (selected, so the next scan replaces it); the measure does not: a scanner's
+        // next number and Enter must not send this parcel's measure with another parcel
+        clearMeasures();
         refocus();
       },
     });
   };
 
-  // Enter with something missing goes to the first field to fill rather than showing every error at once
+  // a number typed or scanned anew starts without a measure: none taken before it can be sent with it
+  const onValuesChange = (changed: Partial<FormValues>) => {
+    if ('number' in changed && MEASURES.some((name) => form.getFieldValue(name) !== undefined)) clearMeasures();
+  };
+
+  // Enter in a field with something missing goes to the field to fill next, quietly: a field turns red only
+  // once it was left wrong, or when Enter is pressed in it empty (and the warehouse when the walk reaches it)
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    const at = ENTER_ORDER.find((name) => (event.target as HTMLElement).id === FIELD_PREFIX + name);
+    // the picker's own Enter chooses an option; the button sends
+    if (!at || at === 'warehouseCode') return;
+    const missing = ENTER_ORDER.find((name) => !String(form.getFieldValue(name) ?? '').trim());
+    if (!missing) return;
+    event.preventDefault();
+    if (missing === at || missing === 'warehouseCode') form.validateFields([missing]).catch(() => undefined);
+    form.focusField(missing);
+  };
+
+  // a refused submit (the button, or Enter with every field filled) goes to the first wrong field
   const onFinishFailed = ({ errorFields }: { errorFields: { name: (string | number)[] }[] }) => {
     const first = FIELD_ORDER.find((name) => errorFields.some((field) => field.name[0] === name));
     if (first) form.focusField(first);
   };
 
-  const initialWarehouse = readWarehouse();
   return (
     <Card
       title={
@@ -284,9 +307,19 @@ function ScanForm({ onScanned }: { onScanned: (scan: Scan) => void }) {
         </Space>
       }
     >
-      <Form<FormValues> form={form} name="receive" layout="vertical" onFinish={submit} onFinishFailed={onFinishFailed} initialValues={{ warehouseCode: initialWarehouse }} requiredMark={false}>
+      <Form<FormValues>
+        form={form}
+        name="receive"
+        layout="vertical"
+        onFinish={submit}
+        onFinishFailed={onFinishFailed}
+        onValuesChange={onValuesChange}
+        onKeyDown={onKeyDown}
+        initialValues={{ warehouseCode: initialWarehouse }}
+        requiredMark={false}
+      >
         <Form.Item name="warehouseCode" label={t('receive.warehouse')} rules={[{ required: true, message: t('receive.warehouseRequired') }]} style={{ maxWidth: 280 }}>
-          <DictSelect code="LogisticsWarehouse" allowClear={false} onChange={(value) => rememberWarehouse(typeof value === 'string' ? value : undefined)} />
+          <DictSelect code="LogisticsWarehouse" allowClear={false} onChange={rememberWarehouse} />
         </Form.Item>
         <Form.Item name="number" label={t('receive.number')} rules={[{ required: true, whitespace: true, message: t('receive.numberRequired') }]} extra={t('receive.hint')}>
           <Input
