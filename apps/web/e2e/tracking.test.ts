@@ -70,6 +70,8 @@ describe('the public tracking page', () => {
     // no session: the page works signed out
     expect(await page.evaluate(() => window.localStorage.getItem('pro__Access-Token'))).toBeNull();
     expect(await page.locator('#track_numbers').inputValue()).toBe(shipped.order.orderNo);
+    // the public's heading names the service, not the merchants' back office
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('跨境集運');
     expect(await result.getByRole('heading', { level: 3 }).textContent()).toBe(shipped.order.orderNo);
     expect(await result.getByTestId('track-status').textContent()).toContain('跨境運輸中');
     expect(await result.getByTestId('track-destination').textContent()).toBe('台灣');
@@ -93,6 +95,9 @@ describe('the public tracking page', () => {
     expect(await page.getByTestId('track-count').textContent()).toBe('2 / 40 numbers');
     await page.getByTestId('track-submit').click();
     await page.getByTestId('track-summary').getByText('2 numbers: 1 found, 1 not found').waitFor();
+    // the search is in the address, to share or reload
+    expect(new URL(page.url()).search).toBe(`?numbers=${shipped.waybillNo},JUNK-0000-NOPE`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Cross-border Shipping');
     const results = page.getByTestId('track-result');
     expect(await results.count()).toBe(2);
     expect(await results.nth(0).getByTestId('track-order-no').textContent()).toBe(shipped.order.orderNo);

@@ -3,6 +3,7 @@ import { redirect, useLoaderData, useRouteError, type LoaderFunctionArgs, type R
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH, LOGIN_PATH, loginRedirect } from '../lib/paths.ts';
 import { currentToken } from '../lib/session.ts';
+import type { PublicLayoutHandle } from '../layouts/user-layout.tsx';
 import { redirectIfSignedIn, requireSession } from './session-loader.ts';
 
 /**
@@ -22,6 +23,8 @@ const inShell = (load: () => Promise<ComponentType>) => async () => {
     ),
   };
 };
+
+const FOR_THE_PUBLIC: PublicLayoutHandle = { forThePublic: true };
 
 const userLayout = page(async () => (await import('../layouts/user-layout.tsx')).UserLayout);
 const trackingPage = page(async () => (await import('../features/tracking/pages/tracking-page.tsx')).TrackingPage);
@@ -126,8 +129,9 @@ export const routes: RouteObject[] = [
           { path: 'alteration', lazy: page(async () => (await import('../features/auth/pages/alteration-page.tsx')).AlterationPage) },
         ],
       },
-      { path: '/track', lazy: trackingPage },
-      { path: '/yesstyleTrack/*', lazy: trackingPage },
+      // the public's pages: the layout names the service, not the merchants' back office
+      { path: '/track', lazy: trackingPage, handle: FOR_THE_PUBLIC },
+      { path: '/yesstyleTrack/*', lazy: trackingPage, handle: FOR_THE_PUBLIC },
       {
         // spec §2: /test redirects to its child home, shown in no menu; like every page not on the open list, it needs a session
         path: '/test',

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@portal/shared/languages';
 import { LANGUAGE_NAMES, changeLanguage, useLanguage } from '../lib/i18n.ts';
@@ -105,10 +105,15 @@ function Footer() {
   );
 }
 
+/** A route's handle for the public layout: `forThePublic` pages (tracking) are for the merchants' customers. */
+export type PublicLayoutHandle = { forThePublic?: boolean };
+
 /** The public pages' frame (spec §1 "login layout", §2 "User layout"): title, slogan, company, language, and the operator's footer. */
 export function UserLayout() {
   const { t } = useTranslation();
   const company = useCompanyName();
+  // the merchants' customers open tracking: the heading names the service, not the merchants' back office
+  const forThePublic = useMatches().some((match) => (match.handle as PublicLayoutHandle | undefined)?.forThePublic === true);
   return (
     <div className={`${styles.page} ${PLAIN_SCOPE}`}>
       <header className={styles.header}>
@@ -118,7 +123,7 @@ export function UserLayout() {
         <div className={styles.brand}>
           <Link to="/user/login" className={styles.title}>
             <img src="/favicon.svg" alt="" width={40} height={40} />
-            <h1>{t('productTitle')}</h1>
+            <h1>{t(forThePublic ? 'publicTitle' : 'productTitle')}</h1>
           </Link>
           <p className={styles.slogan} data-testid="slogan">
             {t('slogan')}

@@ -2,6 +2,8 @@ import type { CommonTexts } from '../zh-TW/common.ts';
 
 export const common: CommonTexts = {
   productTitle: 'Cross-border Shipping Merchant Portal',
+  /** the heading of the public's pages (tracking): the service, not the merchants' back office */
+  publicTitle: 'Cross-border Shipping',
   slogan: 'Save worry, save money, save effort',
   language: 'Language',
   apiDocs: 'API docs',

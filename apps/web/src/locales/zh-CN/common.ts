@@ -2,6 +2,8 @@ import type { CommonTexts } from '../zh-TW/common.ts';
 
 export const common: CommonTexts = {
   productTitle: '跨境集运商家后台',
+  /** the heading of the public's pages (tracking): the service, not the merchants' back office */
+  publicTitle: '跨境集运',
   slogan: '省心、省钱、省力',
   language: '语言',
   apiDocs: 'API 文档',

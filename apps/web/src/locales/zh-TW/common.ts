@@ -1,6 +1,8 @@
 /** Texts of the placeholder page; zh-TW is the source language and the fallback. */
 export const common = {
   productTitle: '跨境集運商家後台',
+  /** the heading of the public's pages (tracking): the service, not the merchants' back office */
+  publicTitle: '跨境集運',
   slogan: '省心、省錢、省力',
   language: '語言',
   apiDocs: 'API 文件',
