@@ -69,6 +69,16 @@ describe('popup picker (spec §2 Dialogs, §4, §5, §9)', { timeout: 30_000 }, 
     expect(options.map((option) => option.getAttribute('title'))).toEqual(['10 條/頁', '20 條/頁', '30 條/頁']);
   });
 
+  it("names its selection boxes in the interface's language: the page box by antd's locale, a row's by its first column", async () => {
+    const { config } = makeConfig();
+    renderUi(<Harness config={config} onOk={vi.fn()} />);
+    await screen.findByText('Company 1');
+    const boxes = within(document.querySelector<HTMLElement>('.ant-modal')!).getAllByRole('checkbox');
+    expect(boxes[0]!.getAttribute('aria-label')).toBe('選取目前頁面');
+    expect(boxes.slice(1, 3).map((box) => box.getAttribute('aria-label'))).toEqual(['C01', 'C02']);
+    expect(boxes.map((box) => box.getAttribute('aria-label')).filter((label) => /select/i.test(label ?? ''))).toEqual([]);
+  });
+
   it('warns 請選擇一條記錄 on OK with nothing selected and stays open', async () => {
     const { config } = makeConfig();
     const onOk = vi.fn();
