@@ -202,7 +202,17 @@ export const orderDetail = orderRecord.extend({
     postcode: z.string(),
   }),
   items: z.array(
-    z.object({ name: z.string(), category: z.string(), quantity: z.number(), specifications: z.string(), material: z.string(), unitPrice: z.string(), currency: z.string() }),
+    z.object({
+      name: z.string(),
+      category: z.string(),
+      /** what the category shows as: the category dictionary's name in the caller's language when `category` is one of its codes (C0102), else `category` as typed */
+      categoryName: z.string(),
+      quantity: z.number(),
+      specifications: z.string(),
+      material: z.string(),
+      unitPrice: z.string(),
+      currency: z.string(),
+    }),
   ),
   declaredWeight: z.string(),
   actualWeight: z.string().nullable(),

@@ -5,6 +5,7 @@ import { canTransition, EDITABLE_STATUSES, LIST_COUNT_CAP, ORDER_STATUSES, type 
 import type { ORDER_SORT_COLUMNS, OrderDetail, OrderRecord, ParcelRecord, TrackingEventRecord } from '@portal/shared/logistics-schemas';
 import { CURRENCY_EXPONENTS, fromMinor, gramsToKg, isCurrency, mmToCm, type CurrencyCode } from '@portal/shared/money';
 import type { Db } from '../../../db/client.ts';
+import { categories } from '../../../db/schema/dict.ts';
 import { orderItems, orderStatusCounts, orders, parcels, pickupBatchOrders, pickupBatches, rateCards, trackingEvents } from '../../../db/schema/logistics.ts';
 import { must } from '../../../lib/must.ts';
 import { escapeLike, numberSearch } from '../../../lib/list.ts';
@@ -208,6 +209,9 @@ export async function orderDetailOf(db: Db, tenantId: number, id: number, langua
       .orderBy(asc(parcels.createdAt), asc(parcels.id)),
     db.select().from(trackingEvents).where(eq(trackingEvents.orderId, row.id)).orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.id)),
   ]);
+  // a category given as a code of the category dictionary (the demo's C0102) shows as its name
+  const codes = [...new Set(items.map((item) => item.category))];
+  const categoryNames = new Map((await db.select({ code: categories.code, name: categories.name }).from(categories).where(inArray(categories.code, codes))).map((row) => [row.code, row.name]));
   const cm = (mm: number | null) => (mm === null ? null : mmToCm(mm));
   const freightOf = (minor: bigint | null) => (minor !== null && row.freightCurrency ? money(minor, row.freightCurrency) : null);
   return {
@@ -225,6 +229,7 @@ export async function orderDetailOf(db: Db, tenantId: number, id: number, langua
     items: items.map((item) => ({
       name: item.name,
       category: item.category,
+      categoryName: categoryNames.get(item.category)?.[language] ?? item.category,
       quantity: item.quantity,
       specifications: item.specifications,
       material: item.material,

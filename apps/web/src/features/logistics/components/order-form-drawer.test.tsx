@@ -83,17 +83,17 @@ describe('the order form (create)', { timeout: 60_000 }, () => {
     const { calls } = server(() => null);
     renderUi(<OrderFormDrawer open orderId={null} onClose={vi.fn()} />);
     submit();
-    await waitFor(() => expect(errorOf('order_merchantOrderNo')).toBe('Please enter the Merchant order no.'));
-    expect(errorOf('order_serviceType')).toBe('Please select the Service type');
-    expect(errorOf('order_destinationCountry')).toBe('Please select the Destination');
-    expect(errorOf('order_warehouseCode')).toBe('Please select the Warehouse');
-    expect(errorOf('order_weight')).toBe('Please enter the Weight (kg)');
-    expect(errorOf('order_recipient_name')).toBe('Please enter the Recipient name');
-    expect(errorOf('order_recipient_phone')).toBe('Please enter the Phone');
-    expect(errorOf('order_recipient_address')).toBe('Please enter the Address');
-    expect(errorOf('order_items_0_name')).toBe('Please enter the Product name');
-    expect(errorOf('order_items_0_category')).toBe('Please enter the Category');
-    expect(errorOf('order_items_0_unitPrice')).toBe('Please enter the Unit price');
+    await waitFor(() => expect(errorOf('order_merchantOrderNo')).toBe('Merchant order no. is required'));
+    expect(errorOf('order_serviceType')).toBe('Service type is required');
+    expect(errorOf('order_destinationCountry')).toBe('Destination is required');
+    expect(errorOf('order_warehouseCode')).toBe('Warehouse is required');
+    expect(errorOf('order_weight')).toBe('Weight (kg) is required');
+    expect(errorOf('order_recipient_name')).toBe('Recipient name is required');
+    expect(errorOf('order_recipient_phone')).toBe('Phone is required');
+    expect(errorOf('order_recipient_address')).toBe('Address is required');
+    expect(errorOf('order_items_0_name')).toBe('Product name is required');
+    expect(errorOf('order_items_0_category')).toBe('Category is required');
+    expect(errorOf('order_items_0_unitPrice')).toBe('Unit price is required');
     // optional fields stay quiet
     expect(errorOf('order_length')).toBe('');
     expect(errorOf('order_recipient_postcode')).toBe('');
@@ -255,7 +255,7 @@ const detail = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
   freightCurrency: 'CNY',
   createdAt: '2026-03-01T02:00:00.000Z',
   recipient: { name: 'Sato', phone: '+81 90-1234-5678', address: '1-1 Chiyoda, Tokyo', province: 'Tokyo', city: '', district: '', town: '', postcode: '100-0001' },
-  items: [{ name: 'Mug', category: 'Kitchen', quantity: 2, specifications: '', material: 'Ceramic', unitPrice: '1500', currency: 'JPY' }],
+  items: [{ name: 'Mug', category: 'Kitchen', categoryName: 'Kitchen', quantity: 2, specifications: '', material: 'Ceramic', unitPrice: '1500', currency: 'JPY' }],
   declaredWeight: '2.000',
   actualWeight: null,
   length: null,
@@ -306,7 +306,7 @@ describe('the order form (edit)', { timeout: 60_000 }, () => {
   });
 
   it('refuses to edit an order that is no longer CREATED, and offers no more than 50 products', async () => {
-    const items = Array.from({ length: 50 }, (_, i) => ({ name: `P${i}`, category: 'C', quantity: 1, specifications: '', material: '', unitPrice: '1', currency: 'JPY' }));
+    const items = Array.from({ length: 50 }, (_, i) => ({ name: `P${i}`, category: 'C', categoryName: 'C', quantity: 1, specifications: '', material: '', unitPrice: '1', currency: 'JPY' }));
     server(({ url }) => (url.pathname === '/api/logistics/order/queryById' ? detail({ status: 'WHIN', editable: false, items }) : null));
     renderUi(<OrderFormDrawer open orderId={42} onClose={vi.fn()} />);
     expect(await screen.findByTestId('order-form-locked')).toBeTruthy();

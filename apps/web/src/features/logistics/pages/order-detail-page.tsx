@@ -225,7 +225,7 @@ function Products({ detail }: { detail: OrderDetail }) {
       scroll={{ x: 'max-content' }}
       columns={[
         { key: 'name', dataIndex: 'name', title: t('item.name') },
-        { key: 'category', dataIndex: 'category', title: t('item.category') },
+        { key: 'category', dataIndex: 'categoryName', title: t('item.category') },
         { key: 'specifications', dataIndex: 'specifications', title: t('item.specifications'), render: (value: string) => orDash(value) },
         { key: 'material', dataIndex: 'material', title: t('item.material'), render: (value: string) => orDash(value) },
         { key: 'unitPrice', dataIndex: 'unitPrice', title: t('item.unitPrice'), align: 'right', render: (_value, item) => money(item.unitPrice, item.currency) },
