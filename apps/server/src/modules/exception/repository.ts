@@ -5,7 +5,7 @@ import type { Page } from '@portal/shared/api';
 import type { Db } from '../../db/client.ts';
 import { collectionExceptions, orders } from '../../db/schema/logistics.ts';
 import { tenants } from '../../db/schema/sys.ts';
-import { dateRange, pageOf } from '../../lib/list.ts';
+import { dateRange, numberSearch, pageOf } from '../../lib/list.ts';
 import { must } from '../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
@@ -28,11 +28,11 @@ export function exceptionWhere(db: Db, tenantId: number | null, filters: Excepti
   if (filters.status) where.push(eq(collectionExceptions.status, filters.status));
   if (filters.type) where.push(eq(collectionExceptions.type, filters.type));
   if (filters.orderNo) {
-    // the order number is unique: one probe, then that order's exceptions (log_collection_exception_order_idx)
+    // the orders whose number begins so (lib/list.ts numberSearch), then their exceptions (log_collection_exception_order_idx)
     const order = db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.orderNo, filters.orderNo), tenantId === null ? undefined : eq(orders.tenantId, tenantId)));
+      .where(and(tenantId === null ? undefined : eq(orders.tenantId, tenantId), numberSearch(orders.orderNo, filters.orderNo)));
     where.push(inArray(collectionExceptions.orderId, order));
   }
   where.push(...dateRange(collectionExceptions.createdAt, filters.createdAt_begin, filters.createdAt_end));

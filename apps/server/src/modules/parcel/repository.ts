@@ -6,7 +6,7 @@ import type { Page } from '@portal/shared/api';
 import type { Db } from '../../db/client.ts';
 import { orders, parcels } from '../../db/schema/logistics.ts';
 import { notFound } from '../../lib/errors.ts';
-import { dateRange, pageOf } from '../../lib/list.ts';
+import { dateRange, numberSearch, pageOf } from '../../lib/list.ts';
 import { must } from '../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
@@ -28,16 +28,17 @@ export type ParcelFilters = {
 /** Every filter within the caller's tenant (the list's index starts with tenant_id). */
 export function parcelWhere(db: Db, tenantId: number, filters: ParcelFilters): SQL | undefined {
   const where: SQL[] = [eq(parcels.tenantId, tenantId)];
-  if (filters.trackingNo) where.push(eq(parcels.trackingNo, filters.trackingNo));
+  const tracking = numberSearch(parcels.trackingNo, filters.trackingNo);
+  if (tracking) where.push(tracking);
   if (filters.orderNo) {
-    // the order number is unique: one index probe, then the parcels of that order
+    // the orders whose number begins so (lib/list.ts numberSearch, on the (tenant, upper(order_no)) index), then their parcels
     where.push(
       inArray(
         parcels.orderId,
         db
           .select({ id: orders.id })
           .from(orders)
-          .where(and(eq(orders.orderNo, filters.orderNo), eq(orders.tenantId, tenantId))),
+          .where(and(eq(orders.tenantId, tenantId), numberSearch(orders.orderNo, filters.orderNo))),
       ),
     );
   }

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client.ts';
 import { orders, parcels } from '../../../db/schema/logistics.ts';
 import { tenants } from '../../../db/schema/sys.ts';
 import { must } from '../../../lib/must.ts';
-import { countedPage, countRows, dateRange } from '../../../lib/list.ts';
+import { countedPage, countRows, dateRange, numberSearch } from '../../../lib/list.ts';
 import { indexOrder } from '../../../lib/index-order.ts';
 import { pageIdsByStatus } from '../repository.ts';
 import type { ListPage, WarehouseParcelRecord } from '../schemas.ts';
@@ -125,7 +125,7 @@ export async function listParcels(db: Db, filters: ParcelFilters, page: ListPage
   const conditions: (SQL | undefined)[] = [
     filters.trackingNo ? eq(parcels.trackingNo, filters.trackingNo) : undefined,
     // through the order's unique number to log_parcel_order_idx
-    filters.orderNo ? inArray(parcels.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, filters.orderNo))) : undefined,
+    filters.orderNo ? inArray(parcels.orderId, db.select({ id: orders.id }).from(orders).where(numberSearch(orders.orderNo, filters.orderNo))) : undefined,
     filters.warehouseCode ? eq(parcels.warehouseCode, filters.warehouseCode) : undefined,
     ...dateRange(parcels.storageTime, filters.storageFrom, filters.storageTo),
   ];

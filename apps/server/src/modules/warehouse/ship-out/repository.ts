@@ -4,7 +4,7 @@ import type { CountedPage } from '@portal/shared/api';
 import type { Db } from '../../../db/client.ts';
 import { orders, parcels } from '../../../db/schema/logistics.ts';
 import { tenants } from '../../../db/schema/sys.ts';
-import { countedPage, countRows, dateRange } from '../../../lib/list.ts';
+import { countedPage, countRows, dateRange, numberSearch } from '../../../lib/list.ts';
 import { indexOrder } from '../../../lib/index-order.ts';
 import { orderRecordColumns, toOrderRecord } from '../../logistics/order/repository.ts';
 import { pageIdsByStatus } from '../repository.ts';
@@ -38,7 +38,7 @@ export type OrderFilters = {
  */
 export async function listOrders(db: Db, statuses: readonly OrderStatus[], filters: OrderFilters, page: ListPage): Promise<CountedPage<WarehouseOrderRecord>> {
   const conditions: (SQL | undefined)[] = [
-    filters.orderNo ? eq(orders.orderNo, filters.orderNo) : undefined,
+    numberSearch(orders.orderNo, filters.orderNo),
     filters.waybillNo ? eq(orders.waybillNo, filters.waybillNo) : undefined,
     filters.destinationCountry ? eq(orders.destinationCountry, filters.destinationCountry) : undefined,
     filters.warehouseCode ? eq(orders.warehouseCode, filters.warehouseCode) : undefined,

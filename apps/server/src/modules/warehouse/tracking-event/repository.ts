@@ -5,7 +5,7 @@ import type { CountedPage } from '@portal/shared/api';
 import type { Db } from '../../../db/client.ts';
 import { orders, trackingEvents } from '../../../db/schema/logistics.ts';
 import { tenants } from '../../../db/schema/sys.ts';
-import { countedPage, countRows, dateRange } from '../../../lib/list.ts';
+import { countedPage, countRows, dateRange, numberSearch } from '../../../lib/list.ts';
 import { indexOrder } from '../../../lib/index-order.ts';
 import { eventDescription } from '../../logistics/order/model.ts';
 import type { ListPage, WarehouseEventRecord } from '../schemas.ts';
@@ -22,7 +22,7 @@ export type EventFilters = {
 export async function listEvents(db: Db, filters: EventFilters, page: ListPage, language: Language): Promise<CountedPage<WarehouseEventRecord>> {
   const where = and(
     // through the order's unique number to log_tracking_event_order_time_idx
-    filters.orderNo ? inArray(trackingEvents.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, filters.orderNo))) : undefined,
+    filters.orderNo ? inArray(trackingEvents.orderId, db.select({ id: orders.id }).from(orders).where(numberSearch(orders.orderNo, filters.orderNo))) : undefined,
     filters.status ? eq(trackingEvents.status, filters.status) : undefined,
     filters.source ? eq(trackingEvents.source, filters.source) : undefined,
     ...dateRange(trackingEvents.createdAt, filters.createdFrom, filters.createdTo),
