@@ -4,6 +4,7 @@ import './readable-tags.css';
 import './table-measure-row.css';
 import { AppProviders } from './app-providers.tsx';
 import { FeedbackBridge } from './feedback-bridge.tsx';
+import { useTabsMoreButtonsHidden } from './tabs-more-button.ts';
 
 /**
  * What the portal's antd pages run in: theme, antd's locale, TanStack Query, and message /
@@ -11,6 +12,7 @@ import { FeedbackBridge } from './feedback-bridge.tsx';
  * public pages, which load no antd (docs/decisions/0006).
  */
 export function AntdShell({ children }: { children: ReactNode }) {
+  useTabsMoreButtonsHidden();
   return (
     <AppProviders>
       <AntApp>

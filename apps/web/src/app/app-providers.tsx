@@ -8,7 +8,7 @@ import type { Language } from '@portal/shared/languages';
 import { followLanguageInDates } from '../lib/date-locale.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { usePreferences } from '../lib/preferences.ts';
-import { readableText } from '../lib/contrast.ts';
+import { readableFill, readableText } from '../lib/contrast.ts';
 
 const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = {
   'zh-TW': zhTW,
@@ -35,6 +35,9 @@ function useColorWeak(enabled: boolean): void {
   }, [enabled]);
 }
 
+/** antd's error colour, of which text gets a shade that reads. */
+const ERROR_COLOR = '#ff4d4f';
+
 /** antd's secondary greys read at about 3:1 on white; these keep the same order at 4.5:1 or more. */
 const READABLE_GREYS = { colorTextSecondary: 'rgba(0, 0, 0, 0.65)', colorTextTertiary: 'rgba(0, 0, 0, 0.6)', colorTextDescription: 'rgba(0, 0, 0, 0.6)' } as const;
 
@@ -45,13 +48,38 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // the HTTP client already tells the user about a failure (spec §8): a retry would tell them again
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   // the settings drawer's primary colour (default #1890FF, spec §9); a new object only when it changes.
-  // Links and info colours follow it as they did in antd 4; text in it gets a shade that reads (lib/contrast.ts).
+  // It stays the theme's colour where it decorates (borders, focus rings, checkboxes, the ink bar, the
+  // settings drawer); where text is drawn in it or on it, a shade that reads at 4.5:1 (lib/contrast.ts).
   const theme = useMemo<ConfigProviderProps['theme']>(() => {
+    // primary text on white, on the light selection background and on grey
     const text = readableText(primaryColor, ['#ffffff', '#e6f4ff', '#f5f5f5']);
+    // fills with white text on them (a primary button, the current page, a selected date, a step)
+    const { fill, hover, active } = readableFill(text);
+    const onPrimary = { colorPrimary: fill, colorPrimaryHover: hover, colorPrimaryActive: active, colorPrimaryText: text, colorPrimaryTextHover: hover, colorPrimaryTextActive: active };
+    const error = readableFill(readableText(ERROR_COLOR, ['#ffffff', '#fff2f0']));
     return {
-      token: { colorPrimary: primaryColor, colorInfo: primaryColor, colorLink: text, colorPrimaryText: text, colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)', ...READABLE_GREYS },
+      token: {
+        colorPrimary: primaryColor,
+        colorInfo: primaryColor,
+        colorLink: text,
+        colorPrimaryText: text,
+        // form messages, danger buttons and links are text in the error colour: antd's #ff4d4f reads at 3.3:1
+        colorError: error.fill,
+        colorErrorHover: error.hover,
+        colorErrorActive: error.active,
+        colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+        ...READABLE_GREYS,
+      },
       components: {
-        Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text, darkItemSelectedBg: readableText(primaryColor, ['#ffffff']) },
+        Button: onPrimary,
+        Pagination: onPrimary,
+        Steps: onPrimary,
+        Radio: onPrimary,
+        DatePicker: onPrimary,
+        Calendar: onPrimary,
+        Tag: onPrimary,
+        Badge: onPrimary,
+        Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text, subMenuItemSelectedColor: text, darkItemSelectedBg: fill },
         Tabs: { itemSelectedColor: text, itemActiveColor: text, itemHoverColor: text },
       },
     };

@@ -36,6 +36,16 @@ type Props = {
 
 type Dialog = 'settings' | 'password' | 'depart';
 
+/**
+ * The dark top-menu header. The portal's readable greys (app/app-providers.tsx) are black with
+ * transparency, which on the dark header would be black on black (the menu search's text read at
+ * 1.1:1): here they are white with transparency, at 4.5:1 or more on the header's blue-black.
+ */
+const DARK_HEADER_THEME = {
+  algorithm: antdTheme.darkAlgorithm,
+  token: { colorTextPlaceholder: 'rgba(255, 255, 255, 0.6)', colorTextSecondary: 'rgba(255, 255, 255, 0.7)', colorTextTertiary: 'rgba(255, 255, 255, 0.6)', colorTextDescription: 'rgba(255, 255, 255, 0.6)' },
+};
+
 // each brings antd components the home page does not otherwise need (Form, Radio, Switch…): loaded on first use
 const SettingsDrawer = lazy(() => import('./settings-drawer.tsx').then((module) => ({ default: module.SettingsDrawer })));
 const ChangePasswordDialog = lazy(() => import('../features/account/components/change-password-dialog.tsx').then((module) => ({ default: module.ChangePasswordDialog })));
@@ -124,7 +134,7 @@ export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hid
 
   return (
     <>
-      <ConfigProvider theme={dark ? { algorithm: antdTheme.darkAlgorithm } : undefined}>
+      <ConfigProvider theme={dark ? DARK_HEADER_THEME : undefined}>
         <Layout.Header
           data-testid="header"
           data-hidden={hidden || undefined}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contrast, readableText } from './contrast.ts';
+import { contrast, readableFill, readableText } from './contrast.ts';
+
+/** The settings drawer's eight presets (spec §2). */
+const PRESETS = ['#F5222D', '#FA541C', '#FAAD14', '#13C2C2', '#52C41A', '#1890FF', '#2F54EB', '#722ED1'];
 
 describe('contrast', () => {
   it('measures WCAG contrast', () => {
@@ -11,5 +14,13 @@ describe('contrast', () => {
     expect(contrast(text, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(contrast(text, '#e6f7ff')).toBeGreaterThanOrEqual(4.5);
     expect(readableText('#003a8c', ['#ffffff'])).toBe('#003a8c');
+  });
+  it('gives every preset fills that white text reads on, in every state, and keeps a fill that already reads', () => {
+    for (const preset of PRESETS) {
+      const { fill, hover, active } = readableFill(preset);
+      for (const state of [fill, hover, active]) expect(contrast('#ffffff', state), `${preset} ${state}`).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(contrast('#ffffff', '#1890ff')).toBeLessThan(4.5);
+    expect(readableFill('#722ED1').fill).toBe('#722ed1');
   });
 });

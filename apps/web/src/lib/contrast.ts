@@ -33,3 +33,21 @@ export function readableText(color: string, backgrounds: string[], min = 4.5): s
   }
   return '#000000';
 }
+
+/** `color` darkened by `amount` (0 to 1) towards black. */
+export function shade(color: string, amount: number): string {
+  return toHex(channels(color).map((c) => c * (1 - amount)));
+}
+
+/** White text reads on a fill at 4.5:1 exactly when the fill reads on white. */
+const WHITE = '#ffffff';
+
+/**
+ * The fills of a control that carries white text (a primary or danger button, the current page of a
+ * pager, a selected date): `color` itself when white reads on it, else its nearest darker shade that
+ * reads; hover and press go darker still, so that every state reads too.
+ */
+export function readableFill(color: string): { fill: string; hover: string; active: string } {
+  const fill = readableText(color, [WHITE]);
+  return { fill, hover: shade(fill, 0.1), active: shade(fill, 0.2) };
+}

@@ -58,7 +58,9 @@ const PAGES = [
 ];
 /** enough pages to pass the cap */
 const MANY = Array.from({ length: MAX_TABS + 2 }, (_, i) => entry(`/many/p${i}`, `menu.many.p${i}`));
-const MENU: MenuEntry[] = [HOME, entry('/system', 'menu.system.root', { component: 'layouts/RouteView', redirect: '/system/user', children: PAGES }), ...MANY];
+/** a detail page: hidden from the menu, opened from a list with a record's id */
+const DETAIL = entry('/order/detail', 'menu.logistics.internationalOrderDetail', { hidden: true });
+const MENU: MenuEntry[] = [HOME, entry('/system', 'menu.system.root', { component: 'layouts/RouteView', redirect: '/system/user', children: PAGES }), DETAIL, ...MANY];
 
 function signIn(menu: MenuEntry[] = MENU, username = 'merchant') {
   useAuth.setState({
@@ -137,7 +139,7 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     expect(tabTitles()).toHaveLength(3);
   });
 
-  it('keeps each hidden page alive with its own location, and the same page with another query is another tab', async () => {
+  it('keeps each hidden page alive with its own location; one tab per page whatever its query, one per record for a detail', async () => {
     const router = renderTabs('/system/user?q=1');
     const input = await screen.findByLabelText('input /system/user');
     await userEvent.type(input, 'kept');
@@ -150,8 +152,21 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     await waitFor(() => expect(router.state.location.search).toBe('?q=1'));
     expect((screen.getByLabelText('input /system/user') as HTMLInputElement).value).toBe('kept');
     expect(mounts.get('/system/user')).toBe(1);
+    // opened from elsewhere with another query (a home card's link): the same tab, afresh with that query
+    await go(router, '/system/role');
     await go(router, '/system/user?q=2');
-    await waitFor(() => expect(tabTitles()).toEqual(['首頁', '用戶管理', '角色管理', '用戶管理']));
+    await waitFor(() => expect(screen.getByTestId('search-/system/user').textContent).toBe('?q=2'));
+    expect(tabTitles()).toEqual(['首頁', '用戶管理', '角色管理']);
+    expect(mounts.get('/system/user')).toBe(2);
+    // from the menu (no query): the same tab (whether it starts afresh is tab-list.test.ts's)
+    await go(router, '/system/role');
+    await go(router, '/system/user');
+    await waitFor(() => expect(screen.getByTestId('search-/system/user').textContent).toBe(''));
+    expect(tabTitles()).toEqual(['首頁', '用戶管理', '角色管理']);
+    // each record of a detail page is a tab of its own
+    await go(router, '/order/detail?id=1');
+    await go(router, '/order/detail?id=2');
+    await waitFor(() => expect(tabTitles()).toEqual(['首頁', '用戶管理', '角色管理', '國際物流訂單詳情', '國際物流訂單詳情']));
   });
 
   it('frees a closed page: reopening it starts afresh, and closing the active tab shows its neighbour', async () => {
@@ -182,15 +197,17 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     expect(tabTitles().map((title) => title?.replace(/^Tab \d+ of \d+/, ''))).toEqual(['首頁', '用戶管理']);
   });
 
-  it("warns that home can't be closed, and that the last page can't either", async () => {
+  it('gives home no close button, nor a close by keyboard (spec §2: its tab cannot be closed)', async () => {
     const router = renderTabs();
     await screen.findByTestId('page-/dashboard/analysis');
-    await userEvent.click(within(tab('首頁')).getByRole('button', { hidden: true }));
-    expect(await screen.findByText('這是最後一頁，不能再關閉了')).toBeTruthy();
+    expect(within(tab('首頁')).queryByRole('button', { hidden: true })).toBeNull();
     await go(router, '/system/user');
-    await userEvent.click(within(tab('首頁')).getByRole('button', { hidden: true }));
-    expect(await screen.findByText('首頁不能關閉!')).toBeTruthy();
-    expect(tabTitles()).toEqual(['首頁', '用戶管理']);
+    expect(within(tab('首頁')).queryByRole('button', { hidden: true })).toBeNull();
+    expect(within(tab('用戶管理')).getByRole('button', { hidden: true })).toBeTruthy();
+    act(() => screen.getByRole('tab', { name: '首頁' }).focus());
+    await userEvent.keyboard('{Delete}');
+    expect(tabTitles().map((title) => title?.replace(/^Tab \d+ of \d+/, ''))).toEqual(['首頁', '用戶管理']);
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 
   it('offers Refresh, Close left, Close right and Close others on right-click', async () => {

@@ -8,15 +8,15 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { menuTitle } from '../../lib/menu-title.ts';
 import { HOME_PATH } from '../../lib/paths.ts';
 import { PageBreadcrumb, resolvePath, useMenuRouteMap } from '../page-area.tsx';
-import { closableCount, neighbourOf, pathOf, type BulkClose, type OpenTab } from './tab-list.ts';
+import { closableCount, neighbourOf, pathOf, tabKey, type BulkClose, type OpenTab } from './tab-list.ts';
 import { useTabsStore } from './tabs-store.ts';
 import { TabPage } from './tab-page.tsx';
 
 type MenuAction = 'refresh' | BulkClose;
 
 /** The page being shown is listed even before the store has caught up with the address bar. */
-function withCurrent(tabs: readonly OpenTab[], key: string): readonly OpenTab[] {
-  return tabs.some((tab) => tab.key === key) ? tabs : [...tabs, { key, refresh: 0, used: Number.MAX_SAFE_INTEGER, mounted: true }];
+function withCurrent(tabs: readonly OpenTab[], key: string, url: string): readonly OpenTab[] {
+  return tabs.some((tab) => tab.key === key) ? tabs : [...tabs, { key, url, refresh: 0, used: Number.MAX_SAFE_INTEGER, mounted: true }];
 }
 
 /**
@@ -31,7 +31,8 @@ function withHiddenCloseButton(node: ReactElement<{ children?: ReactNode }>): Re
 }
 
 /**
- * The tabbed layout (spec §2, §4 "Tabs"): one tab per open page, keyed by its full path. Every
+ * The tabbed layout (spec §2, §4 "Tabs"): one tab per open page (tab-list.ts `tabKey`: a detail, a
+ * hidden menu entry, is a tab per record; any other page one tab whatever its query). Every
  * page stays mounted inside <Activity>, hidden when its tab is not active, so it keeps its state
  * (form input, table page, scroll); closing a tab unmounts it. The address bar stays the source of
  * truth: a click on a tab navigates, and a navigation opens or activates a tab.
@@ -42,13 +43,16 @@ export function MultiTabArea() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
-  const currentKey = location.pathname + location.search;
+  const currentUrl = location.pathname + location.search;
   const routes = useMenuRouteMap();
   const owner = useAuth((state) => state.userInfo?.username ?? '');
   const stored = useTabsStore((state) => state.tabs);
   const current = resolvePath(routes, location.pathname);
   const currentIsPage = Boolean(current.route) && !current.redirect;
 
+  // a detail page (a hidden menu entry, opened from its list with a record's id) is a tab per record
+  const keyOf = useCallback((url: string) => tabKey(url, Boolean(resolvePath(routes, pathOf(url)).route?.entry.hidden)), [routes]);
+  const currentKey = keyOf(currentUrl);
   const isValid = useCallback((key: string) => {
     const resolved = resolvePath(routes, pathOf(key));
     return Boolean(resolved.route) && !resolved.redirect;
@@ -59,22 +63,23 @@ export function MultiTabArea() {
   }, [routes, language]);
 
   // in this order: restore the stored tabs once, drop pages that left the menu, open the current one
-  useEffect(() => useTabsStore.getState().hydrate(owner, isValid, HOME_PATH), [owner, isValid]);
+  useEffect(() => useTabsStore.getState().hydrate(owner, isValid, HOME_PATH, keyOf), [owner, isValid, keyOf]);
   useEffect(() => useTabsStore.getState().prune(isValid), [isValid]);
   useEffect(() => {
     if (!currentIsPage) return;
-    const evicted = useTabsStore.getState().open(currentKey, HOME_PATH);
+    const evicted = useTabsStore.getState().open(currentKey, HOME_PATH, currentUrl);
     for (const tab of evicted) message.info(t('tabs.evicted', { title: titleOf(tab.key) }));
-  }, [currentKey, currentIsPage, message, t, titleOf]);
+  }, [currentKey, currentUrl, currentIsPage, message, t, titleOf]);
 
   if (current.redirect) return <Navigate to={current.redirect} replace />;
-  const tabs = withCurrent(stored, currentKey);
+  const tabs = withCurrent(stored, currentKey, currentUrl);
+  const urlOf = (key: string) => tabs.find((tab) => tab.key === key)?.url ?? key;
 
   const close = (key: string) => {
     const refusal = useTabsStore.getState().close(key, HOME_PATH);
     if (refusal === 'home') message.warning(t('tabs.homeCannotClose'));
     else if (refusal === 'last') message.warning(t('tabs.lastPage'));
-    else if (key === currentKey) navigate(neighbourOf(tabs, key) ?? HOME_PATH);
+    else if (key === currentKey) navigate(urlOf(neighbourOf(tabs, key) ?? HOME_PATH));
   };
 
   const act = (key: string, action: MenuAction) => {
@@ -82,11 +87,11 @@ export function MultiTabArea() {
     if (action === 'refresh') {
       // the page re-mounts under a new key; its queries refetch as they mount (the spec's "off and on")
       store.refresh(key);
-      if (key !== currentKey) navigate(key);
+      if (key !== currentKey) navigate(urlOf(key));
       return;
     }
     store.closeMany(key, HOME_PATH, action);
-    if (!useTabsStore.getState().tabs.some((tab) => tab.key === currentKey)) navigate(key);
+    if (!useTabsStore.getState().tabs.some((tab) => tab.key === currentKey)) navigate(urlOf(key));
   };
 
   const menuOf = (key: string): MenuProps => {
@@ -112,11 +117,12 @@ export function MultiTabArea() {
         hideAdd
         activeKey={currentKey}
         aria-label={t('tabs.ariaLabel')}
-        onChange={(key) => navigate(key)}
+        onChange={(key) => navigate(urlOf(key))}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') close(key);
         }}
-        items={tabs.map((tab) => ({ key: tab.key, label: <span data-testid="page-tab">{titleOf(tab.key)}</span>, closable: true }))}
+        // home is always open (spec §2): it has no close button
+        items={tabs.map((tab) => ({ key: tab.key, label: <span data-testid="page-tab">{titleOf(tab.key)}</span>, closable: tab.key !== HOME_PATH }))}
         renderTabBar={(props, DefaultTabBar) => (
           <DefaultTabBar {...props}>
             {(node) => (
@@ -137,7 +143,7 @@ export function MultiTabArea() {
           if (!route.route || route.redirect) return null;
           return (
             <Activity key={`${tab.key}#${tab.refresh}`} mode={tab.key === currentKey ? 'visible' : 'hidden'} name={tab.key}>
-              <TabPage tabKey={tab.key} entry={route.route.entry} />
+              <TabPage url={tab.key === currentKey ? currentUrl : tab.url} entry={route.route.entry} />
             </Activity>
           );
         })}

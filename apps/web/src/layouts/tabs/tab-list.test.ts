@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closableCount, closeMany, closeTab, MAX_TABS, neighbourOf, openTab, pathOf, refreshTab, restoreTabs, type OpenTab } from './tab-list.ts';
+import { closableCount, closeMany, closeTab, MAX_TABS, neighbourOf, openTab, pathOf, refreshTab, restoreTabs, tabKey, type OpenTab } from './tab-list.ts';
 
 const HOME = '/dashboard/analysis';
 const keys = (tabs: readonly OpenTab[]) => tabs.map((tab) => tab.key);
@@ -73,5 +73,32 @@ describe('multi-page tabs as data (spec §4 "Tabs")', () => {
   it('reads the pathname of a key', () => {
     expect(pathOf('/a/b?x=1&y=2')).toBe('/a/b');
     expect(pathOf('/a')).toBe('/a');
+  });
+
+  it('keys a page by its path whatever its query, a detail (a tab per record) by its whole address', () => {
+    expect(tabKey('/list?status=WHIN', false)).toBe('/list');
+    expect(tabKey('/detail?id=7', true)).toBe('/detail?id=7');
+  });
+
+  it('opens an open page asked for from elsewhere with another query afresh, and keeps it as it is otherwise', () => {
+    let tabs = openTab([], '/list', HOME, MAX_TABS, '/list').tabs;
+    tabs = openTab(tabs, HOME, HOME).tabs;
+    // a home card's link: the list again, with a status
+    tabs = openTab(tabs, '/list', HOME, MAX_TABS, '/list?status=WHIN').tabs;
+    const list = () => tabs.find((tab) => tab.key === '/list')!;
+    expect(list()).toMatchObject({ url: '/list?status=WHIN', refresh: 1 });
+    expect(tabs).toHaveLength(2);
+    // the menu (no query): as it was
+    tabs = openTab(tabs, HOME, HOME).tabs;
+    tabs = openTab(tabs, '/list', HOME, MAX_TABS, '/list').tabs;
+    expect(list()).toMatchObject({ url: '/list', refresh: 1 });
+    // the active page changing its own query: as it was
+    tabs = openTab(tabs, '/list', HOME, MAX_TABS, '/list?status=DONE').tabs;
+    expect(list()).toMatchObject({ url: '/list?status=DONE', refresh: 1 });
+  });
+
+  it('restores one tab per page from the stored addresses', () => {
+    const restored = restoreTabs(['/list?status=WHIN', '/list', '/detail?id=1'], () => true, HOME, MAX_TABS, (url) => (url.startsWith('/detail') ? url : pathOf(url)));
+    expect(restored.map((tab) => [tab.key, tab.url])).toEqual([[HOME, HOME], ['/list', '/list?status=WHIN'], ['/detail?id=1', '/detail?id=1']]);
   });
 });

@@ -3,8 +3,10 @@
  * so the rules (spec §4 "Tabs") are tested without rendering anything.
  */
 export type OpenTab = {
-  /** pathname + search: the same page with another query is another tab */
+  /** which page the tab is: its pathname, or pathname + search for a page that is a tab per query (tabKey) */
   key: string;
+  /** where the page is: pathname + search */
+  url: string;
   /** bumped by Refresh: a new React key re-mounts the page */
   refresh: number;
   /** when the tab was last active (a counter, larger is more recent), for the cap */
@@ -18,7 +20,15 @@ export const MAX_TABS = 12;
 
 export type CloseRefusal = 'home' | 'last';
 
-const newTab = (key: string, used: number, mounted: boolean): OpenTab => ({ key, refresh: 0, used, mounted });
+const newTab = (key: string, used: number, mounted: boolean, url = key): OpenTab => ({ key, url, refresh: 0, used, mounted });
+
+/**
+ * The tab of the page at `url`: one tab per page whatever its query (a list opened from a home card
+ * with ?status= is the list's tab), unless each query is a page of its own (a detail's ?id=).
+ */
+export function tabKey(url: string, tabPerQuery: boolean): string {
+  return tabPerQuery ? url : pathOf(url);
+}
 const nextUse = (tabs: readonly OpenTab[]) => tabs.reduce((max, tab) => Math.max(max, tab.used), 0) + 1;
 
 /** Home always comes first and is always open. */
@@ -28,12 +38,17 @@ export function withHome(tabs: readonly OpenTab[], home: string): OpenTab[] {
 }
 
 /**
- * Opens (or activates) the page `key`. Past `max` open pages, the least recently used ones are
- * closed; never home, never the page being opened. Answers the new list and what was closed.
+ * Opens (or activates) the page `key` at `url`. A page opened from elsewhere with another query starts
+ * afresh with it (the query says what to show: the status a home card links to); without one it is
+ * shown as it was left. The page's own changes of its query (the active tab's) keep it as it is.
+ * Past `max` open pages, the least recently used ones are closed; never home, never the page being
+ * opened. Answers the new list and what was closed.
  */
-export function openTab(tabs: readonly OpenTab[], key: string, home: string, max = MAX_TABS): { tabs: OpenTab[]; evicted: OpenTab[] } {
+export function openTab(tabs: readonly OpenTab[], key: string, home: string, max = MAX_TABS, url = key): { tabs: OpenTab[]; evicted: OpenTab[] } {
   const used = nextUse(tabs);
-  let next = tabs.some((tab) => tab.key === key) ? tabs.map((tab) => (tab.key === key ? { ...tab, used, mounted: true } : tab)) : [...tabs, newTab(key, used, true)];
+  const active = tabs.find((tab) => tab.used === used - 1)?.key;
+  const moved = (tab: OpenTab): OpenTab => (tab.key !== active && url !== tab.url && url.includes('?') ? { ...tab, url, refresh: tab.refresh + 1 } : { ...tab, url });
+  let next = tabs.some((tab) => tab.key === key) ? tabs.map((tab) => (tab.key === key ? { ...moved(tab), used, mounted: true } : tab)) : [...tabs, newTab(key, used, true, url)];
   next = withHome(next, home);
   const evicted: OpenTab[] = [];
   while (next.length > Math.max(max, 2)) {
@@ -86,11 +101,12 @@ export function keepValid(tabs: readonly OpenTab[], isValid: (key: string) => bo
   return tabs.filter((tab) => isValid(tab.key));
 }
 
-/** Restores the stored keys in order, without duplicates; none is rendered until shown. */
-export function restoreTabs(keys: readonly string[], isValid: (key: string) => boolean, home: string, max = MAX_TABS): OpenTab[] {
-  const unique = [...new Set(keys)].filter(isValid);
+/** Restores the stored addresses in order, one tab per page (`keyOf`); none is rendered until shown. */
+export function restoreTabs(urls: readonly string[], isValid: (url: string) => boolean, home: string, max = MAX_TABS, keyOf: (url: string) => string = (url) => url): OpenTab[] {
+  const byKey = new Map<string, string>();
+  for (const url of urls) if (isValid(url) && !byKey.has(keyOf(url))) byKey.set(keyOf(url), url);
   return withHome(
-    unique.map((key, index) => newTab(key, index + 1, false)),
+    [...byKey].map(([key, url], index) => newTab(key, index + 1, false, url)),
     home,
   ).slice(0, Math.max(max, 2));
 }

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { storage, STORAGE_KEYS } from '../../lib/storage.ts';
 import { closeMany, closeTab, keepValid, openTab, refreshTab, restoreTabs, type BulkClose, type CloseRefusal, type OpenTab } from './tab-list.ts';
 
-/** What a reload restores: the keys in order, and whose they are (another user starts afresh). */
+/** What a reload restores: the tabs' addresses in order (`keys`, as before tabs had an address of their own), and whose they are (another user starts afresh). */
 type StoredTabs = { owner: string; keys: string[] };
 
 type TabsState = {
@@ -10,9 +10,9 @@ type TabsState = {
   owner: string | null;
   tabs: OpenTab[];
   /** loads the stored tabs of `owner` once (a reload, or another user signing in without one) */
-  hydrate(owner: string, isValid: (key: string) => boolean, home: string): void;
-  /** opens or activates a tab; answers the tabs closed to respect the cap */
-  open(key: string, home: string): OpenTab[];
+  hydrate(owner: string, isValid: (key: string) => boolean, home: string, keyOf: (url: string) => string): void;
+  /** opens or activates the tab `key` at `url`; answers the tabs closed to respect the cap */
+  open(key: string, home: string, url: string): OpenTab[];
   close(key: string, home: string): CloseRefusal | null;
   closeMany(key: string, home: string, which: BulkClose): void;
   refresh(key: string): void;
@@ -29,12 +29,12 @@ function readStored(owner: string): string[] {
 export const useTabsStore = create<TabsState>((set, get) => ({
   owner: null,
   tabs: [],
-  hydrate(owner, isValid, home) {
+  hydrate(owner, isValid, home, keyOf) {
     if (get().owner === owner) return;
-    set({ owner, tabs: restoreTabs(readStored(owner), isValid, home) });
+    set({ owner, tabs: restoreTabs(readStored(owner), isValid, home, undefined, keyOf) });
   },
-  open(key, home) {
-    const { tabs, evicted } = openTab(get().tabs, key, home);
+  open(key, home, url) {
+    const { tabs, evicted } = openTab(get().tabs, key, home, undefined, url);
     set({ tabs });
     return evicted;
   },
@@ -59,5 +59,5 @@ export const useTabsStore = create<TabsState>((set, get) => ({
 
 useTabsStore.subscribe((state, previous) => {
   if (state.tabs === previous.tabs || !state.owner) return;
-  storage.set<StoredTabs>(STORAGE_KEYS.tabs, { owner: state.owner, keys: state.tabs.map((tab) => tab.key) });
+  storage.set<StoredTabs>(STORAGE_KEYS.tabs, { owner: state.owner, keys: state.tabs.map((tab) => tab.url) });
 });
