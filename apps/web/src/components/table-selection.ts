@@ -12,7 +12,8 @@ type SelectionLabels<T> = Pick<TableRowSelection<T>, 'getTitleCheckboxProps' | '
  */
 export function useSelectionLabels<T>(nameOf: (record: T) => string): SelectionLabels<T> {
   const { locale } = useContext(ConfigProvider.ConfigContext);
-  const selectPage = locale?.Table?.selectAll;
+  // antd types its locale's texts as nodes; a Table's are plain strings
+  const selectPage = typeof locale?.Table?.selectAll === 'string' ? locale.Table.selectAll : undefined;
   return {
     getTitleCheckboxProps: () => (selectPage ? { 'aria-label': selectPage } : {}),
     getCheckboxProps: (record) => ({ 'aria-label': nameOf(record) }),
