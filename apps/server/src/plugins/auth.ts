@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AccessService, UserAccess } from '../modules/auth/access/service.ts';
 import type { SessionRecord } from '../modules/auth/access/repository.ts';
 import type { PermissionCode } from '@portal/shared/permissions';
+import type { MessageKey } from '@portal/shared/messages';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
 /**
@@ -10,14 +11,15 @@ import { forbidden, unauthorized } from '../lib/errors.ts';
  * - 'public': no session;
  * - 'authenticated': any signed-in user, in one of their tenants;
  * - a permission code: granted to the caller in the tenant of the request.
- * and the tenant it works in: 'caller' (the tenant of the request, tenant_id header) or 'platform',
- * which requires the platform tenant (0): the staff side of a flow.
+ * and the tenant it works in: 'caller' (the tenant of the request, tenant_id header, whichever it is),
+ * 'merchant' (the tenant of the request, which must be a merchant's: never the platform tenant 0) or
+ * 'platform', which requires the platform tenant (0): the staff side of a flow.
  */
 export type Access =
   | { permission: 'public' }
   | {
       permission: 'authenticated' | PermissionCode;
-      tenant: 'caller' | 'platform';
+      tenant: 'caller' | 'merchant' | 'platform';
       /** further codes the handler may require for part of what it does (`requirePermission`) */
       also?: readonly PermissionCode[];
     };
@@ -31,10 +33,18 @@ export const PUBLIC = { access: { permission: 'public' } } as const satisfies { 
 /** Any signed-in user, in the tenant of the request. */
 export const signedIn = { access: { permission: 'authenticated', tenant: 'caller' } } as const satisfies { access: Access };
 /**
- * A merchant screen's call: `code` granted in the tenant of the request. `also` lists the codes the
- * handler may further require for part of what it does (submitting while saving): see requirePermission.
+ * A merchant screen's call: `code` granted in the tenant of the request, which must be a merchant's.
+ * The platform tenant (0) is refused whatever its roles hold: the platform has no orders, parcels or
+ * wallet of its own (issue 11: the warehouse staff created an order under the platform's company).
+ * `also` lists the codes the handler may further require for part of what it does (submitting while
+ * saving): see requirePermission.
  */
-export const merchant = (code: PermissionCode, ...also: PermissionCode[]) => ({ access: { permission: code, tenant: 'caller', also } }) as const satisfies { access: Access };
+export const merchant = (code: PermissionCode, ...also: PermissionCode[]) => ({ access: { permission: code, tenant: 'merchant', also } }) as const satisfies { access: Access };
+/**
+ * A call both sides make in their own tenant: `code` granted in the tenant of the request, the
+ * platform's included (the home page's figures: a merchant's own, every merchant's for the staff).
+ */
+export const eitherSide = (code: PermissionCode) => ({ access: { permission: code, tenant: 'caller' } }) as const satisfies { access: Access };
 /** The platform staff's side of a flow: `code` granted, and the request in the platform tenant (0). */
 export const platform = (code: PermissionCode, ...also: PermissionCode[]) => ({ access: { permission: code, tenant: 'platform', also } }) as const satisfies { access: Access };
 
@@ -61,6 +71,11 @@ declare module 'fastify' {
 }
 
 export const TOKEN_HEADER = 'x-access-token';
+/** The platform's own tenant: its staff's side of every flow. */
+const PLATFORM_TENANT = 0;
+
+/** What platform staff are told on a merchant route: the wallet's screens say the platform has no wallet (their words since issue 5). */
+const platformRefusal = (code: string): MessageKey => (code.startsWith('wallet:') || code.startsWith('finance:') ? 'platformHasNoWallet' : 'merchantOnly');
 export const TENANT_HEADER = 'tenant_id';
 
 export const authPlugin = fp(
@@ -80,7 +95,9 @@ export const authPlugin = fp(
       const access = request.routeOptions.config.access;
       if (!access || access.permission === 'public') return;
       request.auth = await authenticate(request, opts.accessService);
-      if ('tenant' in access && access.tenant === 'platform' && request.auth.tenantId !== 0) throw forbidden();
+      if ('tenant' in access && access.tenant === 'platform' && request.auth.tenantId !== PLATFORM_TENANT) throw forbidden();
+      // before the permission: a platform role that holds a merchant code is refused all the same, and told why
+      if ('tenant' in access && access.tenant === 'merchant' && request.auth.tenantId === PLATFORM_TENANT) throw forbidden(platformRefusal(access.permission));
       if (access.permission !== 'authenticated' && !(await opts.accessService.can(request.auth.access, access.permission))) {
         throw forbidden();
       }

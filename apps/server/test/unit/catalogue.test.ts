@@ -32,9 +32,9 @@ describe('menu catalogue', () => {
   });
 
   it('never gives a merchant role a platform screen', () => {
-    for (const role of ['merchant_admin', 'merchant_staff'] as const) expect(ROLE_GRANTS[role]('warehouse:receive:scan', true)).toBe(false);
-    expect(ROLE_GRANTS.merchant_staff('logistics:order:cancel', false)).toBe(false);
-    expect(ROLE_GRANTS.merchant_staff('logistics:order:add', false)).toBe(true);
+    for (const role of ['merchant_admin', 'merchant_staff'] as const) expect(ROLE_GRANTS[role]({ perms: 'warehouse:receive:scan', platformOnly: true, merchantOnly: false })).toBe(false);
+    expect(ROLE_GRANTS.merchant_staff({ perms: 'logistics:order:cancel', platformOnly: false, merchantOnly: true })).toBe(false);
+    expect(ROLE_GRANTS.merchant_staff({ perms: 'logistics:order:add', platformOnly: false, merchantOnly: true })).toBe(true);
   });
 });
 

@@ -214,6 +214,8 @@ export const permissions = pgTable(
     url: varchar({ length: 500 }),
     /** platform-staff screens; never granted to merchant tenants */
     platformOnly: boolean().notNull().default(false),
+    /** merchant screens; never granted in the platform tenant (0) */
+    merchantOnly: boolean().notNull().default(false),
     /** '1' rule in force, '0' switched off (then the button shows for everyone) */
     status: varchar({ length: 1 }).notNull().default('1'),
     createdAt: createdAt(),

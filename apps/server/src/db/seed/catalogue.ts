@@ -2,17 +2,18 @@ import { must } from '../../lib/must.ts';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { dictItems, dicts, categories, checkRules } from '../schema/dict.ts';
-import { permissions, rolePermissions, roles, tenants } from '../schema/sys.ts';
+import { departmentPermissions, departments, permissions, rolePermissions, roles, tenants } from '../schema/sys.ts';
 import { menuTree } from './menu-tree.ts';
 import { dictionarySeeds } from './dictionaries.ts';
 import { categorySeeds, checkRuleSeeds } from './reference-data.ts';
 import type { MenuSeed } from './types.ts';
-import { ROLE_GRANTS, type RoleCode } from '../../modules/role/model.ts';
+import { ROLE_GRANTS, type CatalogueEntry, type RoleCode } from '../../modules/role/model.ts';
 import { syncLogisticsReference } from './logistics-reference.ts';
 
 export const PLATFORM_TENANT_ID = 0;
 
 type PermissionValues = typeof permissions.$inferInsert;
+type AddedEntry = CatalogueEntry & { id: number };
 
 /**
  * The code-defined catalogue (menus, buttons, dictionaries, rules, categories) brought into the
@@ -29,15 +30,16 @@ export async function syncCatalogue(db: Db): Promise<void> {
       .onConflictDoNothing();
     const added = await syncMenus(tx as unknown as Db);
     if (added.length > 0) await grantNewEntries(tx as unknown as Db, added);
+    await revokeMisplacedGrants(tx as unknown as Db);
     await syncDictionaries(tx as unknown as Db);
     await syncReferenceData(tx as unknown as Db);
     await syncLogisticsReference(tx as unknown as Db);
   });
 }
 
-async function syncMenus(db: Db): Promise<{ id: number; perms: string; platformOnly: boolean }[]> {
+async function syncMenus(db: Db): Promise<AddedEntry[]> {
   const existing = new Map((await db.select({ id: permissions.id, perms: permissions.perms }).from(permissions)).map((r) => [r.perms, r.id]));
-  const added: { id: number; perms: string; platformOnly: boolean }[] = [];
+  const added: AddedEntry[] = [];
 
   const upsert = async (values: PermissionValues): Promise<number> => {
     const found = existing.get(values.perms ?? '');
@@ -47,13 +49,14 @@ async function syncMenus(db: Db): Promise<{ id: number; perms: string; platformO
     }
     const rows = await db.insert(permissions).values(values).returning({ id: permissions.id });
     const id = must(rows[0], 'inserted permission').id;
-    added.push({ id, perms: values.perms ?? '', platformOnly: values.platformOnly ?? false });
+    added.push({ id, perms: values.perms ?? '', platformOnly: values.platformOnly ?? false, merchantOnly: values.merchantOnly ?? false });
     return id;
   };
 
-  const walk = async (entries: MenuSeed[], parentId: number | null, depth: number, inheritedPlatform: boolean) => {
+  const walk = async (entries: MenuSeed[], parentId: number | null, depth: number, inherited: { platformOnly: boolean; merchantOnly: boolean }) => {
     for (const [index, menu] of entries.entries()) {
-      const platformOnly = inheritedPlatform || Boolean(menu.platformOnly);
+      const platformOnly = inherited.platformOnly || Boolean(menu.platformOnly);
+      const merchantOnly = inherited.merchantOnly || Boolean(menu.merchantOnly);
       const id = await upsert({
         parentId,
         name: menu.key,
@@ -72,19 +75,20 @@ async function syncMenus(db: Db): Promise<{ id: number; perms: string; platformO
         internalOrExternal: Boolean(menu.internalOrExternal),
         url: menu.url ?? null,
         platformOnly,
+        merchantOnly,
       });
       for (const [buttonIndex, button] of (menu.buttons ?? []).entries()) {
-        await upsert({ parentId: id, name: button.key, menuType: 2, perms: button.code, sortNo: (buttonIndex + 1) * 10, platformOnly });
+        await upsert({ parentId: id, name: button.key, menuType: 2, perms: button.code, sortNo: (buttonIndex + 1) * 10, platformOnly, merchantOnly });
       }
-      await walk(menu.children ?? [], id, depth + 1, platformOnly);
+      await walk(menu.children ?? [], id, depth + 1, { platformOnly, merchantOnly });
     }
   };
-  await walk(menuTree, null, 0, false);
+  await walk(menuTree, null, 0, { platformOnly: false, merchantOnly: false });
   return added;
 }
 
 /** New catalogue entries go to every built-in role whose rule admits them, in every tenant. */
-async function grantNewEntries(db: Db, added: { id: number; perms: string; platformOnly: boolean }[]): Promise<void> {
+async function grantNewEntries(db: Db, added: AddedEntry[]): Promise<void> {
   const builtIn = await db
     .select({ id: roles.id, roleCode: roles.roleCode, tenantId: roles.tenantId })
     .from(roles)
@@ -92,9 +96,31 @@ async function grantNewEntries(db: Db, added: { id: number; perms: string; platf
   const links: { tenantId: number; roleId: number; permissionId: number }[] = [];
   for (const role of builtIn) {
     const rule = ROLE_GRANTS[role.roleCode as RoleCode];
-    for (const entry of added) if (rule(entry.perms, entry.platformOnly)) links.push({ tenantId: role.tenantId, roleId: role.id, permissionId: entry.id });
+    for (const entry of added) if (rule(entry)) links.push({ tenantId: role.tenantId, roleId: role.id, permissionId: entry.id });
   }
   if (links.length > 0) await db.insert(rolePermissions).values(links).onConflictDoNothing();
+}
+
+/**
+ * A merchant's screen held by a role or department of the platform tenant is taken away, in every
+ * database at every start: it can never take effect there (the access service ignores it and the
+ * merchant routes refuse the platform tenant). Databases seeded before issue 11 gave the platform's
+ * built-in roles the merchants' screens (the warehouse account saw the merchant logistics pages);
+ * this corrects them, and any screen a later release moves to the merchants' side. Only the platform
+ * tenant's few roles and departments are read (the keys of both grant tables lead with them).
+ */
+async function revokeMisplacedGrants(db: Db): Promise<void> {
+  const merchantScreens = db.select({ id: permissions.id }).from(permissions).where(eq(permissions.merchantOnly, true));
+  const platformRoles = db.select({ id: roles.id }).from(roles).where(eq(roles.tenantId, PLATFORM_TENANT_ID));
+  const platformDepartments = db.select({ id: departments.id }).from(departments).where(eq(departments.tenantId, PLATFORM_TENANT_ID));
+  await db
+    .delete(rolePermissions)
+    .where(and(inArray(rolePermissions.roleId, platformRoles), eq(rolePermissions.tenantId, PLATFORM_TENANT_ID), inArray(rolePermissions.permissionId, merchantScreens)));
+  await db
+    .delete(departmentPermissions)
+    .where(
+      and(inArray(departmentPermissions.departmentId, platformDepartments), eq(departmentPermissions.tenantId, PLATFORM_TENANT_ID), inArray(departmentPermissions.permissionId, merchantScreens)),
+    );
 }
 
 async function syncDictionaries(db: Db): Promise<void> {

@@ -5,7 +5,10 @@ import type { ButtonSeed, MenuSeed } from './types.ts';
 const button = (code: PermissionCode, key: string): ButtonSeed => ({ code, key });
 
 /**
- * The whole menu tree (spec §2 "Menu areas") plus the platform-only screens (DESIGN §1).
+ * The whole menu tree (spec §2 "Menu areas") plus the platform-only screens (DESIGN §1). Each entry is
+ * a merchant's (`merchantOnly`: never in the platform tenant), the platform staff's (`platformOnly`:
+ * never in a merchant tenant) or both sides' (home, system administration, the finance group that
+ * holds both sides' screens); children inherit their parent's side.
  * Title keys never prefix one another ('menu.x.root' for a group, 'menu.x.y' for its children),
  * so they also work as nested i18n resources.
  * Group perms end in ':view', list pages in ':list'; button codes are '<module>:<resource>:<action>'.
@@ -26,6 +29,7 @@ export const menuTree: MenuSeed[] = [
     name: 'product-search',
     icon: 'SearchOutlined',
     perms: 'product:search:list',
+    merchantOnly: true,
     buttons: [button('product:search:pre-order', 'button.addToPreOrder')],
   },
   {
@@ -36,6 +40,7 @@ export const menuTree: MenuSeed[] = [
     redirect: '/logistics/international-order',
     icon: 'CarOutlined',
     perms: 'logistics:module:view',
+    merchantOnly: true,
     children: [
       {
         key: 'menu.logistics.internationalOrder',
@@ -123,6 +128,7 @@ export const menuTree: MenuSeed[] = [
     redirect: '/purchase/taobao/pre-order',
     icon: 'ShoppingCartOutlined',
     perms: 'purchase:taobao:view',
+    merchantOnly: true,
     children: [
       {
         key: 'menu.purchase.taobao.preOrder',
@@ -162,6 +168,7 @@ export const menuTree: MenuSeed[] = [
     redirect: '/purchase/1688/pre-order',
     icon: 'ShoppingOutlined',
     perms: 'purchase:1688:view',
+    merchantOnly: true,
     children: [
       {
         key: 'menu.purchase.1688.preOrder',
@@ -201,6 +208,7 @@ export const menuTree: MenuSeed[] = [
     redirect: '/config/token',
     icon: 'ControlOutlined',
     perms: 'config:module:view',
+    merchantOnly: true,
     children: [
       {
         key: 'menu.config.token',
@@ -258,6 +266,7 @@ export const menuTree: MenuSeed[] = [
         component: 'finance/exchange-rate-apply-list',
         name: 'finance-exchange-rate-apply',
         perms: 'finance:rate-apply:list',
+        merchantOnly: true,
         buttons: [
           button('finance:rate-apply:add', 'button.add'),
           button('finance:rate-apply:edit', 'button.edit'),
@@ -272,6 +281,7 @@ export const menuTree: MenuSeed[] = [
         component: 'finance/finance-detail-list',
         name: 'finance-detail',
         perms: 'finance:detail:list',
+        merchantOnly: true,
         buttons: [
           button('finance:detail:detail', 'button.detail'),
           button('finance:detail:export', 'button.export'),
@@ -283,6 +293,7 @@ export const menuTree: MenuSeed[] = [
         component: 'finance/alipay-statement-list',
         name: 'finance-alipay-statement',
         perms: 'finance:alipay-statement:list',
+        merchantOnly: true,
         buttons: [
           button('finance:alipay-statement:add', 'button.add'),
           button('finance:alipay-statement:edit', 'button.edit'),
@@ -296,6 +307,7 @@ export const menuTree: MenuSeed[] = [
         name: 'finance-wallet',
         redirect: '/finance/wallet/overview',
         perms: 'wallet:module:view',
+        merchantOnly: true,
         children: [
           {
             key: 'menu.finance.wallet.overview',
@@ -431,6 +443,7 @@ export const menuTree: MenuSeed[] = [
     redirect: '/statistics/api',
     icon: 'BarChartOutlined',
     perms: 'statistics:module:view',
+    merchantOnly: true,
     children: [
       {
         key: 'menu.statistics.api',

@@ -31,8 +31,10 @@ export type MenuSeed = {
   url?: string;
   /** permission code of the menu itself, e.g. 'logistics:order:list' */
   perms?: PermissionCode;
-  /** true for the platform staff side (warehouse / finance screens); false or absent for merchant screens */
+  /** true for the platform staff side (warehouse / finance screens): never granted in a merchant tenant */
   platformOnly?: boolean;
+  /** true for a merchant's screens (orders, parcels, wallet...): never granted in the platform tenant (issue 11) */
+  merchantOnly?: boolean;
   children?: MenuSeed[];
   buttons?: ButtonSeed[];
 };

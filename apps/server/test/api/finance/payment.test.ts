@@ -465,7 +465,7 @@ describe(`payments of charges (${testDbKind()})`, () => {
     ];
     it.each(bodies)('refuses %s to merchant staff and to the platform', async (url, body) => {
       refused(await call(url, staff, body), 403);
-      expect(refused(await call(url, finance, body), 403)).toBe('Access denied: you lack the permission for this');
+      expect(refused(await call(url, finance, body), 403)).toBe('Platform accounts have no wallet: use a merchant account');
     });
 
     it('names the permission of each call in the API document', async () => {

@@ -265,7 +265,7 @@ describe(`refunds (${testDbKind()})`, () => {
       for (const url of [`${W}/refund/list`, `${W}/refund/details`, `${W}/refund/payOrders`, `${W}/refund/submit`]) refused(await call(url, staff, {}), 403);
       refused(await t.call({ method: 'GET', url: `${W}/refund/exportXls`, token: staff }), 403);
       // the platform has no wallet to refund from
-      expect(refused(await balanceRefund('1.00', 'CNY', finance), 403)).toBe('Access denied: you lack the permission for this');
+      expect(refused(await balanceRefund('1.00', 'CNY', finance), 403)).toBe('Platform accounts have no wallet: use a merchant account');
     });
 
     it("lists the merchant's own refunds with filters, newest first", async () => {

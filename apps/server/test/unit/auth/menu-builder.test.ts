@@ -22,6 +22,7 @@ const row = (fields: Partial<PermissionRow> & Pick<PermissionRow, 'menuType' | '
   internalOrExternal: false,
   url: null,
   platformOnly: false,
+  merchantOnly: false,
   status: '1',
   createdAt: new Date(0),
   ...fields,

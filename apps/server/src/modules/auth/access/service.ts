@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import { TtlCache } from '../../../lib/ttl-cache.ts';
+import { belongsIn } from '../../role/model.ts';
 import { hashToken } from '../../../lib/tokens.ts';
 import {
   findSession,
@@ -101,9 +102,9 @@ export class AccessService {
     ]);
     const grantedIds = new Set<number>();
     for (const id of granted) {
-      // platform screens are never granted inside a merchant tenant, whatever a role says
+      // platform screens are never granted inside a merchant tenant, nor merchant screens inside the platform's, whatever a role says
       let row = catalogue.byId.get(id);
-      if (!row || (row.platformOnly && tenantId !== 0)) continue;
+      if (!row || !belongsIn(row, tenantId)) continue;
       grantedIds.add(row.id);
       // a granted entry brings its ancestors, so grants can be made on leaves
       while (row?.parentId != null && !grantedIds.has(row.parentId)) {
