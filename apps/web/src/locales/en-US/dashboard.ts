@@ -16,6 +16,9 @@ export const dashboard: typeof source = {
     content: 'Content',
     priority: 'Priority',
     sendTime: 'Sent at',
+    close: 'Close',
+    /** the title of an announcement, as a button that opens it whole */
+    read: 'Read the whole announcement: {{title}}',
   },
   logistics: {
     orders: 'Orders by status',

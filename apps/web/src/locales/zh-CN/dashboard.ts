@@ -16,6 +16,9 @@ export const dashboard: typeof source = {
     content: '内容',
     priority: '优先级',
     sendTime: '发布时间',
+    close: '关闭',
+    /** the title of an announcement, as a button that opens it whole */
+    read: '阅读全文：{{title}}',
   },
   logistics: {
     orders: '订单状态',

@@ -15,6 +15,9 @@ export const dashboard = {
     content: '內容',
     priority: '優先級',
     sendTime: '發布時間',
+    close: '關閉',
+    /** the title of an announcement, as a button that opens it whole */
+    read: '閱讀全文：{{title}}',
   },
   logistics: {
     orders: '訂單狀態',

@@ -22,6 +22,10 @@ const entry = (id: number, path: string, component: string): MenuEntry => ({
 });
 const HOME = entry(1, '/dashboard/analysis', 'dashboard/analysis');
 const ORDERS = entry(2, '/logistics/international-order', 'logistics/international-order-list');
+const PACKAGES = entry(3, '/logistics/package', 'logistics/package-list');
+const EXCEPTIONS = entry(4, '/logistics/collection-exception', 'logistics/collection-exception-list');
+const RECEIVE = entry(5, '/warehouse/receive', 'warehouse/parcel-receive');
+const WAREHOUSE_EXCEPTIONS = entry(6, '/warehouse/exception', 'warehouse/exception-list');
 
 const days = (counts: number[]) => counts.map((count, index) => ({ date: `2026-01-${String(index + 1).padStart(2, '0')}`, count }));
 
@@ -124,6 +128,29 @@ describe('the home page figures', () => {
     renderFigures([HOME, ORDERS], 0);
     const counts = await screen.findByTestId('status-counts');
     expect(within(counts).queryAllByRole('link')).toEqual([]);
+  });
+
+  test('the parcels and exceptions cards are links, like the status cards, for whoever may open those lists', async () => {
+    stubFetch(() => SUMMARY);
+    renderFigures([HOME, ORDERS, PACKAGES, EXCEPTIONS]);
+    const parcels = within(await screen.findByTestId('parcels-in-warehouse-card')).getByRole('link');
+    expect(parcels.getAttribute('href')).toBe('/logistics/package?status=IN_WAREHOUSE');
+    expect(parcels.getAttribute('aria-label')).toBe('在庫包裹: 4');
+    const exceptions = within(screen.getByTestId('open-exceptions-card')).getByRole('link');
+    expect(exceptions.getAttribute('href')).toBe('/logistics/collection-exception');
+    expect(exceptions.textContent).toContain('待處理異常');
+  });
+
+  test('the cards are no links for whoever may not open those lists, and lead platform staff to the warehouse', async () => {
+    stubFetch(() => SUMMARY);
+    renderFigures([HOME, ORDERS]);
+    await screen.findByTestId('parcels-in-warehouse-card');
+    expect(within(screen.getByTestId('parcels-in-warehouse-card')).queryByRole('link')).toBeNull();
+    expect(within(screen.getByTestId('open-exceptions-card')).queryByRole('link')).toBeNull();
+    cleanup();
+    renderFigures([HOME, RECEIVE, WAREHOUSE_EXCEPTIONS], 0);
+    expect(within(await screen.findByTestId('parcels-in-warehouse-card')).getByRole('link').getAttribute('href')).toBe('/warehouse/receive');
+    expect(within(screen.getByTestId('open-exceptions-card')).getByRole('link').getAttribute('href')).toBe('/warehouse/exception');
   });
 
   test('nothing and no request without the home menu entry (dashboard:analysis:view)', async () => {

@@ -29,9 +29,13 @@ const PLATFORM_TENANT = 0;
 
 /** Where each figure leads, for whoever has that page in their menu: a merchant's own lists, or the warehouse's. */
 const MERCHANT_LINKS = { orders: '/logistics/international-order', parcels: '/logistics/package', exceptions: '/logistics/collection-exception' } as const;
-const PLATFORM_LINKS = { parcels: '/warehouse/receive', shipOut: '/warehouse/ship-out' } as const;
+const PLATFORM_LINKS = { parcels: '/warehouse/receive', shipOut: '/warehouse/ship-out', exceptions: '/warehouse/exception' } as const;
+/** The parcels the figure counts (the server's IN_WAREHOUSE): the package list opens on them. */
+const IN_WAREHOUSE = 'status=IN_WAREHOUSE';
 
 type Links = { status: (status: OrderStatus) => string | null; parcels: string | null; exceptions: string | null };
+
+const withQuery = (path: string | null, query: string) => (path ? `${path}?${query}` : null);
 
 function useFigureLinks(): Links {
   const menu = useAuth((state) => state.permissions?.menu);
@@ -42,12 +46,12 @@ function useFigureLinks(): Links {
     if (platform) {
       // the platform's own tenant has no orders of its own: its figures lead to the warehouse screens
       const shipOut = open(PLATFORM_LINKS.shipOut);
-      return { status: (status) => (status === 'WHIN' ? shipOut : null), parcels: open(PLATFORM_LINKS.parcels), exceptions: null };
+      return { status: (status) => (status === 'WHIN' ? shipOut : null), parcels: open(PLATFORM_LINKS.parcels), exceptions: open(PLATFORM_LINKS.exceptions) };
     }
     const orders = open(MERCHANT_LINKS.orders);
     return {
       status: (status) => (orders ? `${orders}?status=${status}` : null),
-      parcels: open(MERCHANT_LINKS.parcels),
+      parcels: withQuery(open(MERCHANT_LINKS.parcels), IN_WAREHOUSE),
       exceptions: open(MERCHANT_LINKS.exceptions),
     };
   }, [menu, platform]);
@@ -83,16 +87,20 @@ function StatusCounts({ summary, links }: { summary: LogisticsSummary; links: Li
   );
 }
 
+/** A figure as a card that is one link, like the status cells (issue 11: only the status cards were links). */
 function Figure({ title, value, to, testId }: { title: string; value: number; to: string | null; testId: string }) {
   const { token } = theme.useToken();
   return (
-    <Card size="small" title={title} style={{ height: '100%' }}>
+    <div style={{ flex: 1 }} data-testid={`${testId}-card`}>
       <MaybeLink to={to} label={`${title}: ${formatCount(value)}`}>
-        <span style={{ fontSize: 30, fontWeight: 600, lineHeight: 1.3, color: token.colorTextHeading, fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
-          {formatCount(value)}
-        </span>
+        <Flex vertical gap={4} style={{ height: '100%', padding: '12px 16px', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, background: token.colorBgContainer, transition: 'border-color 0.2s' }}>
+          <span style={{ fontWeight: 600, color: token.colorTextHeading }}>{title}</span>
+          <span style={{ fontSize: 30, fontWeight: 600, lineHeight: 1.3, color: token.colorTextHeading, fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+            {formatCount(value)}
+          </span>
+        </Flex>
       </MaybeLink>
-    </Card>
+    </div>
   );
 }
 

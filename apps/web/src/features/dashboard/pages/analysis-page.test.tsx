@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AnnouncementRecord } from '@portal/shared/announcement';
 import type { MenuEntry } from '@portal/shared/sys';
@@ -95,5 +96,21 @@ describe('home page /dashboard/analysis', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('home-department').textContent).toBe('未設置部門'));
     expect(screen.getByTestId('home-tenant').textContent).toBe('—');
     expect(screen.queryByRole('link', { name: '全部公告' })).toBeNull();
+  });
+
+  it('opens an announcement whole from its title, by keyboard, and gives the focus back on Escape', async () => {
+    signIn();
+    const long = { ...announcement(3, 'Holiday notice', 'H'), content: `${'The warehouse closes for the holiday. '.repeat(20)}\nLast line of the notice.` };
+    server([long]);
+    renderHome();
+    const opener = await screen.findByRole('button', { name: 'Holiday notice' });
+    opener.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Holiday notice')).toBeTruthy();
+    expect(within(dialog).getByTestId('announcement-text').textContent).toBe(long.content);
+    expect(within(dialog).getByText('高')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });

@@ -13,6 +13,7 @@ import { currentDepartName, useCurrentUserDeparts } from '../api/departs.ts';
 import { useLatestAnnouncements } from '../api/announcements.ts';
 import { PRIORITY_COLORS } from '../priority.ts';
 import { LogisticsFigures, useCanSeeFigures } from '../components/logistics-figures.tsx';
+import { AnnouncementOpener, useAnnouncementReader } from '../components/announcement-reader.tsx';
 
 /** How many announcements the home page shows. */
 const LATEST_COUNT = 5;
@@ -28,7 +29,7 @@ function readTenantName(): string | null {
   }
 }
 
-function AnnouncementItem({ item, last }: { item: AnnouncementRecord; last: boolean }) {
+function AnnouncementItem({ item, last, onOpen }: { item: AnnouncementRecord; last: boolean; onOpen: (item: AnnouncementRecord) => void }) {
   const { t } = useTranslation();
   return (
     <article data-testid="announcement" style={{ padding: '12px 0', borderBottom: last ? undefined : '1px solid rgba(5, 5, 5, 0.06)' }}>
@@ -37,9 +38,11 @@ function AnnouncementItem({ item, last }: { item: AnnouncementRecord; last: bool
           <Tag color={PRIORITY_COLORS[item.priority]} style={{ marginInlineEnd: 0 }}>
             {t(`dashboard.priority.${item.priority}`)}
           </Tag>
-          <ClampedText strong title={item.title} style={{ minWidth: 0 }}>
-            {item.title}
-          </ClampedText>
+          <AnnouncementOpener announcement={item} onOpen={onOpen}>
+            <ClampedText strong style={{ minWidth: 0 }}>
+              {item.title}
+            </ClampedText>
+          </AnnouncementOpener>
         </Flex>
         <ClampedText tone="secondary" style={{ fontSize: 12 }}>
           {formatDateTime(item.sendTime)}
@@ -57,6 +60,7 @@ function LatestAnnouncements() {
   const menu = useAuth((state) => state.permissions?.menu);
   const canOpenList = useMemo(() => menuRoutes(menu ?? []).has(ANNOUNCEMENT_LIST_PATH), [menu]);
   const { data, isPending, isError, refetch } = useLatestAnnouncements(LATEST_COUNT);
+  const { open, reader } = useAnnouncementReader();
   let body;
   if (isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (isError && !data)
@@ -73,7 +77,7 @@ function LatestAnnouncements() {
       />
     );
   else if (!data || data.records.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noAnnouncements')} />;
-  else body = data.records.map((item, index) => <AnnouncementItem key={item.id} item={item} last={index === data.records.length - 1} />);
+  else body = data.records.map((item, index) => <AnnouncementItem key={item.id} item={item} last={index === data.records.length - 1} onOpen={open} />);
   return (
     <Card
       title={
@@ -86,6 +90,7 @@ function LatestAnnouncements() {
       data-testid="latest-announcements"
     >
       {body}
+      {reader}
     </Card>
   );
 }

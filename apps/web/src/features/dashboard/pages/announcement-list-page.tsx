@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
 import { Card, Typography } from 'antd';
 import type { AnnouncementRecord } from '@portal/shared/announcement';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { listAnnouncements } from '../api/announcements.ts';
 import { PRIORITY_COLORS } from '../priority.ts';
+import { AnnouncementOpener, useAnnouncementReader } from '../components/announcement-reader.tsx';
 
 const PRIORITY_OPTIONS = [
   { value: 'H', label: 'dashboard.priority.H', color: PRIORITY_COLORS.H },
@@ -31,13 +33,34 @@ export const ANNOUNCEMENT_LIST: ListPageConfig<AnnouncementRecord> = {
 };
 
 /**
- * The announcements the user can read, through the list toolkit. Managing them (add, publish,
- * revoke, the system:announcement:* buttons) comes with the system-administration issue.
+ * The announcements the user can read, through the list toolkit; a title opens the announcement whole
+ * (the content column is cut). Managing them (add, publish, revoke, the system:announcement:* buttons)
+ * comes with the system-administration issue.
  */
 export function AnnouncementListPage() {
+  const { open, reader } = useAnnouncementReader();
+  const config = useMemo<ListPageConfig<AnnouncementRecord>>(
+    () => ({
+      ...ANNOUNCEMENT_LIST,
+      columns: ANNOUNCEMENT_LIST.columns.map((column) =>
+        'dataIndex' in column && column.dataIndex === 'title'
+          ? {
+              ...column,
+              render: (record: AnnouncementRecord) => (
+                <AnnouncementOpener announcement={record} onOpen={open}>
+                  <Typography.Text strong>{record.title}</Typography.Text>
+                </AnnouncementOpener>
+              ),
+            }
+          : column,
+      ),
+    }),
+    [open],
+  );
   return (
     <Card>
-      <ListPage config={ANNOUNCEMENT_LIST} />
+      <ListPage config={config} />
+      {reader}
     </Card>
   );
 }
