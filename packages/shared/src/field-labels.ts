@@ -271,7 +271,7 @@ const ROWS: Record<string, Texts> = {
 const ROW = typed('第 {n} 項', '第 {n} 项', 'item {n}');
 
 /** A name the catalogue does not know, shown as the client sent it. */
-const UNKNOWN = typed('欄位 {name}', '字段 {name}', 'Field {name}');
+const UNKNOWN = typed('欄位「{name}」', '字段「{name}」', 'Field {name}');
 
 const fill = (texts: Texts, name: string, value: string): Texts => ({
   'zh-TW': texts['zh-TW'].replace(`{${name}}`, value),
@@ -301,7 +301,7 @@ export function pathText(path: readonly PropertyKey[]): string {
 /**
  * The field at `path` as the screens label it, in every language, and whether it is chosen from a
  * list. `part` (body, querystring) names an issue about the whole request; an unknown field is named
- * as the client sent it, neutrally ("欄位 foo").
+ * as the client sent it, neutrally ("欄位「foo」").
  */
 export function fieldLabel(path: readonly PropertyKey[], area?: FieldArea, part = 'body'): { label: Texts; choose: boolean } {
   if (path.length === 0) return { label: PARTS[part] ?? fill(UNKNOWN, 'name', part.slice(0, 100)), choose: false };

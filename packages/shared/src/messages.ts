@@ -121,9 +121,9 @@ export const messages = {
   logoutSuccess: { 'zh-TW': '退出登入成功', 'zh-CN': '退出登录成功', 'en-US': 'Signed out' },
 
   // change password (spec §5)
-  oldPasswordRequired: { 'zh-TW': '請輸入舊密碼!', 'zh-CN': '请输入旧密码!', 'en-US': 'Please enter the old password!' },
-  newPasswordRequired: { 'zh-TW': '請輸入新密碼!', 'zh-CN': '请输入新密码!', 'en-US': 'Please enter the new password!' },
-  confirmPasswordRequired: { 'zh-TW': '請確認新密碼!', 'zh-CN': '请确认新密码!', 'en-US': 'Please confirm the new password!' },
+  oldPasswordRequired: { 'zh-TW': '請輸入舊密碼!', 'zh-CN': '请输入旧密码!', 'en-US': 'Old password is required!' },
+  newPasswordRequired: { 'zh-TW': '請輸入新密碼!', 'zh-CN': '请输入新密码!', 'en-US': 'New password is required!' },
+  confirmPasswordRequired: { 'zh-TW': '請確認新密碼!', 'zh-CN': '请确认新密码!', 'en-US': 'Confirm new password is required!' },
   passwordMismatch: { 'zh-TW': '兩次輸入的密碼不一樣！', 'zh-CN': '两次输入的密码不一样！', 'en-US': 'The two passwords do not match!' },
   noLoggedInUser: { 'zh-TW': '當前系統無登入用戶!', 'zh-CN': '当前系统无登录用户!', 'en-US': 'No user is signed in!' },
   ownPasswordOnly: { 'zh-TW': '只能修改自己的密碼', 'zh-CN': '只能修改自己的密码', 'en-US': 'You can only change your own password' },
@@ -142,7 +142,7 @@ export const messages = {
 
   // departments
   noDepartments: { 'zh-TW': '您尚未設置部門信息!', 'zh-CN': '您尚未设置部门信息!', 'en-US': 'You have no department yet!' },
-  departRequired: { 'zh-TW': '請選擇部門', 'zh-CN': '请选择部门', 'en-US': 'Please choose a department' },
+  departRequired: { 'zh-TW': '請選擇部門', 'zh-CN': '请选择部门', 'en-US': 'Department is required' },
 
   // dictionaries
   dictCodeEmpty: { 'zh-TW': '字典Code不能為空!', 'zh-CN': '字典Code不能为空!', 'en-US': 'The dictionary code must not be empty!' },

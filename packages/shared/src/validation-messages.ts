@@ -53,6 +53,7 @@ export function issueMessage(issue: core.$ZodIssue, { choose = false }: { choose
       if (issue.format === 'datetime') return { key: 'validationDateTime' };
       return { key: 'validationFormat' };
     case 'invalid_value':
+      if (issue.input === undefined) return missing;
       return { key: 'validationOneOf', params: { values: valuesText(issue.values) } };
     case 'invalid_union': {
       if (issue.discriminator !== undefined && 'options' in issue && issue.options) return { key: 'validationOneOf', params: { values: valuesText(issue.options) } };

@@ -159,7 +159,7 @@ describe('import columns and rows', () => {
     );
     expect(orders).toEqual([]);
     expect(sortErrors(errors, { itemUnitPrice: 'Prix', merchantOrderNo: 'No' })).toEqual([
-      { row: 2, column: 'Prix', message: 'Field Prix has too many decimals: JPY takes at most 0' },
+      { row: 2, column: 'Prix', message: 'Prix has too many decimals: JPY takes at most 0' },
       { row: 5, column: 'Warehouse', message: 'Rows of one merchant order number must carry the same order data: this differs from row 4' },
       { row: 6, column: 'No', message: 'This merchant order number is already used by the order on row 2; the product rows of one order must be adjacent' },
     ]);

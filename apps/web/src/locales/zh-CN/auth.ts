@@ -21,7 +21,7 @@ export const auth: typeof source = {
     passwordRule: '密码需 8 至 64 个字符，且同时包含字母与数字',
     passwordInvalid: '密码不符合要求',
     confirmPassword: '确认密码',
-    confirmPasswordRequired: '请再次输入密码',
+    confirmPasswordRequired: '请输入确认密码',
     passwordMismatch: '两次输入的密码不一样！',
     phone: '手机号码',
     phoneRequired: '请输入手机号码',

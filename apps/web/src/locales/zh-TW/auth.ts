@@ -20,7 +20,7 @@ export const auth = {
     passwordRule: '密碼需 8 至 64 個字元，且同時包含字母與數字',
     passwordInvalid: '密碼不符合要求',
     confirmPassword: '確認密碼',
-    confirmPasswordRequired: '請再次輸入密碼',
+    confirmPasswordRequired: '請輸入確認密碼',
     passwordMismatch: '兩次輸入的密碼不一樣！',
     phone: '手機號碼',
     phoneRequired: '請輸入手機號碼',

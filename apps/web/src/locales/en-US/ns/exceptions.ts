@@ -24,7 +24,11 @@ export const resources: typeof source = {
   rules: {
     required: '{{label}} is required',
     selectRequired: '{{label}} is required',
-    tooLong: '{{label}}: at most {{max}} characters',
+    tooLong: '{{label}} takes at most {{max}} characters',
+    positiveDecimals: '{{label}} must be more than 0, with at most {{scale}} decimals',
+    positiveOneDecimal: '{{label}} must be more than 0, with at most 1 decimal',
+    wholeNumber: '{{label}} must be a whole number from {{min}} to {{max}}',
+    atMost: '{{label}} must be at most {{max}}',
   },
   register: {
     button: 'Report exception',

@@ -23,7 +23,11 @@ export const resources: typeof source = {
   rules: {
     required: '{{label}} is required',
     selectRequired: '{{label}} is required',
-    tooLong: '{{label}}: at most {{max}} characters',
+    tooLong: '{{label}} takes at most {{max}} characters',
+    positiveDecimals: '{{label}} must be more than 0, with at most {{scale}} decimals',
+    positiveOneDecimal: '{{label}} must be more than 0, with at most 1 decimal',
+    wholeNumber: '{{label}} must be a whole number from {{min}} to {{max}}',
+    atMost: '{{label}} must be at most {{max}}',
     amountFormat: '{{label}} must be a number, e.g. 1234.50',
     amountScale: '{{label}}: at most 2 decimals',
     amountWhole: '{{label}} must be a whole number ({{currency}} has no decimals)',

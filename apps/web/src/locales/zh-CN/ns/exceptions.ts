@@ -25,6 +25,10 @@ export const resources: typeof source = {
     required: '请输入{{label}}',
     selectRequired: '请选择{{label}}',
     tooLong: '{{label}}最多 {{max}} 个字符',
+    positiveDecimals: '{{label}}须大于 0，最多 {{scale}} 位小数',
+    positiveOneDecimal: '{{label}}须大于 0，最多 1 位小数',
+    wholeNumber: '{{label}}须为 {{min}} 至 {{max}} 的整数',
+    atMost: '{{label}}不可大于 {{max}}',
   },
   register: {
     button: '登记异常',

@@ -24,6 +24,10 @@ export const resources = {
     required: '請輸入{{label}}',
     selectRequired: '請選擇{{label}}',
     tooLong: '{{label}}最多 {{max}} 個字元',
+    positiveDecimals: '{{label}}須大於 0，最多 {{scale}} 位小數',
+    positiveOneDecimal: '{{label}}須大於 0，最多 1 位小數',
+    wholeNumber: '{{label}}須為 {{min}} 至 {{max}} 的整數',
+    atMost: '{{label}}不可大於 {{max}}',
   },
   register: {
     button: '登記異常',
