@@ -8,6 +8,7 @@ import { PageTitle } from '../components/page-title.tsx';
 import { PasswordFields } from '../components/password-fields.tsx';
 import { SmsCodeField } from '../components/sms-code-field.tsx';
 import { authRules } from '../form-rules.ts';
+import { registeredState } from './register-result-page.tsx';
 import { carryRedirect } from '../use-complete-sign-in.ts';
 import { useFirstScreenReleased } from '../../../lib/first-screen.ts';
 
@@ -31,7 +32,11 @@ export function RegisterPage() {
     const values = form.validate();
     if (!values) return;
     const input = { ...values, companyName: values.companyName.trim(), username: values.username.trim(), phone: values.phone.trim(), smsCode: values.smsCode.trim() };
-    register.run(input, (result) => void navigate(`/user/register-result${carryRedirect(search, { username: result.username, company: input.companyName })}`, { replace: true }));
+    register.run(input, (result) => {
+      const registered = { username: result.username, company: input.companyName };
+      // the state is what the result page believes: its address alone registers nothing
+      void navigate(`/user/register-result${carryRedirect(search, registered)}`, { replace: true, state: registeredState(registered) });
+    });
   };
 
   return (
