@@ -32,6 +32,12 @@ type ColumnBase<T> = {
   fixed?: 'left' | 'right';
   /** off until the user turns it on in the column chooser */
   defaultHidden?: boolean;
+  /**
+   * kept on a phone: once a list marks any column so, a screen narrower than 576 px (antd's `sm`) shows
+   * only the marked ones, so that the few that matter fit without a sideways scroll. An action column is
+   * marked too unless its actions are also where the row leads (a detail page or drawer).
+   */
+  phone?: boolean;
   /** draws the cell; wins over dict, options and format */
   render?: (record: T, index: number) => ReactNode;
 };

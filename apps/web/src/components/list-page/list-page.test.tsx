@@ -229,6 +229,34 @@ describe('list-page toolkit', { timeout: 30_000 }, () => {
     expect(exported).toHaveBeenCalledWith({ title: 'Notice 1', pageNo: 1, pageSize: 10, column: 'sendTime', order: 'desc' });
   });
 
+  it('makes the scrolling table a named region the keyboard can reach', async () => {
+    renderUi(<ListPage config={makeConfig(fakeServer())} />);
+    await screen.findByText('Notice 1');
+    const region = screen.getByRole('region', { name: '查詢結果' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.querySelector('table')).not.toBeNull();
+  });
+
+  it('shows only the columns a list keeps for a phone on a narrow screen', async () => {
+    const config = makeConfig(fakeServer());
+    const phone = new Set(['title', 'status']);
+    const marked = { ...config, columns: config.columns.map((column) => (phone.has(column.dataIndex ?? '') ? { ...column, phone: true } : column)) };
+    const viewport = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM;
+    viewport.setViewport({ width: 390, height: 844 });
+    try {
+      renderUi(<ListPage config={marked} />);
+      await screen.findByText('Notice 1');
+      await waitFor(() => expect(headers()).toEqual(['標題', '目前部門']));
+    } finally {
+      viewport.setViewport({ width: 1024, height: 768 });
+    }
+    cleanup();
+    // wider, every column
+    renderUi(<ListPage config={marked} />);
+    await screen.findByText('Notice 1');
+    expect(headers()).toEqual(['標題', '優先級', '目前部門', '所屬公司', '發布時間', '列設定']);
+  });
+
   it('offers a retry when the list fails to load', async () => {
     let fail = true;
     const fetcher = vi.fn(async (params: ListParams) => {

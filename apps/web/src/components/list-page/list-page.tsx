@@ -1,5 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Flex, Form, Space, Table, Tag, Tooltip, type TableColumnsType, type TableProps } from 'antd';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Flex, Form, Grid, Space, Table, Tag, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -86,8 +86,12 @@ export function ListPage<T extends object>({ config, toolbar, exportSlot, rowSel
     setPaging((current) => ({ ...current, pageNo: 1 }));
   };
 
+  // a phone held upright (narrower than antd's sm, 576 px) shows the columns the list keeps for it, as wide
+  // as their contents: a width or a fixed side set for a desktop's many columns would push them off screen
+  const screens = Grid.useBreakpoint();
+  const phone = screens.sm === false && config.columns.some((column) => column.phone);
   const columns: TableColumnsType<T> = config.columns
-    .filter((column) => !hidden.includes(columnKeyOf(column)))
+    .filter((column) => !hidden.includes(columnKeyOf(column)) && (!phone || column.phone))
     .map((column: ListColumn<T>) => {
       const key = columnKeyOf(column);
       const sortable = isDataColumn(column) && column.sorter === true;
@@ -95,9 +99,9 @@ export function ListPage<T extends object>({ config, toolbar, exportSlot, rowSel
         key,
         dataIndex: column.dataIndex,
         title: t(column.title),
-        width: column.width,
+        width: phone ? undefined : column.width,
         align: column.align,
-        fixed: column.fixed,
+        fixed: phone ? undefined : column.fixed,
         ...(sortable ? { sorter: true, sortOrder: sort?.column === key ? toAntOrder(sort.order) : null, sortDirections: ['descend', 'ascend'] as const } : {}),
         render: (_value: unknown, record: T, index: number) => (column.render ? column.render(record, index) : isDataColumn(column) ? renderData(column, record, t) : null),
       };
@@ -112,11 +116,23 @@ export function ListPage<T extends object>({ config, toolbar, exportSlot, rowSel
     setPaging({ pageNo: sortChanged ? 1 : (pagination.current ?? 1), pageSize: pagination.pageSize ?? paging.pageSize });
   };
 
+  // antd's scrolling box of the table takes no props: it is made a named region the keyboard can reach
+  // and scroll (axe scrollable-region-focusable), again after each render in case antd drew it anew
+  const rootRef = useRef<HTMLDivElement>(null);
+  const regionName = t('components.table.region');
+  useEffect(() => {
+    for (const box of rootRef.current?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body') ?? []) {
+      box.tabIndex = 0;
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-label', regionName);
+    }
+  });
+
   const rowKey = typeof config.rowKey === 'function' ? config.rowKey : (record: T) => String(record[config.rowKey as Extract<keyof T, string>]);
   const page = query.data;
 
   return (
-    <div data-testid={`list-page-${config.id}`}>
+    <div ref={rootRef} data-testid={`list-page-${config.id}`}>
       {config.query && config.query.length > 0 && <QueryForm fields={config.query} form={form} onSearch={search} onReset={resetQuery} />}
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         {toolbar && <Space wrap>{toolbar}</Space>}

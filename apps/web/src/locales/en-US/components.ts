@@ -22,6 +22,7 @@ export const components: typeof source = {
     export: 'Export',
     loadFailed: 'The data could not be loaded',
     retry: 'Retry',
+    region: 'Results',
   },
   picker: {
     title: 'Select',

@@ -22,6 +22,7 @@ export const components: typeof source = {
     export: '导出',
     loadFailed: '数据加载失败',
     retry: '重试',
+    region: '查询结果',
   },
   picker: {
     title: '请选择',

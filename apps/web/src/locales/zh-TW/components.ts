@@ -21,6 +21,8 @@ export const components = {
     export: '匯出',
     loadFailed: '資料載入失敗',
     retry: '重試',
+    /** the name of the table's scrolling region, for assistive technology */
+    region: '查詢結果',
   },
   picker: {
     title: '請選擇',

@@ -11,11 +11,11 @@ export type Movement = Omit<DetailRecord, 'balance'> & { balance: string | null 
 export function detailColumns(): ListColumn<Movement>[] {
   return [
     { dataIndex: 'postedAt', title: textKey('finance', 'detail.postedAt'), format: 'dateTime', fixed: 'left', width: 170 },
-    { dataIndex: 'kind', title: textKey('finance', 'detail.kind'), options: JOURNAL_KIND_OPTIONS, width: 100 },
-    { dataIndex: 'refNo', title: textKey('finance', 'detail.refNo'), width: 170 },
+    { dataIndex: 'kind', phone: true, title: textKey('finance', 'detail.kind'), options: JOURNAL_KIND_OPTIONS, width: 100 },
+    { dataIndex: 'refNo', phone: true, title: textKey('finance', 'detail.refNo'), width: 170 },
     { dataIndex: 'memo', title: textKey('finance', 'detail.memo'), format: 'ellipsis', width: 220 },
     { dataIndex: 'currency', title: textKey('finance', 'common.currency'), width: 80 },
-    { dataIndex: 'amount', title: textKey('finance', 'detail.amount'), align: 'right', width: 150, render: (record) => <Money amount={record.amount} currency={record.currency} signed /> },
+    { dataIndex: 'amount', phone: true, title: textKey('finance', 'detail.amount'), align: 'right', width: 150, render: (record) => <Money amount={record.amount} currency={record.currency} signed /> },
     { dataIndex: 'balance', title: textKey('finance', 'detail.balance'), align: 'right', width: 150, render: (record) => <Money amount={record.balance} currency={record.currency} /> },
   ];
 }

@@ -62,6 +62,7 @@ export function orderColumns(actions: ((record: OrderRecord) => ReactNode) | nul
   const columns: ListColumn<OrderRecord>[] = [
     {
       dataIndex: 'orderNo',
+      phone: true,
       title: textKey('logistics', 'order.orderNo'),
       sorter: true,
       render: (record) => (
@@ -71,11 +72,11 @@ export function orderColumns(actions: ((record: OrderRecord) => ReactNode) | nul
       ),
     },
     { dataIndex: 'merchantOrderNo', title: textKey('logistics', 'order.merchantOrderNo') },
-    { dataIndex: 'status', title: textKey('logistics', 'order.status'), dict: ORDER_STATUS_DICT },
+    { dataIndex: 'status', phone: true, title: textKey('logistics', 'order.status'), dict: ORDER_STATUS_DICT },
     { dataIndex: 'destinationCountry', title: textKey('logistics', 'order.destinationCountry'), render: (record) => <DictTag code="CountryType" value={record.destinationCountry} plain /> },
     { dataIndex: 'warehouseCode', title: textKey('logistics', 'order.warehouse'), render: (record) => <DictTag code="LogisticsWarehouse" value={record.warehouseCode} plain /> },
     { dataIndex: 'serviceType', title: textKey('logistics', 'order.serviceType'), render: (record) => <DictTag code="ServiceType" value={record.serviceType} plain /> },
-    { dataIndex: 'recipientName', title: textKey('logistics', 'order.recipientName'), format: 'ellipsis' },
+    { dataIndex: 'recipientName', phone: true, title: textKey('logistics', 'order.recipientName'), format: 'ellipsis' },
     { dataIndex: 'itemQuantity', title: textKey('logistics', 'order.itemQuantity'), align: 'right', format: 'count' },
     { dataIndex: 'merchandiseValue', title: textKey('logistics', 'order.merchandiseValue'), align: 'right', render: (record) => money(record.merchandiseValue, record.currency) },
     { dataIndex: 'weight', title: textKey('logistics', 'order.weight'), align: 'right', format: 'weight' },

@@ -49,17 +49,17 @@ function exceptionList({ onDetail, onDeal }: Handlers): ListPageConfig<Exception
       { name: 'createdAt', label: textKey('shipping', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [
-      { dataIndex: 'exceptionNo', title: textKey('shipping', 'exception.exceptionNo'), fixed: 'left', width: 170 },
+      { dataIndex: 'exceptionNo', phone: true, title: textKey('shipping', 'exception.exceptionNo'), fixed: 'left', width: 170 },
       { dataIndex: 'orderNo', title: textKey('shipping', 'exception.orderNo'), width: 170 },
       { dataIndex: 'type', title: textKey('shipping', 'exception.type'), dict: 'CollectionExceptionType', width: 130 },
       { dataIndex: 'description', title: textKey('shipping', 'exception.description'), format: 'ellipsis' },
-      { dataIndex: 'status', title: textKey('shipping', 'exception.status'), dict: 'CollectionOrderExceptionConstant', width: 190 },
+      { dataIndex: 'status', phone: true, title: textKey('shipping', 'exception.status'), dict: 'CollectionOrderExceptionConstant', width: 190 },
       { dataIndex: 'resolution', title: textKey('shipping', 'exception.resolution'), dict: 'ExceptionResolution', width: 130 },
       { dataIndex: 'platformRemark', title: textKey('shipping', 'exception.platformRemark'), format: 'ellipsis', defaultHidden: true },
       { dataIndex: 'merchantRemark', title: textKey('shipping', 'exception.merchantRemark'), format: 'ellipsis', defaultHidden: true },
       { dataIndex: 'dealtAt', title: textKey('shipping', 'exception.dealtAt'), format: 'dateTime', width: 170 },
       { dataIndex: 'createdAt', title: textKey('shipping', 'common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
-      { key: 'actions', title: textKey('shipping', 'common.actions'), fixed: 'right', width: 140, render: (exception) => <ExceptionActions exception={exception} onDetail={onDetail} onDeal={onDeal} /> },
+      { key: 'actions', phone: true, title: textKey('shipping', 'common.actions'), fixed: 'right', width: 140, render: (exception) => <ExceptionActions exception={exception} onDetail={onDetail} onDeal={onDeal} /> },
     ],
   };
 }

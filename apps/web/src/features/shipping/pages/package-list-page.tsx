@@ -61,10 +61,10 @@ function parcelList(onEdit: (parcel: ParcelRecord) => void): ListPageConfig<Parc
       { name: 'storageTime', label: textKey('shipping', 'parcel.storageTime'), type: 'date-range', hidden: true },
     ],
     columns: [
-      { dataIndex: 'trackingNo', title: textKey('shipping', 'parcel.trackingNo'), sorter: true, fixed: 'left', width: 180 },
+      { dataIndex: 'trackingNo', phone: true, title: textKey('shipping', 'parcel.trackingNo'), sorter: true, fixed: 'left', width: 180 },
       { dataIndex: 'logisticsOrderNo', title: textKey('shipping', 'parcel.orderNo'), width: 170 },
-      { dataIndex: 'status', title: textKey('shipping', 'parcel.status'), dict: 'ParcelStatus', width: 110 },
-      { dataIndex: 'weight', title: textKey('shipping', 'parcel.weight'), format: 'weight', align: 'right', width: 110 },
+      { dataIndex: 'status', phone: true, title: textKey('shipping', 'parcel.status'), dict: 'ParcelStatus', width: 110 },
+      { dataIndex: 'weight', phone: true, title: textKey('shipping', 'parcel.weight'), format: 'weight', align: 'right', width: 110 },
       { dataIndex: 'length', title: textKey('shipping', 'parcel.length'), align: 'right', width: 90, render: (parcel) => cm(parcel.length) },
       { dataIndex: 'width', title: textKey('shipping', 'parcel.width'), align: 'right', width: 90, render: (parcel) => cm(parcel.width) },
       { dataIndex: 'height', title: textKey('shipping', 'parcel.height'), align: 'right', width: 90, render: (parcel) => cm(parcel.height) },
@@ -73,7 +73,7 @@ function parcelList(onEdit: (parcel: ParcelRecord) => void): ListPageConfig<Parc
       { dataIndex: 'shipmentTime', title: textKey('shipping', 'parcel.shipmentTime'), format: 'dateTime', width: 170 },
       { dataIndex: 'remark', title: textKey('shipping', 'common.remark'), format: 'ellipsis', defaultHidden: true },
       { dataIndex: 'createdAt', title: textKey('shipping', 'common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
-      { key: 'actions', title: textKey('shipping', 'common.actions'), fixed: 'right', width: 130, render: (parcel) => <ParcelActions parcel={parcel} onEdit={onEdit} /> },
+      { key: 'actions', phone: true, title: textKey('shipping', 'common.actions'), fixed: 'right', width: 130, render: (parcel) => <ParcelActions parcel={parcel} onEdit={onEdit} /> },
     ],
   };
 }

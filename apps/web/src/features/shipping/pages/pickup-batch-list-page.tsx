@@ -92,6 +92,7 @@ function batchList({ onDetail, onEdit }: Handlers): ListPageConfig<PickupBatchRe
     columns: [
       {
         dataIndex: 'batchNo',
+        phone: true,
         title: textKey('shipping', 'batch.batchNo'),
         fixed: 'left',
         width: 180,
@@ -101,18 +102,18 @@ function batchList({ onDetail, onEdit }: Handlers): ListPageConfig<PickupBatchRe
           </Button>
         ),
       },
-      { dataIndex: 'status', title: textKey('shipping', 'batch.status'), width: 150, render: (batch) => <BatchStatus batch={batch} /> },
+      { dataIndex: 'status', phone: true, title: textKey('shipping', 'batch.status'), width: 150, render: (batch) => <BatchStatus batch={batch} /> },
       { dataIndex: 'shipmentTotal', title: textKey('shipping', 'batch.shipmentTotal'), format: 'count', align: 'right', width: 100 },
       { dataIndex: 'estimatedWeight', title: textKey('shipping', 'batch.estimatedWeight'), format: 'weight', align: 'right', width: 130 },
       { dataIndex: 'actualWeight', title: textKey('shipping', 'batch.actualWeight'), format: 'weight', align: 'right', width: 130 },
-      { dataIndex: 'expectedPickupAt', title: textKey('shipping', 'batch.expectedPickupAt'), format: 'dateTime', width: 170 },
+      { dataIndex: 'expectedPickupAt', phone: true, title: textKey('shipping', 'batch.expectedPickupAt'), format: 'dateTime', width: 170 },
       { dataIndex: 'estimatedPickupAt', title: textKey('shipping', 'batch.estimatedPickupAt'), format: 'dateTime', width: 170 },
       { dataIndex: 'actualPickupAt', title: textKey('shipping', 'batch.actualPickupAt'), format: 'dateTime', width: 170 },
       { dataIndex: 'plate', title: textKey('shipping', 'batch.plate'), width: 110 },
       { dataIndex: 'contactName', title: textKey('shipping', 'batch.contactName'), defaultHidden: true },
       { dataIndex: 'pickupAddress', title: textKey('shipping', 'batch.pickupAddress'), format: 'ellipsis', defaultHidden: true },
       { dataIndex: 'createdAt', title: textKey('shipping', 'common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
-      { key: 'actions', title: textKey('shipping', 'common.actions'), fixed: 'right', width: 260, render: (batch) => <BatchActions batch={batch} onDetail={onDetail} onEdit={onEdit} /> },
+      { key: 'actions', phone: true, title: textKey('shipping', 'common.actions'), fixed: 'right', width: 260, render: (batch) => <BatchActions batch={batch} onDetail={onDetail} onEdit={onEdit} /> },
     ],
   };
 }

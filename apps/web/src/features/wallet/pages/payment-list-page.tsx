@@ -87,6 +87,7 @@ function paymentList(status: PaymentStatus | undefined, initiators: readonly Sta
     columns: [
       {
         dataIndex: 'paymentNo',
+        phone: true,
         title: textKey('wallet', 'payment.field.paymentNo'),
         fixed: 'left',
         width: 180,
@@ -99,9 +100,9 @@ function paymentList(status: PaymentStatus | undefined, initiators: readonly Sta
           </>
         ),
       },
-      { dataIndex: 'status', title: textKey('wallet', 'common.status'), options: PAYMENT_STATUS_OPTIONS, width: 100 },
+      { dataIndex: 'status', phone: true, title: textKey('wallet', 'common.status'), options: PAYMENT_STATUS_OPTIONS, width: 100 },
       { dataIndex: 'currency', title: textKey('wallet', 'common.currency'), width: 90 },
-      { dataIndex: 'amount', title: textKey('wallet', 'common.amount'), align: 'right', width: 160, render: (p) => <Money amount={p.amount} currency={p.currency} /> },
+      { dataIndex: 'amount', phone: true, title: textKey('wallet', 'common.amount'), align: 'right', width: 160, render: (p) => <Money amount={p.amount} currency={p.currency} /> },
       { dataIndex: 'payee', title: textKey('wallet', 'payment.field.payee'), format: 'ellipsis', width: 200 },
       {
         dataIndex: 'lines',
@@ -117,7 +118,7 @@ function paymentList(status: PaymentStatus | undefined, initiators: readonly Sta
       { dataIndex: 'paidAt', title: textKey('wallet', 'payment.field.paidAt'), format: 'dateTime', width: 170 },
       { dataIndex: 'balanceAfter', title: textKey('wallet', 'payment.field.balanceAfter'), align: 'right', width: 160, render: (p) => <Money amount={p.balanceAfter} currency={p.currency} /> },
       { dataIndex: 'remark', title: textKey('wallet', 'common.remark'), format: 'ellipsis', width: 180, defaultHidden: true },
-      { key: 'actions', title: textKey('wallet', 'common.actions'), fixed: 'right', width: 200, render: (payment) => <PaymentActions payment={payment} {...handlers} /> },
+      { key: 'actions', phone: true, title: textKey('wallet', 'common.actions'), fixed: 'right', width: 200, render: (payment) => <PaymentActions payment={payment} {...handlers} /> },
     ],
   };
 }

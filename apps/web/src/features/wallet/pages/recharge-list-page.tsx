@@ -118,6 +118,7 @@ function rechargeList(status: RechargeStatus | undefined, initiators: readonly S
     columns: [
       {
         dataIndex: 'rechargeNo',
+        phone: true,
         title: textKey('wallet', 'recharge.field.rechargeNo'),
         fixed: 'left',
         width: 180,
@@ -130,8 +131,8 @@ function rechargeList(status: RechargeStatus | undefined, initiators: readonly S
           </>
         ),
       },
-      { dataIndex: 'status', title: textKey('wallet', 'common.status'), options: RECHARGE_STATUS_OPTIONS, width: 110 },
-      { dataIndex: 'transferAmount', title: textKey('wallet', 'recharge.field.transferAmount'), align: 'right', width: 160, render: (r) => <Money amount={r.transferAmount} currency={r.transferCurrency} /> },
+      { dataIndex: 'status', phone: true, title: textKey('wallet', 'common.status'), options: RECHARGE_STATUS_OPTIONS, width: 110 },
+      { dataIndex: 'transferAmount', phone: true, title: textKey('wallet', 'recharge.field.transferAmount'), align: 'right', width: 160, render: (r) => <Money amount={r.transferAmount} currency={r.transferCurrency} /> },
       { dataIndex: 'receivedAmount', title: textKey('wallet', 'recharge.field.receivedAmount'), align: 'right', width: 160, render: (r) => <Money amount={r.receivedAmount} currency={r.receivedCurrency} /> },
       { dataIndex: 'rate', title: textKey('wallet', 'recharge.field.rate'), width: 190, render: (r) => <RateText rate={r.rate} base={r.transferCurrency} quote={r.receivedCurrency} /> },
       { dataIndex: 'inverseRate', title: textKey('wallet', 'recharge.field.inverseRate'), width: 210, render: (r) => <RateText rate={r.inverseRate} base={r.receivedCurrency} quote={r.transferCurrency} /> },
@@ -146,7 +147,7 @@ function rechargeList(status: RechargeStatus | undefined, initiators: readonly S
       { dataIndex: 'decidedAt', title: textKey('wallet', 'recharge.field.decidedAt'), format: 'dateTime', width: 170 },
       { dataIndex: 'postedAt', title: textKey('wallet', 'recharge.field.postedAt'), format: 'dateTime', width: 170 },
       { dataIndex: 'rejectReason', title: textKey('wallet', 'recharge.field.rejectReason'), format: 'ellipsis', width: 180 },
-      { key: 'actions', title: textKey('wallet', 'common.actions'), fixed: 'right', width: 230, render: (recharge) => <RechargeActions recharge={recharge} {...handlers} /> },
+      { key: 'actions', phone: true, title: textKey('wallet', 'common.actions'), fixed: 'right', width: 230, render: (recharge) => <RechargeActions recharge={recharge} {...handlers} /> },
     ],
   };
 }

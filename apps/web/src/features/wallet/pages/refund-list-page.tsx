@@ -52,6 +52,7 @@ function refundList(status: RefundStatus | undefined, initiators: readonly Stati
     columns: [
       {
         dataIndex: 'refundNo',
+        phone: true,
         title: textKey('wallet', 'refund.field.refundNo'),
         fixed: 'left',
         width: 180,
@@ -63,9 +64,9 @@ function refundList(status: RefundStatus | undefined, initiators: readonly Stati
         ),
       },
       { dataIndex: 'kind', title: textKey('wallet', 'refund.field.kind'), options: REFUND_KIND_OPTIONS, width: 120 },
-      { dataIndex: 'status', title: textKey('wallet', 'common.status'), options: REFUND_STATUS_OPTIONS, width: 110 },
+      { dataIndex: 'status', phone: true, title: textKey('wallet', 'common.status'), options: REFUND_STATUS_OPTIONS, width: 110 },
       { dataIndex: 'currency', title: textKey('wallet', 'common.currency'), width: 90 },
-      { dataIndex: 'amount', title: textKey('wallet', 'refund.field.amount'), align: 'right', width: 160, render: (r) => <Money amount={r.amount} currency={r.currency} /> },
+      { dataIndex: 'amount', phone: true, title: textKey('wallet', 'refund.field.amount'), align: 'right', width: 160, render: (r) => <Money amount={r.amount} currency={r.currency} /> },
       { dataIndex: 'payOrderNo', title: textKey('wallet', 'refund.field.payOrderNo'), width: 180 },
       { dataIndex: 'orderNo', title: textKey('wallet', 'refund.field.orderNo'), width: 180 },
       { dataIndex: 'payeeName', title: textKey('wallet', 'refund.field.payeeName'), format: 'ellipsis', width: 160 },
@@ -77,7 +78,7 @@ function refundList(status: RefundStatus | undefined, initiators: readonly Stati
       { dataIndex: 'refunder', title: textKey('wallet', 'refund.field.refunder'), width: 120 },
       { dataIndex: 'decidedAt', title: textKey('wallet', 'refund.field.decidedAt'), format: 'dateTime', width: 170 },
       { dataIndex: 'decisionRemark', title: textKey('wallet', 'refund.field.decisionRemark'), format: 'ellipsis', width: 180 },
-      { key: 'actions', title: textKey('wallet', 'common.actions'), fixed: 'right', width: 90, render: (refund) => <DetailButton refund={refund} onDetail={onDetail} /> },
+      { key: 'actions', phone: true, title: textKey('wallet', 'common.actions'), fixed: 'right', width: 90, render: (refund) => <DetailButton refund={refund} onDetail={onDetail} /> },
     ],
   };
 }

@@ -54,18 +54,18 @@ function exceptionList(onMove: (request: MoveRequest) => void): ListPageConfig<P
       { name: 'createdAt', label: textKey('exceptions', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [
-      { dataIndex: 'exceptionNo', title: textKey('exceptions', 'field.exceptionNo'), fixed: 'left', width: 170 },
+      { dataIndex: 'exceptionNo', phone: true, title: textKey('exceptions', 'field.exceptionNo'), fixed: 'left', width: 170 },
       { dataIndex: 'tenantName', title: textKey('exceptions', 'common.tenant'), width: 140 },
       { dataIndex: 'orderNo', title: textKey('exceptions', 'field.orderNo'), width: 170 },
       { dataIndex: 'type', title: textKey('exceptions', 'field.type'), dict: 'CollectionExceptionType', width: 130 },
-      { dataIndex: 'status', title: textKey('exceptions', 'field.status'), dict: 'CollectionOrderExceptionConstant', width: 170 },
+      { dataIndex: 'status', phone: true, title: textKey('exceptions', 'field.status'), dict: 'CollectionOrderExceptionConstant', width: 170 },
       { dataIndex: 'description', title: textKey('exceptions', 'field.description'), format: 'ellipsis', width: 220 },
       { dataIndex: 'resolution', title: textKey('exceptions', 'field.resolution'), dict: 'ExceptionResolution', width: 130 },
       { dataIndex: 'merchantRemark', title: textKey('exceptions', 'field.merchantRemark'), format: 'ellipsis', width: 180 },
       { dataIndex: 'platformRemark', title: textKey('exceptions', 'field.platformRemark'), format: 'ellipsis', width: 180 },
       { dataIndex: 'createdAt', title: textKey('exceptions', 'common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
       { dataIndex: 'dealtAt', title: textKey('exceptions', 'field.dealtAt'), format: 'dateTime', width: 170 },
-      { key: 'actions', title: textKey('exceptions', 'common.actions'), fixed: 'right', width: 230, render: (exception) => <MoveActions exception={exception} onMove={onMove} /> },
+      { key: 'actions', phone: true, title: textKey('exceptions', 'common.actions'), fixed: 'right', width: 230, render: (exception) => <MoveActions exception={exception} onMove={onMove} /> },
     ],
   };
 }
