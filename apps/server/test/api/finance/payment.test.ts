@@ -146,6 +146,17 @@ describe(`payments of charges (${testDbKind()})`, () => {
       expect(details).toEqual(paid);
     });
 
+    it('summarises a payment in the finance details by the orders it paid', async () => {
+      await fund('CNY', 100_000n);
+      const a = await charged(1_000n);
+      const b = await charged(2_000n);
+      const paid = ok<PaymentRecord>(await call('/payment/submit', merchant, { orderIds: [a.id, b.id], remark: '', draft: false }));
+      const details = ok<{ records: { refNo: string; memo: string }[] }>(
+        await t.call({ method: 'POST', url: '/api/finance/detail/list', token: merchant, payload: { pageNo: 1, pageSize: 10, refNo: paid.paymentNo } }),
+      );
+      expect(details.records.map((record) => record.memo)).toEqual([`${a.orderNo}, ${b.orderNo}`]);
+    });
+
     it('refuses to pay a paid payment again, or its charges in a new one', async () => {
       const a = await charged(1_000n);
       const payment = await draft([a.id]);

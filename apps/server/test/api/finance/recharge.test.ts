@@ -222,6 +222,29 @@ describe(`recharges (${testDbKind()})`, () => {
     });
   });
 
+  describe('the rates a credited recharge shows', () => {
+    it('shows the pair as the rate table does when the rate was the inverse of the opposite pair’s', async () => {
+      // the table has HKD -> TWD only: TWD -> HKD is 1 / 4.472895 = 0.2235688519, whose own inverse is 4.4728950008
+      const [set] = await t.db.insert(rates).values({ baseCurrency: 'HKD', quoteCurrency: 'TWD', rate: '4.472895', effectiveFrom: new Date(Date.now() - 3_600_000) }).returning({ id: rates.id });
+      try {
+        const recharge = await submitted({ receivedCurrency: 'HKD', transferAmount: '1000' });
+        expect(recharge).toMatchObject({ rate: '0.2235688519', inverseRate: '4.472895' });
+        const credited = await confirmed(recharge.id);
+        expect(credited).toMatchObject({ status: 'CONFIRMED', receivedAmount: '223.57', rate: '0.2235688519', inverseRate: '4.472895' });
+        // the finance details' summary: who wired what, and at which rate it was converted
+        expect((await journalsOf(recharge.rechargeNo)).map((journal) => journal.memo)).toEqual(['Demo Trading Co. · 1000.00 TWD → 223.57 HKD @ 0.2235688519']);
+        const listed = ok<Page<RechargeRecord>>(await call(`${W}/recharge/list`, merchant, { pageNo: 1, pageSize: 10, rechargeNo: recharge.rechargeNo }, { key: null }));
+        expect(listed.records).toEqual([expect.objectContaining({ rate: '0.2235688519', inverseRate: '4.472895' })]);
+        const table = ok<Page<{ baseCurrency: string; rate: string; inverseRate: string }>>(
+          await t.call({ method: 'POST', url: '/api/finance/exchangeRate/list', token: finance, payload: { pageNo: 1, pageSize: 10, baseCurrency: 'HKD' } }),
+        );
+        expect(table.records).toEqual([expect.objectContaining({ rate: '4.472895', inverseRate: '0.2235688519' })]);
+      } finally {
+        await t.db.delete(rates).where(eq(rates.id, set!.id));
+      }
+    });
+  });
+
   describe('idempotency of the merchant’s calls', () => {
     it('creates one recharge per key, refuses another body under it, and needs a key', async () => {
       const key = newKey();

@@ -163,6 +163,19 @@ describe(`refunds (${testDbKind()})`, () => {
       expect(refused(await chargeRefund(charge.payOrderNo, '0.01'), 409)).toContain('At most 0.00 CNY');
     });
 
+    it('summarises a refund in the finance details: the order and pay order, or the bank, and the reason', async () => {
+      const charge = await paidCharge(5_000n);
+      const byCharge = ok<RefundRecord>(await chargeRefund(charge.payOrderNo, '10.00'));
+      ok(await verify(byCharge.id, true));
+      await fund('HKD', 20_000n);
+      const byBank = ok<RefundRecord>(await balanceRefund('5.00', 'HKD'));
+      ok(await verify(byBank.id, true));
+      const memoOf = async (refNo: string) =>
+        ok<{ records: { memo: string }[] }>(await t.call({ method: 'POST', url: '/api/finance/detail/list', token: merchant, payload: { pageNo: 1, pageSize: 10, refNo } })).records.map((record) => record.memo);
+      expect(await memoOf(byCharge.refundNo)).toEqual([`${charge.orderNo} · ${charge.payOrderNo} · parcel lost`]);
+      expect(await memoOf(byBank.refundNo)).toEqual(['陳大文 · ICBC Shenzhen · 6222 0000 1111 · closing the wallet']);
+    });
+
     it('never lets verified charge refunds exceed what was paid', async () => {
       const charge = await paidCharge(1_000n);
       const refund = ok<RefundRecord>(await chargeRefund(charge.payOrderNo, '10.00'));

@@ -22,6 +22,26 @@ export type JournalHead = {
   rate?: string;
 };
 
+/** What fin_journal.memo holds at most. */
+export const MEMO_MAX = 300;
+
+/**
+ * A journal's summary (the 摘要 of finance details and statements): what the kind and the reference
+ * number do not already say, as facts that read the same in every language (order numbers, amounts,
+ * rates, names) and the user's own words (a reason). Empty parts are left out; `list` names many
+ * things as "a, b, c +N" within the length of the column.
+ */
+export function memoOf(parts: readonly (string | null | undefined)[], list: readonly string[] = []): string {
+  const fixed = parts.filter((part): part is string => Boolean(part?.trim())).map((part) => part.trim());
+  let listed = '';
+  for (let shown = list.length; shown > 0 && !listed; shown--) {
+    const text = list.slice(0, shown).join(', ') + (shown < list.length ? ` +${list.length - shown}` : '');
+    if ([text, ...fixed].join(' · ').length <= MEMO_MAX) listed = text;
+  }
+  const memo = [listed, ...fixed].filter(Boolean).join(' · ');
+  return memo.length <= MEMO_MAX ? memo : `${memo.slice(0, MEMO_MAX - 1)}…`;
+}
+
 export type Posted = {
   journalId: number;
   postedAt: Date;

@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
-import { platformLeg, walletKey, walletLeg } from '../ledger/model.ts';
+import { memoOf, platformLeg, walletKey, walletLeg } from '../ledger/model.ts';
 import type { Tx } from '../ledger/repository.ts';
 import { once, post } from '../ledger/service.ts';
 import { WALLET } from '../access.ts';
@@ -276,7 +276,8 @@ async function settle(tx: Tx, tenantId: number, userId: number, payment: { id: n
     if (drafted.get(charge.id) === amountOf(charge)) continue;
     await setLineAmount(tx, payment.id, charge.id, amountOf(charge));
   }
-  const posted = await post(tx, { tenantId, kind: 'PAYMENT', refNo: payment.paymentNo, createdBy: userId }, [
+  // the summary: the orders whose charges it paid
+  const posted = await post(tx, { tenantId, kind: 'PAYMENT', refNo: payment.paymentNo, memo: memoOf([], sorted.map((charge) => charge.orderNo)), createdBy: userId }, [
     walletLeg(tenantId, payment.currency, -total),
     platformLeg('REVENUE', payment.currency, total),
   ]);

@@ -25,6 +25,21 @@ export async function newestRate(tx: Tx, base: CurrencyCode, quote: CurrencyCode
   return row;
 }
 
+/** Every figure finance ever set for these pairs (base, quote), by `BASE:QUOTE`: a few per pair (fin_rate_pair_idx). */
+export async function rateFiguresOf(tx: Tx, pairs: readonly (readonly [CurrencyCode, CurrencyCode])[]): Promise<Map<string, Set<string>>> {
+  const figures = new Map<string, Set<string>>();
+  if (pairs.length === 0) return figures;
+  const rows = await tx
+    .selectDistinct({ base: rates.baseCurrency, quote: rates.quoteCurrency, rate: rates.rate })
+    .from(rates)
+    .where(or(...pairs.map(([base, quote]) => and(eq(rates.baseCurrency, base), eq(rates.quoteCurrency, quote)))));
+  for (const row of rows) {
+    const key = `${row.base}:${row.quote}`;
+    figures.set(key, (figures.get(key) ?? new Set()).add(trimDecimal(row.rate)));
+  }
+  return figures;
+}
+
 export type RateFilters = {
   baseCurrency?: CurrencyCode;
   quoteCurrency?: CurrencyCode;

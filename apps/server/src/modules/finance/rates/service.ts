@@ -20,6 +20,7 @@ import {
   newestRate,
   rateEffectiveFrom,
   rateExportBatch,
+  rateFiguresOf,
   rateRows,
   rateWhere,
   toRateRecords,
@@ -55,6 +56,29 @@ export async function currentRate(tx: Tx, from: CurrencyCode, to: CurrencyCode, 
   if (!opposite) return null;
   const inverseRate = trimDecimal(opposite.rate);
   return { rate: invertRate(inverseRate), inverseRate, effectiveFrom: opposite.effectiveFrom, rateApplyId: null };
+}
+
+/** A rate a posting used: `rate` is 1 `from` = rate `to`. */
+export type UsedRate = { from: CurrencyCode; to: CurrencyCode; rate: string };
+
+/**
+ * The inverse to show beside rates that postings used, as the rate table shows the pair. A rate taken from
+ * the opposite pair's figure E is 1/E to 10 decimals, and inverting that again is not E (1/4.472895 =
+ * 0.2235688519, 1/0.2235688519 = 4.4728950008): its inverse is E, the figure finance set. Any other rate's
+ * inverse is 1/rate (docs/finance.md). One query for all of `used`.
+ */
+export async function postedInverses(tx: Tx, used: readonly UsedRate[]): Promise<(rate: UsedRate) => string> {
+  const converting = used.filter((entry) => entry.from !== entry.to);
+  const pairs = [...new Map(converting.flatMap((entry) => [[entry.from, entry.to] as const, [entry.to, entry.from] as const]).map((pair) => [pair.join(':'), pair])).values()];
+  const figures = await rateFiguresOf(tx, pairs);
+  return ({ from, to, rate }) => {
+    const own = trimDecimal(rate);
+    if (from === to) return '1';
+    // a figure set for this very pair: its inverse is computed, as the table computes it
+    if (figures.get(`${from}:${to}`)?.has(own)) return invertRate(own);
+    const opposite = [...(figures.get(`${to}:${from}`) ?? [])].find((figure) => invertRate(figure) === own);
+    return opposite ?? invertRate(own);
+  };
 }
 
 /** A rate may be given "now" from a form filled a moment ago: this much in the past still counts as now. */

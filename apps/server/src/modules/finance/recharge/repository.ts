@@ -8,7 +8,7 @@ import { must } from '../../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { financeNo, type Tx } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
-import type { AppliedRate } from '../rates/service.ts';
+import type { AppliedRate, UsedRate } from '../rates/service.ts';
 import { iso } from '../repository.ts';
 import { converted } from './model.ts';
 
@@ -84,7 +84,7 @@ export async function findRecharge(tx: Tx, id: number, tenantId: number | null):
 export function rechargeRecordOf(
   row: RechargeRow,
   applied: AppliedRate | null,
-  related: { vouchers: VoucherRecord[]; names: Map<number, string>; tenantName: string },
+  related: { vouchers: VoucherRecord[]; names: Map<number, string>; tenantName: string; postedInverse?: (rate: UsedRate) => string },
 ): RechargeRecord {
   const to = row.receivedCurrency;
   let rate: string | null;
@@ -93,7 +93,7 @@ export function rechargeRecordOf(
   if (row.receivedAmount !== null) {
     // credited (and perhaps reversed since): the figures of the posting
     rate = row.rate === null ? null : trimDecimal(row.rate);
-    inverseRate = rate === null ? null : invertRate(rate);
+    inverseRate = rate === null ? null : (related.postedInverse?.({ from: row.transferCurrency, to, rate }) ?? invertRate(rate));
     received = row.receivedAmount;
   } else {
     // the rate table's own pair of figures, as the review preview shows them

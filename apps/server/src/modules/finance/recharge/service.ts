@@ -11,14 +11,14 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches } from '../../../lib/xlsx.ts';
-import { conversionLegs, PLATFORM_TENANT, platformLeg, walletLeg, type Leg } from '../ledger/model.ts';
+import { conversionLegs, memoOf, PLATFORM_TENANT, platformLeg, walletLeg, type Leg } from '../ledger/model.ts';
 import type { Tx } from '../ledger/repository.ts';
 import { once, post, reverse } from '../ledger/service.ts';
 import { amountText, minorOf } from '../money.ts';
 import { tenantNames, userNames } from '../repository.ts';
 import { applicationRate } from '../rate-apply/service.ts';
 import { applicationGrant } from '../rate-apply/repository.ts';
-import { currentRate, type AppliedRate } from '../rates/service.ts';
+import { currentRate, postedInverses, type AppliedRate } from '../rates/service.ts';
 import { rechargeColumns, type RechargeExportRow } from './export.ts';
 import { converted, displayNameOf, storedNameOf, voucherTypeOf } from './model.ts';
 import {
@@ -109,10 +109,16 @@ export async function toRechargeRecords(tx: Tx, rows: RechargeRow[], rateOf: (ro
     if (rechargeId === null) continue;
     vouchersOf.set(rechargeId, [...(vouchersOf.get(rechargeId) ?? []), voucher]);
   }
+  // the inverse of a credited recharge's rate as the rate table shows the pair (an application's rate is its own)
+  const postedInverse = await postedInverses(
+    tx,
+    rows.flatMap((row) => (row.receivedAmount !== null && row.rate !== null && row.rateApplyId === null ? [{ from: row.transferCurrency, to: row.receivedCurrency, rate: row.rate }] : [])),
+  );
   const records: RechargeRecord[] = [];
   for (const row of rows) {
     const applied = row.receivedAmount === null ? (await rateOf(row)).rate : null;
-    records.push(rechargeRecordOf(row, applied, { vouchers: vouchersOf.get(row.id) ?? [], names, tenantName: tenants.get(row.tenantId) ?? '' }));
+    const related = { vouchers: vouchersOf.get(row.id) ?? [], names, tenantName: tenants.get(row.tenantId) ?? '' };
+    records.push(rechargeRecordOf(row, applied, row.rateApplyId === null ? { ...related, postedInverse } : related));
   }
   return records;
 }
@@ -334,7 +340,10 @@ export async function decideRecharge(db: Db, userId: number, request: Idempotent
       legs = conversion.legs;
       credited = conversion.converted;
     }
-    const posted = await post(tx, { tenantId: row.tenantId, kind: 'RECHARGE', refNo: row.rechargeNo, createdBy: userId, memo: body.reason, ...(from === to ? {} : { rate: rate.rate }) }, legs);
+    // the summary: who wired what, converted at which rate, and finance's remark
+    const wired = `${amountText(amount, from)} ${from}`;
+    const memo = memoOf([row.payerName, from === to ? wired : `${wired} → ${amountText(credited, to)} ${to} @ ${rate.rate}`, body.reason]);
+    const posted = await post(tx, { tenantId: row.tenantId, kind: 'RECHARGE', refNo: row.rechargeNo, createdBy: userId, memo, ...(from === to ? {} : { rate: rate.rate }) }, legs);
     await setRechargeStatus(tx, row.id, { status: 'CONFIRMED', receivedAmount: credited, rate: rate.rate, rateApplyId: rate.rateApplyId, journalId: posted.journalId }, userId);
     return recordOf(tx, row.id, null);
   });

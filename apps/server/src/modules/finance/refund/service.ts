@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
-import { PLATFORM_TENANT, platformLeg, walletLeg } from '../ledger/model.ts';
+import { memoOf, PLATFORM_TENANT, platformLeg, walletLeg } from '../ledger/model.ts';
 import type { Tx } from '../ledger/repository.ts';
 import { once, post } from '../ledger/service.ts';
 import { WALLET } from '../access.ts';
@@ -88,6 +88,13 @@ export async function verifyRefund(db: Db, userId: number, body: z.infer<typeof 
   });
 }
 
+/** The summary of a refund's posting: the bank it goes to (a balance refund) or the charge it returns, and the reason. */
+async function refundMemo(tx: Tx, refund: Awaited<ReturnType<typeof lockRefund>>): Promise<string> {
+  if (refund.kind === 'BALANCE') return memoOf([refund.payeeName, refund.payeeBank, refund.payeeAccount, refund.reason]);
+  const payOrder = await payOrderById(tx, must(refund.payOrderId, 'pay order of a charge refund'));
+  return memoOf([payOrder.sourceNo, payOrder.payOrderNo, refund.reason]);
+}
+
 /**
  * The decision, in the caller's transaction: the refund locked, SUBMITTED only, never by its
  * submitter. Approving moves the money: a balance refund leaves the wallet for the bank (409 when the
@@ -100,7 +107,7 @@ async function decide(tx: Tx, userId: number, decision: { id: number; approve: b
   if (refund.createdBy === userId) throw conflict('sameUserDecision');
   let journalId: number | null = null;
   if (decision.approve) {
-    const head = { tenantId: refund.tenantId, kind: 'REFUND' as const, refNo: refund.refundNo, createdBy: userId };
+    const head = { tenantId: refund.tenantId, kind: 'REFUND' as const, refNo: refund.refundNo, memo: await refundMemo(tx, refund), createdBy: userId };
     if (refund.kind === 'BALANCE') {
       journalId = (await post(tx, head, [walletLeg(refund.tenantId, refund.currency, -refund.amount), platformLeg('BANK', refund.currency, refund.amount)])).journalId;
     } else {

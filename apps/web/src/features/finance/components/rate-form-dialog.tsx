@@ -14,11 +14,15 @@ type Values = { baseCurrency?: CurrencyCode; quoteCurrency?: CurrencyCode; rate?
 
 const REMARK_MAX = 200;
 
+/** A pair of currencies: 1 base = rate quote. */
+export type RatePair = { baseCurrency: CurrencyCode; quoteCurrency: CurrencyCode };
+
 /**
- * A new rate for a pair. The effective time left empty is "now" as the server reads it when the rate
- * arrives (a time filled in when the dialog opened would be past by then); a later time schedules it.
+ * A new rate for a pair (`pair`: the one of the row it was opened from). The effective time left empty
+ * is "now" as the server reads it when the rate arrives (a time filled in when the dialog opened would
+ * be past by then); a later time schedules it.
  */
-export function RateFormDialog({ onClose }: { onClose: () => void }) {
+export function RateFormDialog({ pair, onClose }: { pair?: RatePair; onClose: () => void }) {
   const { t } = useTranslation('finance');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -51,7 +55,7 @@ export function RateFormDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal open title={t('rate.addTitle')} okText={t('common.confirm')} cancelText={t('common.cancel')} confirmLoading={add.isPending} onOk={() => void submit()} onCancel={onClose} width={560}>
       <ServerError error={add.error} notFound={t('common.notFound')} />
-      <Form<Values> form={form} layout="vertical" name="rateAdd" initialValues={{ baseCurrency: 'USD', quoteCurrency: 'CNY', rate: '', effectiveFrom: null, remark: '' }}>
+      <Form<Values> form={form} layout="vertical" name="rateAdd" initialValues={{ baseCurrency: 'USD', quoteCurrency: 'CNY', ...pair, rate: '', effectiveFrom: null, remark: '' }}>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item name="baseCurrency" label={t('rate.baseCurrency')} rules={rules.select(t('rate.baseCurrency'))} required>

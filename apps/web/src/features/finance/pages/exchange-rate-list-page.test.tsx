@@ -57,4 +57,20 @@ describe('the exchange rate table (platform)', { timeout: 60_000 }, () => {
       { pageNo: 1, pageSize: 10, currentOnly: true },
     ]);
   });
+
+  it('offers the next rate of a pair on its current row, in the add dialog with the pair chosen', async () => {
+    signInWith(['finance:exchange-rate:list', 'finance:exchange-rate:add']);
+    const hkd = rate({ id: 4, baseCurrency: 'HKD', quoteCurrency: 'TWD', rate: '4.096016', inverseRate: '0.2441396713', current: true });
+    stubFetch(() => pageOf([scheduled, current, history, hkd]));
+    renderUi(<ExchangeRateListPage />);
+    expect(within(await rowOf('7.1000')).queryByTestId('rate-new-for-pair')).toBeNull();
+    expect(within(await rowOf('7.3000')).queryByTestId('rate-new-for-pair')).toBeNull();
+    await userEvent.click(within(await rowOf('4.096016')).getByRole('button', { name: 'Set next rate' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Add an exchange rate')).toBeTruthy();
+    const chosen = (label: string) => within(dialog).getByLabelText(label).closest('.ant-form-item')?.textContent;
+    expect(chosen('Base currency')).toContain('HKD');
+    expect(chosen('Quote currency')).toContain('TWD');
+  });
 });
+

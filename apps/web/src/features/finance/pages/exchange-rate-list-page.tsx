@@ -9,7 +9,7 @@ import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { listRates, RATE_LIST_KEY, exportRates, useDeleteRate } from '../api/rates.ts';
-import { RateFormDialog } from '../components/rate-form-dialog.tsx';
+import { RateFormDialog, type RatePair } from '../components/rate-form-dialog.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { exportQuery } from '../list-body.ts';
 import { useActionKeys } from '../use-action-keys.ts';
@@ -36,12 +36,24 @@ function RateState({ rate }: { rate: RateRecord }) {
   return null;
 }
 
-function RateActions({ rate }: { rate: RateRecord }) {
+/**
+ * What finance does with a row: set the next rate of the pair (from the pair's current row), or withdraw
+ * a rate that has not begun to apply. A past rate is history and takes no action.
+ */
+function RateActions({ rate, onNewRate }: { rate: RateRecord; onNewRate: (pair: RatePair) => void }) {
   const { t } = useTranslation('finance');
   const remove = useDeleteRate();
   const keys = useActionKeys();
-  if (!scheduled(rate)) return null;
   const pair = `${rate.baseCurrency}/${rate.quoteCurrency}`;
+  if (rate.current)
+    return (
+      <Access code="finance:exchange-rate:add">
+        <Button type="link" size="small" onClick={() => onNewRate({ baseCurrency: rate.baseCurrency, quoteCurrency: rate.quoteCurrency })} data-testid="rate-new-for-pair">
+          {t('rate.newForPair')}
+        </Button>
+      </Access>
+    );
+  if (!scheduled(rate)) return null;
   return (
     <ConfirmedAction
       code="finance:exchange-rate:delete"
@@ -59,7 +71,7 @@ function RateActions({ rate }: { rate: RateRecord }) {
   );
 }
 
-function rateList(currentOnly: boolean): ListPageConfig<RateRecord> {
+function rateList(currentOnly: boolean, onNewRate: (pair: RatePair) => void): ListPageConfig<RateRecord> {
   return {
     id: 'finance-exchange-rate',
     rowKey: 'id',
@@ -79,7 +91,7 @@ function rateList(currentOnly: boolean): ListPageConfig<RateRecord> {
       { dataIndex: 'remark', title: textKey('finance', 'common.remark'), format: 'ellipsis', width: 200 },
       { dataIndex: 'createdBy', title: textKey('finance', 'common.createdBy'), width: 110 },
       { dataIndex: 'createdAt', title: textKey('finance', 'common.createdAt'), format: 'dateTime', width: 170 },
-      { key: 'actions', title: textKey('finance', 'common.actions'), fixed: 'right', width: 100, render: (rate) => <RateActions rate={rate} /> },
+      { key: 'actions', title: textKey('finance', 'common.actions'), fixed: 'right', width: 100, render: (rate) => <RateActions rate={rate} onNewRate={onNewRate} /> },
     ],
   };
 }
@@ -91,8 +103,9 @@ function rateList(currentOnly: boolean): ListPageConfig<RateRecord> {
 export function ExchangeRateListPage() {
   const { t } = useTranslation('finance');
   const [currentOnly, setCurrentOnly] = useState(false);
-  const [adding, setAdding] = useState(false);
-  const config = useMemo(() => rateList(currentOnly), [currentOnly]);
+  // null: closed; a pair: the next rate of that pair; {}: any pair
+  const [adding, setAdding] = useState<{ pair?: RatePair } | null>(null);
+  const config = useMemo(() => rateList(currentOnly, (pair) => setAdding({ pair })), [currentOnly]);
   return (
     <Card>
       <ListPage
@@ -100,7 +113,7 @@ export function ExchangeRateListPage() {
         toolbar={
           <>
             <Access code="finance:exchange-rate:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="rate-add">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding({})} data-testid="rate-add">
                 {t('rate.add')}
               </Button>
             </Access>
@@ -112,7 +125,7 @@ export function ExchangeRateListPage() {
         }
         exportSlot={(params) => <ExportButton code="finance:exchange-rate:export" label={t('common.export')} run={() => exportRates(exportQuery(params, { currentOnly: currentOnly || undefined }))} />}
       />
-      {adding && <RateFormDialog onClose={() => setAdding(false)} />}
+      {adding && <RateFormDialog pair={adding.pair} onClose={() => setAdding(null)} />}
     </Card>
   );
 }

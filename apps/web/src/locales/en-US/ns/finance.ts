@@ -192,6 +192,7 @@ export const resources: typeof source = {
     effectiveFrom: 'Effective from',
     current: 'Current',
     scheduled: 'Scheduled',
+    newForPair: 'Set next rate',
     currentOnly: 'Current rates only',
     add: 'Add rate',
     addTitle: 'Add an exchange rate',

@@ -191,6 +191,7 @@ export const resources = {
     effectiveFrom: '生效時間',
     current: '現行',
     scheduled: '未生效',
+    newForPair: '設定新匯率',
     currentOnly: '只看現行匯率',
     add: '新增匯率',
     addTitle: '新增匯率',
