@@ -7,18 +7,32 @@ import { HttpError } from '../lib/http.ts';
 import { Access } from './access.tsx';
 
 /**
+ * The user's time zone (IANA name) as the browser knows it: a spreadsheet cell has no zone, so an
+ * export writes times as the wall clock of this zone, the times the screens show. Undefined when
+ * the browser does not say (the server then uses the portal's, Asia/Shanghai).
+ */
+export function userTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Exports what a list shows (its filters), or one row's record (`inRow`: a link like the row's other
  * actions). Busy while the file comes; the HTTP client already reports a failed status and an answer
- * that is not a file. `label` is in the caller's namespace.
+ * that is not a file. `label` is in the caller's namespace. `run` is handed the user's
+ * time zone, to send as the export's `timeZone` parameter.
  */
-export function ExportButton({ code, label, run, inRow = false }: { code: PermissionCode; label: ReactNode; run: () => Promise<void>; inRow?: boolean }) {
+export function ExportButton({ code, label, run, inRow = false }: { code: PermissionCode; label: ReactNode; run: (timeZone: string | undefined) => Promise<void>; inRow?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const start = async () => {
     setBusy(true);
     try {
-      await run();
+      await run(userTimeZone());
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       if (!(error instanceof HttpError) && text !== t('errors.downloadFailed')) message.error(text);

@@ -66,6 +66,8 @@ type FieldBase = {
   label: TextKey;
   /** shown only when the form is expanded (the spec's query-info hidden flag '1') */
   hidden?: boolean;
+  /** the empty field's text when "enter <label>" would not say what it matches (a number search: any case, its beginning) */
+  placeholder?: TextKey;
 };
 
 export type QueryField =

@@ -17,7 +17,7 @@ const RANGE_COL = { xs: 24, sm: 24, md: 12, lg: 12, xl: 8 } as const;
 function fieldControl(field: QueryField, label: string, t: TFunction) {
   switch (field.type) {
     case 'input':
-      return <Input allowClear placeholder={t('components.query.inputPlaceholder', { label })} />;
+      return <Input allowClear placeholder={field.placeholder ? t(field.placeholder) : t('components.query.inputPlaceholder', { label })} />;
     case 'number':
       return <InputNumber style={{ width: '100%' }} min={field.min} max={field.max} precision={field.precision} placeholder={t('components.query.inputPlaceholder', { label })} />;
     case 'select':

@@ -4,6 +4,7 @@ import { http } from '../../../lib/http.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
 import { toOrderQuery, type OrderQuery } from '../order-params.ts';
 import { streamDownload, type DownloadProgress } from '../stream-download.ts';
+import { userTimeZone } from '../../../components/export-button.tsx';
 
 /** What create, edit and cancel answer: the order's id and number. */
 export type OrderRef = { id: number; orderNo: string };
@@ -79,7 +80,7 @@ export function useCancelOrder() {
 
 /** GET /logistics/order/exportXls: the orders matching the filters as an Excel file, streamed (at most EXPORT_ROWS_MAX rows). */
 export const exportOrders = (query: OrderQuery, signal: AbortSignal, onProgress: (progress: DownloadProgress) => void) =>
-  streamDownload('/logistics/order/exportXls', { params: query, signal, onProgress });
+  streamDownload('/logistics/order/exportXls', { params: withTimeZone(query), signal, onProgress });
 
 /** GET /logistics/logOrder/list: the orders on their way (from warehouse-in on), with the same filters as the order list. */
 export const listLogOrders = (params: ListParams, signal?: AbortSignal) => http.get<Page<OrderRecord>>('/logistics/logOrder/list', { params: toOrderQuery(params), signal });
@@ -97,4 +98,10 @@ export const useLogOrders = (params: ListParams) => useQuery(logOrdersQuery(para
 
 /** GET /logistics/logOrder/exportXls: the orders on their way matching the filters, as an Excel file, streamed. */
 export const exportLogOrders = (query: OrderQuery, signal: AbortSignal, onProgress: (progress: DownloadProgress) => void) =>
-  streamDownload('/logistics/logOrder/exportXls', { params: query, signal, onProgress });
+  streamDownload('/logistics/logOrder/exportXls', { params: withTimeZone(query), signal, onProgress });
+
+/** An export's times are written in the user's zone (the screens' times), not the server's. */
+function withTimeZone(query: OrderQuery): OrderQuery {
+  const timeZone = userTimeZone();
+  return timeZone ? { ...query, timeZone } : query;
+}

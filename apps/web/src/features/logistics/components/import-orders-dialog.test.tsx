@@ -130,6 +130,24 @@ describe('the order import dialog', { timeout: 30_000 }, () => {
     expect(request!.headers['Accept-Language']).toBe('en-US');
   });
 
+  it('shows long messages whole, wrapped in a table that scrolls within the dialog (issue 11: the list was cut off)', async () => {
+    const long = 'Destination country "Germeny" is not one we know: choose it from the drop-down list of this column, or type its name or code, such as Taiwan (TW), Hong Kong (HK), Macao (MO) …';
+    const errors = Array.from({ length: 30 }, (_, index) => ({ row: index + 2, column: 'Destination country', message: long }));
+    FakeXhr.reply = { status: 200, body: envelope({ imported: 0, errors }, 'The file has 30 errors, so nothing was imported') };
+    renderUi(<ImportOrdersDialog open onClose={vi.fn()} />, testQueryClient());
+    await pick(xlsx());
+    fireEvent.click(screen.getByTestId('import-submit'));
+    const table = await screen.findByTestId('import-error-table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    // all 30 on one page, each message whole
+    expect(rows).toHaveLength(30);
+    expect(rows.every((row) => row.textContent?.includes(long))).toBe(true);
+    // the body scrolls vertically; nothing is laid out wider than the dialog
+    expect(table.querySelector<HTMLElement>('.ant-table-body')?.style.maxHeight).toBe('320px');
+    expect(table.querySelector<HTMLElement>('.ant-table-body')?.style.overflowX ?? '').not.toBe('scroll');
+    expect(table.querySelector('table')?.style.tableLayout).toBe('fixed');
+  });
+
   it('says how many orders came in and refreshes the lists', async () => {
     FakeXhr.reply = { status: 200, body: envelope({ imported: 2, errors: [] }, '2 orders imported') };
     const client = testQueryClient();

@@ -145,16 +145,19 @@ export function ImportOrdersDialog({ open, onClose }: { open: boolean; onClose: 
         {refused && (
           <Flex vertical gap={8} data-testid="import-errors">
             <Alert type="error" showIcon title={t('import.failed', { count: result.errors.length })} />
+            {/* every message whole and wrapped (a wide table cut them off), the rows scrolling within the dialog */}
             <Table<ImportRowError & { key: number }>
               size="small"
               rowKey="key"
+              tableLayout="fixed"
               dataSource={result.errors.map((error, index) => ({ ...error, key: index }))}
-              pagination={result.errors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-              scroll={{ x: 'max-content' }}
+              pagination={result.errors.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+              scroll={{ y: 320 }}
+              data-testid="import-error-table"
               columns={[
-                { key: 'row', dataIndex: 'row', title: t('import.row'), width: 70, align: 'right' },
-                { key: 'column', dataIndex: 'column', title: t('import.column'), width: 160 },
-                { key: 'message', dataIndex: 'message', title: t('import.message') },
+                { key: 'row', dataIndex: 'row', title: t('import.row'), width: 64, align: 'right' },
+                { key: 'column', dataIndex: 'column', title: t('import.column'), width: 150, render: (text: string) => <span style={{ overflowWrap: 'anywhere' }}>{text}</span> },
+                { key: 'message', dataIndex: 'message', title: t('import.message'), render: (text: string) => <span style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{text}</span> },
               ]}
             />
           </Flex>

@@ -125,6 +125,13 @@ describe('the international order list', { timeout: 60_000 }, () => {
     expect(calls.filter((call) => call.url.pathname === '/api/logistics/order/statusCounts').every((call) => !call.url.searchParams.has('status'))).toBe(true);
   });
 
+  it('says in the number fields what they match: a whole number or its beginning (issue 11)', async () => {
+    grant([]);
+    server();
+    renderList();
+    expect((await screen.findAllByPlaceholderText('Full number or its start')).length).toBe(2);
+  });
+
   it('opens on the status the home page links to (?status=), and ignores one that is not a status', async () => {
     grant([]);
     const calls = server();
