@@ -92,7 +92,7 @@ describe(`merchant screens stay on the merchants' side (${testDbKind()})`, () =>
       .where(and(eq(roles.tenantId, 0), eq(roles.roleCode, 'warehouse_operator'), inArray(permissions.perms, ['logistics:order:add', 'logistics:order:list'])));
     expect(held.map((row) => row.perms).sort()).toEqual(['logistics:order:add', 'logistics:order:list']);
 
-    expect(merchantRoutes.map(name)).toEqual(expect.arrayContaining(['POST /api/logistics/order/add', 'GET /api/logistics/order/list', 'POST /api/finance/virtualWallet/wallet/details']));
+    expect(merchantRoutes.map(name)).toEqual(expect.arrayContaining(['POST /api/logistics/order/add', 'GET /api/logistics/order/list', 'POST /platform-api/finance/virtualWallet/wallet/details']));
     const before = await t.db.select({ count: sql<number>`count(*)::int` }).from(orders);
     const failures: string[] = [];
     for (const route of merchantRoutes) {
