@@ -79,6 +79,9 @@ export type ScaleFixtures = {
   orderId: number;
   /** one waybill number (the number a recipient is given) */
   oneNumber: string;
+  /** that order's numbers, for the number searches of the list */
+  orderNo: string;
+  merchantOrderNo: string;
   /** ten numbers of every kind the public page takes: order, waybill and parcel numbers of several merchants */
   tenNumbers: string[];
 };
@@ -93,8 +96,8 @@ export async function findScaleFixtures(url: string, username: string): Promise<
       [tenantId],
     );
     // the newest delivered order of a month ago: a full timeline, as most orders have
-    const order = await client.query<{ id: string; waybill_no: string }>(
-      `select id::text, waybill_no from log_order where tenant_id = $1 and status = 'DONE' and created_at < now() - interval '30 days' order by created_at desc, id desc limit 1`,
+    const order = await client.query<{ id: string; waybill_no: string; order_no: string; merchant_order_no: string }>(
+      `select id::text, waybill_no, order_no, merchant_order_no from log_order where tenant_id = $1 and status = 'DONE' and created_at < now() - interval '30 days' order by created_at desc, id desc limit 1`,
       [tenantId],
     );
     const first = order.rows[0];
@@ -112,6 +115,8 @@ export async function findScaleFixtures(url: string, username: string): Promise<
       tenantOrders: Number(counts.rows[0]?.tenant_orders ?? 0),
       orderId: Number(first.id),
       oneNumber: first.waybill_no,
+      orderNo: first.order_no,
+      merchantOrderNo: first.merchant_order_no,
       tenNumbers: kinds,
     };
   });

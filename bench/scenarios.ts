@@ -91,6 +91,9 @@ export function buildScaleScenarios(context: ScaleScenarioContext): Scenario[] {
     list('orderList/filtered', { status: 'DONE', destinationCountry: 'US', createdFrom: daysAgo(180), createdTo: daysAgo(30) }),
     list('orderList/statusTab', { status: 'WHOUT' }),
     list('orderList/page500', { pageNo: 500 }),
+    // number searches (issue 11): a whole order number typed in lower case with a space, and the start of a merchant order number
+    list('orderList/orderNo', { orderNo: `${context.fixtures.orderNo.slice(0, 8)} ${context.fixtures.orderNo.slice(8)}`.toLowerCase() }),
+    list('orderList/merchantNoStart', { merchantOrderNo: context.fixtures.merchantOrderNo.slice(0, -2).toLowerCase() }),
     { name: 'order/queryById', target: 'portal', method: 'GET', path: `/api/logistics/order/queryById?id=${context.fixtures.orderId}`, headers: session, p99TargetMs: LIST_P99_TARGET_MS },
     { name: 'order/statusCounts', target: 'portal', method: 'GET', path: '/api/logistics/order/statusCounts', headers: session, p99TargetMs: LIST_P99_TARGET_MS },
     track('track/1', [context.fixtures.oneNumber]),
