@@ -3,7 +3,7 @@ import { redirect, useLoaderData, useRouteError, type LoaderFunctionArgs, type R
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH, LOGIN_PATH, loginRedirect } from '../lib/paths.ts';
 import { currentToken } from '../lib/session.ts';
-import type { PublicLayoutHandle } from '../layouts/user-layout.tsx';
+import type { PublicLayoutHandle, PublicPageTitle } from '../layouts/user-layout.tsx';
 import { redirectIfSignedIn, requireSession } from './session-loader.ts';
 
 /**
@@ -24,7 +24,7 @@ const inShell = (load: () => Promise<ComponentType>) => async () => {
   };
 };
 
-const FOR_THE_PUBLIC: PublicLayoutHandle = { forThePublic: true };
+const FOR_THE_PUBLIC: PublicLayoutHandle = { forThePublic: true, title: 'layout.pageTitles.tracking' };
 
 const userLayout = page(async () => (await import('../layouts/user-layout.tsx')).UserLayout);
 const trackingPage = page(async () => (await import('../features/tracking/pages/tracking-page.tsx')).TrackingPage);
@@ -107,6 +107,15 @@ function PublicRouteError() {
 const Loading = () => null;
 
 /**
+ * A route that only redirects (its loader answers the redirect) still needs something to render for the
+ * router (else it warns "Matched leaf route ... does not have an element or Component" on /, /user, /test).
+ */
+const Redirecting = () => null;
+
+/** The title of a public page, which the user layout gives the browser's window. */
+const titled = (title: PublicPageTitle): { handle: PublicLayoutHandle } => ({ handle: { title } });
+
+/**
  * The spec's route table (§2). Pages of the menu are not routes of their own: the main layout's
  * catch-all resolves the path through the server's menu and the page registry. The browser's router
  * (app/router.ts) and the build's prerender of the public pages (app/prerender.tsx) both use it.
@@ -122,11 +131,11 @@ export const routes: RouteObject[] = [
       {
         path: '/user',
         children: [
-          { index: true, loader: () => redirect(LOGIN_PATH) },
-          { path: 'login', loader: redirectIfSignedIn, lazy: page(async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage) },
-          { path: 'register', lazy: page(async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage) },
-          { path: 'register-result', lazy: page(async () => (await import('../features/auth/pages/register-result-page.tsx')).RegisterResultPage) },
-          { path: 'alteration', lazy: page(async () => (await import('../features/auth/pages/alteration-page.tsx')).AlterationPage) },
+          { index: true, loader: () => redirect(LOGIN_PATH), Component: Redirecting },
+          { path: 'login', loader: redirectIfSignedIn, lazy: page(async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage), ...titled('auth.login.title') },
+          { path: 'register', lazy: page(async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage), ...titled('auth.register.title') },
+          { path: 'register-result', lazy: page(async () => (await import('../features/auth/pages/register-result-page.tsx')).RegisterResultPage), ...titled('auth.registerResult.title') },
+          { path: 'alteration', lazy: page(async () => (await import('../features/auth/pages/alteration-page.tsx')).AlterationPage), ...titled('auth.alteration.title') },
         ],
       },
       // the public's pages: the layout names the service, not the merchants' back office
@@ -136,8 +145,8 @@ export const routes: RouteObject[] = [
         // spec §2: /test redirects to its child home, shown in no menu; like every page not on the open list, it needs a session
         path: '/test',
         children: [
-          { index: true, loader: () => redirect('/test/home') },
-          { path: 'home', loader: requireSession, lazy: page(async () => (await import('../features/auth/pages/test-home-page.tsx')).TestHomePage) },
+          { index: true, loader: () => redirect('/test/home'), Component: Redirecting },
+          { path: 'home', loader: requireSession, lazy: page(async () => (await import('../features/auth/pages/test-home-page.tsx')).TestHomePage), ...titled('auth.testHome.title') },
         ],
       },
     ],
@@ -152,7 +161,7 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => true,
     Component: MainRoute,
     children: [
-      { index: true, loader: () => redirect(HOME_PATH) },
+      { index: true, loader: () => redirect(HOME_PATH), Component: Redirecting },
       { path: '*', Component: null },
     ],
   },

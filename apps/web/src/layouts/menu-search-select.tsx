@@ -72,12 +72,8 @@ export function SearchSelect({ onChosen, autoFocus, width }: { onChosen?: () => 
       suffixIcon={<SearchOutlined />}
       aria-label={t('layout.menuSearch.placeholder')}
       data-testid="menu-search"
+      // the list as wide as the box and under it, on a phone's full-width box too
       style={{ width }}
-      // wide enough for a title and its parents
-      popupMatchSelectWidth={false}
-      // the box sits at the header's right edge: the wider list opens towards the page
-      placement="bottomRight"
-      styles={{ popup: { root: { minWidth: 280 } } }}
       onSelect={(_value, option) => {
         choose(option);
         onChosen?.();

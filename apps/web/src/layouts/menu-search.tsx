@@ -3,6 +3,9 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+/** The box on wide screens: room for a page's title with, beside it, the menu it is in. */
+const BOX_WIDTH = 240;
+
 // antd's Select and its virtual list are a fifth of the home page's antd: loaded on first use, or as
 // the pointer or the focus comes near, so that it is there by the time the box is pressed
 const loadSelect = () => import('./menu-search-select.tsx');
@@ -36,7 +39,7 @@ export function MenuSearch({ mobile }: { mobile: boolean }) {
       onPointerEnter={preload}
       onFocus={preload}
       aria-haspopup="listbox"
-      style={{ width: 200, justifyContent: 'space-between', color: 'var(--ant-color-text-placeholder)', fontWeight: 'normal' }}
+      style={{ width: BOX_WIDTH, justifyContent: 'space-between', color: 'var(--ant-color-text-placeholder)', fontWeight: 'normal' }}
       iconPlacement="end"
       icon={<SearchOutlined />}
     >
@@ -46,7 +49,7 @@ export function MenuSearch({ mobile }: { mobile: boolean }) {
   if (!open) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <SearchSelect width={200} autoFocus />
+      <SearchSelect width={BOX_WIDTH} autoFocus />
     </Suspense>
   );
 }

@@ -7,6 +7,7 @@ import { useLanguage } from '../lib/i18n.ts';
 import { menuTitle } from '../lib/menu-title.ts';
 import { isExternal, menuRoutes, visibleMenu, type MenuItemNode } from '../lib/menu.ts';
 import { MenuIcon } from './menu-icon.tsx';
+import styles from './side-menu.module.css';
 
 /** One empty menu for every render: a new [] per call would make the store selector loop (React #185). */
 const NO_MENU: MenuEntry[] = [];
@@ -22,12 +23,11 @@ export function SideMenu({ mode, theme, collapsed, onNavigate }: Props) {
   const routes = useMemo(() => menuRoutes(menu), [menu]);
 
   const items = useMemo(() => {
-    const toItem = (node: MenuItemNode): NonNullable<MenuProps['items']>[number] => ({
-      key: node.key,
-      icon: <MenuIcon name={node.entry.meta.icon} />,
-      label: menuTitle(node.entry.meta.title, language),
-      children: node.children?.map(toItem),
-    });
+    const toItem = (node: MenuItemNode): NonNullable<MenuProps['items']>[number] => {
+      const title = menuTitle(node.entry.meta.title, language);
+      // the whole title on hover, wherever a menu has to cut it (the top menu, a pop-up)
+      return { key: node.key, icon: <MenuIcon name={node.entry.meta.icon} />, label: <span title={title}>{title}</span>, children: node.children?.map(toItem) };
+    };
     return visibleMenu(menu).map(toItem);
   }, [menu, language]);
 
@@ -60,6 +60,7 @@ export function SideMenu({ mode, theme, collapsed, onNavigate }: Props) {
       selectedKeys={selected}
       {...openProps}
       onClick={onClick}
+      className={mode === 'inline' && !collapsed ? styles.wrapping : undefined}
       // horizontal: as tall as the header, which draws its own bottom line
       style={mode === 'horizontal' ? { borderBottom: 'none', lineHeight: '57px', background: 'transparent' } : { borderInlineEnd: 'none' }}
     />

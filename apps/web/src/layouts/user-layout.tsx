@@ -7,6 +7,7 @@ import { TENANT_NAME_SESSION_KEY } from '../lib/storage.ts';
 import { useSite } from '../features/auth/api/get-site.ts';
 import { VISUALLY_HIDDEN } from '../features/auth/components/page-title.tsx';
 import { PLAIN_SCOPE, PlainButton, PlainSpinner } from '../components/plain/plain-controls.tsx';
+import { useDocumentTitle } from './document-title.ts';
 import styles from './user-layout.module.css';
 
 /*
@@ -105,15 +106,21 @@ function Footer() {
   );
 }
 
-/** A route's handle for the public layout: `forThePublic` pages (tracking) are for the merchants' customers. */
-export type PublicLayoutHandle = { forThePublic?: boolean };
+/** The title of a public page (a key of the common texts), which the browser's window shows. */
+export type PublicPageTitle = 'auth.login.title' | 'auth.register.title' | 'auth.registerResult.title' | 'auth.alteration.title' | 'auth.testHome.title' | 'layout.pageTitles.tracking';
+
+/** A route's handle for the public layout: `forThePublic` pages (tracking) are for the merchants' customers; `title` names the page. */
+export type PublicLayoutHandle = { forThePublic?: boolean; title?: PublicPageTitle };
 
 /** The public pages' frame (spec §1 "login layout", §2 "User layout"): title, slogan, company, language, and the operator's footer. */
 export function UserLayout() {
   const { t } = useTranslation();
   const company = useCompanyName();
+  const handles = useMatches().map((match) => match.handle as PublicLayoutHandle | undefined);
   // the merchants' customers open tracking: the heading names the service, not the merchants' back office
-  const forThePublic = useMatches().some((match) => (match.handle as PublicLayoutHandle | undefined)?.forThePublic === true);
+  const forThePublic = handles.some((handle) => handle?.forThePublic === true);
+  const title = handles.findLast((handle) => handle?.title)?.title;
+  useDocumentTitle(title ? t(title) : null, forThePublic ? 'publicTitle' : 'productTitle');
   return (
     <div className={`${styles.page} ${PLAIN_SCOPE}`}>
       <header className={styles.header}>

@@ -11,6 +11,8 @@ export const layout: typeof source = {
   cacheRefreshFailed: 'Cache refresh failed!',
   notAvailable: { title: 'Not available yet', description: '"{{title}}" arrives in a later release.' },
   notFound: { title: '404', description: 'Sorry, the page you visited does not exist.', back: 'Back home' },
+  forbidden: { title: '403', description: 'Sorry, you are not allowed to open this page.', back: 'Back home' },
+  pageTitles: { notFound: 'Page not found', forbidden: 'No permission', tracking: 'Track a shipment' },
   menuSearch: { placeholder: 'Search the menu', open: 'Search the menu', empty: 'No matching menu' },
   settings: {
     title: 'System settings',

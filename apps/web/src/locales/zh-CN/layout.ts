@@ -11,6 +11,8 @@ export const layout: typeof source = {
   cacheRefreshFailed: '刷新缓存失败！',
   notAvailable: { title: '页面尚未开放', description: '“{{title}}”将在后续版本提供。' },
   notFound: { title: '404', description: '抱歉，您访问的页面不存在。', back: '返回首页' },
+  forbidden: { title: '403', description: '抱歉，您没有权限访问此页面。', back: '返回首页' },
+  pageTitles: { notFound: '页面不存在', forbidden: '没有权限', tracking: '物流追踪' },
   menuSearch: { placeholder: '搜索菜单', open: '搜索菜单', empty: '没有匹配的菜单' },
   settings: {
     title: '系统设置',

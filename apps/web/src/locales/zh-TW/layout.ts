@@ -10,6 +10,9 @@ export const layout = {
   cacheRefreshFailed: '刷新快取失敗！',
   notAvailable: { title: '頁面尚未開放', description: '「{{title}}」將在後續版本提供。' },
   notFound: { title: '404', description: '抱歉，您訪問的頁面不存在。', back: '返回首頁' },
+  forbidden: { title: '403', description: '抱歉，您沒有權限訪問此頁面。', back: '返回首頁' },
+  /** the browser's window title of pages that have no menu entry: '<page> - <product title>' */
+  pageTitles: { notFound: '頁面不存在', forbidden: '沒有權限', tracking: '物流追蹤' },
   menuSearch: { placeholder: '搜尋選單', open: '搜尋選單', empty: '沒有符合的選單' },
   settings: {
     title: '系統設定',
