@@ -45,7 +45,7 @@ export const financeMessages = {
     'en-US': '{record} is "{status}": it cannot be {action}',
   },
   conversionSameCurrency: {
-    'zh-TW': '{field}：換匯的兩個錢包幣種不能相同',
+    'zh-TW': '{field}：換匯的兩個錢包幣別不能相同',
     'zh-CN': '{field}：换汇的两个钱包币种不能相同',
     'en-US': '{field}: a conversion needs two different wallet currencies',
   },

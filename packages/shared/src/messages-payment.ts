@@ -1,5 +1,8 @@
 import type { Texts } from './languages.ts';
 
+/** The platform company every payment goes to (the spec's "payee"), by its name in each language. */
+export const PLATFORM_PAYEE_NAMES: Texts = { 'zh-TW': '跨境集運股份有限公司', 'zh-CN': '跨境集运股份有限公司', 'en-US': 'Cross Border Consolidation Ltd' };
+
 /** Messages of payments, pay orders and refunds (modules/finance/payment-*, refund-*). */
 export const paymentMessages = {
   paymentOrderNotFound: {

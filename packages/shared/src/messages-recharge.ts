@@ -3,12 +3,12 @@ import type { Texts } from './languages.ts';
 /** Messages of recharges, vouchers and their review (modules/finance/recharge-*). */
 export const rechargeMessages = {
   rechargeAccountCurrency: {
-    'zh-TW': '收款帳戶 {account} 只收 {accountCurrency}，與轉帳幣種 {currency} 不符',
+    'zh-TW': '收款帳戶 {account} 只收 {accountCurrency}，與轉帳幣別 {currency} 不符',
     'zh-CN': '收款账户 {account} 只收 {accountCurrency}，与转账币种 {currency} 不符',
     'en-US': 'The receiving account {account} receives {accountCurrency}, not the transfer currency {currency}',
   },
   rechargeRateApplyNotNeeded: {
-    'zh-TW': '轉帳幣種與入帳幣種相同，不需要匯率申請',
+    'zh-TW': '轉帳幣別與入帳幣別相同，不需要匯率申請',
     'zh-CN': '转账币种与入账币种相同，不需要汇率申请',
     'en-US': 'The transfer and the wallet are in the same currency: no rate application applies',
   },
@@ -74,9 +74,9 @@ export const rechargeExportTexts = {
   tenantName: { 'zh-TW': '商家', 'zh-CN': '商家', 'en-US': 'Merchant' },
   rechargeNo: { 'zh-TW': '充值單號', 'zh-CN': '充值单号', 'en-US': 'Recharge number' },
   status: { 'zh-TW': '狀態', 'zh-CN': '状态', 'en-US': 'Status' },
-  transferCurrency: { 'zh-TW': '轉帳幣種', 'zh-CN': '转账币种', 'en-US': 'Transfer currency' },
+  transferCurrency: { 'zh-TW': '轉帳幣別', 'zh-CN': '转账币种', 'en-US': 'Transfer currency' },
   transferAmount: { 'zh-TW': '轉帳金額', 'zh-CN': '转账金额', 'en-US': 'Transfer amount' },
-  receivedCurrency: { 'zh-TW': '入帳幣種', 'zh-CN': '入账币种', 'en-US': 'Wallet currency' },
+  receivedCurrency: { 'zh-TW': '入帳幣別', 'zh-CN': '入账币种', 'en-US': 'Wallet currency' },
   receivedAmount: { 'zh-TW': '入帳金額', 'zh-CN': '入账金额', 'en-US': 'Amount credited' },
   unrechargedAmount: { 'zh-TW': '未入帳金額', 'zh-CN': '未入账金额', 'en-US': 'Amount not yet credited' },
   rate: { 'zh-TW': '匯率', 'zh-CN': '汇率', 'en-US': 'Exchange rate' },

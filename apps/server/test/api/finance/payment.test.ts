@@ -157,6 +157,13 @@ describe(`payments of charges (${testDbKind()})`, () => {
       expect(details.records.map((record) => record.memo)).toEqual([`${a.orderNo}, ${b.orderNo}`]);
     });
 
+    it('names the payee in the caller’s language', async () => {
+      const a = await charged(1_000n);
+      const created = await draft([a.id]);
+      const payee = async (lang: string) => ok<PaymentRecord>(await call('/payment/details', merchant, { id: created.id }, null, lang)).payee;
+      expect([await payee('zh-TW'), await payee('zh-CN'), await payee('en-US')]).toEqual(['跨境集運股份有限公司', '跨境集运股份有限公司', 'Cross Border Consolidation Ltd']);
+    });
+
     it('refuses to pay a paid payment again, or its charges in a new one', async () => {
       const a = await charged(1_000n);
       const payment = await draft([a.id]);

@@ -9,6 +9,7 @@ import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '..
 import { merchant, requirePermission } from '../../../plugins/auth.ts';
 import { idempotencyKey } from '../ledger/service.ts';
 import { WALLET, walletCaller } from '../access.ts';
+import { payeeIn, payeesIn } from '../money.ts';
 import { chargePage, paymentPage, paymentRecord as paymentOf } from './repository.ts';
 import { deleteDraft, editPayment, payDraft, paymentExport, previewPayment, submitPayment } from './service.ts';
 
@@ -55,7 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(paymentRecord)) },
       },
     },
-    async (request) => request.ok(await paymentPage(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(payeesIn(await paymentPage(db, walletCaller(request).tenantId, request.body), request.lang)),
   );
 
   app.post(
@@ -64,7 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('wallet:payment:list'),
       schema: { tags: ['wallet'], summary: 'One payment of the caller tenant with its lines and pay orders', body: idBody, response: { 200: envelopeSchema(paymentRecord) } },
     },
-    async (request) => request.ok(await paymentOf(db, walletCaller(request).tenantId, request.body.id)),
+    async (request) => request.ok(payeeIn(await paymentOf(db, walletCaller(request).tenantId, request.body.id), request.lang)),
   );
 
   app.post(
@@ -81,7 +82,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { tenantId, userId } = walletCaller(request);
       if (!request.body.draft) await requirePermission(request, 'wallet:payment:submit');
-      return request.ok(await submitPayment(db, { tenantId, userId, key: idempotencyKey(request) }, request.body));
+      return request.ok(payeeIn(await submitPayment(db, { tenantId, userId, key: idempotencyKey(request) }, request.body), request.lang));
     },
   );
 
@@ -96,7 +97,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(paymentRecord) },
       },
     },
-    async (request) => request.ok(await editPayment(db, { ...walletCaller(request), key: idempotencyKey(request) }, request.body)),
+    async (request) => request.ok(payeeIn(await editPayment(db, { ...walletCaller(request), key: idempotencyKey(request) }, request.body), request.lang)),
   );
 
   app.post(
@@ -136,7 +137,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(paymentRecord) },
       },
     },
-    async (request) => request.ok(await payDraft(db, { ...walletCaller(request), key: idempotencyKey(request) }, request.body)),
+    async (request) => request.ok(payeeIn(await payDraft(db, { ...walletCaller(request), key: idempotencyKey(request) }, request.body), request.lang)),
   );
 
   app.get(

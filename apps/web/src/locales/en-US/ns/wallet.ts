@@ -237,7 +237,7 @@ export const resources: typeof source = {
   convert: {
     button: 'Convert',
     title: 'Convert between wallets',
-    help: 'Moves money from one of your wallets into another currency at the rate applying now (a wallet in that currency is opened if you have none). The amount received is rounded to the currency’s smallest unit, half to even.',
+    help: 'Moves money from one of your wallets into another currency at the rate applying now (a wallet in that currency is opened if you have none). The amount received is rounded to the currency’s smallest unit (such as 0.01); an exact half goes to the even digit, so 1.005 becomes 1.00 and 1.015 becomes 1.02.',
     from: 'From wallet',
     to: 'To wallet',
     amount: 'Amount to convert',

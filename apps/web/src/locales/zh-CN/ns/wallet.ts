@@ -115,7 +115,7 @@ export const resources: typeof source = {
     form: {
       title: '新增充值',
       editTitle: '编辑充值草稿 {{rechargeNo}}',
-      transferCurrencyHelp: '您汇款使用的币种，决定可选的平台收款账户',
+      transferCurrencyHelp: '您转账使用的币种，决定可选的平台收款账户',
       receivedCurrencyHelp: '要存入的钱包币种；与转账币种不同时，按财务确认当时的汇率换算',
       pickCurrencyFirst: '请先选择转账币种',
       estimate: '约 {{amount}} {{currency}}（汇率 1 {{from}} = {{rate}} {{currency}}）',
@@ -237,7 +237,7 @@ export const resources: typeof source = {
   convert: {
     button: '换汇',
     title: '钱包换汇',
-    help: '按当前汇率把一个钱包的金额换到另一个币种的钱包（没有该币种钱包时会自动创建）。换得金额按银行家舍入法取到该币种的最小单位。',
+    help: '按当前汇率把一个钱包的金额换到另一个币种的钱包（没有该币种钱包时会自动创建）。换得金额取到该币种的最小单位（如 0.01），刚好一半时取偶数，例如 1.005 → 1.00、1.015 → 1.02。',
     from: '转出钱包',
     to: '转入钱包',
     amount: '转出金额',
