@@ -37,6 +37,9 @@ function useColorWeak(enabled: boolean): void {
 
 /** antd's error colour, of which text gets a shade that reads. */
 const ERROR_COLOR = '#ff4d4f';
+/** antd's success and warning colours, for the text of status tags. */
+const SUCCESS_COLOR = '#52c41a';
+const WARNING_COLOR = '#faad14';
 
 /** antd's secondary greys read at about 3:1 on white; these keep the same order at 4.5:1 or more. */
 const READABLE_GREYS = { colorTextSecondary: 'rgba(0, 0, 0, 0.65)', colorTextTertiary: 'rgba(0, 0, 0, 0.6)', colorTextDescription: 'rgba(0, 0, 0, 0.6)' } as const;
@@ -77,7 +80,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
         Radio: onPrimary,
         DatePicker: onPrimary,
         Calendar: onPrimary,
-        Tag: onPrimary,
+        // a status tag's text is the status colour itself on its tint (success read at 2.2:1)
+        Tag: {
+          ...onPrimary,
+          colorInfo: text,
+          colorSuccess: readableText(SUCCESS_COLOR, ['#ffffff', '#f6ffed']),
+          colorWarning: readableText(WARNING_COLOR, ['#ffffff', '#fffbe6']),
+          colorError: readableText(ERROR_COLOR, ['#ffffff', '#fff2f0']),
+        },
         Badge: onPrimary,
         Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text, subMenuItemSelectedColor: text, darkItemSelectedBg: fill },
         Tabs: { itemSelectedColor: text, itemActiveColor: text, itemHoverColor: text },
