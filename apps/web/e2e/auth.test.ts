@@ -167,11 +167,11 @@ describe('registration', () => {
     await page.locator('#register_password').fill('password');
     await page.locator('#register_confirmPassword').fill('Password1');
     await page.getByTestId('register-submit').click();
-    await page.getByText('Please enter the company name').waitFor();
+    await page.getByText('Company name is required').waitFor();
     await page.getByText('This username is not allowed').waitFor();
     await page.getByText('This password is not allowed').waitFor();
     await page.getByText('The two passwords do not match!').waitFor();
-    await page.getByText('Please enter the SMS code').waitFor();
+    await page.getByText('SMS code is required').waitFor();
 
     await page.locator('#register_companyName').fill('Acme Trading');
     await page.locator('#register_username').fill(username);

@@ -314,11 +314,11 @@ describe(`public account pages (${testDbKind()})`, () => {
     });
 
     it.each([
-      [{ phone: '13800000000', purpose: 'spam' }, 'Field purpose must be one of: login, register, reset'],
-      [{ phone: '13800000000' }, 'Field purpose must be one of: login, register, reset'],
-      [{ purpose: 'login' }, 'Field phone is required'],
-      [{ phone: 13800000000, purpose: 'login' }, 'Field phone has the wrong type (expected string)'],
-      [{ phone: '1'.repeat(41), purpose: 'login' }, 'Field phone takes at most 40 characters'],
+      [{ phone: '13800000000', purpose: 'spam' }, 'Purpose must be one of: login, register, reset'],
+      [{ phone: '13800000000' }, 'Purpose is required'],
+      [{ purpose: 'login' }, 'Mobile number is required'],
+      [{ phone: 13800000000, purpose: 'login' }, 'Mobile number must be text'],
+      [{ phone: '1'.repeat(41), purpose: 'login' }, 'Mobile number takes at most 40 characters'],
       [{ phone: '13800000000', purpose: 'login', extra: 1 }, 'Unknown field: extra'],
     ])('refuses the body %j with 400 naming the field', async (payload, message) => {
       const response = await post(SMS, payload, { lang: 'en-US' });
@@ -553,9 +553,9 @@ describe(`public account pages (${testDbKind()})`, () => {
 
     it.each([
       [{ mobile: '12', captcha: '123456' }, 400, 'Invalid phone number'],
-      [{ mobile: '13800000001' }, 400, 'Field captcha is required'],
-      [{ phone: '13800000001', code: '123456' }, 400, 'Field mobile is required'],
-      [{ mobile: '13800000001', captcha: '' }, 400, 'Field captcha is required'],
+      [{ mobile: '13800000001' }, 400, 'SMS code is required'],
+      [{ phone: '13800000001', code: '123456' }, 400, 'Mobile number is required'],
+      [{ mobile: '13800000001', captcha: '' }, 400, 'SMS code is required'],
     ])('refuses the body %j', async (payload, status, message) => {
       const response = await post(PHONE_LOGIN, payload, { lang: 'en-US' });
       expect(response.statusCode).toBe(status);
@@ -635,9 +635,9 @@ describe(`public account pages (${testDbKind()})`, () => {
       [{ password: 'onlyletters', confirmPassword: 'onlyletters' }, 400, 'The new password needs 8 to 64 characters'],
       [{ confirmPassword: 'Other#2027' }, 400, 'The two passwords do not match!'],
       [{ phone: '12' }, 400, 'Invalid phone number'],
-      [{ companyName: '   ' }, 400, 'Field companyName is required'],
-      [{ companyName: 'x'.repeat(101) }, 400, 'Field companyName takes at most 100 characters'],
-      [{ smsCode: undefined }, 400, 'Field smsCode is required'],
+      [{ companyName: '   ' }, 400, 'Company name is required'],
+      [{ companyName: 'x'.repeat(101) }, 400, 'Company name takes at most 100 characters'],
+      [{ smsCode: undefined }, 400, 'SMS code is required'],
       [{ role: 'platform_admin' }, 400, 'Unknown field: role'],
       [{ username: 'MERCHANT' }, 409, 'This username is already taken'],
       [{ username: 'Staff' }, 409, 'This username is already taken'],
@@ -785,7 +785,7 @@ describe(`public account pages (${testDbKind()})`, () => {
       for (const [payload, message] of [
         [{ password: 'Another#2029', confirmPassword: 'Another#2030' }, 'The two passwords do not match!'],
         [{ password: 'weakweak', confirmPassword: 'weakweak' }, 'The new password needs 8 to 64 characters with both letters and digits'],
-        [{ password: '', confirmPassword: '' }, 'Field password is required'],
+        [{ password: '', confirmPassword: '' }, 'Password is required'],
       ] as const) {
         const response = await post(FORGE, { phone: FINANCE_PHONE, smsCode: code, ...payload }, { lang: 'en-US' });
         expect(response.statusCode).toBe(400);

@@ -104,13 +104,13 @@ describe(`announcements for their readers (${testDbKind()})`, () => {
   });
 
   it.each([
-    [{ pageNo: '0' }, 'Field pageNo must be at least 1'],
-    [{ pageNo: 'abc' }, 'pageNo'],
-    [{ pageNo: '1.5' }, 'pageNo'],
-    [{ pageSize: '0' }, 'Field pageSize must be at least 1'],
-    [{ pageSize: '-3' }, 'pageSize'],
-    [{ column: 'content; drop table sys_user' }, 'Field column must be one of: sendTime, priority, title'],
-    [{ order: 'sideways' }, 'Field order must be one of: asc, desc'],
+    [{ pageNo: '0' }, 'Page must be at least 1'],
+    [{ pageNo: 'abc' }, 'Page must be a number'],
+    [{ pageNo: '1.5' }, 'Page must be a whole number'],
+    [{ pageSize: '0' }, 'Page size must be at least 1'],
+    [{ pageSize: '-3' }, 'Page size must be at least 1'],
+    [{ column: 'content; drop table sys_user' }, 'Sort column must be one of: sendTime, priority, title'],
+    [{ order: 'sideways' }, 'Sort order must be one of: asc, desc'],
     [{ priority: 'X' }, 'Field priority must be one of: L, M, H'],
     [{ sendTime_begin: 'yesterday' }, 'sendTime_begin'],
     [{ title: 'x'.repeat(101) }, 'Field title takes at most 100 characters'],

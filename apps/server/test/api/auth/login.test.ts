@@ -99,12 +99,12 @@ describe(`sign-in and sessions (${testDbKind()})`, () => {
   });
 
   it.each([
-    [{}, 'Field username is required'],
-    [{ username: 'admin' }, 'Field password is required'],
+    [{}, 'Username is required'],
+    [{ username: 'admin' }, 'Password is required'],
     [{ username: 'admin', password: 'Portal#2026', captcha: '1234' }, 'Unknown field: captcha'],
-    [{ username: 123, password: 'Portal#2026' }, 'Field username has the wrong type (expected string)'],
-    [{ username: 'a'.repeat(65), password: 'x' }, 'Field username takes at most 64 characters'],
-    [[1, 2], 'Field body has the wrong type (expected object)'],
+    [{ username: 123, password: 'Portal#2026' }, 'Username must be text'],
+    [{ username: 'a'.repeat(65), password: 'x' }, 'Username takes at most 64 characters'],
+    [[1, 2], 'The request must be a group of fields'],
   ])('refuses a bad body %j with 400 and a message naming the field', async (payload, message) => {
     const response = await login(payload, { 'accept-language': 'en-US' });
     expect(response.statusCode).toBe(400);

@@ -146,7 +146,7 @@ describe(`duplicate check, rule check and converter (${testDbKind()})`, () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ success: false, code: 400, message: 'Field fieldVal is required' });
       const cn = await check({ tableName: 'sys_user', fieldName: 'username' }, { lang: 'zh-CN' });
-      expect(cn.json().message).toBe('字段 fieldVal 为必填');
+      expect(cn.json().message).toBe('请输入字段「fieldVal」');
       const noTable = await check({ fieldName: 'username', fieldVal: 'x' }, { lang: 'en-US' });
       expect(noTable.statusCode).toBe(400);
       expect(noTable.json().message).toBe('Field tableName is required');
@@ -245,7 +245,7 @@ describe(`duplicate check, rule check and converter (${testDbKind()})`, () => {
     it('refuses a value over 1000 characters and missing parameters with 400', async () => {
       const long = await rule({ ruleCode: 'merchant_order_no', value: 'a'.repeat(1001) }, 'en-US');
       expect(long.statusCode).toBe(400);
-      expect(long.json()).toMatchObject({ success: false, code: 400, message: 'Field value takes at most 1000 characters' });
+      expect(long.json()).toMatchObject({ success: false, code: 400, message: 'Field value takes at most 1,000 characters' });
       expect((await rule({ ruleCode: 'merchant_order_no', value: 'a'.repeat(1000) })).statusCode).toBe(200);
       const missing = await rule({ ruleCode: 'mobile' }, 'en-US');
       expect(missing.statusCode).toBe(400);
@@ -283,8 +283,8 @@ describe(`duplicate check, rule check and converter (${testDbKind()})`, () => {
       ['no original', { sign: 0 }, 'Field original is required'],
       ['original not a string', { original: 42, sign: 0 }, 'Field original'],
       ['an extra field', { original: '國際', sign: 0, table: 'sys_user' }, 'Unknown field: table'],
-      ['an original over 10000 characters', { original: '國'.repeat(10_001), sign: 0 }, 'Field original takes at most 10000 characters'],
-      ['an array', [{ original: '國際', sign: 0 }], 'Field body'],
+      ['an original over 10000 characters', { original: '國'.repeat(10_001), sign: 0 }, 'Field original takes at most 10,000 characters'],
+      ['an array', [{ original: '國際', sign: 0 }], 'The request must be a group of fields'],
     ])('refuses %s with 400', async (_, payload, message) => {
       const response = await convert(payload, 'en-US');
       expect(response.statusCode).toBe(400);

@@ -5,6 +5,7 @@ import { users } from '../../../src/db/schema/sys.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { downloadName, ok, readXlsx, refused } from '../../helpers/answers.ts';
 import { clearLogistics, insertOrder, type TestOrder } from '../../helpers/orders.ts';
+import { naming } from '../../helpers/field-names.ts';
 
 type Exception = {
   id: number;
@@ -89,7 +90,7 @@ describe(`collection exceptions (${testDbKind()})`, () => {
       [{ orderNo: 'LO1', type: 'DAMAGED', description: 'x', status: '1' }, 'status'],
     ])('refuses %j naming %s and writes nothing', async (payload, field) => {
       const before = await count();
-      expect(refused(await post(`${P}/add`, warehouse, payload), 400)).toContain(field);
+      expect(refused(await post(`${P}/add`, warehouse, payload), 400)).toMatch(naming(field, `${P}/add`));
       expect(await count()).toBe(before);
     });
 
@@ -119,7 +120,7 @@ describe(`collection exceptions (${testDbKind()})`, () => {
 
     it('needs a remark to ask the merchant, keeps the last remark when closing without one', async () => {
       const exception = await report();
-      expect(refused(await post(`${P}/update`, warehouse, { id: exception.id, status: '2' }), 400)).toBe('Field remark is required');
+      expect(refused(await post(`${P}/update`, warehouse, { id: exception.id, status: '2' }), 400)).toBe('Platform remark is required');
       expect((await row(exception.id)).status).toBe('0');
       ok(await post(`${P}/update`, warehouse, { id: exception.id, status: '2', remark: 'Which address is right?' }));
       const closed = ok<PlatformException>(await post(`${P}/update`, warehouse, { id: exception.id, status: '3' }));
@@ -134,7 +135,7 @@ describe(`collection exceptions (${testDbKind()})`, () => {
       [{ status: '3' }, 'id'],
       [{ id: 1, status: '3', remark: 'x'.repeat(1001) }, 'remark'],
     ])('refuses the update %j naming %s', async (payload, field) => {
-      expect(refused(await post(`${P}/update`, warehouse, payload), 400)).toContain(field);
+      expect(refused(await post(`${P}/update`, warehouse, payload), 400)).toMatch(naming(field, `${P}/update`));
     });
 
     it('answers 404 when updating a missing exception', async () => {
@@ -184,7 +185,7 @@ describe(`collection exceptions (${testDbKind()})`, () => {
       [{ id: 1, resolution: 'RESHIP', remark: 'x'.repeat(1001) }, 'remark'],
       [{ id: 1, resolution: 'RESHIP', status: '3' }, 'status'],
     ])('refuses the deal %j naming %s', async (payload, field) => {
-      expect(refused(await post(`${M}/deal`, merchant, payload), 400)).toContain(field);
+      expect(refused(await post(`${M}/deal`, merchant, payload), 400)).toMatch(naming(field, `${M}/deal`));
     });
 
     it('shows the detail of its own exception', async () => {

@@ -264,7 +264,7 @@ describe(`recharges (${testDbKind()})`, () => {
   describe('what a recharge must be', () => {
     it('needs a receiving account in the transfer currency', async () => {
       const response = await call(`${W}/recharge/submit`, merchant, input({ receivingAccountCode: 'HK-HSBC' }));
-      expect(refused(response, 400)).toBe('Field receivingAccountCode: the account HK-HSBC receives HKD, not the transfer currency TWD');
+      expect(refused(response, 400)).toBe('The receiving account HK-HSBC receives HKD, not the transfer currency TWD');
     });
 
     it('needs a rate for a conversion', async () => {
@@ -274,13 +274,13 @@ describe(`recharges (${testDbKind()})`, () => {
 
     it('refuses more decimals than the currency has and a rate application for the same currency', async () => {
       const scale = await call(`${W}/recharge/submit`, merchant, input({ transferCurrency: 'JPY', transferAmount: '12.5', receivedCurrency: 'JPY' }));
-      expect(refused(scale, 400)).toBe('Field transferAmount: JPY amounts have at most 0 decimals');
+      expect(refused(scale, 400)).toBe('Transfer amount: JPY amounts have at most 0 decimals');
       const same = await call(`${W}/recharge/submit`, merchant, input({ transferCurrency: 'CNY', receivingAccountCode: 'CN-ICBC', rateApplyId: 1 }));
-      expect(refused(same, 400)).toBe('Field rateApplyId: the transfer and the wallet are in the same currency, no rate application applies');
+      expect(refused(same, 400)).toBe('The transfer and the wallet are in the same currency: no rate application applies');
     });
 
     it('needs a voucher to submit, and only the tenant’s free vouchers', async () => {
-      expect(refused(await call(`${W}/recharge/submit`, merchant, input({ draft: false })), 400)).toBe('Field voucherIds: upload at least one bank voucher before submitting for review');
+      expect(refused(await call(`${W}/recharge/submit`, merchant, input({ draft: false })), 400)).toBe('Upload at least one bank voucher before submitting for review');
       const used = await submitted();
       const taken = used.vouchers[0]!.id;
       expect(refused(await call(`${W}/recharge/submit`, merchant, input({ voucherIds: [taken] })), 409)).toBe(`Bank voucher #${taken} already belongs to recharge ${used.rechargeNo}`);
@@ -355,7 +355,7 @@ describe(`recharges (${testDbKind()})`, () => {
   describe('rejection and four eyes', () => {
     it('needs a reason to reject; a rejection posts nothing', async () => {
       const recharge = await submitted();
-      expect(refused(await decide(recharge.id, false, '', { lang: 'zh-TW' }), 400)).toBe('欄位 reason 為必填：駁回時請填寫原因');
+      expect(refused(await decide(recharge.id, false, '', { lang: 'zh-TW' }), 400)).toBe('駁回時請輸入原因');
       const before = await balance('CNY');
       const rejected = ok<RechargeRecord>(await decide(recharge.id, false, 'The voucher is unreadable'));
       expect(rejected).toMatchObject({ status: 'REJECTED', rejectReason: 'The voucher is unreadable', decidedBy: '財務 林美玲', postedAt: null, unrechargedAmount: '11.42' });

@@ -117,7 +117,7 @@ describe(`refunds (${testDbKind()})`, () => {
     });
 
     it('takes amounts with no more decimals than the currency has', async () => {
-      expect(refused(await balanceRefund('1.5', 'JPY'), 400)).toBe('Field amount: JPY amounts have at most 0 decimals');
+      expect(refused(await balanceRefund('1.5', 'JPY'), 400)).toBe('Refund amount: JPY amounts have at most 0 decimals');
       expect(refused(await balanceRefund('0', 'CNY'), 400)).toContain('amount');
       expect(refused(await balanceRefund('1.001', 'CNY'), 400)).toContain('amount');
     });
@@ -207,8 +207,8 @@ describe(`refunds (${testDbKind()})`, () => {
     it('rejects only with a reason, and then nothing moves', async () => {
       await fund('TWD', 10_000n);
       const refund = ok<RefundRecord>(await balanceRefund('10.00', 'TWD'));
-      expect(refused(await verify(refund.id, false), 400)).toBe('Field reason is required when rejecting');
-      expect(refused(await verify(refund.id, false, '   '), 400)).toBe('Field reason is required when rejecting');
+      expect(refused(await verify(refund.id, false), 400)).toBe('A reason is required when rejecting');
+      expect(refused(await verify(refund.id, false, '   '), 400)).toBe('A reason is required when rejecting');
       const rejected = ok<RefundRecord>(await verify(refund.id, false, 'Payee account does not match the company'));
       expect(rejected).toMatchObject({ status: 'REJECTED', decisionRemark: 'Payee account does not match the company', refunder: '財務 林美玲', postedAt: null });
       expect(await balance('TWD')).toBe(10_000n);

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rateCards } from '../../../src/db/schema/logistics.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, refused } from '../../helpers/answers.ts';
+import { naming } from '../../helpers/field-names.ts';
 
 type RateCard = {
   id: number;
@@ -83,7 +84,7 @@ describe(`rate cards and freight quotes (${testDbKind()})`, () => {
       [{ column: 'firstPrice' }, 'column'],
       [{ pageSize: '1000' }, 'pageSize'],
     ])('refuses the list query %j naming %s', async (query, field) => {
-      expect(refused(await call('GET', `${R}/list`, warehouse, { query }), 400)).toContain(field);
+      expect(refused(await call('GET', `${R}/list`, warehouse, { query }), 400)).toMatch(naming(field, `${R}/list`));
     });
   });
 
@@ -104,9 +105,9 @@ describe(`rate cards and freight quotes (${testDbKind()})`, () => {
     });
 
     it.each([
-      [{ currency: 'JPY', firstPrice: '1500.5' }, 'Field firstPrice takes at most 0 decimals in JPY'],
-      [{ currency: 'JPY', stepPrice: '0.01' }, 'Field stepPrice takes at most 0 decimals in JPY'],
-      [{ currency: 'KRW', stepPrice: '300.0' }, 'Field stepPrice takes at most 0 decimals in KRW'],
+      [{ currency: 'JPY', firstPrice: '1500.5' }, 'First weight price takes at most 0 decimals in JPY'],
+      [{ currency: 'JPY', stepPrice: '0.01' }, 'Price per step takes at most 0 decimals in JPY'],
+      [{ currency: 'KRW', stepPrice: '300.0' }, 'Price per step takes at most 0 decimals in KRW'],
     ])('refuses money finer than the currency (%j) and writes nothing', async (override, message) => {
       const before = await cardCount();
       expect(refused(await call('POST', `${R}/add`, admin, { payload: { ...JPY_CARD, destinationCountry: 'JP', serviceType: 'FULL_LINK', ...override } }), 400)).toBe(message);
@@ -135,7 +136,7 @@ describe(`rate cards and freight quotes (${testDbKind()})`, () => {
       [{ id: 5 }, 'id'],
     ])('refuses the card %j naming %s and writes nothing', async (override, field) => {
       const before = await cardCount();
-      expect(refused(await call('POST', `${R}/add`, admin, { payload: { ...JPY_CARD, destinationCountry: 'JP', serviceType: 'FULL_LINK', currency: 'CNY', firstPrice: '20', stepPrice: '5', ...override } }), 400)).toContain(field);
+      expect(refused(await call('POST', `${R}/add`, admin, { payload: { ...JPY_CARD, destinationCountry: 'JP', serviceType: 'FULL_LINK', currency: 'CNY', firstPrice: '20', stepPrice: '5', ...override } }), 400)).toMatch(naming(field, `${R}/add`));
       expect(await cardCount()).toBe(before);
     });
 
@@ -221,7 +222,7 @@ describe(`rate cards and freight quotes (${testDbKind()})`, () => {
       [{ destinationCountry: 'TW', serviceType: 'BASE', weight: '1', length: '10.55', width: '10', height: '10' }, 'length'],
       [{ destinationCountry: 'TW', serviceType: 'BASE', weight: '1', currency: 'USD' }, 'currency'],
     ])('refuses the quote %j naming %s', async (query, field) => {
-      expect(refused(await call('GET', QUOTE, merchant, { query }), 400)).toContain(field);
+      expect(refused(await call('GET', QUOTE, merchant, { query }), 400)).toMatch(naming(field, QUOTE));
     });
 
     it('needs a session', async () => {

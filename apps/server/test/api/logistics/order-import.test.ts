@@ -164,15 +164,15 @@ describe(`logistics orders: Excel export, template and import (${testDbKind()})`
       const { result, message } = await imported(merchant, file);
       expect(result.imported).toBe(0);
       expect(result.errors).toEqual([
-        { row: 3, column: 'Recipient phone', message: 'Field Recipient phone is not in a valid format' },
-        { row: 4, column: 'Unit price', message: 'Field Unit price has too many decimals: JPY takes at most 0' },
+        { row: 3, column: 'Recipient phone', message: 'Recipient phone takes digits, spaces and - only, optionally starting with +' },
+        { row: 4, column: 'Unit price', message: 'Unit price has too many decimals: JPY takes at most 0' },
         { row: 5, column: 'Destination country', message: 'Rows of one merchant order number must carry the same order data: this differs from row 4' },
-        { row: 5, column: 'Quantity', message: 'Field Quantity has the wrong type (expected number)' },
+        { row: 5, column: 'Quantity', message: 'Quantity must be a number' },
         { row: 6, column: 'Merchant order number', message: 'This merchant order number is already used by the order on row 2; the product rows of one order must be adjacent' },
-        { row: 7, column: 'Merchant order number', message: 'Field Merchant order number is required' },
+        { row: 7, column: 'Merchant order number', message: 'Merchant order number is required' },
         { row: 8, column: 'Service type', message: 'Service type "SEA" is not one we know: choose it from the drop-down list of this column, or type its name or code, such as Basic (BASE), Full link (FULL_LINK), Half link (HALF_LINK)' },
-        { row: 8, column: 'Declared weight (kg)', message: 'Field Declared weight (kg) has an invalid value' },
-        { row: 8, column: 'Category', message: 'Field Category is required' },
+        { row: 8, column: 'Declared weight (kg)', message: 'Declared weight (kg) must be more than 0, with at most 3 decimals' },
+        { row: 8, column: 'Category', message: 'Category is required' },
       ]);
       expect(message).toBe('The file has 9 errors, so nothing was imported: correct them and import it again');
       expect(await countOf(1)).toBe(before);
@@ -449,7 +449,7 @@ describe(`logistics orders: Excel export, template and import (${testDbKind()})`
       expect((await exportXls(staff, {}, 'en-US', '/api/logistics/logOrder/exportXls')).statusCode).toBe(403);
       const bad = await exportXls(merchant, { status: 'NOPE' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toContain('Field status must be one of');
+      expect(bad.json().message).toContain('Status must be one of');
       expect((await exportXls(merchant, { column: 'recipientName' })).statusCode).toBe(400);
     });
 

@@ -9,7 +9,7 @@ import { replaceOrder } from '../../../src/modules/logistics/order/service.ts';
 import { prepareOrder } from '../../../src/modules/logistics/order/model.ts';
 import { orderInput } from '@portal/shared/logistics-schemas';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
-import { shownAs } from '../../helpers/field-names.ts';
+import { naming } from '../../helpers/field-names.ts';
 
 type Page = { records: OrderRecord[]; total: number; current: number; size: number; pages: number };
 
@@ -224,15 +224,15 @@ describe(`logistics orders: create, read, edit, cancel, lists (${testDbKind()})`
       expect(response.statusCode, response.body).toBe(400);
       const body = response.json();
       expect(body).toMatchObject({ success: false, code: 400 });
-      expect(body.message).toContain(shownAs(field, '/api/logistics/order/add'));
+      expect(body.message).toMatch(naming(field, '/api/logistics/order/add'));
       expect(await countAll()).toBe(before);
     });
 
     it('words the refusals in the caller\'s language', async () => {
       const response = await add(merchant, { ...sampleOrder('VAL-2'), currency: 'JPY', items: [{ ...item, unitPrice: '1.5' }] }, 'zh-TW');
-      expect(response.json().message).toBe('欄位 items[0].unitPrice 的小數位數過多：JPY 最多 0 位小數');
+      expect(response.json().message).toBe('單價（商品 1）的小數位數過多：JPY 最多 0 位小數');
       const dims = await add(merchant, { ...sampleOrder('VAL-2'), length: '10' }, 'zh-CN');
-      expect(dims.json().message).toBe('字段 width 为必填：长、宽、高需同时填写或同时留空');
+      expect(dims.json().message).toBe('请输入宽 (cm)：长、宽、高需同时填写或同时留空');
     });
 
     it('refuses a merchant order number the tenant already uses with 409 naming it, but not another tenant\'s', async () => {
@@ -433,7 +433,7 @@ describe(`logistics orders: create, read, edit, cancel, lists (${testDbKind()})`
       expect(merchantNos(byNumber)).toEqual(['F-A', 'F-B', 'F-C', 'F-D']);
       const bad = await list(merchant, { column: 'recipientPhone' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toBe('Field column must be one of: createdAt, statusUpdatedAt, orderNo');
+      expect(bad.json().message).toBe('Sort column must be one of: createdAt, statusUpdatedAt, orderNo');
     });
 
     it('pages with total, current, size and pages', async () => {
@@ -448,16 +448,16 @@ describe(`logistics orders: create, read, edit, cancel, lists (${testDbKind()})`
     });
 
     it.each([
-      [{ status: 'FOO' }, 'Field status must be one of: CREATED, WAIT_COLLECT'],
-      [{ status: 'CREATED,LOST,NOPE' }, 'Field status must be one of'],
-      [{ status: 'created' }, 'Field status'],
-      [{ destinationCountry: 'ZZ' }, 'Field destinationCountry'],
-      [{ warehouseCode: 'X' }, 'Field warehouseCode'],
-      [{ serviceType: 'SEA' }, 'Field serviceType'],
-      [{ createdFrom: 'yesterday' }, 'Field createdFrom'],
-      [{ createdTo: '2025-02-30' }, 'Field createdTo'],
-      [{ statusUpdatedFrom: '0001-01-01' }, 'Field statusUpdatedFrom'],
-      [{ recipientName: 'x'.repeat(101) }, 'Field recipientName'],
+      [{ status: 'FOO' }, 'Status must be one of: CREATED, WAIT_COLLECT'],
+      [{ status: 'CREATED,LOST,NOPE' }, 'Status must be one of'],
+      [{ status: 'created' }, 'Status'],
+      [{ destinationCountry: 'ZZ' }, 'Destination'],
+      [{ warehouseCode: 'X' }, 'Warehouse'],
+      [{ serviceType: 'SEA' }, 'Service type'],
+      [{ createdFrom: 'yesterday' }, 'Created from'],
+      [{ createdTo: '2025-02-30' }, 'Created to'],
+      [{ statusUpdatedFrom: '0001-01-01' }, 'Status updated from'],
+      [{ recipientName: 'x'.repeat(101) }, 'Recipient'],
       [{ tenantId: '2' }, 'Unknown field: tenantId'],
     ])('answers 400 for the filter %j', async (query, message) => {
       const response = await list(merchant, query);

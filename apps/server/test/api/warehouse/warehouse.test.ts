@@ -95,12 +95,12 @@ describe(`the platform's warehouse (${testDbKind()})`, () => {
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400, 400, 400]);
     expect(answers.map((answer) => answer.json().message)).toEqual([
-      'Field number has an invalid value',
-      'Field orderNos[1] has an invalid value',
-      'Field location has an invalid value',
-      'Field orderNo has an invalid value',
-      'Field trackingNo has an invalid value',
-      'Field orderNo has an invalid value',
+      'Tracking or order number has an invalid value',
+      'Order numbers (item 2) has an invalid value',
+      'Location has an invalid value',
+      'Order number has an invalid value',
+      'Tracking number has an invalid value',
+      'Order number has an invalid value',
     ]);
     expect((await orderRow(t.db, order.id)).status).toBe('CREATED');
   });
@@ -206,15 +206,15 @@ describe(`the platform's warehouse (${testDbKind()})`, () => {
     });
 
     it.each([
-      [{ weight: '0' }, 'weight'],
-      [{ weight: '-1' }, 'weight'],
-      [{ weight: '1.2345' }, 'weight'],
-      [{ weight: '1000.001' }, 'Field weight must be at most 1000'],
-      [{ weight: '999999999999999.999' }, 'Field weight must be at most 1000'],
-      [{ width: '500.1' }, 'Field width must be at most 500'],
-      [{ length: '10.55' }, 'length'],
-      [{ height: 15 }, 'height'],
-      [{ warehouseCode: 'XX99' }, 'Field warehouseCode must be one of: SZ01, GZ01, YW01'],
+      [{ weight: '0' }, 'Weight (kg) must be more than 0, with at most 3 decimals'],
+      [{ weight: '-1' }, 'Weight (kg) must be more than 0, with at most 3 decimals'],
+      [{ weight: '1.2345' }, 'Weight (kg) must be more than 0, with at most 3 decimals'],
+      [{ weight: '1000.001' }, 'Weight (kg) must be at most 1,000'],
+      [{ weight: '999999999999999.999' }, 'Weight (kg) must be at most 1,000'],
+      [{ width: '500.1' }, 'Width (cm) must be at most 500'],
+      [{ length: '10.55' }, 'Length (cm) must be more than 0, with at most 1 decimal'],
+      [{ height: 15 }, 'Height (cm) must be text'],
+      [{ warehouseCode: 'XX99' }, 'Warehouse must be one of: SZ01, GZ01, YW01'],
       [{ number: '' }, 'number'],
       [{ extra: 1 }, 'Unknown field: extra'],
     ])('refuses a bad scan %j with 400 and changes nothing', async (change, message) => {
@@ -423,14 +423,14 @@ describe(`the platform's warehouse (${testDbKind()})`, () => {
     });
 
     it.each([
-      [{ status: 'WHIN,SHIPPED' }, 'Field status takes order statuses separated by commas'],
-      [{ status: "WHIN' or 1=1" }, 'status'],
-      [{ column: 'recipientName' }, 'Field column must be one of: createdAt'],
-      [{ pageSize: '201' }, 'pageSize'],
-      [{ destinationCountry: 'XX' }, 'destinationCountry'],
-      [{ createdFrom: 'last week' }, 'createdFrom'],
-      [{ createdTo: '0000-01-01' }, 'Field createdTo has an invalid value'],
-      [{ createdFrom: '0000-12-31T00:00:00Z' }, 'Field createdFrom has an invalid value'],
+      [{ status: 'WHIN,SHIPPED' }, 'Status takes order statuses separated by commas'],
+      [{ status: "WHIN' or 1=1" }, 'Status'],
+      [{ column: 'recipientName' }, 'Sort column must be one of: createdAt'],
+      [{ pageSize: '201' }, 'Page size must be at most 200'],
+      [{ destinationCountry: 'XX' }, 'Destination must be one of'],
+      [{ createdFrom: 'last week' }, 'Created from must be a date'],
+      [{ createdTo: '0000-01-01' }, 'Created to has an invalid value'],
+      [{ createdFrom: '0000-12-31T00:00:00Z' }, 'Created from has an invalid value'],
       [{ tenantId: '1' }, 'Unknown field: tenantId'],
     ])('refuses the order list query %j with 400', async (query, message) => {
       const response = await get(ORDER_LIST, query);

@@ -40,11 +40,11 @@ describe('the register page (plain form)', () => {
     fill('register_password', 'password');
     fill('register_confirmPassword', 'Password1');
     fireEvent.click(screen.getByTestId('register-submit'));
-    expect(await screen.findByText('Please enter the company name')).toBeTruthy();
+    expect(await screen.findByText('Company name is required')).toBeTruthy();
     expect(screen.getByText('This username is not allowed')).toBeTruthy();
     expect(screen.getByText('This password is not allowed')).toBeTruthy();
     expect(screen.getByText('The two passwords do not match!')).toBeTruthy();
-    expect(screen.getByText('Please enter the SMS code')).toBeTruthy();
+    expect(screen.getByText('SMS code is required')).toBeTruthy();
     expect(document.getElementById('register_username')?.getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
