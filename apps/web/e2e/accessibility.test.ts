@@ -134,9 +134,15 @@ describe('accessibility of every screen', () => {
         }
 
         await signIn(page, role);
+        let placeholderChecked = false;
         for (const path of await menuPages(page)) {
           await navigate(page, path);
           await settled(page, path);
+          // the pages of later releases are one "not available yet" message each, differing in the title
+          // it names: one of them per role and language is enough (and a fifth of the time)
+          const placeholder = (await page.locator('[data-testid="not-available"]:visible').count()) > 0;
+          if (placeholder && placeholderChecked) continue;
+          placeholderChecked ||= placeholder;
           await check(page, path, found);
         }
         console.log(`${role} ${language}: ${Date.now() - started} ms`);

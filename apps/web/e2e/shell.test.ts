@@ -25,6 +25,8 @@ describe('portal shell', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/system/user?tab=1');
     await page.getByRole('heading', { name: TITLES['zh-TW'] }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-TW');
+    // the window's title names the page, then the site
+    await expect.poll(() => page.title()).toBe(`登入 - ${TITLES['zh-TW']}`);
   });
 
   test('signs the merchant in, shows the home page and the menu from the server', async () => {
@@ -50,6 +52,7 @@ describe('portal shell', () => {
   test('sends an unknown path to 404', async () => {
     const page = await openPage('/404');
     await page.getByText('404').first().waitFor();
+    await expect.poll(() => page.title()).toBe(`頁面不存在 - ${TITLES['zh-TW']}`);
   });
 
   test("renders the API documentation under the portal's content security policy", async () => {
