@@ -304,6 +304,13 @@ export const exceptionDealInput = z.strictObject({ id: z.number().int().positive
 
 // ---------------------------------------------------------------- warehouse (platform)
 
+/**
+ * The largest measure a scan may record: a pallet, not a container. Beyond this the number is a typo; the
+ * server refuses it and the receive form says so before sending.
+ */
+export const RECEIVE_MAX_WEIGHT_KG = 1_000;
+export const RECEIVE_MAX_SIDE_CM = 500;
+
 /** Warehouse-in: the parcel's or the order's number, and what the warehouse measured. */
 export const receiveInput = z.strictObject({
   /** a parcel tracking number, an order number or a merchant's order number is not enough: it must be unique */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { receiveInput } from '@portal/shared/logistics-schemas';
+import { RECEIVE_MAX_SIDE_CM, RECEIVE_MAX_WEIGHT_KG, type receiveInput } from '@portal/shared/logistics-schemas';
 import type { CountedPage } from '@portal/shared/api';
 import { cmToMm, currencyFromMinor, gramsToKg, kgToGrams } from '@portal/shared/money';
 import type { Db } from '../../../db/client.ts';
@@ -42,12 +42,9 @@ export type ReceiveResult = {
 /** Without a rate card the order still gets its chargeable weight, by the usual divisor. */
 const DEFAULT_VOLUMETRIC_DIVISOR = 6000;
 
-/**
- * The largest measure a scan may record: a pallet, not a container. Beyond this the number is a typo
- * (and past 2,147 t it would not even fit the column).
- */
-export const MAX_WEIGHT_KG = 1_000;
-export const MAX_SIDE_CM = 500;
+/** The largest measure a scan may record (past 2,147 t a weight would not even fit the column). */
+const MAX_WEIGHT_KG = RECEIVE_MAX_WEIGHT_KG;
+const MAX_SIDE_CM = RECEIVE_MAX_SIDE_CM;
 
 /** How many parcels one tracking number may match before we stop reading (it is unique per tenant). */
 const MATCHES_READ = 20;

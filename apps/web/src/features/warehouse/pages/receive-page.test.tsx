@@ -141,6 +141,13 @@ describe('warehouse-in by scan', { timeout: 30_000 }, () => {
     send();
     expect(await screen.findByText('The weight must be more than 0, with at most 3 decimals')).toBeTruthy();
     expect(await screen.findByText('The Length must be more than 0, with at most 1 decimal')).toBeTruthy();
+    // the server's limits are checked here too
+    fill('weight', '1000.5');
+    fill('length', '30');
+    fill('height', '500.1');
+    send();
+    expect(await screen.findByText('The weight can be at most 1000 kg')).toBeTruthy();
+    expect(await screen.findByText('The Height can be at most 500 cm')).toBeTruthy();
     expect(receives()).toHaveLength(0);
   });
 

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { WarehouseCode } from '@portal/shared/logistics';
+import { RECEIVE_MAX_SIDE_CM, RECEIVE_MAX_WEIGHT_KG } from '@portal/shared/logistics-schemas';
 import { decimalPattern } from '@portal/shared/money';
 import { DictSelect } from '../../../components/dict-select.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
@@ -238,8 +239,13 @@ function ScanForm({ onScanned }: { onScanned: (scan: Scan) => void }) {
       validator: (_: unknown, value: string | undefined) => {
         const text = (value ?? '').trim();
         if (!text) return Promise.resolve();
-        const ok = (name === 'weight' ? WEIGHT_PATTERN : LENGTH_PATTERN).test(text) && positive(text);
-        return ok ? Promise.resolve() : Promise.reject(new Error(name === 'weight' ? t('receive.weightRule') : t('receive.lengthRule', { label })));
+        const weight = name === 'weight';
+        const ok = (weight ? WEIGHT_PATTERN : LENGTH_PATTERN).test(text) && positive(text);
+        if (!ok) return Promise.reject(new Error(weight ? t('receive.weightRule') : t('receive.lengthRule', { label })));
+        // the server's limits, said here before sending (a bound, not an amount: a number compares it well)
+        const max = weight ? RECEIVE_MAX_WEIGHT_KG : RECEIVE_MAX_SIDE_CM;
+        if (Number(text) > max) return Promise.reject(new Error(weight ? t('receive.weightMax', { max }) : t('receive.lengthMax', { label, max })));
+        return Promise.resolve();
       },
     },
   ];

@@ -26,6 +26,8 @@ export const resources: typeof source = {
     measureRequired: '{{label}} is required',
     weightRule: 'The weight must be more than 0, with at most 3 decimals',
     lengthRule: 'The {{label}} must be more than 0, with at most 1 decimal',
+    weightMax: 'The weight can be at most {{max}} kg',
+    lengthMax: 'The {{label}} can be at most {{max}} cm',
     submit: 'Receive',
     result: 'Result',
     resultEmpty: 'The order, its merchant and the freight appear here after a scan',

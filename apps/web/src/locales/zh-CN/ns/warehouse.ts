@@ -26,6 +26,8 @@ export const resources: typeof source = {
     measureRequired: '请输入{{label}}',
     weightRule: '重量需大于 0，最多 3 位小数',
     lengthRule: '{{label}}需大于 0，最多 1 位小数',
+    weightMax: '重量不可大于 {{max}} kg',
+    lengthMax: '{{label}}不可大于 {{max}} cm',
     submit: '入库',
     result: '入库结果',
     resultEmpty: '扫描后在此显示订单、商家与运费',

@@ -25,6 +25,8 @@ export const resources = {
     measureRequired: '請輸入{{label}}',
     weightRule: '重量需大於 0，最多 3 位小數',
     lengthRule: '{{label}}需大於 0，最多 1 位小數',
+    weightMax: '重量不可大於 {{max}} kg',
+    lengthMax: '{{label}}不可大於 {{max}} cm',
     submit: '入庫',
     result: '入庫結果',
     resultEmpty: '掃描後在此顯示訂單、商家與運費',
