@@ -88,7 +88,7 @@ export type ScaleFixtures = {
 
 export async function findScaleFixtures(url: string, username: string): Promise<ScaleFixtures> {
   return withClient(url, async (client) => {
-    const tenant = await client.query<{ tenant_id: number }>('select tenant_id from sys_user where username = $1', [username]);
+    const tenant = await client.query<{ tenant_id: number }>('select default_tenant_id as tenant_id from sys_user where username = $1', [username]);
     const tenantId = tenant.rows[0]?.tenant_id;
     if (tenantId === undefined) throw new Error(`no user ${username} in the scale database`);
     const counts = await client.query<{ orders: string; tenant_orders: string }>(

@@ -103,10 +103,12 @@ export const orders = pgTable(
     // the recipient filter matches a prefix: varchar_pattern_ops serves LIKE 'x%' whatever the collation
     index('log_order_tenant_recipient_idx').using('btree', t.tenantId, sql`${t.recipientName} varchar_pattern_ops`),
     index('log_order_waybill_idx').on(t.waybillNo),
-    // number searches (lib/list.ts numberSearch: upper(x) LIKE 'TERM%'): the merchant's lists by tenant, the platform's by order number
-    index('log_order_tenant_no_search_idx').using('btree', t.tenantId, sql`upper(${t.orderNo}) text_pattern_ops`),
-    index('log_order_tenant_merchant_no_search_idx').using('btree', t.tenantId, sql`upper(${t.merchantOrderNo}) text_pattern_ops`),
-    index('log_order_tenant_waybill_search_idx').using('btree', t.tenantId, sql`upper(${t.waybillNo}) text_pattern_ops`),
+    // number searches (lib/list.ts numberSearch: upper(x) LIKE 'TERM%'): the merchant's lists by tenant, the platform's by order number.
+    // The number itself closes each key so that a list's count reads the index alone (PostgreSQL's index-only scan needs the
+    // columns, not just the expression): the 10,000 matches of a short beginning count in milliseconds (migration 0009)
+    index('log_order_tenant_no_search_idx').using('btree', t.tenantId, sql`upper(${t.orderNo}) text_pattern_ops`, t.orderNo),
+    index('log_order_tenant_merchant_no_search_idx').using('btree', t.tenantId, sql`upper(${t.merchantOrderNo}) text_pattern_ops`, t.merchantOrderNo),
+    index('log_order_tenant_waybill_search_idx').using('btree', t.tenantId, sql`upper(${t.waybillNo}) text_pattern_ops`, t.waybillNo),
     index('log_order_no_search_idx').using('btree', sql`upper(${t.orderNo}) text_pattern_ops`),
     // platform screens: every tenant, by status (ship-out, events) and time
     index('log_order_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
