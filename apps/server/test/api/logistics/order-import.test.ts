@@ -194,7 +194,7 @@ describe(`logistics orders: Excel export, template and import (${testDbKind()})`
         },
       ]);
       const zh = await imported(merchant, file, 'zh-TW');
-      expect(zh.result.errors[0]?.message).toBe('Destination country「Germeny」無法辨識：請從此欄的下拉清單選擇，或填寫名稱或代碼，例如 台灣 (TW), 香港 (HK), 澳門 (MO) …');
+      expect(zh.result.errors[0]?.message).toBe('Destination country「Germeny」無法辨識：請從此欄的下拉清單選擇，或填寫名稱或代碼，例如 台灣 (TW)、香港 (HK)、澳門 (MO) …');
     });
 
     it('refuses merchant order numbers the tenant already has, and translates the report', async () => {

@@ -297,7 +297,8 @@ async function codeExamples(dictionaries: Dictionaries, language: Language): Pro
   const names = await namesOf(dictionaries, language);
   const few = (codes: readonly string[], byCode: Map<string, string>) => {
     const shown = codes.slice(0, 3).map((code) => (byCode.get(code) ? `${byCode.get(code)} (${code})` : code));
-    return codes.length > shown.length ? `${shown.join(', ')} …` : shown.join(', ');
+    const list = shown.join(language === 'en-US' ? ', ' : '、');
+    return codes.length > shown.length ? `${list} …` : list;
   };
   return {
     serviceType: few(SERVICE_TYPES, names.serviceType),

@@ -186,6 +186,6 @@ export const resources: typeof source = {
   },
   // a number field of a list matches any case and spacing, and every number that begins so (server lib/list.ts numberSearch)
   search: {
-    number: 'Full number or its start',
+    number: 'Starts with…',
   },
 };
