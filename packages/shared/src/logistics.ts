@@ -55,6 +55,11 @@ export type PickupBatchStatus = (typeof PICKUP_BATCH_STATUSES)[number];
 /** Collection-order exception statuses (CollectionOrderExceptionConstant): 0 pending, 1 handled, 2 awaiting the merchant, 3 closed, 4 cancelled. */
 export const EXCEPTION_STATUS_VALUES = ['0', '1', '2', '3', '4'] as const;
 export type ExceptionStatus = (typeof EXCEPTION_STATUS_VALUES)[number];
+/** Exceptions still waiting for someone: pending ('0') or awaiting the merchant's reply ('2'); the home page counts these. */
+export const OPEN_EXCEPTION_STATUSES: readonly ExceptionStatus[] = ['0', '2'];
+/** The exception lists' status filter: one status, or 'OPEN' for OPEN_EXCEPTION_STATUSES (where the home page's figure leads). */
+export const EXCEPTION_STATUS_FILTERS = [...EXCEPTION_STATUS_VALUES, 'OPEN'] as const;
+export type ExceptionStatusFilter = (typeof EXCEPTION_STATUS_FILTERS)[number];
 /** Spec §4: the Deal button is hidden for these. */
 export const DEAL_HIDDEN_STATUSES: readonly ExceptionStatus[] = ['1', '3', '4'];
 export const EXCEPTION_TYPES = ['DAMAGED', 'OVERWEIGHT', 'PROHIBITED', 'MISSING_LABEL', 'ADDRESS', 'OTHER'] as const;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ExceptionResolution, ExceptionStatus, ExceptionType } from '@portal/shared/logistics';
+import { OPEN_EXCEPTION_STATUSES, type ExceptionResolution, type ExceptionStatus, type ExceptionStatusFilter, type ExceptionType } from '@portal/shared/logistics';
 import type { ExceptionRecord } from '@portal/shared/logistics-schemas';
 import type { Page } from '@portal/shared/api';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +14,8 @@ import { indexOrder } from '../../lib/index-order.ts';
 const newestFirst = indexOrder('desc');
 
 export type ExceptionFilters = {
-  status?: ExceptionStatus;
+  /** one status, or 'OPEN': pending or awaiting the merchant (what the home page counts) */
+  status?: ExceptionStatusFilter;
   type?: ExceptionType;
   orderNo?: string;
   createdAt_begin?: string;
@@ -25,7 +26,8 @@ export type ExceptionFilters = {
 export function exceptionWhere(db: Db, tenantId: number | null, filters: ExceptionFilters): SQL | undefined {
   const where: SQL[] = [];
   if (tenantId !== null) where.push(eq(collectionExceptions.tenantId, tenantId));
-  if (filters.status) where.push(eq(collectionExceptions.status, filters.status));
+  if (filters.status === 'OPEN') where.push(inArray(collectionExceptions.status, [...OPEN_EXCEPTION_STATUSES]));
+  else if (filters.status) where.push(eq(collectionExceptions.status, filters.status));
   if (filters.type) where.push(eq(collectionExceptions.type, filters.type));
   if (filters.orderNo) {
     // the orders whose number begins so (lib/list.ts numberSearch), then their exceptions (log_collection_exception_order_idx)

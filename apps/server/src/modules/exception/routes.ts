@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
-import { EXCEPTION_STATUS_VALUES, EXCEPTION_TYPES } from '@portal/shared/logistics';
+import { EXCEPTION_STATUS_FILTERS, EXCEPTION_TYPES } from '@portal/shared/logistics';
 import { exceptionDealInput, exceptionRecord, pageQuery } from '@portal/shared/logistics-schemas';
 import { caller, merchant, platform } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
@@ -11,7 +11,8 @@ import { listExceptions, listPlatformExceptions } from './repository.ts';
 import { dealWith, exceptionOf, exceptionWorkbook, registerException, updateException } from './service.ts';
 
 const filters = {
-  status: z.enum(EXCEPTION_STATUS_VALUES).optional(),
+  // 'OPEN': pending or awaiting the merchant, as the home page counts them
+  status: z.enum(EXCEPTION_STATUS_FILTERS).optional(),
   type: z.enum(EXCEPTION_TYPES).optional(),
   orderNo: z.string().trim().max(32).optional(),
   createdAt_begin: timeParam.optional(),

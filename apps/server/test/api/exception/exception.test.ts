@@ -225,6 +225,25 @@ describe(`collection exceptions (${testDbKind()})`, () => {
       expect(sheet.rows.some((r) => r[5] === '重新发货' && r[2] === '货物破损')).toBe(true);
       expect(downloadName(response)).toMatch(/^揽收异常_\d{14}\.xlsx$/);
     });
+
+    it("lists the open ones ('OPEN': pending or awaiting the merchant, what the home page counts), on both sides and in the export", async () => {
+      const pending = await report();
+      const awaiting = await report();
+      await setStatus(awaiting.id, '2');
+      const closed = await report();
+      await setStatus(closed.id, '3');
+      const rows = await t.db.select().from(collectionExceptions);
+      const open = rows.filter((r) => r.status === '0' || r.status === '2');
+      const ids = (records: { id: number }[]) => records.map((e) => e.id).sort((a, b) => a - b);
+      const mine = ok<Page<Exception>>(await get(`${M}/list`, merchant, { status: 'OPEN', pageSize: '200' }));
+      expect(ids(mine.records)).toEqual(ids(open.filter((r) => r.tenantId === 1)));
+      expect(ids(mine.records)).toEqual(expect.arrayContaining([pending.id, awaiting.id]));
+      expect(ids(mine.records)).not.toContain(closed.id);
+      const every = ok<Page<PlatformException>>(await get(`${P}/list`, warehouse, { status: 'OPEN', pageSize: '200' }));
+      expect(ids(every.records)).toEqual(ids(open));
+      expect((await readXlsx(await get(`${M}/exportXls`, merchant, { status: 'OPEN' }))).rows.length).toBe(mine.total);
+      expect(refused(await get(`${M}/list`, merchant, { status: 'open' }), 400)).toMatch(naming('status', `${M}/list`));
+    });
   });
 
   describe('tenants and permissions', () => {

@@ -1,12 +1,10 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import { ORDER_STATUSES, type ExceptionStatus, type OrderStatus } from '@portal/shared/logistics';
+import { OPEN_EXCEPTION_STATUSES, ORDER_STATUSES, type OrderStatus } from '@portal/shared/logistics';
 import type { LogisticsSummary } from '@portal/shared/logistics-schemas';
 import type { Db } from '../../../db/client.ts';
 import { collectionExceptions, orders, parcels } from '../../../db/schema/logistics.ts';
 
 const DAYS = 30;
-/** Exceptions still waiting for someone: pending (0) or awaiting the merchant's reply (2). */
-const OPEN_EXCEPTIONS: readonly ExceptionStatus[] = ['0', '2'];
 
 /**
  * The home page's logistics figures of one tenant, or of all (tenantId null). Every count reads an
@@ -32,7 +30,7 @@ export async function summarizeLogistics(db: Db, tenantId: number | null): Promi
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(collectionExceptions)
-      .where(and(ofTenant(collectionExceptions.tenantId), inArray(collectionExceptions.status, [...OPEN_EXCEPTIONS]))),
+      .where(and(ofTenant(collectionExceptions.tenantId), inArray(collectionExceptions.status, [...OPEN_EXCEPTION_STATUSES]))),
     // The days come from the database, like /sys/visitInfo: its "today" and its grouping agree.
     db
       .select({ day: sql<string>`to_char(d.day, 'YYYY-MM-DD')`, count: sql<number>`coalesce(c.count, 0)::int` })
