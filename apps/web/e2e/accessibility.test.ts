@@ -69,7 +69,10 @@ async function settled(page: Page, pathname: string): Promise<void> {
       const state = window as unknown as { __inflight: number; __quiet?: number };
       // a page kept in a hidden tab may keep its skeleton: only what shows counts
       const loading = [...document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]')].some((element) => element.checkVisibility());
-      const busy = state.__inflight > 0 || window.location.pathname !== path || loading;
+      // the router keeps the previous page on screen while the next one loads: wait for its tab to be the active one
+      const shown = document.querySelector('.ant-tabs-tab-active[data-node-key]');
+      const stale = shown !== null && shown.getAttribute('data-node-key') !== path;
+      const busy = state.__inflight > 0 || window.location.pathname !== path || stale || loading;
       state.__quiet = busy ? 0 : (state.__quiet ?? 0) + 1;
       return state.__quiet >= 5;
     },

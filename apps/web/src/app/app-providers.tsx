@@ -89,6 +89,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
           colorError: readableText(ERROR_COLOR, ['#ffffff', '#fff2f0']),
         },
         Badge: onPrimary,
+        // a table's empty text (a page's own "nothing scanned yet") is drawn in the disabled grey, 1.8:1
+        Table: { colorTextDisabled: READABLE_GREYS.colorTextTertiary },
         Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text, subMenuItemSelectedColor: text, darkItemSelectedBg: fill },
         Tabs: { itemSelectedColor: text, itemActiveColor: text, itemHoverColor: text },
       },
