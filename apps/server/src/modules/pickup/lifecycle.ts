@@ -3,6 +3,7 @@ import type { OrderStatus, PickupBatchStatus } from '@portal/shared/logistics';
 import { PICKUP_BATCH_CANCELLED_TEXT, PICKUP_BATCH_STATUS_TEXTS } from '@portal/shared/messages-pickup';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
+import { moveRefused } from '../../lib/status-move.ts';
 import { lockLiveBatchOf, moveBatchRow, ordersOfBatch, updateBatch, type BatchMoveValues, type BatchRow } from './repository.ts';
 
 /*
@@ -29,14 +30,16 @@ export type BatchState = { status: PickupBatchStatus; cancelled: boolean };
 /** A batch's state by name: a cancelled batch keeps its status but reads as cancelled. */
 export const batchStateText = (batch: BatchState): Texts => (batch.cancelled ? PICKUP_BATCH_CANCELLED_TEXT : PICKUP_BATCH_STATUS_TEXTS[batch.status]);
 
+const THE_BATCH: Texts = { 'zh-TW': '提貨批次', 'zh-CN': '提货批次', 'en-US': 'The pick-up batch' };
+
 /** 409 naming both states unless `move` is legal from the batch's state. */
 export function assertMove(batch: BatchState, move: BatchMove): void {
   const { from, to } = BATCH_MOVES[move];
-  if (batch.cancelled || batch.status !== from) throw conflict('pickupBatchTransitionRefused', { from: batchStateText(batch), to: PICKUP_BATCH_STATUS_TEXTS[to] });
+  if (batch.cancelled || batch.status !== from) throw moveRefused('pickupBatchTransitionRefused', THE_BATCH, batchStateText(batch), PICKUP_BATCH_STATUS_TEXTS[to]);
 }
 
 export function assertCancellable(batch: BatchState): void {
-  if (batch.cancelled || batch.status !== CANCELLABLE_FROM) throw conflict('pickupBatchTransitionRefused', { from: batchStateText(batch), to: PICKUP_BATCH_CANCELLED_TEXT });
+  if (batch.cancelled || batch.status !== CANCELLABLE_FROM) throw moveRefused('pickupBatchTransitionRefused', THE_BATCH, batchStateText(batch), PICKUP_BATCH_CANCELLED_TEXT);
 }
 
 /** For changes that move nothing (edit, schedule): 409 naming the batch's state and the one needed. */
