@@ -283,7 +283,7 @@ describe(`logistics orders: create, read, edit, cancel, lists (${testDbKind()})`
       expect(taken.json().message).toContain('ED-OTHER');
       const invalid = await t.call({ method: 'PUT', url: '/api/logistics/order/edit', token: merchant, lang: 'en-US', payload: { ...body, currency: 'JPY' } });
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().message).toContain('items[0].unitPrice');
+      expect(invalid.json().message).toMatch(naming('items[0].unitPrice', '/api/logistics/order/edit'));
       expect((await detailOf(id)).currency).toBe('USD');
     });
 
