@@ -42,7 +42,7 @@ export function PopupPicker<T extends object>({ open, title, config, multi = tru
   const { message } = App.useApp();
   // insertion-ordered: the rows come back in the order they were picked, across pages
   const [selected, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
-  const listConfig = useMemo<ListPageConfig<T>>(() => ({ ...config, pageSize: PICKER_PAGE_SIZES[0], pageSizeOptions: PICKER_PAGE_SIZES }), [config]);
+  const listConfig = useMemo<ListPageConfig<T>>(() => ({ ...config, urlFilters: false, pageSize: PICKER_PAGE_SIZES[0], pageSizeOptions: PICKER_PAGE_SIZES }), [config]);
   const keyOf = (record: T) => (typeof config.rowKey === 'function' ? config.rowKey(record) : String(record[config.rowKey]));
   // a row's box is read out by the row's first column (its number), not antd's English "Select row 3"
   const nameColumn = config.columns.find(isDataColumn)?.dataIndex;

@@ -61,7 +61,10 @@ export type ActionColumn<T> = ColumnBase<T> & { key: string; dataIndex?: undefin
 export type ListColumn<T> = DataColumn<T> | ActionColumn<T>;
 
 type FieldBase = {
-  /** the parameter sent to the server (a date range sends `<name>_begin` and `<name>_end`) */
+  /**
+   * the parameter sent to the server (a date range sends `<name>_begin` and `<name>_end`); the same name in
+   * the page's URL fills the field when the list opens, or when the URL changes (url-filters.ts)
+   */
   name: string;
   label: TextKey;
   /** shown only when the form is expanded (the spec's query-info hidden flag '1') */
@@ -74,7 +77,8 @@ export type QueryField =
   | (FieldBase & { type: 'input' })
   | (FieldBase & { type: 'number'; min?: number; max?: number; precision?: number })
   | (FieldBase & { type: 'select'; options: readonly StaticOption[] })
-  | (FieldBase & { type: 'dict'; dict: string })
+  /** `extraOptions`: values the server takes beside the dictionary's, listed first (a group of statuses: 'OPEN') */
+  | (FieldBase & { type: 'dict'; dict: string; extraOptions?: readonly StaticOption[] })
   | (FieldBase & { type: 'date-range' });
 
 export type ListPageConfig<T> = {
@@ -87,6 +91,8 @@ export type ListPageConfig<T> = {
   /** the TanStack Query key of the list; the request's parameters are appended */
   queryKey: readonly unknown[];
   fetcher: (params: ListParams, signal: AbortSignal) => Promise<Page<T>>;
+  /** false for a list in a dialog or a drawer: the page's URL names the page's list's filters, not its (url-filters.ts) */
+  urlFilters?: false;
   /** 10 unless said */
   pageSize?: number;
   pageSizeOptions?: readonly number[];

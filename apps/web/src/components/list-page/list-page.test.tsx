@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { DictOption } from '@portal/shared/sys';
 import { useAuth } from '../../lib/auth.ts';
 import { renderUi } from '../../test/render-ui.tsx';
@@ -269,5 +270,64 @@ describe('list-page toolkit', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /重\s?試/ }));
     expect(await screen.findByText('Notice 1')).toBeTruthy();
     expect(screen.queryByText('資料載入失敗')).toBeNull();
+  });
+});
+
+describe('list-page toolkit: filters from the URL', { timeout: 30_000 }, () => {
+  beforeEach(() => useAuth.setState({ dictionaries: { LOGOrderStateEnum: [option('CREATED', '已建立', 'blue'), option('DONE', '已完成', 'green')] } }));
+  afterEach(() => {
+    cleanup();
+    useAuth.setState({ dictionaries: null });
+  });
+
+  const routed = (fetcher: ReturnType<typeof fakeServer>, path: string) => {
+    const router = createMemoryRouter([{ path: '*', element: <ListPage config={makeConfig(fetcher)} /> }], { initialEntries: [path] });
+    renderUi(<RouterProvider router={router} />);
+    return router;
+  };
+  const selected = () => [...screen.getByTestId('query-form').querySelectorAll('.ant-select-content')]
+      .map((node) => node.textContent ?? '')
+      // an empty select shows its placeholder there
+      .filter((text) => text !== '' && !text.startsWith('請選擇'));
+
+  it('opens on the filters its URL names for its fields, in its first request, and shows them in the form', async () => {
+    const fetcher = fakeServer();
+    routed(fetcher, '/list?title=%20Notice%202%20&priority=L&status=DONE&sendTime_begin=2026-01-02&sendTime_end=2026-01-05&other=1');
+    expect(await screen.findByText('Notice 2')).toBeTruthy();
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    const params = lastParams(fetcher);
+    expect(params).toMatchObject({ title: 'Notice 2', priority: 'L', status: 'DONE' });
+    expect(String(params.sendTime_begin)).toMatch(/^2026-01-02T00:00:00[+-]/);
+    expect(String(params.sendTime_end)).toMatch(/^2026-01-05T23:59:59[+-]/);
+    expect(params).not.toHaveProperty('other');
+    // the form says so, expanded since two of them are fields shown only expanded
+    const form = screen.getByTestId('query-form');
+    await waitFor(() => expect((within(form).getByPlaceholderText('請輸入標題') as HTMLInputElement).value).toBe('Notice 2'));
+    expect(selected()).toEqual(['低', '已完成']);
+    expect((within(form).getByPlaceholderText('開始日期') as HTMLInputElement).value).toBe('2026-01-02');
+    expect((within(form).getByPlaceholderText('結束日期') as HTMLInputElement).value).toBe('2026-01-05');
+  });
+
+  it('ignores a value its field does not take: never sent, never shown', async () => {
+    const fetcher = fakeServer();
+    routed(fetcher, '/list?priority=X&status=LOST&sendTime_begin=2026-02-30&sendTime_end=tomorrow&title=%20%20');
+    expect(await screen.findByText('Notice 1')).toBeTruthy();
+    expect(fetcher.mock.calls.map(([params]) => params)).toEqual([{ pageNo: 1, pageSize: 10, column: 'sendTime', order: 'desc' }]);
+    expect(selected()).toEqual([]);
+  });
+
+  it("applies a new URL's filters while the list stays open (a link to a list whose tab is open); a Reset clears them", async () => {
+    const fetcher = fakeServer();
+    const router = routed(fetcher, '/list?priority=L');
+    await screen.findByText('Notice 1');
+    expect(lastParams(fetcher).priority).toBe('L');
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(lastParams(fetcher).pageNo).toBe(2));
+    await router.navigate('/list?priority=H&title=Notice 1');
+    await waitFor(() => expect(lastParams(fetcher)).toMatchObject({ priority: 'H', title: 'Notice 1', pageNo: 1 }));
+    await waitFor(() => expect(selected()).toEqual(['高']));
+    await userEvent.click(within(screen.getByTestId('query-form')).getByRole('button', { name: /重\s?置/ }));
+    await waitFor(() => expect(lastParams(fetcher)).not.toHaveProperty('priority'));
+    expect(selected()).toEqual([]);
   });
 });

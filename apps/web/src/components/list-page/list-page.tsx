@@ -3,6 +3,7 @@ import { Alert, Button, Flex, Form, Grid, Space, Table, Tag, Tooltip, type Table
 import type { TableRowSelection } from 'antd/es/table/interface';
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useInRouterContext, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ellipsis, formatCount, formatDateTime, formatMoney, formatWeight } from '../../lib/format.ts';
@@ -10,6 +11,7 @@ import { DictTag, type DictValue } from '../dict-tag.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { useHiddenColumns } from './column-settings.ts';
 import { QueryForm } from './query-form.tsx';
+import { useUrlFilters } from './url-filters.ts';
 import { columnKeyOf, isDataColumn, DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_OPTIONS, toFilters, type DataColumn, type ListColumn, type ListPageConfig, type ListParams, type SortOrder } from './list-config.ts';
 
 export type ListPageProps<T> = {
@@ -57,11 +59,41 @@ const toAntOrder = (order: SortOrder | undefined) => (order === 'asc' ? 'ascend'
  * refresh, the column chooser) and a table paged, sorted and filtered on the server, all driven by
  * one typed config. The config is best a module constant: its texts are keys, translated here.
  */
-export function ListPage<T extends object>({ config, toolbar, exportSlot, rowSelection, onRowClick }: ListPageProps<T>) {
+export function ListPage<T extends object>(props: ListPageProps<T>) {
+  // a list drawn outside a router (a component test) has no URL to read, a list in a dialog none of its own
+  return useInRouterContext() && props.config.urlFilters !== false ? <RoutedListPage {...props} /> : <ListPageBody {...props} urlSearch={NO_SEARCH} />;
+}
+
+const NO_SEARCH = new URLSearchParams();
+
+function RoutedListPage<T extends object>(props: ListPageProps<T>) {
+  const [urlSearch] = useSearchParams();
+  return <ListPageBody {...props} urlSearch={urlSearch} />;
+}
+
+function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelection, onRowClick, urlSearch }: ListPageProps<T> & { urlSearch: URLSearchParams }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const [filters, setFilters] = useState<Record<string, string | number>>({});
+  const fields = config.query ?? [];
+  // the URL's filters (a home card's link, a shared address) are the list's first ones
+  const fromUrl = useUrlFilters(fields, urlSearch);
+  const [filters, setFilters] = useState<Record<string, string | number>>(() => toFilters(fields, fromUrl.values));
   const [paging, setPaging] = useState({ pageNo: 1, pageSize: config.pageSize ?? DEFAULT_PAGE_SIZE });
+  const [applied, setApplied] = useState(fromUrl.ready ? fromUrl.signature : null);
+  if (fromUrl.ready && fromUrl.signature !== applied) {
+    // the URL asks for other filters (a link to a list whose tab is open, or a dictionary that checks them has loaded):
+    // they replace the current ones, as if the list opened anew
+    setApplied(fromUrl.signature);
+    setFilters(toFilters(fields, fromUrl.values));
+    setPaging((current) => ({ ...current, pageNo: 1 }));
+  }
+  // the form shows them (a form instance is outside React's state, so after the render)
+  useEffect(() => {
+    if (!fromUrl.ready) return;
+    form.resetFields();
+    form.setFieldsValue(fromUrl.values);
+  }, [form, fromUrl]);
+  const revealed = fields.some((field) => field.hidden && fromUrl.values[field.name] !== undefined) ? fromUrl.signature : undefined;
   const [sort, setSort] = useState(config.defaultSort);
   const [chooserOpen, setChooserOpen] = useState(false);
   const defaultHidden = useMemo(() => config.columns.filter((column) => column.defaultHidden).map(columnKeyOf), [config.columns]);
@@ -71,6 +103,8 @@ export function ListPage<T extends object>({ config, toolbar, exportSlot, rowSel
   const query = useQuery({
     queryKey: [...config.queryKey, params],
     queryFn: ({ signal }) => config.fetcher(params, signal),
+    // nothing is asked before the URL's filters are known to be valid
+    enabled: fromUrl.ready,
     // the old page stays on screen while the next one loads, instead of an empty table
     placeholderData: keepPreviousData,
     // the HTTP client already told the user what failed; a retry would tell them again, and the Retry button is there
@@ -133,7 +167,7 @@ export function ListPage<T extends object>({ config, toolbar, exportSlot, rowSel
 
   return (
     <div ref={rootRef} data-testid={`list-page-${config.id}`}>
-      {config.query && config.query.length > 0 && <QueryForm fields={config.query} form={form} onSearch={search} onReset={resetQuery} />}
+      {config.query && config.query.length > 0 && <QueryForm fields={config.query} form={form} reveal={revealed} onSearch={search} onReset={resetQuery} />}
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         {toolbar && <Space wrap>{toolbar}</Space>}
         <Space wrap style={{ marginInlineStart: 'auto' }}>

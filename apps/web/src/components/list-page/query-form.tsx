@@ -5,13 +5,30 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { datePresetRange, DATE_FORMAT, type DatePreset } from '../../lib/format.ts';
 import { DictSelect } from '../dict-select.tsx';
-import type { QueryField } from './list-config.ts';
+import { useDictOptions } from '../dict-items.ts';
+import type { QueryField, StaticOption } from './list-config.ts';
 
 const PRESETS: readonly DatePreset[] = ['today', 'yesterday', 'thisMonth', 'lastMonth'];
 /** Four fields a row on wide screens, fewer as the screen narrows. */
 const FIELD_COL = { xs: 24, sm: 24, md: 12, lg: 8, xl: 6 } as const;
 /** Two dates need more room than one value. */
 const RANGE_COL = { xs: 24, sm: 24, md: 12, lg: 12, xl: 8 } as const;
+
+/** A dictionary's options after the field's own (a group of values the dictionary has no item for). */
+function DictWithExtras({ code, extras, placeholder, ...rest }: { code: string; extras: readonly StaticOption[]; placeholder: string; value?: string; onChange?: (value: string | undefined) => void }) {
+  const { t } = useTranslation();
+  const { options, loading } = useDictOptions(code);
+  return (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      {...rest}
+      loading={loading}
+      placeholder={placeholder}
+      options={[...extras.map((option) => ({ value: option.value, label: t(option.label) })), ...options.map((option) => ({ value: option.value, label: option.text }))]}
+    />
+  );
+}
 
 /** The control of a field, as an element: Form.Item hands value and onChange to its direct child. */
 function fieldControl(field: QueryField, label: string, t: TFunction) {
@@ -23,6 +40,7 @@ function fieldControl(field: QueryField, label: string, t: TFunction) {
     case 'select':
       return <Select allowClear placeholder={t('components.query.selectPlaceholder', { label })} options={field.options.map((option) => ({ value: option.value, label: t(option.label) }))} />;
     case 'dict':
+      if (field.extraOptions?.length) return <DictWithExtras code={field.dict} extras={field.extraOptions} placeholder={t('components.query.selectPlaceholder', { label })} />;
       return <DictSelect code={field.dict} placeholder={t('components.query.selectPlaceholder', { label })} />;
     case 'date-range':
       return (
@@ -42,11 +60,18 @@ function fieldControl(field: QueryField, label: string, t: TFunction) {
 
 /**
  * The query form of a list: its fields, Search, Reset, and Expand/Collapse when some fields are
- * shown only expanded. Collapsed fields keep their values, and those still apply.
+ * shown only expanded. Collapsed fields keep their values, and those still apply. `reveal` (any text
+ * that changes when it should) expands the form.
  */
-export function QueryForm({ fields, form, onSearch, onReset }: { fields: readonly QueryField[]; form: FormInstance; onSearch: () => void; onReset: () => void }) {
+export function QueryForm({ fields, form, reveal, onSearch, onReset }: { fields: readonly QueryField[]; form: FormInstance; reveal?: string; onSearch: () => void; onReset: () => void }) {
   const { t } = useTranslation();
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(Boolean(reveal));
+  // a value the URL gave to a field shown only expanded is shown, not applied out of sight
+  const [revealed, setRevealed] = useState(reveal);
+  if (reveal !== revealed) {
+    setRevealed(reveal);
+    if (reveal) setExpanded(true);
+  }
   const hasHidden = fields.some((field) => field.hidden);
   const shown = fields.filter((field) => expanded || !field.hidden);
   return (

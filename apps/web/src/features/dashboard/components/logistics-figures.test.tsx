@@ -137,7 +137,7 @@ describe('the home page figures', () => {
     expect(parcels.getAttribute('href')).toBe('/logistics/package?status=IN_WAREHOUSE');
     expect(parcels.getAttribute('aria-label')).toBe('在庫包裹: 4');
     const exceptions = within(screen.getByTestId('open-exceptions-card')).getByRole('link');
-    expect(exceptions.getAttribute('href')).toBe('/logistics/collection-exception');
+    expect(exceptions.getAttribute('href')).toBe('/logistics/collection-exception?status=OPEN');
     expect(exceptions.textContent).toContain('待處理異常');
   });
 
@@ -150,7 +150,7 @@ describe('the home page figures', () => {
     cleanup();
     renderFigures([HOME, RECEIVE, WAREHOUSE_EXCEPTIONS], 0);
     expect(within(await screen.findByTestId('parcels-in-warehouse-card')).getByRole('link').getAttribute('href')).toBe('/warehouse/receive');
-    expect(within(screen.getByTestId('open-exceptions-card')).getByRole('link').getAttribute('href')).toBe('/warehouse/exception');
+    expect(within(screen.getByTestId('open-exceptions-card')).getByRole('link').getAttribute('href')).toBe('/warehouse/exception?status=OPEN');
   });
 
   test('nothing and no request without the home menu entry (dashboard:analysis:view)', async () => {

@@ -32,6 +32,8 @@ const MERCHANT_LINKS = { orders: '/logistics/international-order', parcels: '/lo
 const PLATFORM_LINKS = { parcels: '/warehouse/receive', shipOut: '/warehouse/ship-out', exceptions: '/warehouse/exception' } as const;
 /** The parcels the figure counts (the server's IN_WAREHOUSE): the package list opens on them. */
 const IN_WAREHOUSE = 'status=IN_WAREHOUSE';
+/** The exceptions the figure counts (pending or awaiting the merchant): both exception lists open on them. */
+const OPEN_EXCEPTIONS = 'status=OPEN';
 
 type Links = { status: (status: OrderStatus) => string | null; parcels: string | null; exceptions: string | null };
 
@@ -46,13 +48,13 @@ function useFigureLinks(): Links {
     if (platform) {
       // the platform's own tenant has no orders of its own: its figures lead to the warehouse screens
       const shipOut = open(PLATFORM_LINKS.shipOut);
-      return { status: (status) => (status === 'WHIN' ? shipOut : null), parcels: open(PLATFORM_LINKS.parcels), exceptions: open(PLATFORM_LINKS.exceptions) };
+      return { status: (status) => (status === 'WHIN' ? shipOut : null), parcels: open(PLATFORM_LINKS.parcels), exceptions: withQuery(open(PLATFORM_LINKS.exceptions), OPEN_EXCEPTIONS) };
     }
     const orders = open(MERCHANT_LINKS.orders);
     return {
       status: (status) => (orders ? `${orders}?status=${status}` : null),
       parcels: withQuery(open(MERCHANT_LINKS.parcels), IN_WAREHOUSE),
-      exceptions: open(MERCHANT_LINKS.exceptions),
+      exceptions: withQuery(open(MERCHANT_LINKS.exceptions), OPEN_EXCEPTIONS),
     };
   }, [menu, platform]);
 }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ExceptionRecord } from '@portal/shared/logistics-schemas';
 import type { ExceptionStatus } from '@portal/shared/logistics';
 import { changeLanguage } from '../../../lib/i18n.ts';
@@ -102,5 +103,17 @@ describe('collection exceptions: the Deal button (spec §4)', { timeout: 30_000 
     await waitFor(async () => expect(dealButtonIn(await rowOf('EX260301000000'))).toBeNull());
     expect(within(await rowOf('EX260301000000')).getByText('Return to merchant')).toBeTruthy();
     expect(dealButtonIn(await rowOf('EX260301000002'))).not.toBeNull();
+  });
+
+  it("opens on the open exceptions the home page's figure counts (?status=OPEN): pending and awaiting the merchant, said in the status filter", async () => {
+    signInWith(LIST);
+    const calls = stubFetch(({ url }) => pageOf(ALL_STATUSES.filter((status) => url.searchParams.get('status') !== 'OPEN' || status === '0' || status === '2').map(exception)));
+    const router = createMemoryRouter([{ path: '*', element: <ExceptionListPage /> }], { initialEntries: ['/logistics/collection-exception?status=OPEN'] });
+    renderUi(<RouterProvider router={router} />);
+    expect(await screen.findByText('EX260301000000')).toBeTruthy();
+    expect(screen.getByText('EX260301000002')).toBeTruthy();
+    expect(screen.queryByText('EX260301000003')).toBeNull();
+    expect(calls.filter((call) => call.url.pathname === '/api/logistics/collectionException/list').map((call) => call.url.searchParams.get('status'))).toEqual(['OPEN']);
+    await waitFor(() => expect(screen.getByTestId('query-form').querySelector('.ant-select-content')?.textContent).toBe('Open (pending or awaiting merchant reply)'));
   });
 });

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExceptionRecord } from '@portal/shared/logistics-schemas';
+import type { ExceptionStatusFilter } from '@portal/shared/logistics';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
@@ -12,6 +13,8 @@ import { ExceptionDetailDrawer } from '../components/exception-detail-drawer.tsx
 import { DEAL_PERMISSION, dealShown } from '../deal-rule.ts';
 import { exportFiltersOf } from '../export-filters.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+
+const OPEN_EXCEPTIONS: ExceptionStatusFilter = 'OPEN';
 
 type Handlers = { onDetail: (id: number) => void; onDeal: (exception: ExceptionRecord) => void };
 
@@ -44,7 +47,8 @@ function exceptionList({ onDetail, onDeal }: Handlers): ListPageConfig<Exception
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
       { name: 'orderNo', label: textKey('shipping', 'exception.orderNo'), type: 'input' },
-      { name: 'status', label: textKey('shipping', 'exception.status'), type: 'dict', dict: 'CollectionOrderExceptionConstant' },
+      // 'OPEN': pending or awaiting the merchant, what the home page's figure counts and links to (?status=OPEN)
+      { name: 'status', label: textKey('shipping', 'exception.status'), type: 'dict', dict: 'CollectionOrderExceptionConstant', extraOptions: [{ value: OPEN_EXCEPTIONS, label: textKey('shipping', 'exception.openStatuses') }] },
       { name: 'type', label: textKey('shipping', 'exception.type'), type: 'dict', dict: 'CollectionExceptionType' },
       { name: 'createdAt', label: textKey('shipping', 'common.createdAt'), type: 'date-range', hidden: true },
     ],

@@ -161,4 +161,15 @@ describe('platform collection exceptions', { timeout: 30_000 }, () => {
     // closed, the parameter is gone: a reload does not open it again
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
+
+  it("opens on the open exceptions the home page's figure counts (?status=OPEN): pending and awaiting the merchant, said in the status filter", async () => {
+    signInWith([LIST]);
+    const calls = stubFetch(({ url }) => pageOf(ALL_STATUSES.filter((status) => url.searchParams.get('status') !== 'OPEN' || status === '0' || status === '2').map(exception)));
+    renderPage('/warehouse/exception?status=OPEN');
+    expect(await screen.findByText('EX260301000000')).toBeTruthy();
+    expect(screen.getByText('EX260301000002')).toBeTruthy();
+    expect(screen.queryByText('EX260301000001')).toBeNull();
+    expect(calls.filter((call) => call.url.pathname === '/api/warehouse/exception/list').map((call) => call.url.searchParams.get('status'))).toEqual(['OPEN']);
+    await waitFor(() => expect(screen.getByTestId('query-form').querySelector('.ant-select-content')?.textContent).toBe('Open (pending or awaiting merchant reply)'));
+  });
 });

@@ -3,6 +3,7 @@ import { Button, Card, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { ExceptionStatusFilter } from '@portal/shared/logistics';
 import { Access } from '../../../components/access.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
@@ -11,6 +12,8 @@ import { ExceptionMoveDialog, type MoveRequest } from '../components/exception-m
 import { RegisterExceptionDialog } from '../components/register-exception-dialog.tsx';
 import { ADD_PERMISSION, movesFrom, UPDATE_PERMISSION, type PlatformMove } from '../exception-moves.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+
+const OPEN_EXCEPTIONS: ExceptionStatusFilter = 'OPEN';
 
 /** The search parameter that opens the register form for an order (the receive screen links with it). */
 export const REGISTER_PARAM = 'register';
@@ -47,7 +50,8 @@ function exceptionList(onMove: (request: MoveRequest) => void): ListPageConfig<P
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
       { name: 'orderNo', label: textKey('exceptions', 'field.orderNo'), type: 'input' },
-      { name: 'status', label: textKey('exceptions', 'field.status'), type: 'dict', dict: 'CollectionOrderExceptionConstant' },
+      // 'OPEN': pending or awaiting the merchant, what the home page's figure counts and links to (?status=OPEN)
+      { name: 'status', label: textKey('exceptions', 'field.status'), type: 'dict', dict: 'CollectionOrderExceptionConstant', extraOptions: [{ value: OPEN_EXCEPTIONS, label: textKey('exceptions', 'field.openStatuses') }] },
       { name: 'type', label: textKey('exceptions', 'field.type'), type: 'dict', dict: 'CollectionExceptionType' },
       // the server filters on the tenant's id, not its name
       { name: 'tenantId', label: textKey('exceptions', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0, hidden: true },
@@ -87,7 +91,17 @@ export function PlatformExceptionListPage() {
   const closeRegister = () => {
     setRegistering(false);
     // a reload does not open the form again
-    if (linkedOrderNo !== null) setSearchParams({}, { replace: true });
+    if (linkedOrderNo !== null) {
+      // only that parameter: the list's filters in the URL stay
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(REGISTER_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    }
   };
 
   return (
