@@ -113,6 +113,11 @@ export const permissionResultSchema = z.object({
   menu: z.array(menuEntrySchema),
   auth: z.array(authEntrySchema),
   allAuth: z.array(authEntrySchema),
+  /**
+   * The path of every page of the menu catalogue, whoever asks (not secret: the web bundle names them): the
+   * browser tells a page the user may not open (403) from a path that does not exist (404).
+   */
+  allPages: z.array(z.string()),
 });
 
 /** Spec §5 messages for missing fields come from the server's message keys. */

@@ -8,6 +8,7 @@ import { useLanguage } from '../lib/i18n.ts';
 import { menuTitle } from '../lib/menu-title.ts';
 import { menuRoutes, ROUTE_VIEW, type MenuRoute } from '../lib/menu.ts';
 import { HOME_PATH } from '../lib/paths.ts';
+import { ForbiddenResult } from './forbidden-result.tsx';
 import { PageView } from './page-view.tsx';
 
 /** Home is a static route (spec §2): every signed-in user has it, whatever the menu says. */
@@ -29,12 +30,25 @@ export function useMenuRouteMap(): Map<string, MenuRoute> {
   return useMemo(() => menuRoutes(menu ?? []), [menu]);
 }
 
-export type Resolved = { route: MenuRoute | undefined; redirect: string | undefined };
+const NO_PAGES: ReadonlySet<string> = new Set();
 
-/** Where a path leads: a page, a container's redirect, or 404. */
-export function resolvePath(routes: ReadonlyMap<string, MenuRoute>, pathname: string): Resolved {
+/** The path of every page of the catalogue, the user's or not (the server's allPages). */
+export function useCataloguePages(): ReadonlySet<string> {
+  const pages = useAuth((state) => state.permissions?.allPages);
+  return useMemo(() => (pages ? new Set(pages) : NO_PAGES), [pages]);
+}
+
+/** forbidden: a page of the catalogue outside the user's menu (403, shown in place; the address stays). */
+export type Resolved = { route: MenuRoute | undefined; redirect: string | undefined; forbidden?: true };
+
+/**
+ * Where a path leads: a page, a container's redirect, 403 for a page of the catalogue the user may not
+ * open, or 404. Pages take their record's id in the query (a detail: `…/detail?id=1`), so a path
+ * matches exactly, in the menu as in the catalogue.
+ */
+export function resolvePath(routes: ReadonlyMap<string, MenuRoute>, pathname: string, catalogue: ReadonlySet<string> = NO_PAGES): Resolved {
   const route = routes.get(pathname) ?? (pathname === HOME_PATH ? { entry: HOME_ENTRY, parents: [] } : undefined);
-  if (!route) return { route: undefined, redirect: '/404' };
+  if (!route) return catalogue.has(pathname) ? { route: undefined, redirect: undefined, forbidden: true } : { route: undefined, redirect: '/404' };
   if (route.entry.component === ROUTE_VIEW) return { route, redirect: route.entry.redirect ?? route.entry.children?.[0]?.path ?? '/404' };
   return { route, redirect: undefined };
 }
@@ -42,8 +56,9 @@ export function resolvePath(routes: ReadonlyMap<string, MenuRoute>, pathname: st
 /** Where the current path leads. */
 export function useCurrentRoute(): Resolved {
   const routes = useMenuRouteMap();
+  const catalogue = useCataloguePages();
   const { pathname } = useLocation();
-  return resolvePath(routes, pathname);
+  return resolvePath(routes, pathname, catalogue);
 }
 
 export function PageBreadcrumb({ route }: { route: MenuRoute }) {
@@ -59,8 +74,9 @@ export function PageBreadcrumb({ route }: { route: MenuRoute }) {
 
 /** The content area without tabs: the current page only. */
 export function PageArea() {
-  const { route, redirect } = useCurrentRoute();
+  const { route, redirect, forbidden } = useCurrentRoute();
   if (redirect) return <Navigate to={redirect} replace />;
+  if (forbidden) return <ForbiddenResult />;
   if (!route) return null;
   return (
     <>

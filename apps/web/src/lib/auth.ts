@@ -3,7 +3,8 @@ import type { AuthEntry, DictOption, MenuEntry, UserInfo } from '@portal/shared/
 import { SEVEN_DAYS_MS, storage, STORAGE_KEYS, TENANT_NAME_SESSION_KEY } from './storage.ts';
 import { clearSession } from './session.ts';
 
-export type Permissions = { menu: MenuEntry[]; auth: AuthEntry[]; allAuth: AuthEntry[] };
+/** allPages: every page path of the catalogue (absent in test fixtures: every path outside the menu is then unknown) */
+export type Permissions = { menu: MenuEntry[]; auth: AuthEntry[]; allAuth: AuthEntry[]; allPages?: readonly string[] };
 export type Dictionaries = Record<string, DictOption[]>;
 
 type AuthState = {

@@ -4,7 +4,7 @@ import type { MenuEntry } from '@portal/shared/sys';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { departments, userDepartments, users } from '../../../src/db/schema/sys.ts';
 
-type PermissionResult = { menu: MenuEntry[]; auth: { action: string }[]; allAuth: { action: string; status: string }[] };
+type PermissionResult = { menu: MenuEntry[]; auth: { action: string }[]; allAuth: { action: string; status: string }[]; allPages: string[] };
 
 const paths = (menu: MenuEntry[]): string[] => menu.flatMap((m) => [m.path, ...paths(m.children ?? [])]);
 const find = (menu: MenuEntry[], path: string): MenuEntry | undefined => {
@@ -81,6 +81,21 @@ describe(`menus and buttons by role (${testDbKind()})`, () => {
     expect(results.staff!.allAuth).toEqual(results.admin!.allAuth);
     expect(results.staff!.allAuth.length).toBeGreaterThan(results.staff!.auth.length);
     expect(results.staff!.allAuth.every((a) => a.status === '1')).toBe(true);
+  });
+
+  it('lists every page of the catalogue in allPages whoever asks, so the web tells 403 from 404', () => {
+    expect(results.warehouse!.allPages).toEqual(results.admin!.allPages);
+    expect(results.staff!.allPages).toEqual(results.admin!.allPages);
+    const pages = results.warehouse!.allPages;
+    // pages outside the warehouse's menu, a hidden detail page and a container are known all the same
+    for (const path of ['/finance/review/recharge', '/system/permission', '/logistics/international-order/detail', '/finance/wallet']) {
+      expect(pages).toContain(path);
+      expect(paths(results.warehouse!.menu)).not.toContain(path);
+    }
+    // every page of anyone's menu is in it, and no button (buttons have no path)
+    for (const user of Object.values(results)) for (const path of paths(user.menu)) expect(pages).toContain(path);
+    expect(pages).not.toContain('');
+    expect(new Set(pages).size).toBe(pages.length);
   });
 
   it('gives the same tree to two merchants of different tenants with the same role', () => {

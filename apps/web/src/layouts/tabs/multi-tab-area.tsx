@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { menuTitle } from '../../lib/menu-title.ts';
 import { HOME_PATH } from '../../lib/paths.ts';
-import { PageBreadcrumb, resolvePath, useMenuRouteMap } from '../page-area.tsx';
+import { PageBreadcrumb, resolvePath, useCataloguePages, useMenuRouteMap } from '../page-area.tsx';
 import { closableCount, neighbourOf, pathOf, tabKey, type BulkClose, type OpenTab } from './tab-list.ts';
 import { useTabsStore } from './tabs-store.ts';
 import { TabPage } from './tab-page.tsx';
@@ -47,7 +47,7 @@ export function MultiTabArea() {
   const routes = useMenuRouteMap();
   const owner = useAuth((state) => state.userInfo?.username ?? '');
   const stored = useTabsStore((state) => state.tabs);
-  const current = resolvePath(routes, location.pathname);
+  const current = resolvePath(routes, location.pathname, useCataloguePages());
   const currentIsPage = Boolean(current.route) && !current.redirect;
 
   // a detail page (a hidden menu entry, opened from its list with a record's id) is a tab per record
@@ -72,7 +72,8 @@ export function MultiTabArea() {
   }, [currentKey, currentUrl, currentIsPage, message, t, titleOf]);
 
   if (current.redirect) return <Navigate to={current.redirect} replace />;
-  const tabs = withCurrent(stored, currentKey, currentUrl);
+  // a page the user may not open gets no tab: the content area says so under the open ones
+  const tabs = currentIsPage ? withCurrent(stored, currentKey, currentUrl) : stored;
   const urlOf = (key: string) => tabs.find((tab) => tab.key === key)?.url ?? key;
 
   const close = (key: string) => {

@@ -12,7 +12,7 @@ const toAuth = (row: PermissionRow): AuthEntry => ({ action: row.perms, describe
 
 /**
  * The menu tree, granted buttons and every button of the system, as the spec's client expects them
- * from getUserPermissionByToken.
+ * from getUserPermissionByToken, and the path of every page of the catalogue.
  */
 export function buildPermissionResult(catalogue: Catalogue, access: UserAccess, superFlag: number) {
   const children = new Map<number | null, PermissionRow[]>();
@@ -56,10 +56,23 @@ export function buildPermissionResult(catalogue: Catalogue, access: UserAccess, 
     return entries;
   };
 
+  // every page a menu could route to, granted or not: the web answers 403 for these and 404 for other paths
+  const allPages: string[] = [];
+  const walk = (parentId: number | null) => {
+    for (const row of children.get(parentId) ?? []) {
+      // an entry that is no route (the spec's route '0') takes its children with it, as the web's router does
+      if (!MENU_TYPES.has(row.menuType) || !row.isRoute) continue;
+      if (row.path) allPages.push(row.path);
+      walk(row.id);
+    }
+  };
+  walk(null);
+
   const buttons = catalogue.rows.filter((r) => r.menuType === BUTTON_TYPE);
   return {
     menu: build(null),
     auth: buttons.filter(granted).map(toAuth),
     allAuth: buttons.map(toAuth),
+    allPages,
   };
 }

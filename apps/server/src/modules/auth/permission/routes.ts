@@ -15,7 +15,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: signedIn,
       schema: {
         tags: ['session'],
-        summary: "The caller's menu tree, granted buttons and all buttons",
+        summary: "The caller's menu tree, granted buttons, all buttons and the path of every page",
         response: { 200: envelopeSchema(permissionResultSchema) },
       },
     },
