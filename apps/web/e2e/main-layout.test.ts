@@ -126,9 +126,14 @@ describe('main layout', () => {
     await page.getByTestId('page-tab').filter({ hasText: 'System Announcements' }).waitFor();
   });
 
-  test('sends an unknown path to 404', async () => {
+  test('says 403 for a page outside the menu, at its address, and sends an unknown path to 404', async () => {
     const page = await newPage('en-US');
-    await signIn(page, 'merchant');
+    await signIn(page, 'warehouse');
+    // a finance page: it exists, the warehouse's menu does not have it
+    await page.goto('/finance/review/recharge');
+    await page.getByText('Sorry, you are not allowed to open this page.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/finance/review/recharge');
+    expect(await page.title()).toBe('No permission - Cross-border Shipping Merchant Portal');
     await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/404');
     await page.getByText('Sorry, the page you visited does not exist.').waitFor();
