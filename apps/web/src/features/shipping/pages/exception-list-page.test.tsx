@@ -114,6 +114,6 @@ describe('collection exceptions: the Deal button (spec §4)', { timeout: 30_000 
     expect(screen.getByText('EX260301000002')).toBeTruthy();
     expect(screen.queryByText('EX260301000003')).toBeNull();
     expect(calls.filter((call) => call.url.pathname === '/api/logistics/collectionException/list').map((call) => call.url.searchParams.get('status'))).toEqual(['OPEN']);
-    await waitFor(() => expect(screen.getByTestId('query-form').querySelector('.ant-select-content')?.textContent).toBe('Open (pending or awaiting merchant reply)'));
+    await waitFor(() => expect(screen.getByTestId('query-form').querySelector('.ant-select-content')?.textContent).toBe('Open'));
   });
 });

@@ -15,7 +15,7 @@ export const resources: typeof source = {
     orderNo: 'Logistics order number',
     type: 'Exception type',
     status: 'Status',
-    openStatuses: 'Open (pending or awaiting merchant reply)',
+    openStatuses: 'Open',
     description: 'Description',
     resolution: "Merchant's resolution",
     merchantRemark: 'Merchant remark',

@@ -123,7 +123,7 @@ export const resources: typeof source = {
     type: 'Exception type',
     description: 'Description',
     status: 'Status',
-    openStatuses: 'Open (pending or awaiting merchant reply)',
+    openStatuses: 'Open',
     resolution: 'Resolution',
     merchantRemark: 'Merchant remark',
     platformRemark: 'Platform remark',

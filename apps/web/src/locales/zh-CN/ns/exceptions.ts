@@ -15,7 +15,7 @@ export const resources: typeof source = {
     orderNo: '物流订单号',
     type: '异常类型',
     status: '状态',
-    openStatuses: '未结（待处理、待商家回复）',
+    openStatuses: '待处理或待回复',
     description: '异常描述',
     resolution: '商家处理方式',
     merchantRemark: '商家备注',

@@ -123,7 +123,7 @@ export const resources: typeof source = {
     type: '异常类型',
     description: '异常说明',
     status: '处理状态',
-    openStatuses: '未结（待处理、待商家回复）',
+    openStatuses: '待处理或待回复',
     resolution: '处理方式',
     merchantRemark: '商家说明',
     platformRemark: '平台说明',

@@ -14,7 +14,7 @@ export const resources = {
     orderNo: '物流訂單號',
     type: '異常類型',
     status: '狀態',
-    openStatuses: '未結（待處理、待商家回覆）',
+    openStatuses: '待處理或待回覆',
     description: '異常描述',
     resolution: '商家處理方式',
     merchantRemark: '商家備註',

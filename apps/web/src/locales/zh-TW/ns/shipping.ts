@@ -122,7 +122,7 @@ export const resources = {
     type: '異常類型',
     description: '異常說明',
     status: '處理狀態',
-    openStatuses: '未結（待處理、待商家回覆）',
+    openStatuses: '待處理或待回覆',
     resolution: '處理方式',
     merchantRemark: '商家說明',
     platformRemark: '平台說明',
