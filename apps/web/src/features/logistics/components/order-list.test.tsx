@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ORDER_STATUSES, type OrderStatus } from '@portal/shared/logistics';
@@ -69,10 +69,12 @@ function server(): FetchCall[] {
   });
 }
 
-function renderList(path = '/logistics/international-order') {
+function renderRouted(path: string) {
   const router = createMemoryRouter([{ path: '*', element: <OrderListPage /> }], { initialEntries: [path] });
-  return renderUi(<RouterProvider router={router} />);
+  return { router, ...renderUi(<RouterProvider router={router} />) };
 }
+
+const renderList = (path = '/logistics/international-order') => renderRouted(path);
 
 const tabText = (tab: string) => screen.getByTestId(`status-tab-${tab}`).textContent;
 
@@ -135,10 +137,17 @@ describe('the international order list', { timeout: 60_000 }, () => {
   it('opens on the status the home page links to (?status=), and ignores one that is not a status', async () => {
     grant([]);
     const calls = server();
-    renderList('/logistics/international-order?status=WHIN');
+    const { router } = renderRouted('/logistics/international-order?status=WHIN');
     expect(await screen.findByText('LO26030100000002')).toBeTruthy();
     expect(screen.queryByText('LO26030100000001')).toBeNull();
     expect(calls.filter((call) => call.url.pathname === '/api/logistics/order/list').every((call) => call.url.searchParams.get('status') === 'WHIN')).toBe(true);
+    // the address chose a tab, not a filter: every status tab stays offered
+    await waitFor(() => expect(tabText('CREATED')).toBe('Created1,200'));
+    expect(screen.getByTestId('status-tab-WHIN').closest('[role="tab"]')?.getAttribute('aria-selected')).toBe('true');
+    // another home card followed while the list is open moves the tab
+    await act(() => router.navigate('/logistics/international-order?status=CREATED'));
+    expect(await screen.findByText('LO26030100000001')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('LO26030100000002')).toBeNull());
     cleanup();
     const again = server();
     renderList('/logistics/international-order?status=DROP');

@@ -99,6 +99,8 @@ function ParamsReporter({ params, onChange }: { params: ListParams; onChange: (p
   return null;
 }
 
+const tabAsked = (status: string | null, manage: boolean): StatusTab => (manage && ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : 'ALL');
+
 /**
  * The merchant's order list (`orders`: status tabs with counts, create, import, export, edit, cancel)
  * or the orders on their way (`logOrders`: export and tracking), on the list-page toolkit.
@@ -109,12 +111,15 @@ export function OrderList({ variant }: { variant: OrderListVariant }) {
   const can = useCan();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
-  // the home page's figures link here with ?status=<one status>: that tab opens first
+  // the home page's figures link here with ?status=<one status>: that tab opens, also on a list already open
   const [search] = useSearchParams();
-  const [tab, setTab] = useState<StatusTab>(() => {
-    const asked = search.get('status');
-    return setup.manage && ORDER_STATUSES.includes(asked as OrderStatus) ? (asked as OrderStatus) : 'ALL';
-  });
+  const askedTab = tabAsked(search.get('status'), setup.manage);
+  const [tab, setTab] = useState<StatusTab>(askedTab);
+  const [followedTab, setFollowedTab] = useState(askedTab);
+  if (askedTab !== followedTab) {
+    setFollowedTab(askedTab);
+    setTab(askedTab);
+  }
   const [listParams, setListParams] = useState<ListParams | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   // the form is drawn the first time it is wanted, not with every list
@@ -183,6 +188,8 @@ export function OrderList({ variant }: { variant: OrderListVariant }) {
       defaultSort: { column: 'createdAt', order: 'desc' },
       query: ORDER_QUERY,
       columns: orderColumns(actions),
+      // the address's status is the tab's (above), not a filter that would narrow the tabs to it
+      urlFilters: setup.manage ? false : undefined,
     };
   }, [setup, tab, actions]);
 
