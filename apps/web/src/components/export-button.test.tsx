@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useAuth } from '../lib/auth.ts';
 import { renderUi } from '../test/render-ui.tsx';
-import { ExportButton, userTimeZone } from './export-button.tsx';
+import { userTimeZone } from '../lib/time-zone.ts';
+import { ExportButton } from './export-button.tsx';
 
 describe('<ExportButton>', () => {
   afterEach(() => useAuth.setState({ permissions: null }));

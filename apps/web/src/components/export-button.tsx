@@ -5,19 +5,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../lib/http.ts';
 import { Access } from './access.tsx';
-
-/**
- * The user's time zone (IANA name) as the browser knows it: a spreadsheet cell has no zone, so an
- * export writes times as the wall clock of this zone, the times the screens show. Undefined when
- * the browser does not say (the server then uses the portal's, Asia/Shanghai).
- */
-export function userTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { userTimeZone } from '../lib/time-zone.ts';
 
 /**
  * Exports what a list shows (its filters), or one row's record (`inRow`: a link like the row's other

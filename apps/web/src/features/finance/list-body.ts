@@ -1,5 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import type { ListParams } from '../../components/list-page/list-config.ts';
+import { userTimeZone } from '../../lib/time-zone.ts';
 
 /*
  * The tabs of every finance list (docs/web-tabs-and-lists.md, "Tabbed record lists"): "All" is the first
@@ -47,16 +48,6 @@ export function listBody(params: ListParams, fixed: Record<string, string | numb
 
 /** The query of an export (GET exportXls): the list's filters as parameters. */
 export type ExportQuery = Record<string, string | number | boolean>;
-
-/** The browser's IANA time zone, so that the sheet shows the times the user sees on screen. */
-export function userTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    // an engine without time zones: the server's default applies
-    return undefined;
-  }
-}
 
 /** What an export sends as its query: the same filters, without the page, and the user's time zone. */
 export function exportQuery(params: ListParams, fixed: Record<string, string | number | boolean | undefined> = {}): ExportQuery {

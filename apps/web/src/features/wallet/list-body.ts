@@ -1,4 +1,5 @@
 import type { ListParams } from '../../components/list-page/list-config.ts';
+import { userTimeZone } from '../../lib/time-zone.ts';
 
 /*
  * The tabs of every wallet record list (docs/web-tabs-and-lists.md, "Tabbed record lists"): "All" is the
@@ -53,16 +54,6 @@ export function listBodyOf(params: ListParams, fixed: Record<string, string | un
 
 /** Parameters of a list that an export does not take. */
 const LIST_ONLY: ReadonlySet<string> = new Set(['pageNo', 'pageSize', 'column', 'order']);
-
-/** The browser's IANA time zone, so that the sheet shows the times the user sees on screen. */
-function userTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    // an engine without time zones: the server's default applies
-    return undefined;
-  }
-}
 
 /** An export's query parameters: the list's filters (what the user sees), the tab's status and the user's time zone. */
 export function exportParamsOf(params: ListParams, fixed: Record<string, string | undefined> = {}): Record<string, string | number | undefined> {

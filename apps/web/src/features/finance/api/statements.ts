@@ -3,7 +3,8 @@ import { queryOptions, useQuery, useMutation, useQueryClient } from '@tanstack/r
 import type { CurrencyCode } from '@portal/shared/money';
 import { http, download } from '../../../lib/http.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
-import { listBody, userTimeZone } from '../list-body.ts';
+import { userTimeZone } from '../../../lib/time-zone.ts';
+import { listBody } from '../list-body.ts';
 
 export const STATEMENTS_KEY = ['finance', 'statement'] as const;
 export const STATEMENT_LIST_KEY = [...STATEMENTS_KEY, 'list'] as const;

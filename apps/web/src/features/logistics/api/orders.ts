@@ -4,7 +4,7 @@ import { http } from '../../../lib/http.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
 import { toOrderQuery, type OrderQuery } from '../order-params.ts';
 import { streamDownload, type DownloadProgress } from '../stream-download.ts';
-import { userTimeZone } from '../../../components/export-button.tsx';
+import { userTimeZone } from '../../../lib/time-zone.ts';
 
 /** What create, edit and cancel answer: the order's id and number. */
 export type OrderRef = { id: number; orderNo: string };
