@@ -19,8 +19,3 @@ export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hash('not-a-real-password', OPTIONS);
   return dummyHash;
 }
-
-/** 8..64 characters with letters and digits. */
-export function isStrongPassword(password: string): boolean {
-  return password.length >= 8 && password.length <= 64 && /[A-Za-z]/.test(password) && /\d/.test(password);
-}

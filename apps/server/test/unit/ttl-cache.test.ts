@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TtlCache } from '../../src/lib/ttl-cache.ts';
-import { isStrongPassword } from '../../src/lib/passwords.ts';
+import { isStrongPassword } from '@portal/shared/password-rule';
 import { findDuplicateTarget } from '../../src/modules/check/repository.ts';
 
 describe('TtlCache', () => {

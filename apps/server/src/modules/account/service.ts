@@ -14,7 +14,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { hashPassword, isStrongPassword } from '../../lib/passwords.ts';
+import { isStrongPassword } from '@portal/shared/password-rule';
+import { hashPassword } from '../../lib/passwords.ts';
 import type { AccessService } from '../auth/access/service.ts';
 import { clearFailures, logLogin } from '../auth/login/repository.ts';
 import { completeSignIn, refuse, type Client, type LoginResult, type Refused, type SignInSettings } from '../auth/login/service.ts';

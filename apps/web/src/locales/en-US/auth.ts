@@ -54,7 +54,6 @@ export const auth: typeof source = {
     title: 'Registered',
     description: 'The account {{username}} was created: you can sign in with it now.',
     descriptionWithCompany: 'The main account {{username}} of {{company}} was created: you can sign in with it now.',
-    unknown: 'Registration is complete: sign in with the username and password you chose.',
     signIn: 'Sign in with this account',
   },
   alteration: {

@@ -54,7 +54,6 @@ export const auth: typeof source = {
     title: '注册成功',
     description: '账号 {{username}} 已创建，现在可以用它登录。',
     descriptionWithCompany: '{{company}} 的主账号 {{username}} 已创建，现在可以用它登录。',
-    unknown: '注册已完成，请使用注册时设置的用户名与密码登录。',
     signIn: '使用此账号登录',
   },
   alteration: {

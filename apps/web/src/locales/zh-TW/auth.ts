@@ -53,7 +53,6 @@ export const auth = {
     title: '註冊成功',
     description: '帳號 {{username}} 已建立，現在可以用它登入。',
     descriptionWithCompany: '{{company}} 的主帳號 {{username}} 已建立，現在可以用它登入。',
-    unknown: '註冊已完成，請使用註冊時設定的用戶名與密碼登入。',
     signIn: '使用此帳號登入',
   },
   alteration: {
