@@ -2,8 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from './list-page/list-page.tsx';
-import { isDataColumn, type ListPageConfig } from './list-page/list-config.ts';
-import { useSelectionLabels } from './table-selection.ts';
+import type { ListPageConfig } from './list-page/list-config.ts';
 
 /** Spec §9: the popup table pages by 10, 20 or 30 (10 by default) in a 1200 px modal. */
 export const PICKER_WIDTH = 1200;
@@ -44,12 +43,6 @@ export function PopupPicker<T extends object>({ open, title, config, multi = tru
   const [selected, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
   const listConfig = useMemo<ListPageConfig<T>>(() => ({ ...config, urlFilters: false, pageSize: PICKER_PAGE_SIZES[0], pageSizeOptions: PICKER_PAGE_SIZES }), [config]);
   const keyOf = (record: T) => (typeof config.rowKey === 'function' ? config.rowKey(record) : String(record[config.rowKey]));
-  // a row's box is read out by the row's first column (its number), not antd's English "Select row 3"
-  const nameColumn = config.columns.find(isDataColumn)?.dataIndex;
-  const labels = useSelectionLabels<T>((record) => {
-    const name = nameColumn === undefined ? null : record[nameColumn];
-    return typeof name === 'string' || typeof name === 'number' ? String(name) : keyOf(record);
-  });
 
   // a new list per opening: the query form and page start afresh, whatever the modal's animation does
   const [session, setSession] = useState(0);
@@ -112,7 +105,6 @@ export function PopupPicker<T extends object>({ open, title, config, multi = tru
         onRowClick={toggle}
         rowSelection={{
           type: multi ? 'checkbox' : 'radio',
-          ...labels,
           selectedRowKeys: [...selected.keys()],
           preserveSelectedRowKeys: true,
           onChange: (keys, rows) => {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ellipsis, formatCount, formatDateTime, formatMoney, formatWeight } from '../../lib/format.ts';
 import { DictTag, type DictValue } from '../dict-tag.tsx';
+import { useSelectionLabels } from '../table-selection.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { useHiddenColumns } from './column-settings.ts';
 import { QueryForm } from './query-form.tsx';
@@ -96,6 +97,12 @@ function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelect
   const revealed = fields.some((field) => field.hidden && fromUrl.values[field.name] !== undefined) ? fromUrl.signature : undefined;
   const [sort, setSort] = useState(config.defaultSort);
   const [chooserOpen, setChooserOpen] = useState(false);
+  // selection boxes read in the user's language: a row's by its first column (its number), not antd's English "Select row 3"
+  const nameColumn = config.columns.find(isDataColumn)?.dataIndex;
+  const selectionLabels = useSelectionLabels<T>((record) => {
+    const name = nameColumn === undefined ? null : record[nameColumn];
+    return typeof name === 'string' || typeof name === 'number' ? String(name) : typeof config.rowKey === 'function' ? config.rowKey(record) : String(record[config.rowKey]);
+  });
   const defaultHidden = useMemo(() => config.columns.filter((column) => column.defaultHidden).map(columnKeyOf), [config.columns]);
   const { hidden, setVisible, reset } = useHiddenColumns(config.id, defaultHidden);
 
@@ -200,7 +207,7 @@ function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelect
         dataSource={page?.records ?? []}
         loading={query.isFetching}
         scroll={{ x: 'max-content' }}
-        rowSelection={rowSelection}
+        rowSelection={rowSelection && { ...selectionLabels, ...rowSelection }}
         onRow={onRowClick ? (record) => ({ onClick: () => onRowClick(record), style: { cursor: 'pointer' } }) : undefined}
         onChange={onChange}
         pagination={{

@@ -13,6 +13,7 @@ import { useEditPayment, useCharges, usePaymentPreview, useSubmitPayment } from 
 import { amountSum } from '../money.ts';
 import { DetailStates } from '../../../components/detail-states.tsx';
 import { Money } from '../../../components/money.tsx';
+import { useSelectionLabels } from '../../../components/table-selection.ts';
 import { payable, PaymentPreviewView } from './payment-preview-view.tsx';
 
 /** A charge chosen for payment, kept across the list's pages. */
@@ -35,6 +36,7 @@ function ChargePicker({ picked, onChange }: { picked: Map<number, Picked>; onCha
   // a payment is in one currency: the first charge chosen decides it
   const currency = picked.values().next().value?.currency;
   const chosen = [...picked.values()];
+  const selectionLabels = useSelectionLabels<ChargeRecord>((charge) => charge.orderNo);
   return (
     <Flex vertical gap={12}>
       <Input.Search
@@ -54,6 +56,8 @@ function ChargePicker({ picked, onChange }: { picked: Map<number, Picked>; onCha
         locale={{ emptyText: t('payment.charges.empty') }}
         pagination={{ current: paging.pageNo, pageSize: PAGE_SIZE, total: charges.data?.total ?? 0, size: 'small', showSizeChanger: false, onChange: (pageNo) => setPaging((current) => ({ ...current, pageNo })) }}
         rowSelection={{
+          // the page box read in the user's language (antd's own is English); a row's is its order number
+          getTitleCheckboxProps: selectionLabels.getTitleCheckboxProps,
           selectedRowKeys: [...picked.keys()],
           preserveSelectedRowKeys: true,
           getCheckboxProps: (charge) => ({
