@@ -46,6 +46,8 @@ const LABELS: Record<string, FieldLabel> = {
   createdTo: typed('建立時間（迄）', '创建时间（止）', 'Created to'),
   createdAt_begin: typed('建立時間（起）', '创建时间（起）', 'Created from'),
   createdAt_end: typed('建立時間（迄）', '创建时间（止）', 'Created to'),
+  storageTime_begin: typed('入庫時間（起）', '入库时间（起）', 'Storage time from'),
+  storageTime_end: typed('入庫時間（迄）', '入库时间（止）', 'Storage time to'),
   statusUpdatedFrom: typed('狀態更新時間（起）', '状态更新时间（起）', 'Status updated from'),
   statusUpdatedTo: typed('狀態更新時間（迄）', '状态更新时间（止）', 'Status updated to'),
   status: chosen('狀態', '状态', 'Status'),
@@ -181,6 +183,7 @@ const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
   parcel: {
     trackingNo: typed('快遞單號', '快递单号', 'Tracking number'),
     orderNo: typed('物流訂單號', '物流订单号', 'Logistics order number'),
+    status: chosen('包裹狀態', '包裹状态', 'Parcel status'),
   },
   pickup: {},
   exception: {

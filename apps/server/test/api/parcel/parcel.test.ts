@@ -4,6 +4,7 @@ import { parcels } from '../../../src/db/schema/logistics.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { downloadName, ok, readXlsx, refused } from '../../helpers/answers.ts';
 import { clearLogistics, insertOrder, type TestOrder } from '../../helpers/orders.ts';
+import { naming } from '../../helpers/field-names.ts';
 
 type Parcel = {
   id: number;
@@ -118,7 +119,7 @@ describe(`package management (${testDbKind()})`, () => {
     [{ trackingNo: 'V1', tenantId: 2 }, 'tenantId'],
   ])('refuses %j naming %s and writes nothing', async (payload, field) => {
     const before = await parcelCount();
-    expect(refused(await add(merchant, payload, 'en-US'), 400)).toContain(field);
+    expect(refused(await add(merchant, payload, 'en-US'), 400)).toMatch(naming(field, `${BASE}/add`));
     expect(await parcelCount()).toBe(before);
   });
 
@@ -161,7 +162,16 @@ describe(`package management (${testDbKind()})`, () => {
     [{ orderNo: 'L'.repeat(33) }, 'orderNo'],
     [{ tenantId: '2' }, 'tenantId'],
   ])('refuses the list query %j naming %s', async (query, field) => {
-    expect(refused(await t.call({ method: 'GET', url: `${BASE}/list`, token: merchant, query, lang: 'en-US' }), 400)).toContain(field);
+    expect(refused(await t.call({ method: 'GET', url: `${BASE}/list`, token: merchant, query, lang: 'en-US' }), 400)).toMatch(naming(field, `${BASE}/list`));
+  });
+
+  it('names the list filters as the package screen labels them, in each language', async () => {
+    const refusal = async (query: Record<string, string>, lang: string) => refused(await t.call({ method: 'GET', url: `${BASE}/list`, token: merchant, query, lang }), 400);
+    expect(await refusal({ status: 'LOST' }, 'zh-TW')).toMatch(/^包裹狀態/);
+    expect(await refusal({ status: 'LOST' }, 'en-US')).toMatch(/^Parcel status /);
+    expect(await refusal({ storageTime_begin: 'yesterday' }, 'zh-CN')).toMatch(/^入库时间（起）/);
+    expect(await refusal({ storageTime_end: 'yesterday' }, 'zh-TW')).toMatch(/^入庫時間（迄）/);
+    expect(await refusal({ storageTime_end: 'yesterday' }, 'en-US')).toMatch(/^Storage time to /);
   });
 
   it("keeps tenants apart: merchant2 neither sees nor touches merchant's parcels", async () => {
@@ -215,7 +225,7 @@ describe(`package management (${testDbKind()})`, () => {
     [{ id: 1, trackingNo: 'A 1' }, 'trackingNo'],
     [{ id: 1, trackingNo: 'A1', height: '5' }, 'length'],
   ])('refuses the edit %j naming %s', async (payload, field) => {
-    expect(refused(await edit(merchant, payload, 'en-US'), 400)).toContain(field);
+    expect(refused(await edit(merchant, payload, 'en-US'), 400)).toMatch(naming(field, `${BASE}/edit`));
   });
 
   it('deletes a forecast parcel; a second delete is 404; a bad id is 400', async () => {
@@ -223,7 +233,7 @@ describe(`package management (${testDbKind()})`, () => {
     ok(await remove(merchant, parcel.id));
     expect(await row(parcel.id)).toBeUndefined();
     refused(await remove(merchant, parcel.id), 404);
-    expect(refused(await remove(merchant, 'abc', 'en-US'), 400)).toContain('id');
+    expect(refused(await remove(merchant, 'abc', 'en-US'), 400)).toMatch(naming('id', `${BASE}/delete`));
   });
 
   it('gives staff the daily work but not delete or export (403)', async () => {
@@ -279,7 +289,7 @@ describe(`package management (${testDbKind()})`, () => {
     const sheet = await readXlsx(await t.call({ method: 'GET', url: `${BASE}/exportXls`, token: merchant2, lang: 'en-US' }));
     expect(sheet.rows.map((r) => r[0])).toEqual(['SF1000000001']);
     expect(sheet.rows[0]![1]).toBeNull();
-    expect(refused(await t.call({ method: 'GET', url: `${BASE}/exportXls`, token: merchant, lang: 'en-US', query: { timeZone: 'Mars/Olympus' } }), 400)).toContain('timeZone');
+    expect(refused(await t.call({ method: 'GET', url: `${BASE}/exportXls`, token: merchant, lang: 'en-US', query: { timeZone: 'Mars/Olympus' } }), 400)).toMatch(naming('timeZone', `${BASE}/exportXls`));
   });
 
   it('exports more rows than one read batch, in list order', async () => {
