@@ -5,6 +5,7 @@ import { currencyFromMinor, invertRate, type CurrencyCode } from '@portal/shared
 import { accounts, entries, journals, rates } from '../../../src/db/schema/finance.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, refused } from '../../helpers/answers.ts';
+import { naming } from '../../helpers/field-names.ts';
 import { fundWallet, newKey, walletBalanceOf, walletPost } from '../../helpers/wallet-client.ts';
 
 type Page<T> = { records: T[]; total: number };
@@ -151,21 +152,21 @@ describe(`converting between a merchant's wallets (${testDbKind()})`, () => {
       ['ROUNDING', 0, 'JPY', -1n],
       ['WALLET', 1, 'JPY', 2127n],
     ]);
-    expect(refused(await call(PREVIEW, merchant, { fromCurrency: 'JPY', toCurrency: 'CNY', amount: '10.5' }, null), 400)).toContain('amount');
+    expect(refused(await call(PREVIEW, merchant, { fromCurrency: 'JPY', toCurrency: 'CNY', amount: '10.5' }, null), 400)).toMatch(naming('amount', PREVIEW));
   });
 
   it('refuses bad input with 400 naming the field, and a pair without a rate with 409', async () => {
     const before = await conversions();
     for (const url of [PREVIEW, SUBMIT]) {
-      expect(refused(await call(url, merchant, { fromCurrency: 'CNY', toCurrency: 'CNY', amount: '1.00' }), 400)).toContain('toCurrency');
-      expect(refused(await call(url, merchant, { fromCurrency: 'CNY', toCurrency: 'USD', amount: '0' }), 400)).toContain('amount');
-      expect(refused(await call(url, merchant, { fromCurrency: 'CNY', toCurrency: 'USD', amount: '1.001' }), 400)).toContain('amount');
-      expect(refused(await call(url, merchant, { fromCurrency: 'XXX', toCurrency: 'USD', amount: '1' }), 400)).toContain('fromCurrency');
+      expect(refused(await call(url, merchant, { fromCurrency: 'CNY', toCurrency: 'CNY', amount: '1.00' }), 400)).toMatch(naming('toCurrency', url));
+      expect(refused(await call(url, merchant, { fromCurrency: 'CNY', toCurrency: 'USD', amount: '0' }), 400)).toMatch(naming('amount', url));
+      expect(refused(await call(url, merchant, { fromCurrency: 'CNY', toCurrency: 'USD', amount: '1.001' }), 400)).toMatch(naming('amount', url));
+      expect(refused(await call(url, merchant, { fromCurrency: 'XXX', toCurrency: 'USD', amount: '1' }), 400)).toMatch(naming('fromCurrency', url));
       // 0.01 CNY is 0.21 JPY: it would take money and give nothing
-      expect(refused(await call(url, merchant, { fromCurrency: 'CNY', toCurrency: 'JPY', amount: '0.01' }), 400)).toContain('amount');
+      expect(refused(await call(url, merchant, { fromCurrency: 'CNY', toCurrency: 'JPY', amount: '0.01' }), 400)).toMatch(naming('amount', url));
       expect(refused(await call(url, merchant, { fromCurrency: 'CNY', toCurrency: 'KRW', amount: '1.00' }), 409)).toBe('No exchange rate from CNY to KRW has been set: please contact finance');
     }
-    expect(refused(await call(SUBMIT, merchant, { fromCurrency: 'CNY', toCurrency: 'USD', amount: '1', expectedRate: 'abc' }), 400)).toContain('expectedRate');
+    expect(refused(await call(SUBMIT, merchant, { fromCurrency: 'CNY', toCurrency: 'USD', amount: '1', expectedRate: 'abc' }), 400)).toMatch(naming('expectedRate', SUBMIT));
     expect(await conversions()).toBe(before);
   });
 

@@ -6,6 +6,7 @@ import { rates } from '../../../src/db/schema/finance.ts';
 import { currentRate } from '../../../src/modules/finance/rates/service.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
+import { naming } from '../../helpers/field-names.ts';
 import { walletPost, type WalletCallOptions } from '../../helpers/wallet-client.ts';
 
 type Rate = { id: number; baseCurrency: string; quoteCurrency: string; rate: string; inverseRate: string; effectiveFrom: string; current: boolean; remark: string; createdBy: string; createdAt: string };
@@ -107,16 +108,16 @@ describe(`exchange rates (${testDbKind()})`, () => {
     });
 
     it.each([
-      [{ baseCurrency: 'EUR', quoteCurrency: 'EUR', rate: '1.1' }, /quoteCurrency/],
-      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '0' }, /rate/],
-      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '0.0000000000' }, /rate/],
-      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '1.12345678901' }, /rate/],
-      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '-1.1' }, /rate/],
-      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '1.1', effectiveFrom: new Date(Date.now() - 2 * HOUR).toISOString() }, /effectiveFrom/],
-      [{ baseCurrency: 'XXX', quoteCurrency: 'USD', rate: '1.1' }, /baseCurrency/],
+      [{ baseCurrency: 'EUR', quoteCurrency: 'EUR', rate: '1.1' }, 'quoteCurrency'],
+      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '0' }, 'rate'],
+      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '0.0000000000' }, 'rate'],
+      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '1.12345678901' }, 'rate'],
+      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '-1.1' }, 'rate'],
+      [{ baseCurrency: 'EUR', quoteCurrency: 'USD', rate: '1.1', effectiveFrom: new Date(Date.now() - 2 * HOUR).toISOString() }, 'effectiveFrom'],
+      [{ baseCurrency: 'XXX', quoteCurrency: 'USD', rate: '1.1' }, 'baseCurrency'],
     ])('refuses %j (400 naming the field)', async (body, field) => {
       const before = await rateCount();
-      expect(refused(await post(`${R}/add`, finance, body), 400)).toMatch(field);
+      expect(refused(await post(`${R}/add`, finance, body), 400)).toMatch(naming(field, `${R}/add`));
       expect(await rateCount()).toBe(before);
     });
 

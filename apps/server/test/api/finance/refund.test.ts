@@ -8,6 +8,7 @@ import { roles, userRoles, users, userTenants } from '../../../src/db/schema/sys
 import { fundWallet, idempotencyHeaders, newKey, walletBalanceOf } from '../../helpers/wallet-client.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
+import { naming } from '../../helpers/field-names.ts';
 import { insertOrder } from '../../helpers/orders.ts';
 
 type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
@@ -118,8 +119,8 @@ describe(`refunds (${testDbKind()})`, () => {
 
     it('takes amounts with no more decimals than the currency has', async () => {
       expect(refused(await balanceRefund('1.5', 'JPY'), 400)).toBe('Refund amount: JPY amounts have at most 0 decimals');
-      expect(refused(await balanceRefund('0', 'CNY'), 400)).toContain('amount');
-      expect(refused(await balanceRefund('1.001', 'CNY'), 400)).toContain('amount');
+      expect(refused(await balanceRefund('0', 'CNY'), 400)).toMatch(naming('amount', `${W}/refund/submit`));
+      expect(refused(await balanceRefund('1.001', 'CNY'), 400)).toMatch(naming('amount', `${W}/refund/submit`));
     });
 
     it('answers a repeated submission with the first answer', async () => {
@@ -167,8 +168,9 @@ describe(`refunds (${testDbKind()})`, () => {
       const charge = await paidCharge(5_000n);
       const byCharge = ok<RefundRecord>(await chargeRefund(charge.payOrderNo, '10.00'));
       ok(await verify(byCharge.id, true));
-      await fund('HKD', 20_000n);
-      const byBank = ok<RefundRecord>(await balanceRefund('5.00', 'HKD'));
+      // a currency of its own, so the HKD export below still holds one balance refund
+      await fund('MYR', 20_000n);
+      const byBank = ok<RefundRecord>(await balanceRefund('5.00', 'MYR'));
       ok(await verify(byBank.id, true));
       const memoOf = async (refNo: string) =>
         ok<{ records: { memo: string }[] }>(await t.call({ method: 'POST', url: '/api/finance/detail/list', token: merchant, payload: { pageNo: 1, pageSize: 10, refNo } })).records.map((record) => record.memo);

@@ -8,6 +8,7 @@ import type { Tx } from '../../../src/modules/finance/ledger/repository.ts';
 import { post } from '../../../src/modules/finance/ledger/service.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
+import { naming } from '../../helpers/field-names.ts';
 
 type Statement = { id: number; month: string; currency: string; opening: string; credits: string; debits: string; closing: string; entryCount: number; remark: string; generatedBy: string; generatedAt: string };
 type Line = { id: number; kind: string; refNo: string; memo: string; currency: string; amount: string; balance: string; postedAt: string; tenantId: number };
@@ -165,7 +166,7 @@ describe(`monthly statements (${testDbKind()})`, () => {
   });
 
   it('refuses a month that has not begun and a month that is not one (400)', async () => {
-    expect(refused(await call(`${S}/createOrUpdate`, merchant, { month: '2099-01', currency: 'CNY' }), 400)).toMatch(/month/);
+    expect(refused(await call(`${S}/createOrUpdate`, merchant, { month: '2099-01', currency: 'CNY' }), 400)).toMatch(naming('month', `${S}/createOrUpdate`));
     const next = new Date();
     next.setUTCMonth(next.getUTCMonth() + 2, 1);
     refused(await call(`${S}/createOrUpdate`, merchant, { month: next.toISOString().slice(0, 7), currency: 'CNY' }), 400);

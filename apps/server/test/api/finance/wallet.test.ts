@@ -4,6 +4,7 @@ import type { Person, RateTable, WalletBalance } from '@portal/shared/finance-sc
 import { rates } from '../../../src/db/schema/finance.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { ok, refused } from '../../helpers/answers.ts';
+import { naming } from '../../helpers/field-names.ts';
 import { voucherUpload, walletPost } from '../../helpers/wallet-client.ts';
 
 const W = '/platform-api/finance/virtualWallet';
@@ -69,7 +70,7 @@ describe('the wallet at a glance (/platform-api/finance/virtualWallet)', () => {
     expect(table.rates).toEqual([expect.objectContaining({ baseCurrency: 'CNY', quoteCurrency: 'TWD', rate: '4.3802014893', inverseRate: '0.2283' })]);
     const twd = ok<RateTable>(await call('/queryRate', merchant, { currency: 'TWD' }));
     expect(twd.rates).toEqual([expect.objectContaining({ baseCurrency: 'TWD', quoteCurrency: 'CNY', rate: '0.2283', inverseRate: '4.3802014893' })]);
-    expect(refused(await call('/queryRate', merchant, { currency: 'XXX' }), 400)).toMatch(/currency/);
+    expect(refused(await call('/queryRate', merchant, { currency: 'XXX' }), 400)).toMatch(naming('currency', `${W}/queryRate`));
   });
 
   it('lists who created the records and who decided on them, for the filters', async () => {
