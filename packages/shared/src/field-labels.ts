@@ -30,6 +30,7 @@ export type FieldArea =
   | 'convert'
   | 'rate'
   | 'rateApply'
+  | 'decision'
   | 'statement';
 
 /** Names that mean one thing wherever they appear; dotted keys name a field inside another. */
@@ -151,7 +152,7 @@ const LABELS: Record<string, FieldLabel> = {
   quoteCurrency: chosen('報價幣別', '报价币种', 'Quote currency'),
   rate: typed('匯率', '汇率', 'Rate'),
   effectiveFrom: typed('生效時間', '生效时间', 'Effective from'),
-  currentOnly: chosen('只看目前匯率', '只看当前汇率', 'Current rates only'),
+  currentOnly: chosen('只看現行匯率', '只看现行汇率', 'Current rates only'),
   applyNo: typed('申請單號', '申请单号', 'Application number'),
   requestedRate: typed('申請匯率', '申请汇率', 'Requested rate'),
   approvedRate: typed('核准匯率', '核准汇率', 'Approved rate'),
@@ -225,6 +226,10 @@ const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
     amount: typed('申請金額', '申请金额', 'Amount'),
     reason: typed('申請原因', '申请原因', 'Reason'),
   },
+  // finance's decision on a rate application or a refund: the reviewer's reason, not the merchant's
+  decision: {
+    reason: typed('原因', '原因', 'Reason'),
+  },
   statement: {},
 };
 
@@ -245,10 +250,12 @@ const AREA_ROUTES: readonly (readonly [string, FieldArea])[] = [
   ['/finance/virtualWallet/recharge/', 'recharge'],
   ['/finance/review/recharge/', 'recharge'],
   ['/finance/virtualWallet/payment/', 'payment'],
+  ['/finance/virtualWallet/refund/verify', 'decision'],
   ['/finance/virtualWallet/refund/', 'refund'],
   ['/finance/review/refund', 'refund'],
   ['/finance/virtualWallet/convert/', 'convert'],
   ['/finance/exchangeRate/', 'rate'],
+  ['/finance/rateApply/review/decide', 'decision'],
   ['/finance/rateApply/', 'rateApply'],
   ['/finance/brand/account/history/', 'statement'],
 ];

@@ -147,6 +147,8 @@ describe(`rate applications (${testDbKind()})`, () => {
       expect(refused(await decide({ id: submitted.id, approve: true, validUntil: new Date(Date.now() - HOUR).toISOString() }), 400)).toMatch(naming('validUntil', `${A}/review/decide`));
       expect(refused(await decide({ id: submitted.id, approve: false }), 400)).toBe('A reason is required when rejecting');
       expect(refused(await decide({ id: submitted.id, approve: false, reason: '   ' }), 400)).toBe('A reason is required when rejecting');
+      // the reviewer's reason, as the decision dialog labels it, not the merchant's 申請原因
+      expect(refused(await post(`${A}/review/decide`, finance, { id: submitted.id, approve: false, reason: 'x'.repeat(501) }, { lang: 'zh-TW' }), 400)).toBe('原因最多 500 個字元');
       const rejected = ok<Apply>(await decide({ id: submitted.id, approve: false, reason: 'Rate too far from the market' }));
       expect(rejected).toMatchObject({ status: 'REJECTED', approvedRate: null, validUntil: null, decisionRemark: 'Rate too far from the market' });
       expect(await applicationRate(t.db, 1, rejected.id, 'USD', 'TWD')).toBeNull();

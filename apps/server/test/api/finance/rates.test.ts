@@ -97,6 +97,8 @@ describe(`exchange rates (${testDbKind()})`, () => {
       const pairs = all.records.map((row) => `${row.baseCurrency}/${row.quoteCurrency}`);
       expect(new Set(pairs).size).toBe(pairs.length);
       expect(all.records.every((row) => row.current)).toBe(true);
+      // named as the table's switch says it
+      expect(refused(await post(`${R}/list`, finance, { currentOnly: 'x' }, { lang: 'zh-TW' }), 400)).toBe('只看現行匯率須為是或否（true / false）');
     });
 
     it('withdraws a scheduled rate only: one in effect is history (409), an unknown id 404', async () => {

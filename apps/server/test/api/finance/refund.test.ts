@@ -211,6 +211,8 @@ describe(`refunds (${testDbKind()})`, () => {
       const refund = ok<RefundRecord>(await balanceRefund('10.00', 'TWD'));
       expect(refused(await verify(refund.id, false), 400)).toBe('A reason is required when rejecting');
       expect(refused(await verify(refund.id, false, '   '), 400)).toBe('A reason is required when rejecting');
+      // the reviewer's reason, as the decision dialog labels it, not the merchant's refund reason
+      expect(refused(await call(`${W}/refund/verify`, finance, { id: refund.id, approve: false, reason: 'x'.repeat(501) }, { lang: 'zh-TW' }), 400)).toBe('原因最多 500 個字元');
       const rejected = ok<RefundRecord>(await verify(refund.id, false, 'Payee account does not match the company'));
       expect(rejected).toMatchObject({ status: 'REJECTED', decisionRemark: 'Payee account does not match the company', refunder: '財務 林美玲', postedAt: null });
       expect(await balance('TWD')).toBe(10_000n);
