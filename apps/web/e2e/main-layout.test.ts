@@ -8,7 +8,7 @@ const suite = useBrowserSuite();
 
 const newPage = (language?: Language) => suite.newPage({ viewport: { width: 1366, height: 860 }, ...(language ? { language } : {}) });
 
-const sideMenuTexts = async (page: Page) => (await page.getByTestId('side-menu').locator('.ant-menu-title-content').allTextContents()).map((t) => t.trim());
+const sideMenuTexts = async (page: Page) => (await page.getByTestId('side-menu').getByTestId('menu-title').allTextContents()).map((t) => t.trim());
 
 describe('main layout', () => {
   test('comes back to the requested page after signing in, and signs out with a confirmation', async () => {
@@ -161,7 +161,7 @@ describe('main layout', () => {
     expect(await page.locator('.ant-tabs-tab').filter({ hasText: 'Home' }).locator('.ant-tabs-tab-remove').count()).toBe(0);
     expect(await page.locator('.ant-tabs-tab').filter({ hasText: 'User Management' }).locator('.ant-tabs-tab-remove').count()).toBe(1);
     // the window's title follows the page
-    expect(await page.title()).toBe('System Announcements - Cross-border Shipping Merchant Portal');
+    await expect.poll(() => page.title()).toBe('System Announcements - Cross-border Shipping Merchant Portal');
 
     // the context menu: close the others
     await page.getByTestId('page-tab').filter({ hasText: 'User Management' }).click({ button: 'right' });

@@ -79,7 +79,7 @@ describe('shipping screens', () => {
 
     for (const order of [first, second]) {
       await dialog.getByTestId('batch-pick-orders').click();
-      const picker = page.getByRole('dialog', { name: 'Select new (Created) orders' });
+      const picker = page.getByRole('dialog', { name: 'Select orders (Created, in no other batch)' });
       await search(picker, 'Enter Order number', order.orderNo);
       await picker.locator('.ant-table-tbody tr').filter({ hasText: order.orderNo }).click();
       await picker.getByRole('button', { name: 'OK' }).click();

@@ -74,6 +74,8 @@ export function SearchSelect({ onChosen, autoFocus, width }: { onChosen?: () => 
       data-testid="menu-search"
       // the list as wide as the box and under it, on a phone's full-width box too
       style={{ width }}
+      // a menu is short: every option drawn (and named for assistive technology), not a virtual window of them
+      virtual={false}
       onSelect={(_value, option) => {
         choose(option);
         onChosen?.();

@@ -26,7 +26,13 @@ export function SideMenu({ mode, theme, collapsed, onNavigate }: Props) {
     const toItem = (node: MenuItemNode): NonNullable<MenuProps['items']>[number] => {
       const title = menuTitle(node.entry.meta.title, language);
       // the whole title on hover, wherever a menu has to cut it (the top menu, a pop-up)
-      return { key: node.key, icon: <MenuIcon name={node.entry.meta.icon} />, label: <span title={title}>{title}</span>, children: node.children?.map(toItem) };
+      // antd wraps a submenu's element label in no title-content span: the span carries the wrapping itself
+      const label = (
+        <span className={styles.title} title={title} data-testid="menu-title">
+          {title}
+        </span>
+      );
+      return { key: node.key, icon: <MenuIcon name={node.entry.meta.icon} />, label, children: node.children?.map(toItem) };
     };
     return visibleMenu(menu).map(toItem);
   }, [menu, language]);
