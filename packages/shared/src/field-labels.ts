@@ -49,6 +49,9 @@ const LABELS: Record<string, FieldLabel> = {
   createdAt_end: typed('建立時間（迄）', '创建时间（止）', 'Created to'),
   storageTime_begin: typed('入庫時間（起）', '入库时间（起）', 'Storage time from'),
   storageTime_end: typed('入庫時間（迄）', '入库时间（止）', 'Storage time to'),
+  // the receive page's list (its screen says "Received at" in English)
+  storageFrom: typed('入庫時間（起）', '入库时间（起）', 'Received from'),
+  storageTo: typed('入庫時間（迄）', '入库时间（止）', 'Received to'),
   statusUpdatedFrom: typed('狀態更新時間（起）', '状态更新时间（起）', 'Status updated from'),
   statusUpdatedTo: typed('狀態更新時間（迄）', '状态更新时间（止）', 'Status updated to'),
   status: chosen('狀態', '状态', 'Status'),

@@ -61,6 +61,12 @@ describe(`validation messages name the field as the screen does (${testDbKind()}
     expect(await message(url, token, payload, 'en-US')).toBe(enUS);
   });
 
+  it("names the receive list's date filters as its screen does", async () => {
+    const refusal = async (lang: string) => refused(await t.call({ method: 'GET', url: '/api/warehouse/parcel/list', token: warehouse, lang, query: { storageFrom: 'soon' } }), 400);
+    expect(await refusal('en-US')).toMatch(/^Received from /);
+    expect(await refusal('zh-TW')).toMatch(/^入庫時間（起）/);
+  });
+
   it('a field the catalogue does not know is named neutrally, as the client sent it', async () => {
     const response = await t.call({ method: 'POST', url: '/api/purchase/company/setLanguage', token: merchant, lang: 'zh-TW', query: { language: '9' } });
     expect(refused(response, 400)).toBe('欄位「language」只能是：0, 1');
