@@ -10,7 +10,8 @@ import { seedDatabase } from '../apps/server/src/db/seed/seed.ts';
 import { users } from '../apps/server/src/db/schema/sys.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
 import { canSkipTriggers, countScaleRows, ensureScaleTenants, generateScaleData, SCALE_GUARD_ROWS, vacuumScaleTables } from '../apps/server/src/db/seed/scale-logistics.ts';
-import { hashPassword, isStrongPassword } from '../apps/server/src/lib/passwords.ts';
+import { isStrongPassword } from '../packages/shared/src/password-rule.ts';
+import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 
 const USAGE = `usage: DATABASE_URL=postgres://... npm run seed:scale -- [options]
   --orders N    orders to add (default 1000000)
