@@ -38,11 +38,12 @@ function useOptions(): Option[] {
       if (byPath.has(entry.path)) continue;
       const title = menuTitle(entry.meta.title, language);
       const parents = (routes.get(entry.path)?.parents ?? []).map((parent) => menuTitle(parent.meta.title, language)).join(' / ');
+      // the menu it is in under the title, so that neither is cut at the box's width (English titles are long)
       const label = (
-        <Flex justify="space-between" gap={8}>
+        <Flex vertical style={{ whiteSpace: 'normal', lineHeight: 1.35 }}>
           <span>{title}</span>
           {parents && (
-            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {parents}
             </Typography.Text>
           )}
