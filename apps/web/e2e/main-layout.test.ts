@@ -150,7 +150,8 @@ describe('main layout', () => {
     await title.fill('typed before switching');
     await page.getByTestId('side-menu').getByText('User Management').click();
     await page.waitForURL((url) => url.pathname === '/system/user');
-    expect(await tabs()).toEqual(['Home', 'System Announcements', 'User Management']);
+    // the tab follows the address within a frame or two
+    await expect.poll(tabs).toEqual(['Home', 'System Announcements', 'User Management']);
 
     // back to the announcements: the same page, with what was typed (kept alive, not re-mounted)
     await page.getByTestId('page-tab').filter({ hasText: 'System Announcements' }).click();
