@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ServiceType } from '@portal/shared/logistics';
 import type { RateCardRecord } from '@portal/shared/logistics-schemas';
 import { CURRENCY_EXPONENTS, fromMinor, gramsToKg, isCurrency } from '@portal/shared/money';
@@ -43,6 +43,14 @@ function toRateCardRecord(row: RateCardRow): RateCardRecord {
     active: row.active,
     remark: row.remark,
   };
+}
+
+/** The active rate cards of these destinations (every service type). */
+export async function activeRateCards(db: Db, countries: readonly string[]) {
+  return db
+    .select()
+    .from(rateCards)
+    .where(and(eq(rateCards.active, true), inArray(rateCards.destinationCountry, [...countries])));
 }
 
 /** The active rate card of a route, or null. */

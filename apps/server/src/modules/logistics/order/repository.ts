@@ -6,7 +6,7 @@ import type { ORDER_SORT_COLUMNS, OrderDetail, OrderRecord, ParcelRecord, Tracki
 import { CURRENCY_EXPONENTS, fromMinor, gramsToKg, isCurrency, mmToCm, type CurrencyCode } from '@portal/shared/money';
 import type { Db } from '../../../db/client.ts';
 import { categories } from '../../../db/schema/dict.ts';
-import { orderItems, orderStatusCounts, orders, parcels, pickupBatchOrders, pickupBatches, rateCards, trackingEvents } from '../../../db/schema/logistics.ts';
+import { orderItems, orderStatusCounts, orders, parcels, pickupBatchOrders, pickupBatches, trackingEvents } from '../../../db/schema/logistics.ts';
 import { must } from '../../../lib/must.ts';
 import { escapeLike, numberSearch } from '../../../lib/list.ts';
 import type { Price } from '../../freight/service.ts';
@@ -321,14 +321,6 @@ export async function takenMerchantNos(db: Db, tenantId: number, numbers: string
     for (const row of rows) if (row.id !== exceptId) taken.add(row.merchantOrderNo);
   }
   return taken;
-}
-
-/** The active rate cards of these destinations (every service type). */
-export async function activeRateCards(db: Db, countries: readonly string[]) {
-  return db
-    .select()
-    .from(rateCards)
-    .where(and(eq(rateCards.active, true), inArray(rateCards.destinationCountry, [...countries])));
 }
 
 const quoteColumns = (quote: Price | null) => ({ freightQuote: quote?.freight ?? null, freightCurrency: (quote?.currency ?? null) as CurrencyCode | null });

@@ -12,12 +12,12 @@ import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { assertExportSize, type ExportColumn } from '../../../lib/xlsx.ts';
 import { priceShipment } from '../../freight/model.ts';
 import { priceFor, type Price } from '../../freight/service.ts';
+import { activeRateCards } from '../../freight/repository.ts';
 import { exportColumns, fileDate, orderBatches, orderTemplate, SHEET_TEXTS, type Names } from './export.ts';
 import { buildOrders, CODED_COLUMNS, readSheet, readWorkbook, sortErrors, type CodeBooks, type CodedColumn } from './import.ts';
 import { moveOrder } from './lifecycle.ts';
 import { normalizeTitle, orderProblems, pathText, prepareOrder, statusEventText, titleOf, type ParsedOrder, type PreparedOrder } from './model.ts';
 import {
-  activeRateCards,
   countUpTo,
   insertOrders,
   listOrders,

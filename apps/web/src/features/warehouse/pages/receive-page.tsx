@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Space, Table, Tag, Typography, type InputRef, type TableColumnsType } from 'antd';
-import { CheckCircleFilled, CloseCircleFilled, ScanOutlined, WarningOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Space, Typography, type InputRef } from 'antd';
+import { ScanOutlined, WarningOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,12 +14,13 @@ import type { ListPageConfig } from '../../../components/list-page/list-config.t
 import { useAuth } from '../../../lib/auth.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { storage, userChoiceKey } from '../../../lib/storage.ts';
-import { formatDateTime, formatMoney, formatWeight } from '../../../lib/format.ts';
+import { formatMoney, formatWeight } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { listParcels, PARCEL_LIST_KEY, type WarehouseParcel, useReceiveParcel, type ReceiveInput, type ReceiveResult } from '../api/parcels.ts';
+import { listParcels, PARCEL_LIST_KEY, type WarehouseParcel, useReceiveParcel, type ReceiveInput } from '../api/parcels.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { ScanList, type Scan } from '../components/scan-list.tsx';
 
 export const SCAN_PERMISSION = 'warehouse:receive:scan';
 /** The receive screen's own "report exception" button; the registration itself is warehouse:exception:add. */
@@ -48,8 +49,6 @@ type MeasureName = 'weight' | 'length' | 'width' | 'height';
 const MEASURES: MeasureName[] = ['weight', 'length', 'width', 'height'];
 
 /** A scan of this session: what was scanned, and the order it found or why it was refused. */
-type Scan = { key: number; at: Date; number: string; weight: string; result: ReceiveResult | null; message: string | null };
-
 /** The order the first wrong field is looked for in when a submit is refused. */
 const FIELD_ORDER: (keyof FormValues)[] = ['warehouseCode', 'number', 'weight', 'length', 'width', 'height'];
 /**
@@ -134,70 +133,6 @@ function ResultPanel({ last }: { last: Scan | null }) {
       />
       {can(REPORT_PERMISSION) && can(EXCEPTION_ADD_PERMISSION) && <ReportExceptionButton orderNo={result.orderNo} />}
     </div>
-  );
-}
-
-function ScanList({ scans, onClear }: { scans: Scan[]; onClear: () => void }) {
-  const { t } = useTranslation('warehouse');
-  const ok = scans.filter((scan) => scan.result).length;
-  const columns: TableColumnsType<Scan> = [
-    { key: 'at', title: t('common.time'), width: 170, render: (_, scan) => formatDateTime(scan.at) },
-    { key: 'number', title: t('receive.number'), render: (_, scan) => <Typography.Text code>{scan.number}</Typography.Text> },
-    {
-      key: 'outcome',
-      title: t('common.outcome'),
-      width: 100,
-      render: (_, scan) =>
-        scan.result ? (
-          <Tag color="success" icon={<CheckCircleFilled />}>
-            {t('common.success')}
-          </Tag>
-        ) : (
-          <Tag color="error" icon={<CloseCircleFilled />}>
-            {t('common.failed')}
-          </Tag>
-        ),
-    },
-    { key: 'weight', title: t('receive.weight'), width: 110, align: 'right', render: (_, scan) => `${formatWeight(scan.weight)} kg` },
-    {
-      key: 'detail',
-      title: t('receive.detail'),
-      render: (_, scan) =>
-        scan.result ? (
-          <span>
-            {scan.result.orderNo} · {scan.result.tenantName}
-            {scan.result.freightCharge && ` · ${formatMoney(scan.result.freightCharge)} ${scan.result.freightCurrency ?? ''}`}
-          </span>
-        ) : (
-          <Typography.Text type="danger">{scan.message}</Typography.Text>
-        ),
-    },
-  ];
-  return (
-    <Card
-      title={t('receive.scans')}
-      extra={
-        <Space>
-          <Typography.Text type="secondary" data-testid="scan-count">
-            {t('receive.scansCount', { count: scans.length, ok })}
-          </Typography.Text>
-          <Button size="small" onClick={onClear} disabled={scans.length === 0}>
-            {t('receive.clearScans')}
-          </Button>
-        </Space>
-      }
-    >
-      <Table<Scan>
-        size="small"
-        rowKey="key"
-        columns={columns}
-        dataSource={scans}
-        pagination={scans.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-        locale={{ emptyText: t('receive.noScans') }}
-        data-testid="scan-list"
-        rowClassName={(scan) => (scan.result ? 'scan-ok' : 'scan-failed')}
-      />
-    </Card>
   );
 }
 
