@@ -66,6 +66,11 @@ export const users = pgTable(
     /** main account of its tenant (the merchant who registered it) */
     mainAccount: boolean().notNull().default(false),
     passwordChangedAt: timestamp({ withTimezone: true }),
+    /** the staff number a company gives its people */
+    workNo: varchar({ length: 32 }).notNull().default(''),
+    /** when the user went to the recycle bin (delFlag 1); purged for good from there */
+    deletedAt: timestamp({ withTimezone: true }),
+    createdBy: bigint({ mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,6 +123,8 @@ export const userDepartments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     departmentId: bigint({ mode: 'number' }).notNull(),
+    /** the user leads this department ("my department") */
+    head: boolean().notNull().default(false),
   },
   // user first: a user's departments are read by user (the key includes tenant_id wherever it stands)
   (t) => [
@@ -134,6 +141,8 @@ export const positions = pgTable(
     tenantId: tenantRef(),
     code: varchar({ length: 64 }).notNull(),
     name: varchar({ length: 100 }).notNull(),
+    /** the position's rank: 1 is the highest */
+    rank: smallint().notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('sys_position_tenant_code_uq').on(t.tenantId, t.code)],
@@ -250,6 +259,97 @@ export const departmentPermissions = pgTable(
   (t) => [
     primaryKey({ columns: [t.departmentId, t.tenantId, t.permissionId] }),
     foreignKey({ name: 'sys_depart_permission_depart_fk', columns: [t.tenantId, t.departmentId], foreignColumns: [departments.tenantId, departments.id] }).onDelete('cascade'),
+  ],
+);
+
+/** A role that lives inside one department and grants at most that department's permissions (its ceiling). */
+export const departRoles = pgTable(
+  'sys_depart_role',
+  {
+    id: tenantRowId(),
+    tenantId: tenantRef(),
+    departmentId: bigint({ mode: 'number' }).notNull(),
+    roleCode: varchar({ length: 64 }).notNull(),
+    roleName: varchar({ length: 100 }).notNull(),
+    description: varchar({ length: 255 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('sys_depart_role_code_uq').on(t.tenantId, t.departmentId, t.roleCode),
+    foreignKey({ name: 'sys_depart_role_depart_fk', columns: [t.tenantId, t.departmentId], foreignColumns: [departments.tenantId, departments.id] }).onDelete('cascade'),
+  ],
+);
+
+export const departRolePermissions = pgTable(
+  'sys_depart_role_permission',
+  {
+    tenantId: tenantRef(),
+    roleId: bigint({ mode: 'number' }).notNull(),
+    permissionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.tenantId, t.permissionId] }),
+    foreignKey({ name: 'sys_depart_role_permission_role_fk', columns: [t.tenantId, t.roleId], foreignColumns: [departRoles.tenantId, departRoles.id] }).onDelete('cascade'),
+  ],
+);
+
+export const departRoleUsers = pgTable(
+  'sys_depart_role_user',
+  {
+    tenantId: tenantRef(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tenantId, t.roleId] }),
+    foreignKey({ name: 'sys_depart_role_user_role_fk', columns: [t.tenantId, t.roleId], foreignColumns: [departRoles.tenantId, departRoles.id] }).onDelete('cascade'),
+    index('sys_depart_role_user_role_idx').on(t.tenantId, t.roleId),
+  ],
+);
+
+/**
+ * A data rule of a tenant on one menu: a typed condition (a field of the menu's resource from its
+ * allow-list, an operator from a fixed set, a value or a variable), never SQL text. Roles pick the
+ * rules that bind their users (sys_role_data_rule).
+ */
+export const dataRules = pgTable(
+  'sys_data_rule',
+  {
+    id: tenantRowId(),
+    tenantId: tenantRef(),
+    permissionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+    ruleName: varchar({ length: 100 }).notNull(),
+    field: varchar({ length: 64 }).notNull(),
+    operator: varchar({ length: 16 }).notNull(),
+    /** 'value': compared with `value`; 'variable': with what `value` names (the current user, department, tenant) */
+    valueKind: varchar({ length: 16 }).notNull(),
+    value: varchar({ length: 500 }).notNull().default(''),
+    /** 1 in force, 0 switched off */
+    status: smallint().notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('sys_data_rule_permission_idx').on(t.tenantId, t.permissionId)],
+);
+
+export const roleDataRules = pgTable(
+  'sys_role_data_rule',
+  {
+    tenantId: tenantRef(),
+    roleId: bigint({ mode: 'number' }).notNull(),
+    ruleId: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.tenantId, t.ruleId] }),
+    foreignKey({ name: 'sys_role_data_rule_role_fk', columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+    foreignKey({ name: 'sys_role_data_rule_rule_fk', columns: [t.tenantId, t.ruleId], foreignColumns: [dataRules.tenantId, dataRules.id] }).onDelete('cascade'),
+    index('sys_role_data_rule_rule_idx').on(t.tenantId, t.ruleId),
   ],
 );
 
