@@ -6,6 +6,14 @@ import { financeMessages } from './messages-finance.ts';
 import { rechargeMessages } from './messages-recharge.ts';
 import { paymentMessages } from './messages-payment.ts';
 import { rateMessages } from './messages-rates.ts';
+import { delegationMessages } from './messages-delegation.ts';
+import { usersMessages } from './messages-users.ts';
+import { userDataMessages } from './messages-user-data.ts';
+import { rolesMessages } from './messages-roles.ts';
+import { menusMessages } from './messages-menus.ts';
+import { dataRulesMessages } from './messages-data-rules.ts';
+import { departsMessages } from './messages-departs.ts';
+import { orgMessages } from './messages-org.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -226,6 +234,15 @@ export const messages = {
   ...rechargeMessages,
   ...paymentMessages,
   ...rateMessages,
+  // system administration (issue 12): one file per resource
+  ...delegationMessages,
+  ...usersMessages,
+  ...userDataMessages,
+  ...rolesMessages,
+  ...menusMessages,
+  ...dataRulesMessages,
+  ...departsMessages,
+  ...orgMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

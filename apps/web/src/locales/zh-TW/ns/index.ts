@@ -5,6 +5,13 @@ import type { resources as shipping } from './shipping.ts';
 import type { resources as exceptions } from './exceptions.ts';
 import type { resources as wallet } from './wallet.ts';
 import type { resources as finance } from './finance.ts';
+import type { resources as systemUsers } from './system-users.ts';
+import type { resources as systemUserData } from './system-user-data.ts';
+import type { resources as systemRoles } from './system-roles.ts';
+import type { resources as systemMenus } from './system-menus.ts';
+import type { resources as systemDataRules } from './system-data-rules.ts';
+import type { resources as systemDeparts } from './system-departs.ts';
+import type { resources as systemOrg } from './system-org.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -13,4 +20,11 @@ import type { resources as finance } from './finance.ts';
 export type AreaResources = { logistics: typeof logistics; warehouse: typeof warehouse; tracking: typeof tracking; shipping: typeof shipping; exceptions: typeof exceptions;
   wallet: typeof wallet;
   finance: typeof finance;
+  'system-users': typeof systemUsers;
+  'system-user-data': typeof systemUserData;
+  'system-roles': typeof systemRoles;
+  'system-menus': typeof systemMenus;
+  'system-data-rules': typeof systemDataRules;
+  'system-departs': typeof systemDeparts;
+  'system-org': typeof systemOrg;
 };

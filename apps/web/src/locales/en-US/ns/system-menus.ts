@@ -1,0 +1,3 @@
+import type { resources as source } from '../../zh-TW/ns/system-menus.ts';
+
+export const resources: typeof source = {};

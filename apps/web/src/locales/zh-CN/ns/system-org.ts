@@ -1,0 +1,3 @@
+import type { resources as source } from '../../zh-TW/ns/system-org.ts';
+
+export const resources: typeof source = {};

@@ -1,0 +1,2 @@
+/** Texts of the system administration's system-departs screens (issue 12). */
+export const resources = {};

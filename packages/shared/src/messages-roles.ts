@@ -1,0 +1,3 @@
+import type { Texts } from './languages.ts';
+
+export const rolesMessages = {} as const satisfies Record<string, Texts>;
