@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -13,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { Language } from '@portal/shared/languages';
+import type { Language, Texts } from '@portal/shared/languages';
 
 /*
  * Tables by tenant (docs/decisions/0010-tables-by-tenant.md): a table with a tenant_id column is distributed
@@ -227,6 +228,12 @@ export const permissions = pgTable(
     merchantOnly: boolean().notNull().default(false),
     /** '1' rule in force, '0' switched off (then the button shows for everyone) */
     status: varchar({ length: 1 }).notNull().default('1'),
+    /** an administrator's title in the three languages; null: the translation of `name` */
+    titles: jsonb().$type<Texts>(),
+    /** defined by the code's menu tree (db/seed/menu-tree.ts): never deleted, its code never changed */
+    builtIn: boolean().notNull().default(false),
+    /** set when an administrator edits the entry: the start-up sync then leaves it as it is (decision 0015) */
+    editedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('sys_permission_parent_idx').on(t.parentId), uniqueIndex('sys_permission_perms_uq').on(t.perms)],
