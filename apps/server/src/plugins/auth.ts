@@ -43,8 +43,9 @@ export const merchant = (code: PermissionCode, ...also: PermissionCode[]) => ({ 
 /**
  * A call both sides make in their own tenant: `code` granted in the tenant of the request, the
  * platform's included (the home page's figures: a merchant's own, every merchant's for the staff).
+ * `also` as for `merchant`.
  */
-export const eitherSide = (code: PermissionCode) => ({ access: { permission: code, tenant: 'caller' } }) as const satisfies { access: Access };
+export const eitherSide = (code: PermissionCode, ...also: PermissionCode[]) => ({ access: { permission: code, tenant: 'caller', also } }) as const satisfies { access: Access };
 /** The platform staff's side of a flow: `code` granted, and the request in the platform tenant (0). */
 export const platform = (code: PermissionCode, ...also: PermissionCode[]) => ({ access: { permission: code, tenant: 'platform', also } }) as const satisfies { access: Access };
 
