@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   foreignKey,
   index,
   integer,
@@ -81,6 +82,27 @@ export const users = pgTable(
     index('sys_user_email_idx').on(sql`lower(${t.email})`),
     index('sys_user_tenant_idx').on(t.defaultTenantId),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Avatar images uploaded by administrators (issue 12), kept in the database so that app servers stay
+ * stateless; served by their random stored name, which is the URL the user record keeps.
+ */
+export const userAvatars = pgTable(
+  'sys_user_avatar',
+  {
+    id: id(),
+    /** server-chosen: 32 random hex characters and the extension of the type the bytes show */
+    storedName: varchar({ length: 64 }).notNull(),
+    mimeType: varchar({ length: 64 }).notNull(),
+    size: integer().notNull(),
+    content: bytea().notNull(),
+    createdBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sys_user_avatar_stored_uq').on(t.storedName)],
 );
 
 export const userTenants = pgTable(
