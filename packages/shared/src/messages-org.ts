@@ -1,3 +1,38 @@
 import type { Texts } from './languages.ts';
 
-export const orgMessages = {} as const satisfies Record<string, Texts>;
+/** Positions, my department and the address book (issue 12 items 6 to 8). */
+export const orgMessages = {
+  positionCodeFormat: {
+    'zh-TW': '職務編碼只能包含英文字母、數字、底線與連字號',
+    'zh-CN': '职务编码只能包含英文字母、数字、下划线与连字符',
+    'en-US': 'A position code may hold only letters, digits, underscores and hyphens',
+  },
+  positionCodeTaken: { 'zh-TW': '職務編碼「{code}」已存在', 'zh-CN': '职务编码「{code}」已存在', 'en-US': 'The position code "{code}" is already taken' },
+  alreadyMember: { 'zh-TW': '此用戶已是該部門的成員', 'zh-CN': '此用户已是该部门的成员', 'en-US': 'This user is already a member of the department' },
+  departBeyondOwn: {
+    'zh-TW': '您不能將成員加入或移出擁有您所沒有權限的部門',
+    'zh-CN': '您不能将成员加入或移出拥有您所没有权限的部门',
+    'en-US': 'You cannot add members to, or remove them from, a department that grants permissions you do not hold',
+  },
+  notDepartRole: {
+    'zh-TW': '只能指派該部門自己的部門角色',
+    'zh-CN': '只能分配该部门自己的部门角色',
+    'en-US': "Only the department's own department roles can be given",
+  },
+} as const satisfies Record<string, Texts>;
+
+/** Column titles and sheet names of the positions and address-book exports. */
+export const orgExportTexts = {
+  positionSheet: { 'zh-TW': '職務列表', 'zh-CN': '职务列表', 'en-US': 'Positions' },
+  addressBookSheet: { 'zh-TW': '通訊錄', 'zh-CN': '通讯录', 'en-US': 'Address book' },
+  code: { 'zh-TW': '職務編碼', 'zh-CN': '职务编码', 'en-US': 'Code' },
+  positionName: { 'zh-TW': '職務名稱', 'zh-CN': '职务名称', 'en-US': 'Position' },
+  rank: { 'zh-TW': '職級', 'zh-CN': '职级', 'en-US': 'Rank' },
+  createdAt: { 'zh-TW': '建立時間', 'zh-CN': '创建时间', 'en-US': 'Created at' },
+  name: { 'zh-TW': '姓名', 'zh-CN': '姓名', 'en-US': 'Name' },
+  departments: { 'zh-TW': '部門', 'zh-CN': '部门', 'en-US': 'Departments' },
+  positions: { 'zh-TW': '職務', 'zh-CN': '职务', 'en-US': 'Positions' },
+  phone: { 'zh-TW': '手機號碼', 'zh-CN': '手机号码', 'en-US': 'Mobile number' },
+  email: { 'zh-TW': '電子郵件', 'zh-CN': '电子邮件', 'en-US': 'Email' },
+  workNo: { 'zh-TW': '工號', 'zh-CN': '工号', 'en-US': 'Work number' },
+} as const satisfies Record<string, Texts>;
