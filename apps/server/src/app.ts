@@ -49,6 +49,7 @@ import { rateRoutes } from './modules/finance/rates/routes.ts';
 import { rateApplyRoutes } from './modules/finance/rate-apply/routes.ts';
 import { detailRoutes } from './modules/finance/details/routes.ts';
 import { statementRoutes } from './modules/finance/statements/routes.ts';
+import { positionRoutes } from './modules/system/position/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
 
 export type AppOptions = {
@@ -177,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rateApplyRoutes);
       await api.register(detailRoutes);
       await api.register(statementRoutes);
+      await api.register(positionRoutes);
     },
     { prefix: '/api' },
   );

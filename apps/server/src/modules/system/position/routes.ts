@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, pageSchema } from '@portal/shared/api';
+import { positionCheckQuery, positionEditInput, positionInput, positionListQuery, positionRecord } from '@portal/shared/system-org';
+import { caller, eitherSide } from '../../../plugins/auth.ts';
+import { getQuery } from '../../../lib/query.ts';
+import { idParam } from '../../../lib/list.ts';
+import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
+import { listPositions } from './repository.ts';
+import { addPosition, checkCode, editPosition, positionWorkbook, removePositions } from './service.ts';
+
+/** `?ids=1,2,3` of a batch delete. */
+const idList = z
+  .string()
+  .max(4000)
+  .regex(/^\d+(,\d+)*$/)
+  .transform((text) => text.split(',').map(Number))
+  .pipe(z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(200));
+
+const exportFilters = { code: positionListQuery.code, name: positionListQuery.name };
+
+/** Positions of the tenant of the request (a merchant's, or the platform's own). */
+export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const tags = ['system: positions'];
+
+  app.get(
+    '/sys/position/list',
+    {
+      config: eitherSide('system:position:list'),
+      schema: { tags, summary: 'Positions of the tenant, paged; filtered by code and name; by rank (1 first) unless sorted otherwise', querystring: getQuery(positionListQuery), response: { 200: envelopeSchema(pageSchema(positionRecord)) } },
+    },
+    async (request) => request.ok(await listPositions(db, caller(request).tenantId, request.query)),
+  );
+
+  app.get(
+    '/sys/position/checkCode',
+    {
+      config: eitherSide('system:position:list'),
+      schema: { tags, summary: "Whether a code is free in the tenant (409 when taken); `id`: the position being edited keeps its own", querystring: getQuery(positionCheckQuery), response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      await checkCode(db, caller(request).tenantId, request.query.code, request.query.id);
+      return request.ok(null);
+    },
+  );
+
+  app.post(
+    '/sys/position/add',
+    {
+      config: eitherSide('system:position:add'),
+      schema: { tags, summary: 'Add a position (409 when its code is taken in the tenant)', body: positionInput, response: { 200: envelopeSchema(positionRecord) } },
+    },
+    async (request) => request.ok(await addPosition(db, caller(request).tenantId, request.body)),
+  );
+
+  app.put(
+    '/sys/position/edit',
+    {
+      config: eitherSide('system:position:edit'),
+      schema: { tags, summary: "Edit a position of the tenant (404 for another tenant's)", body: positionEditInput, response: { 200: envelopeSchema(positionRecord) } },
+    },
+    async (request) => request.ok(await editPosition(db, caller(request).tenantId, request.body)),
+  );
+
+  app.delete(
+    '/sys/position/delete',
+    {
+      config: eitherSide('system:position:delete'),
+      schema: { tags, summary: 'Delete a position; its holders lose it', querystring: getQuery({ id: idParam }), response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      await removePositions(db, caller(request).tenantId, [request.query.id]);
+      return request.ok(null);
+    },
+  );
+
+  app.delete(
+    '/sys/position/deleteBatch',
+    {
+      config: eitherSide('system:position:delete'),
+      schema: { tags, summary: "Delete several positions: all or nothing (404 when one is not the tenant's)", querystring: getQuery({ ids: idList }), response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      await removePositions(db, caller(request).tenantId, request.query.ids);
+      return request.ok(null);
+    },
+  );
+
+  app.get(
+    '/sys/position/exportXls',
+    {
+      config: eitherSide('system:position:export'),
+      schema: { tags, summary: "The filtered positions as an Excel file (xlsx) in the caller's language", querystring: getQuery({ ...exportFilters, timeZone: timeZoneParam }), produces: [XLSX_TYPE] },
+    },
+    async (request, reply) => {
+      const { timeZone = DEFAULT_EXPORT_TIME_ZONE, ...filters } = request.query;
+      return sendXlsx(reply, await positionWorkbook(db, caller(request).tenantId, filters, request.lang, timeZone));
+    },
+  );
+};
