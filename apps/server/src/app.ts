@@ -50,6 +50,8 @@ import { rateApplyRoutes } from './modules/finance/rate-apply/routes.ts';
 import { detailRoutes } from './modules/finance/details/routes.ts';
 import { statementRoutes } from './modules/finance/statements/routes.ts';
 import { positionRoutes } from './modules/system/position/routes.ts';
+import { systemUserRoutes } from './modules/system/user/routes.ts';
+import { menuRoutes } from './modules/system/menu/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
 
 export type AppOptions = {
@@ -179,6 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(detailRoutes);
       await api.register(statementRoutes);
       await api.register(positionRoutes);
+      await api.register(systemUserRoutes, { smsGateway: options.smsGateway });
+      await api.register(menuRoutes);
     },
     { prefix: '/api' },
   );
