@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Texts } from './languages.ts';
 
 /** Requests and answers of the session and user calls (spec §3, §7). */
 export const loginRequestSchema = z.strictObject({
@@ -78,6 +79,8 @@ export type MenuEntry = {
   meta: {
     /** a translation key (menu-titles.ts) */
     title: string;
+    /** an administrator's title in the three languages, which wins over the key's translation */
+    titles?: Texts | null;
     icon: string | null;
     url: string | null;
     keepAlive: boolean;
@@ -99,6 +102,7 @@ export const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
     route: z.enum(['0', '1']),
     meta: z.object({
       title: z.string(),
+      titles: z.object({ 'zh-TW': z.string(), 'zh-CN': z.string(), 'en-US': z.string() }).nullable().optional(),
       icon: z.string().nullable(),
       url: z.string().nullable(),
       keepAlive: z.boolean(),

@@ -37,17 +37,28 @@ export async function syncCatalogue(db: Db): Promise<void> {
   });
 }
 
+/**
+ * The code's menu tree, found again by permission code (decision 0015): a missing entry is added, an entry
+ * nobody edited follows the code, and an entry an administrator edited keeps what they chose; only its
+ * side (platform or merchant), which the routes enforce, still follows the code.
+ */
 async function syncMenus(db: Db): Promise<AddedEntry[]> {
-  const existing = new Map((await db.select({ id: permissions.id, perms: permissions.perms }).from(permissions)).map((r) => [r.perms, r.id]));
+  const existing = new Map(
+    (await db.select({ id: permissions.id, perms: permissions.perms, editedAt: permissions.editedAt }).from(permissions)).map((r) => [r.perms, r]),
+  );
   const added: AddedEntry[] = [];
 
   const upsert = async (values: PermissionValues): Promise<number> => {
     const found = existing.get(values.perms ?? '');
     if (found !== undefined) {
-      await db.update(permissions).set(values).where(eq(permissions.id, found));
-      return found;
+      const { platformOnly, merchantOnly } = values;
+      await db
+        .update(permissions)
+        .set(found.editedAt ? { platformOnly, merchantOnly, builtIn: true } : { ...values, builtIn: true })
+        .where(eq(permissions.id, found.id));
+      return found.id;
     }
-    const rows = await db.insert(permissions).values(values).returning({ id: permissions.id });
+    const rows = await db.insert(permissions).values({ ...values, builtIn: true }).returning({ id: permissions.id });
     const id = must(rows[0], 'inserted permission').id;
     added.push({ id, perms: values.perms ?? '', platformOnly: values.platformOnly ?? false, merchantOnly: values.merchantOnly ?? false });
     return id;

@@ -24,6 +24,9 @@ const row = (fields: Partial<PermissionRow> & Pick<PermissionRow, 'menuType' | '
   platformOnly: false,
   merchantOnly: false,
   status: '1',
+  titles: null,
+  builtIn: false,
+  editedAt: null,
   createdAt: new Date(0),
   ...fields,
 });

@@ -44,6 +44,7 @@ export function buildPermissionResult(catalogue: Catalogue, access: UserAccess, 
         route: row.isRoute ? '1' : '0',
         meta: {
           title: row.name,
+          titles: row.titles,
           icon: row.icon,
           url: row.url,
           keepAlive: row.keepAlive,

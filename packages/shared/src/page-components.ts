@@ -1,0 +1,42 @@
+/**
+ * The pages the web app actually has: the names a menu entry's `component` may take. The web's page
+ * registry is typed against this list (apps/web/src/app/page-registry.ts), so adding a page means adding
+ * its name here, and the menu management form offers exactly these; the server refuses any other name.
+ */
+export const PAGE_COMPONENTS = [
+  'dashboard/analysis',
+  'system/announcement-list',
+  'logistics/international-order-list',
+  'logistics/international-order-detail',
+  'logistics/logistics-order-list',
+  'logistics/package-list',
+  'logistics/pickup-batch-list',
+  'logistics/collection-exception-list',
+  'warehouse/parcel-receive',
+  'warehouse/ship-out',
+  'warehouse/tracking-event-list',
+  'warehouse/pickup-confirm-list',
+  'warehouse/exception-list',
+  'warehouse/rate-card-list',
+  'finance/wallet-overview',
+  'finance/wallet-recharge-list',
+  'finance/wallet-payment-list',
+  'finance/wallet-refund-list',
+  'finance/exchange-rate-apply-list',
+  'finance/finance-detail-list',
+  'finance/alipay-statement-list',
+  'finance/recharge-review-list',
+  'finance/refund-review-list',
+  'finance/exchange-rate-list',
+  'finance/rate-apply-review-list',
+  'finance/account-list',
+  // issue 12: system administration
+  'system/permission-list',
+] as const;
+
+export type PageComponent = (typeof PAGE_COMPONENTS)[number];
+
+/** The component of a group with no page of its own (the spec's route view). */
+export const CONTAINER_COMPONENT = 'layouts/RouteView';
+
+export const isPageComponent = (name: string): name is PageComponent => (PAGE_COMPONENTS as readonly string[]).includes(name);
