@@ -49,7 +49,6 @@ import { rateRoutes } from './modules/finance/rates/routes.ts';
 import { rateApplyRoutes } from './modules/finance/rate-apply/routes.ts';
 import { detailRoutes } from './modules/finance/details/routes.ts';
 import { statementRoutes } from './modules/finance/statements/routes.ts';
-import { systemUserRoutes } from './modules/system/user/routes.ts';
 import { positionRoutes } from './modules/system/position/routes.ts';
 import { systemUserRoutes } from './modules/system/user/routes.ts';
 import { menuRoutes } from './modules/system/menu/routes.ts';
@@ -181,7 +180,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rateApplyRoutes);
       await api.register(detailRoutes);
       await api.register(statementRoutes);
-      await api.register(systemUserRoutes, { smsGateway: options.smsGateway });
       await api.register(positionRoutes);
       await api.register(systemUserRoutes, { smsGateway: options.smsGateway });
       await api.register(menuRoutes);
