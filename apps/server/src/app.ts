@@ -49,9 +49,14 @@ import { rateRoutes } from './modules/finance/rates/routes.ts';
 import { rateApplyRoutes } from './modules/finance/rate-apply/routes.ts';
 import { detailRoutes } from './modules/finance/details/routes.ts';
 import { statementRoutes } from './modules/finance/statements/routes.ts';
+import { departRoutes } from './modules/system/depart/routes.ts';
+import { departRoleRoutes } from './modules/system/depart-role/routes.ts';
 import { positionRoutes } from './modules/system/position/routes.ts';
+import { systemRoleRoutes } from './modules/system/role/routes.ts';
 import { systemUserRoutes } from './modules/system/user/routes.ts';
 import { menuRoutes } from './modules/system/menu/routes.ts';
+import { DataRuleService } from './modules/system/data-rule/service.ts';
+import { dataRuleRoutes } from './modules/system/data-rule/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
 
 export type AppOptions = {
@@ -125,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(authPlugin, { accessService: new AccessService(options.database.db, bus) });
+  app.decorate('dataRules', new DataRuleService(options.database.db, bus, app.accessService, (message, detail) => app.log.warn(detail, message)));
   // before any route: it adds itself to every /api and /platform-api route
   await app.register(nulGuardPlugin);
 
@@ -180,7 +186,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rateApplyRoutes);
       await api.register(detailRoutes);
       await api.register(statementRoutes);
+      await api.register(departRoutes);
+      await api.register(departRoleRoutes);
       await api.register(positionRoutes);
+      await api.register(systemRoleRoutes);
+      await api.register(dataRuleRoutes);
       await api.register(systemUserRoutes, { smsGateway: options.smsGateway });
       await api.register(menuRoutes);
     },
