@@ -176,6 +176,23 @@ const LABELS: Record<string, FieldLabel> = {
   captcha: typed('簡訊驗證碼', '短信验证码', 'SMS code'),
   companyName: typed('公司名稱', '公司名称', 'Company name'),
   purpose: chosen('用途', '用途', 'Purpose'),
+  // menus (menu management, /sys/permission)
+  menuType: chosen('選單類型', '菜单类型', 'Menu type'),
+  parentId: chosen('上級', '上级', 'Parent'),
+  parentIds: typed('上級編號', '上级编号', 'Parent IDs'),
+  titles: typed('選單名稱', '菜单名称', 'Title'),
+  'titles.zh-TW': typed('選單名稱（繁體中文）', '菜单名称（繁体中文）', 'Title (Traditional Chinese)'),
+  'titles.zh-CN': typed('選單名稱（簡體中文）', '菜单名称（简体中文）', 'Title (Simplified Chinese)'),
+  'titles.en-US': typed('選單名稱（英文）', '菜单名称（英文）', 'Title (English)'),
+  path: typed('選單路徑', '菜单路径', 'Path'),
+  component: chosen('前端元件', '前端组件', 'Component'),
+  componentName: typed('路由名稱', '路由名称', 'Route name'),
+  redirect: typed('預設跳轉地址', '默认跳转地址', 'Redirect'),
+  icon: chosen('選單圖示', '菜单图标', 'Icon'),
+  url: typed('外部連結', '外部链接', 'External link'),
+  sortNo: typed('排序', '排序', 'Sort order'),
+  perms: typed('授權標識', '授权标识', 'Permission codes'),
+  permsType: chosen('授權策略', '授权策略', 'Permission strategy'),
 };
 
 /** What a name means in one area, where it differs from LABELS. */
