@@ -53,6 +53,7 @@ import { departRoutes } from './modules/system/depart/routes.ts';
 import { departRoleRoutes } from './modules/system/depart-role/routes.ts';
 import { positionRoutes } from './modules/system/position/routes.ts';
 import { systemRoleRoutes } from './modules/system/role/routes.ts';
+import { systemRoleRoutes } from './modules/system/role/routes.ts';
 import { systemUserRoutes } from './modules/system/user/routes.ts';
 import { menuRoutes } from './modules/system/menu/routes.ts';
 import { DataRuleService } from './modules/system/data-rule/service.ts';
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(departRoutes);
       await api.register(departRoleRoutes);
       await api.register(positionRoutes);
+      await api.register(systemRoleRoutes);
       await api.register(systemRoleRoutes);
       await api.register(dataRuleRoutes);
       await api.register(systemUserRoutes, { smsGateway: options.smsGateway });

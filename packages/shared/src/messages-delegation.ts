@@ -17,6 +17,11 @@ export const delegationMessages = {
     'zh-CN': '您不能分配或移除拥有您所没有权限的角色',
     'en-US': 'You cannot give or take away a role that holds permissions you do not hold',
   },
+  ownRoleShrink: {
+    'zh-TW': '您不能收回自己所擁有角色的權限',
+    'zh-CN': '您不能收回自己所拥有角色的权限',
+    'en-US': 'You cannot take permissions away from a role you hold yourself',
+  },
   notOnYourself: {
     'zh-TW': '您不能凍結、刪除自己或變更自己的角色',
     'zh-CN': '您不能冻结、删除自己或变更自己的角色',

@@ -42,6 +42,24 @@ export function refuseRoleAssignment(grantor: Grantor, roleGrants: ReadonlySet<n
   return missing(roleGrants, grantor.held).length > 0 ? 'roleBeyondOwn' : null;
 }
 
+/** A role as a change to it is judged: its grants, and whether the grantor and any top administrator hold it. */
+export type RoleHolding = { grants: ReadonlySet<number>; heldByGrantor: boolean; heldByTop: boolean };
+
+/**
+ * A change of a role's grants from `role.grants` to `after` (deleting a role is a change to the empty set):
+ * the change must be held (refuseGrantChange); a role a top administrator holds is changed only by a top
+ * administrator (only they touch them); and nobody takes grants away from a role they hold themselves
+ * (they would demote themselves, and could not give the grants back).
+ */
+export function refuseRoleChange(grantor: Grantor, role: RoleHolding, after: ReadonlySet<number>, ceiling?: ReadonlySet<number>): MessageKey | null {
+  const refused = refuseGrantChange(grantor, role.grants, after, ceiling);
+  if (refused) return refused;
+  const changed = [...after].some((id) => !role.grants.has(id)) || [...role.grants].some((id) => !after.has(id));
+  if (changed && role.heldByTop && !grantor.top) return 'topAdminOnly';
+  if (role.heldByGrantor && [...role.grants].some((id) => !after.has(id))) return 'ownRoleShrink';
+  return null;
+}
+
 /** What an administrative act does to a user. */
 export type UserAct = 'edit' | 'roles' | 'freeze' | 'delete' | 'password';
 
