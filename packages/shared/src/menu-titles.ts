@@ -138,6 +138,7 @@ export const menuTitles: Record<string, Texts> = {
   'button.dataRule': { 'zh-TW': '資料權限規則', 'zh-CN': '数据权限规则', 'en-US': 'Data Rules' },
   'button.addMember': { 'zh-TW': '新增成員', 'zh-CN': '添加成员', 'en-US': 'Add Member' },
   'button.removeMember': { 'zh-TW': '移除成員', 'zh-CN': '移除成员', 'en-US': 'Remove Member' },
+  'button.viewPhone': { 'zh-TW': '查看完整手機號碼', 'zh-CN': '查看完整手机号码', 'en-US': 'View Full Mobile Numbers' },
   'button.dictItems': { 'zh-TW': '字典項目設定', 'zh-CN': '字典项配置', 'en-US': 'Dictionary Items' },
   'button.refreshCache': { 'zh-TW': '重新整理快取', 'zh-CN': '刷新缓存', 'en-US': 'Refresh Cache' },
   'button.publish': { 'zh-TW': '發布', 'zh-CN': '发布', 'en-US': 'Publish' },

@@ -221,6 +221,7 @@ export const PERMISSION_CODES = [
   'system:my-depart:member-remove',
   'system:address-book:list',
   'system:address-book:export',
+  'system:address-book:phone',
   'system:dict:list',
   'system:dict:add',
   'system:dict:edit',

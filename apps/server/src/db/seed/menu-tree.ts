@@ -665,7 +665,7 @@ export const menuTree: MenuSeed[] = [
         component: 'system/address-book',
         name: 'system-address-book',
         perms: 'system:address-book:list',
-        buttons: [button('system:address-book:export', 'button.export')],
+        buttons: [button('system:address-book:export', 'button.export'), button('system:address-book:phone', 'button.viewPhone')],
       },
       {
         key: 'menu.system.dict',
