@@ -3,6 +3,9 @@ import type { Db } from '../../../db/client.ts';
 import {
   departmentPermissions,
   departments,
+  departRolePermissions,
+  departRoles,
+  departRoleUsers,
   permissions,
   rolePermissions,
   roles,
@@ -60,7 +63,12 @@ export async function loadPermissionCatalogue(db: Db): Promise<PermissionRow[]> 
   return db.select().from(permissions).orderBy(permissions.sortNo, permissions.id);
 }
 
-/** Permission ids granted by the user's roles in the tenant and by the user's current department there. */
+/**
+ * Permission ids granted by the user's roles in the tenant and by their department roles in their current
+ * department there (docs/decisions/0017-department-roles.md). A department's permissions grant nobody
+ * anything by themselves: they are the ceiling of its roles, so a department role's grant counts only while
+ * the ceiling still holds it (a ceiling narrowed later takes it away here too).
+ */
 export async function loadGrantedPermissionIds(db: Db, userId: number, tenantId: number, orgCode: string | null): Promise<Set<number>> {
   const byRole = db
     .select({ id: rolePermissions.permissionId })
@@ -71,11 +79,21 @@ export async function loadGrantedPermissionIds(db: Db, userId: number, tenantId:
   const rows = orgCode
     ? await byRole.union(
         db
-          .select({ id: departmentPermissions.permissionId })
-          .from(departmentPermissions)
-          .innerJoin(departments, eq(departments.id, departmentPermissions.departmentId))
-          .innerJoin(userDepartments, eq(userDepartments.departmentId, departments.id))
-          .where(and(eq(userDepartments.userId, userId), eq(departments.tenantId, tenantId), eq(departments.orgCode, orgCode))),
+          .select({ id: departRolePermissions.permissionId })
+          .from(departRolePermissions)
+          .innerJoin(departRoles, and(eq(departRoles.tenantId, departRolePermissions.tenantId), eq(departRoles.id, departRolePermissions.roleId)))
+          .innerJoin(departRoleUsers, and(eq(departRoleUsers.tenantId, departRoles.tenantId), eq(departRoleUsers.roleId, departRoles.id), eq(departRoleUsers.userId, userId)))
+          .innerJoin(departments, and(eq(departments.tenantId, departRoles.tenantId), eq(departments.id, departRoles.departmentId)))
+          .innerJoin(userDepartments, and(eq(userDepartments.tenantId, departments.tenantId), eq(userDepartments.departmentId, departments.id), eq(userDepartments.userId, userId)))
+          .innerJoin(
+            departmentPermissions,
+            and(
+              eq(departmentPermissions.tenantId, departments.tenantId),
+              eq(departmentPermissions.departmentId, departments.id),
+              eq(departmentPermissions.permissionId, departRolePermissions.permissionId),
+            ),
+          )
+          .where(and(eq(departRolePermissions.tenantId, tenantId), eq(departments.orgCode, orgCode))),
       )
     : await byRole;
   return new Set(rows.map((r) => Number(r.id)));

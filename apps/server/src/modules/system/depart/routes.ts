@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, pageSchema, PAGE_SIZE_MAX } from '@portal/shared/api';
+import {
+  departAddSchema,
+  departEditSchema,
+  departIdNodeSchema,
+  departMemberSchema,
+  departMembersAddSchema,
+  departMoveSchema,
+  departNodeSchema,
+  departPermissionSaveSchema,
+  departRecordSchema,
+} from '@portal/shared/system-departs';
+import { caller, eitherSide } from '../../../plugins/auth.ts';
+import { getQuery } from '../../../lib/query.ts';
+import { idParam } from '../../../lib/list.ts';
+import { searchDeparts } from './repository.ts';
+import { addDepart, addMembers, departIdTree, departTree, editDepart, listMembers, moveDepart, queryCeiling, removeDepart, removeMember, saveCeiling } from './service.ts';
+
+const tags = ['system-depart'];
+const done = envelopeSchema(z.null());
+
+/** Departments of the caller's tenant (spec §7 "Departments"), their members, and their permissions (the ceiling). */
+export const departRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const access = app.accessService;
+
+  app.get(
+    '/sys/sysDepart/queryTreeList',
+    {
+      config: eitherSide('system:depart:list'),
+      schema: { tags, summary: "The tenant's departments as a tree, with heads and member counts", querystring: getQuery({}), response: { 200: envelopeSchema(z.array(departNodeSchema)) } },
+    },
+    async (request) => request.ok(await departTree(db, caller(request).tenantId)),
+  );
+
+  app.get(
+    '/sys/sysDepart/queryIdTree',
+    {
+      config: eitherSide('system:depart:list'),
+      schema: { tags, summary: 'The id/title tree of tree selects', querystring: getQuery({}), response: { 200: envelopeSchema(z.array(departIdNodeSchema)) } },
+    },
+    async (request) => request.ok(await departIdTree(db, caller(request).tenantId)),
+  );
+
+  app.get(
+    '/sys/sysDepart/searchBy',
+    {
+      config: eitherSide('system:depart:list'),
+      schema: {
+        tags,
+        summary: 'Departments whose name or org code holds the word',
+        querystring: getQuery({ keyWord: z.string().trim().min(1).max(100) }),
+        response: { 200: envelopeSchema(z.array(departRecordSchema)) },
+      },
+    },
+    async (request) => request.ok(await searchDeparts(db, caller(request).tenantId, request.query.keyWord)),
+  );
+
+  app.post(
+    '/sys/sysDepart/add',
+    {
+      config: eitherSide('system:depart:add'),
+      schema: { tags, summary: 'A department, its org code generated under its parent', body: departAddSchema, response: { 200: envelopeSchema(departRecordSchema) } },
+    },
+    async (request) => request.ok(await addDepart(db, caller(request).tenantId, request.body)),
+  );
+
+  app.put(
+    '/sys/sysDepart/edit',
+    {
+      config: eitherSide('system:depart:edit'),
+      schema: { tags, summary: "A department's name, sort number and heads (among its members)", body: departEditSchema, response: { 200: envelopeSchema(departRecordSchema) } },
+    },
+    async (request) => request.ok(await editDepart(db, access, caller(request).tenantId, request.body)),
+  );
+
+  app.put(
+    '/sys/sysDepart/move',
+    {
+      config: eitherSide('system:depart:edit'),
+      schema: { tags, summary: 'Moves a department under another parent or to another place among its siblings', body: departMoveSchema, response: { 200: done } },
+    },
+    async (request) => request.ok(await moveDepart(db, access, caller(request).tenantId, request.body).then(() => null)),
+  );
+
+  app.delete(
+    '/sys/sysDepart/delete',
+    {
+      config: eitherSide('system:depart:delete'),
+      schema: { tags, summary: 'Deletes a department without sub-departments or members', querystring: getQuery({ id: idParam }), response: { 200: done } },
+    },
+    async (request) => request.ok(await removeDepart(db, caller(request).tenantId, request.query.id).then(() => null)),
+  );
+
+  app.get(
+    '/sys/user/departUserList',
+    {
+      config: eitherSide('system:depart:list'),
+      schema: {
+        tags,
+        summary: 'The members of a department',
+        querystring: getQuery({
+          depId: idParam,
+          username: z.string().trim().max(64).optional(),
+          pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
+          pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
+        }),
+        response: { 200: envelopeSchema(pageSchema(departMemberSchema)) },
+      },
+    },
+    async (request) => request.ok(await listMembers(db, caller(request).tenantId, request.query)),
+  );
+
+  app.post(
+    '/sys/user/editSysDepartWithUser',
+    {
+      config: eitherSide('system:depart:edit'),
+      schema: { tags, summary: 'Adds users of the tenant to a department', body: departMembersAddSchema, response: { 200: done } },
+    },
+    async (request) => request.ok(await addMembers(db, access, caller(request), request.body).then(() => null)),
+  );
+
+  app.delete(
+    '/sys/user/deleteUserInDepart',
+    {
+      config: eitherSide('system:depart:edit'),
+      schema: { tags, summary: 'Takes a user out of a department and its department roles', querystring: getQuery({ depId: idParam, userId: idParam }), response: { 200: done } },
+    },
+    async (request) => request.ok(await removeMember(db, access, caller(request), request.query).then(() => null)),
+  );
+
+  app.get(
+    '/sys/permission/queryDepartPermission',
+    {
+      config: eitherSide('system:depart:auth'),
+      schema: { tags, summary: "The permission ids of the department's ceiling", querystring: getQuery({ departId: idParam }), response: { 200: envelopeSchema(z.array(z.number().int())) } },
+    },
+    async (request) => request.ok(await queryCeiling(db, caller(request).tenantId, request.query.departId)),
+  );
+
+  app.post(
+    '/sys/permission/saveDepartPermission',
+    {
+      config: eitherSide('system:depart:auth'),
+      schema: { tags, summary: "Saves the department's ceiling; its roles lose what falls outside it", body: departPermissionSaveSchema, response: { 200: done } },
+    },
+    async (request) => request.ok(await saveCeiling(db, access, caller(request), request.body).then(() => null)),
+  );
+};
