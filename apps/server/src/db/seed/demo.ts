@@ -1,7 +1,7 @@
 import { must } from '../../lib/must.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { announcements, departmentPermissions, departments, permissions, positions, tenants, userDepartments, userPositions, userRoles, users, userTenants } from '../schema/sys.ts';
+import { announcements, departmentPermissions, departments, departRolePermissions, departRoles, departRoleUsers, permissions, positions, tenants, userDepartments, userPositions, userRoles, users, userTenants } from '../schema/sys.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createTenantRoles } from '../../modules/role/repository.ts';
 import { PLATFORM_TENANT_ID } from './catalogue.ts';
@@ -65,14 +65,19 @@ export async function seedDemo(db: Db): Promise<void> {
     { orgCode: 'A01A01', name: '營運部 Operations', parent: 'A01' },
     { orgCode: 'A01A02', name: '財務部 Finance', parent: 'A01' },
   ]);
-  // the finance department brings the wallet screens to whoever works in it
-  const walletEntries = await db.select({ id: permissions.id, perms: permissions.perms }).from(permissions);
-  await db
-    .insert(departmentPermissions)
-    .values(walletEntries.filter((p) => p.perms.startsWith('wallet:') || p.perms.startsWith('finance:module') || p.perms.startsWith('finance:detail')).map((p) => ({ tenantId: 1, departmentId: must(t1Departs.A01A02, 'finance department'), permissionId: p.id })));
+  // the wallet screens are the finance department's ceiling, and its "finance clerk" role grants them (decision 0017)
+  const financeDepart = must(t1Departs.A01A02, 'finance department');
+  const walletIds = (await db.select({ id: permissions.id, perms: permissions.perms }).from(permissions))
+    .filter((p) => p.perms.startsWith('wallet:') || p.perms.startsWith('finance:module') || p.perms.startsWith('finance:detail'))
+    .map((p) => p.id);
+  await db.insert(departmentPermissions).values(walletIds.map((permissionId) => ({ tenantId: 1, departmentId: financeDepart, permissionId })));
+  const clerk = must((await db.insert(departRoles).values({ tenantId: 1, departmentId: financeDepart, roleCode: 'finance_clerk', roleName: '財務專員 Finance clerk' }).returning({ id: departRoles.id }))[0], 'finance clerk role');
+  await db.insert(departRolePermissions).values(walletIds.map((permissionId) => ({ tenantId: 1, roleId: clerk.id, permissionId })));
   await createPositions(db, 1);
   await createUser(db, { username: 'merchant', realname: '陳大文', tenantId: 1, roles: ['merchant_admin'], mainAccount: true, phone: '0912000001', email: 'merchant@example.com', departs: ['A01A01', 'A01A02'] }, t1Roles, passwordHash, t1Departs);
   await createUser(db, { username: 'staff', realname: '張小華', tenantId: 1, roles: ['merchant_staff'], phone: '0912000002', email: 'staff@example.com', departs: ['A01A01'] }, t1Roles, passwordHash, t1Departs);
+  const merchantId = must((await db.select({ id: users.id }).from(users).where(eq(users.username, 'merchant')))[0], 'merchant').id;
+  await db.insert(departRoleUsers).values({ tenantId: 1, userId: merchantId, roleId: clerk.id });
 
   const t2Roles = await createTenantRoles(db, 2, ['merchant_admin', 'merchant_staff']);
   const t2Departs = await createDepartments(db, 2, [

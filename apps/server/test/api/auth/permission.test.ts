@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { MenuEntry } from '@portal/shared/sys';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
-import { departments, userDepartments, users } from '../../../src/db/schema/sys.ts';
+import { departRoles, departments, userDepartments, users } from '../../../src/db/schema/sys.ts';
 
 type PermissionResult = { menu: MenuEntry[]; auth: { action: string }[]; allAuth: { action: string; status: string }[]; allPages: string[] };
 
@@ -102,11 +102,15 @@ describe(`menus and buttons by role (${testDbKind()})`, () => {
     expect(paths(results.merchant2!.menu)).toEqual(paths(results.merchant!.menu));
   });
 
-  it('adds what the current department grants', async () => {
-    // staff joins the finance department of tenant 1, which brings the wallet screens
+  it('adds what a department role grants in the current department, up to its ceiling', async () => {
+    // staff joins the finance department of tenant 1 and is given its finance clerk role, which brings the wallet screens
     const staff = (await t.db.select().from(users).where(eq(users.username, 'staff')))[0]!;
     const finance = (await t.db.select().from(departments).where(and(eq(departments.tenantId, 1), eq(departments.orgCode, 'A01A02'))))[0]!;
     await t.db.insert(userDepartments).values({ userId: staff.id, tenantId: 1, departmentId: finance.id });
+    const clerk = (await t.db.select().from(departRoles).where(and(eq(departRoles.tenantId, 1), eq(departRoles.roleCode, 'finance_clerk'))))[0]!;
+    const merchant = await t.login('merchant');
+    const given = await t.call({ method: 'POST', url: '/api/sys/sysDepartRole/deptRoleUserAdd', token: merchant, payload: { userId: staff.id, departId: finance.id, newRoleId: [clerk.id] } });
+    expect(given.statusCode).toBe(200);
     const token = await t.login('staff');
     const before = await t.call({ method: 'GET', url: '/api/sys/permission/getUserPermissionByToken', token });
     expect(paths(before.json().result.menu)).not.toContain('/finance/wallet');
