@@ -1,0 +1,92 @@
+import ExcelJS from 'exceljs';
+import type { Language } from '@portal/shared/languages';
+import type { ImportResult, ImportRowError } from '@portal/shared/logistics-schemas';
+import { formatMessage, type MessageKey, type MessageParams } from '@portal/shared/messages';
+import { normalisePhone } from '@portal/shared/sys';
+import { USER_IMPORT_COLUMNS, type UserImportColumn } from '@portal/shared/system-user-data';
+import type { Db } from '../../../db/client.ts';
+import { violatedConstraint } from '../../../lib/db-errors.ts';
+import { conflict } from '../../../lib/errors.ts';
+import { hashPassword } from '../../../lib/passwords.ts';
+import type { AuthContext } from '../../../plugins/auth.ts';
+import { readWorkbook } from '../../logistics/order/import.ts';
+import { refuseRoleAssignment } from '../delegation.ts';
+import { loadGrantor } from '../repository.ts';
+import { checkUserRows, readUserSheet, USER_IMPORT_TITLES, type ImportedUser, type TenantBooks } from './import.ts';
+import { insertUsers, takenOf, tenantDeparts, tenantPositions, tenantRoles } from './repository.ts';
+
+type ImportOutcome = { result: ImportResult; key: MessageKey; params: MessageParams };
+
+/** What the tenant has for the rows to name, and what of the file's usernames and phones is taken. */
+async function booksFor(db: Db, auth: AuthContext, usernames: string[], phones: string[]): Promise<TenantBooks> {
+  const [grantor, departs, roles, positions, taken] = await Promise.all([
+    loadGrantor(db, auth),
+    tenantDeparts(db, auth.tenantId),
+    tenantRoles(db, auth.tenantId),
+    tenantPositions(db, auth.tenantId),
+    takenOf(db, usernames, phones),
+  ]);
+  return {
+    departs: new Map(departs.map((depart) => [depart.orgCode.toLowerCase(), { id: Number(depart.id), orgCode: depart.orgCode }])),
+    roles: new Map(roles.map((role) => [role.code.toLowerCase(), { id: role.id, code: role.code, beyondGrantor: refuseRoleAssignment(grantor, role.grants) !== null }])),
+    positions: new Map(positions.map((position) => [position.code.toLowerCase(), Number(position.id)])),
+    takenUsernames: taken.usernames,
+    takenPhones: taken.phones,
+  };
+}
+
+/**
+ * POST /sys/user/importExcel: every row checked against the rules of add (username, password, phone,
+ * email; departments, roles and positions of the tenant by code; the rules of delegation on the roles);
+ * any wrong row and nothing is imported, every error listed with its row and column.
+ */
+export async function importUsers(db: Db, auth: AuthContext, file: Buffer, language: Language): Promise<ImportOutcome> {
+  const sheet = readUserSheet(await readWorkbook(file), language);
+  const refuse = (errors: ImportRowError[]): ImportOutcome => ({ result: { imported: 0, errors }, key: 'usersNothingImported', params: { count: errors.length } });
+  if (sheet.errors.length > 0) return refuse(sheet.errors);
+  const usernames = sheet.rows.flatMap((row) => (row.cells.username ? [row.cells.username.toLowerCase()] : []));
+  const phones = sheet.rows.flatMap((row) => normalisePhone(row.cells.phone ?? '') ?? []);
+  const books = await booksFor(db, auth, usernames, phones);
+  const { users, errors } = checkUserRows(sheet, books, language);
+  if (errors.length > 0) return refuse(errors);
+  // one at a time: argon2 takes memory, and the other requests of this server wait for the same cores
+  const hashed: (ImportedUser & { passwordHash: string })[] = [];
+  for (const user of users) hashed.push({ ...user, passwordHash: await hashPassword(user.password) });
+  try {
+    await db.transaction((tx) => insertUsers(tx as unknown as Db, auth.tenantId, auth.userId, hashed));
+  } catch (error) {
+    // another request took a username or phone since the check
+    const constraint = violatedConstraint(error);
+    if (constraint === 'sys_user_username_uq') throw conflict('usernameTaken');
+    if (constraint === 'sys_user_phone_uq') throw conflict('phoneTaken');
+    throw error;
+  }
+  return { result: { imported: users.length, errors: [] }, key: 'usersImported', params: { count: users.length } };
+}
+
+const EXAMPLE: Record<UserImportColumn, string> = {
+  username: 'zhang_wei',
+  realname: '張偉',
+  password: 'Welcome2026',
+  workNo: 'E0001',
+  phone: '0912345678',
+  email: 'zhang.wei@example.com',
+  departs: '',
+  roles: '',
+  positions: '',
+};
+
+/** GET /sys/user/importTemplate: the header in the caller's language and one example row that names the tenant's own codes. */
+export async function userImportTemplate(db: Db, auth: AuthContext, language: Language): Promise<{ fileName: string; workbook: Buffer }> {
+  const [departs, roles, positions] = await Promise.all([tenantDeparts(db, auth.tenantId), tenantRoles(db, auth.tenantId), tenantPositions(db, auth.tenantId)]);
+  const example = { ...EXAMPLE, departs: departs[0]?.orgCode ?? '', roles: roles[0]?.code ?? '', positions: positions[0]?.code ?? '' };
+  const workbook = new ExcelJS.Workbook();
+  const title = formatMessage(language, 'userImportTemplateTitle');
+  const sheet = workbook.addWorksheet(title.slice(0, 31));
+  sheet.columns = USER_IMPORT_COLUMNS.map((column) => ({ header: USER_IMPORT_TITLES[column][language], key: column, width: column === 'email' ? 26 : 16 }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow(USER_IMPORT_COLUMNS.map((column) => example[column]));
+  // typed as text, so that a phone or a work number keeps its leading zero
+  for (const column of sheet.columns) column.numFmt = '@';
+  return { fileName: `${title}.xlsx`, workbook: Buffer.from(await workbook.xlsx.writeBuffer()) };
+}
