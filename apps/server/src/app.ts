@@ -52,10 +52,13 @@ import { statementRoutes } from './modules/finance/statements/routes.ts';
 import { departRoutes } from './modules/system/depart/routes.ts';
 import { departRoleRoutes } from './modules/system/depart-role/routes.ts';
 import { positionRoutes } from './modules/system/position/routes.ts';
-import { systemRoleRoutes } from './modules/system/role/routes.ts';
+import { myDepartRoutes } from './modules/system/my-depart/routes.ts';
+import { addressBookRoutes } from './modules/system/address-book/routes.ts';
 import { systemRoleRoutes } from './modules/system/role/routes.ts';
 import { systemUserRoutes } from './modules/system/user/routes.ts';
 import { menuRoutes } from './modules/system/menu/routes.ts';
+import { userRecycleRoutes } from './modules/system/user-recycle/routes.ts';
+import { userTransferRoutes } from './modules/system/user-transfer/routes.ts';
 import { DataRuleService } from './modules/system/data-rule/service.ts';
 import { dataRuleRoutes } from './modules/system/data-rule/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
@@ -190,11 +193,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(departRoutes);
       await api.register(departRoleRoutes);
       await api.register(positionRoutes);
-      await api.register(systemRoleRoutes);
+      await api.register(myDepartRoutes);
+      await api.register(addressBookRoutes);
       await api.register(systemRoleRoutes);
       await api.register(dataRuleRoutes);
       await api.register(systemUserRoutes, { smsGateway: options.smsGateway });
       await api.register(menuRoutes);
+      await api.register(userRecycleRoutes);
+      await api.register(userTransferRoutes);
     },
     { prefix: '/api' },
   );
