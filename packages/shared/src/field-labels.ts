@@ -37,6 +37,9 @@ export type FieldArea =
 const LABELS: Record<string, FieldLabel> = {
   // lists and ids
   id: typed('編號', '编号', 'ID'),
+  ids: typed('編號', '编号', 'IDs'),
+  userIds: typed('用戶編號', '用户编号', 'User IDs'),
+  keyword: typed('關鍵字', '关键字', 'Keyword'),
   pageNo: typed('頁碼', '页码', 'Page'),
   pageSize: typed('每頁筆數', '每页条数', 'Page size'),
   column: chosen('排序欄位', '排序字段', 'Sort column'),
