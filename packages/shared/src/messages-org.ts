@@ -14,11 +14,6 @@ export const orgMessages = {
     'zh-CN': '您不能将成员加入或移出拥有您所没有权限的部门',
     'en-US': 'You cannot add members to, or remove them from, a department that grants permissions you do not hold',
   },
-  notDepartRole: {
-    'zh-TW': '只能指派該部門自己的部門角色',
-    'zh-CN': '只能分配该部门自己的部门角色',
-    'en-US': "Only the department's own department roles can be given",
-  },
 } as const satisfies Record<string, Texts>;
 
 /** Column titles and sheet names of the positions and address-book exports. */

@@ -93,6 +93,8 @@ export type MemberCandidateRecord = z.infer<typeof memberCandidateRecord>;
 
 export const myDepartMembersQuery = { ...pageQuery, departId: idQuery, keyword: z.string().trim().max(100).optional() };
 export const myDepartQuery = { departId: idQuery };
+/** `?departId=&userId=` of removing a member. */
+export const memberQuery = { departId: idQuery, userId: idQuery };
 export const memberCandidatesQuery = { departId: idQuery, keyword: z.string().trim().max(100).optional() };
 export const memberInput = z.strictObject({ departId: id, userId: id });
 export type MemberInput = z.infer<typeof memberInput>;
