@@ -31,7 +31,8 @@ export type FieldArea =
   | 'rate'
   | 'rateApply'
   | 'decision'
-  | 'statement';
+  | 'statement'
+  | 'position';
 
 /** Names that mean one thing wherever they appear; dotted keys name a field inside another. */
 const LABELS: Record<string, FieldLabel> = {
@@ -179,6 +180,10 @@ const LABELS: Record<string, FieldLabel> = {
   captcha: typed('簡訊驗證碼', '短信验证码', 'SMS code'),
   companyName: typed('公司名稱', '公司名称', 'Company name'),
   purpose: chosen('用途', '用途', 'Purpose'),
+  // organisation: my department, address book
+  departId: chosen('部門', '部门', 'Department'),
+  userId: chosen('用戶', '用户', 'User'),
+  roleIds: chosen('部門角色', '部门角色', 'Department roles'),
   // menus (menu management, /sys/permission)
   menuType: chosen('選單類型', '菜单类型', 'Menu type'),
   parentId: chosen('上級', '上级', 'Parent'),
@@ -254,6 +259,11 @@ const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
     reason: typed('原因', '原因', 'Reason'),
   },
   statement: {},
+  position: {
+    code: typed('職務編碼', '职务编码', 'Position code'),
+    name: typed('職務名稱', '职务名称', 'Position name'),
+    rank: typed('職級', '职级', 'Rank'),
+  },
 };
 
 /** Routes by the start of their path (after /api or /platform-api), most specific first. */
@@ -281,6 +291,7 @@ const AREA_ROUTES: readonly (readonly [string, FieldArea])[] = [
   ['/finance/rateApply/review/decide', 'decision'],
   ['/finance/rateApply/', 'rateApply'],
   ['/finance/brand/account/history/', 'statement'],
+  ['/sys/position/', 'position'],
 ];
 
 /** The area of a route (its URL as registered or as called), if its fields have names of their own. */
