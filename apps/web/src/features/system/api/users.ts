@@ -92,17 +92,3 @@ export async function uploadAvatar(file: File, signal?: AbortSignal): Promise<{ 
   if (!response.ok || !body?.success) throw new Error(body?.message || i18n.t('errors.operationFailed'));
   return body.result;
 }
-
-// TODO(lead): move to api/roles.ts (the roles engineer's file was not there yet): the roles select
-export type RoleOption = { id: number; roleName: string; roleCode: string };
-export const useRoleOptions = () =>
-  useQuery({ queryKey: ['sys', 'role', 'all'] as const, queryFn: ({ signal }) => http.get<RoleOption[]>('/sys/role/queryall', { signal }), staleTime: 30_000 });
-
-// TODO(lead): move to api/positions.ts (the positions engineer's file was not there yet): the positions select
-export type PositionOption = { id: number; name: string; code: string };
-export const usePositionOptions = () =>
-  useQuery({
-    queryKey: ['sys', 'position', 'options'] as const,
-    queryFn: ({ signal }) => http.get<Page<PositionOption>>('/sys/position/list', { params: { pageNo: 1, pageSize: 200 }, signal }).then((page) => page.records),
-    staleTime: 30_000,
-  });
