@@ -35,6 +35,8 @@ export const pageRegistry: Record<string, PageLoader> = {
   'finance/exchange-rate-list': () => import('../features/finance/pages/exchange-rate-list-page.tsx').then((m) => m.ExchangeRateListPage),
   'finance/rate-apply-review-list': () => import('../features/finance/pages/rate-apply-review-page.tsx').then((m) => m.RateApplyReviewPage),
   'finance/account-list': () => import('../features/finance/pages/account-list-page.tsx').then((m) => m.AccountListPage),
+  // issue 12: system administration
+  'system/user-list': () => import('../features/system/pages/user-list-page.tsx').then((m) => m.UserListPage),
 };
 
 export function findPage(component: string): PageLoader | undefined {
