@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../lib/preferences.ts';
 import { useAuth } from '../lib/auth.ts';
 import { useLanguage } from '../lib/i18n.ts';
-import { menuTitle } from '../lib/menu-title.ts';
+import { entryTitle } from '../lib/menu-title.ts';
 import { useDocumentTitle } from './document-title.ts';
 import { ForbiddenResult } from './forbidden-result.tsx';
 import { PageArea, useCurrentRoute } from './page-area.tsx';
@@ -16,7 +16,7 @@ export function ContentArea() {
   const signedIn = useAuth((state) => state.permissions !== null);
   const { route, forbidden } = useCurrentRoute();
   const language = useLanguage();
-  useDocumentTitle(route ? menuTitle(route.entry.meta.title, language) : forbidden ? t('layout.pageTitles.forbidden') : null);
+  useDocumentTitle(route ? entryTitle(route.entry.meta, language) : forbidden ? t('layout.pageTitles.forbidden') : null);
   if (!signedIn) return null;
   if (!multipage) return <PageArea />;
   return (

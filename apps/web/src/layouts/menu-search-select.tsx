@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { MenuEntry } from '@portal/shared/sys';
 import { useAuth } from '../lib/auth.ts';
 import { useLanguage } from '../lib/i18n.ts';
-import { menuTitle } from '../lib/menu-title.ts';
+import { entryTitle } from '../lib/menu-title.ts';
 import { isExternal, isIframe, menuRoutes, searchableEntries } from '../lib/menu.ts';
 import { routeTitleKey, storage } from '../lib/storage.ts';
 
@@ -36,8 +36,8 @@ function useOptions(): Option[] {
     const byPath = new Map<string, Option>();
     for (const entry of searchableEntries(menu ?? [])) {
       if (byPath.has(entry.path)) continue;
-      const title = menuTitle(entry.meta.title, language);
-      const parents = (routes.get(entry.path)?.parents ?? []).map((parent) => menuTitle(parent.meta.title, language)).join(' / ');
+      const title = entryTitle(entry.meta, language);
+      const parents = (routes.get(entry.path)?.parents ?? []).map((parent) => entryTitle(parent.meta, language)).join(' / ');
       // the menu it is in under the title, so that neither is cut at the box's width (English titles are long)
       const label = (
         <Flex vertical style={{ whiteSpace: 'normal', lineHeight: 1.35 }}>

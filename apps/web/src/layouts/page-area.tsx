@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MenuEntry } from '@portal/shared/sys';
 import { useAuth } from '../lib/auth.ts';
 import { useLanguage } from '../lib/i18n.ts';
-import { menuTitle } from '../lib/menu-title.ts';
+import { entryTitle } from '../lib/menu-title.ts';
 import { menuRoutes, ROUTE_VIEW, type MenuRoute } from '../lib/menu.ts';
 import { HOME_PATH } from '../lib/paths.ts';
 import { ForbiddenResult } from './forbidden-result.tsx';
@@ -66,8 +66,8 @@ export function PageBreadcrumb({ route }: { route: MenuRoute }) {
   const language = useLanguage();
   const items = [
     { key: 'home', title: <Link to={HOME_PATH}>{t('layout.home')}</Link> },
-    ...route.parents.map((p) => ({ key: p.path, title: menuTitle(p.meta.title, language) })),
-    ...(route.entry.path === HOME_PATH ? [] : [{ key: route.entry.path, title: menuTitle(route.entry.meta.title, language) }]),
+    ...route.parents.map((p) => ({ key: p.path, title: entryTitle(p.meta, language) })),
+    ...(route.entry.path === HOME_PATH ? [] : [{ key: route.entry.path, title: entryTitle(route.entry.meta, language) }]),
   ];
   return <Breadcrumb items={items} style={{ marginBottom: 12 }} />;
 }

@@ -4,7 +4,7 @@ import type { MenuEntry } from '@portal/shared/sys';
 import { LazyPage } from '../components/lazy-page.tsx';
 import { StatusMessage } from '../components/status-message.tsx';
 import { useLanguage } from '../lib/i18n.ts';
-import { menuTitle } from '../lib/menu-title.ts';
+import { entryTitle } from '../lib/menu-title.ts';
 import { isIframe } from '../lib/menu.ts';
 import { PagesContext } from './pages-context.ts';
 
@@ -12,7 +12,7 @@ import { PagesContext } from './pages-context.ts';
 export function PageView({ entry }: { entry: MenuEntry }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const title = menuTitle(entry.meta.title, language);
+  const title = entryTitle(entry.meta, language);
   if (isIframe(entry) && entry.meta.url) {
     return <iframe title={title} src={entry.meta.url} style={{ width: '100%', minHeight: 'calc(100vh - 220px)', border: 0 }} />;
   }

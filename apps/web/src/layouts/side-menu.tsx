@@ -4,9 +4,9 @@ import { useLocation, useNavigate } from 'react-router';
 import type { MenuEntry } from '@portal/shared/sys';
 import { useAuth } from '../lib/auth.ts';
 import { useLanguage } from '../lib/i18n.ts';
-import { menuTitle } from '../lib/menu-title.ts';
+import { entryTitle } from '../lib/menu-title.ts';
 import { isExternal, menuRoutes, visibleMenu, type MenuItemNode } from '../lib/menu.ts';
-import { MenuIcon } from './menu-icon.tsx';
+import { MenuIcon } from '../components/menu-icon.tsx';
 import styles from './side-menu.module.css';
 
 /** One empty menu for every render: a new [] per call would make the store selector loop (React #185). */
@@ -24,7 +24,7 @@ export function SideMenu({ mode, theme, collapsed, onNavigate }: Props) {
 
   const items = useMemo(() => {
     const toItem = (node: MenuItemNode): NonNullable<MenuProps['items']>[number] => {
-      const title = menuTitle(node.entry.meta.title, language);
+      const title = entryTitle(node.entry.meta, language);
       // the whole title on hover, wherever a menu has to cut it (the top menu, a pop-up)
       // antd wraps a submenu's element label in no title-content span: the span carries the wrapping itself
       const label = (

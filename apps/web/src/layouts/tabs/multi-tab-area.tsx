@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth.ts';
 import { useLanguage } from '../../lib/i18n.ts';
-import { menuTitle } from '../../lib/menu-title.ts';
+import { entryTitle } from '../../lib/menu-title.ts';
 import { HOME_PATH } from '../../lib/paths.ts';
 import { PageBreadcrumb, resolvePath, useCataloguePages, useMenuRouteMap } from '../page-area.tsx';
 import { closableCount, neighbourOf, pathOf, tabKey, type BulkClose, type OpenTab } from './tab-list.ts';
@@ -59,7 +59,7 @@ export function MultiTabArea() {
   }, [routes]);
   const titleOf = useCallback((key: string) => {
     const route = resolvePath(routes, pathOf(key)).route;
-    return route ? menuTitle(route.entry.meta.title, language) : key;
+    return route ? entryTitle(route.entry.meta, language) : key;
   }, [routes, language]);
 
   // in this order: restore the stored tabs once, drop pages that left the menu, open the current one
