@@ -1,11 +1,13 @@
+import type { PageComponent } from '@portal/shared/page-components';
 import type { PageLoader } from '../components/lazy-page.tsx';
 
 /**
  * Server menu entries name their page by `component`; this typed table is the only way such a name
  * becomes code (never eval, never a path built from server text). A name missing here shows the
- * "not available yet" page. Business issues add their pages here.
+ * "not available yet" page. Business issues add their pages here, and their names to the shared list
+ * (packages/shared/src/page-components.ts), which the menu management form offers and the server checks.
  */
-export const pageRegistry: Record<string, PageLoader> = {
+export const pageRegistry = {
   'dashboard/analysis': () => import('../features/dashboard/pages/analysis-page.tsx').then((m) => m.AnalysisPage),
   // read-only for now: the announcements the user receives; management joins with the system area
   'system/announcement-list': () => import('../features/dashboard/pages/announcement-list-page.tsx').then((m) => m.AnnouncementListPage),
@@ -37,8 +39,11 @@ export const pageRegistry: Record<string, PageLoader> = {
   'finance/account-list': () => import('../features/finance/pages/account-list-page.tsx').then((m) => m.AccountListPage),
   // issue 12: system administration
   'system/user-list': () => import('../features/system/pages/user-list-page.tsx').then((m) => m.UserListPage),
-};
+  'system/permission-list': () => import('../features/system/pages/menu-list-page.tsx').then((m) => m.MenuListPage),
+} satisfies Record<PageComponent, PageLoader>;
+
+const pages: Record<string, PageLoader> = pageRegistry;
 
 export function findPage(component: string): PageLoader | undefined {
-  return Object.hasOwn(pageRegistry, component) ? pageRegistry[component] : undefined;
+  return Object.hasOwn(pages, component) ? pages[component] : undefined;
 }
