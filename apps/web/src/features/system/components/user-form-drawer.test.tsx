@@ -1,0 +1,79 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '../../../lib/i18n.ts';
+import { inEnglish, signIn, signOut } from '../../../test/fixtures.ts';
+import { renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
+import { UserFormDrawer } from './user-form-drawer.tsx';
+
+const TAKEN = 'This username is already taken';
+const type = async (label: string, value: string) => {
+  await userEvent.clear(screen.getByLabelText(label));
+  await userEvent.type(screen.getByLabelText(label), value);
+};
+const save = () => userEvent.click(screen.getByTestId('user-form-save'));
+const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
+
+/** The server as the form meets it: one department, no positions or roles, 'merchant' taken. */
+function server(call: FetchCall): unknown {
+  const path = call.url.pathname;
+  if (path.endsWith('/sys/sysDepart/queryIdTree')) return [{ key: 7, value: 7, title: 'Sales', orgCode: 'A01A01', children: [] }];
+  if (path.endsWith('/sys/position/list')) return { records: [], total: 0, current: 1, size: 200, pages: 0 };
+  if (path.endsWith('/sys/role/queryall')) return [];
+  if (path.endsWith('/sys/user/checkOnlyUser')) {
+    const taken = call.url.searchParams.get('username')?.toLowerCase() === 'merchant';
+    return new Response(JSON.stringify({ success: !taken, message: taken ? TAKEN : 'ok', code: taken ? 409 : 200, result: null, timestamp: 0 }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  }
+  if (path.endsWith('/sys/user/add')) return { id: 99 };
+  return new Response(null, { status: 404 });
+}
+
+describe('the user form: the rules before sending, the username checked as it is typed', { timeout: 60_000 }, () => {
+  beforeAll(() => inEnglish('system-users'));
+  afterAll(() => changeLanguage('zh-TW'));
+  afterEach(() => {
+    cleanup();
+    signOut();
+    vi.unstubAllGlobals();
+  });
+
+  it('refuses a bad username, a weak password, a bad phone and a bad email in the server\'s words, and sends nothing', async () => {
+    signIn(['system:user:add']);
+    const calls = stubFetch(server);
+    renderUi(<UserFormDrawer open user={null} onClose={vi.fn()} />);
+    await screen.findByTestId('user-form-username');
+    await type('Username', 'ab');
+    await type('Password', 'password');
+    await type('Real name', 'Someone');
+    await type('Mobile number', '12345');
+    await type('Email', 'not-an-email');
+    await save();
+    expect(await screen.findByText('The username needs 4 to 32 characters: letters, digits and underscores only')).toBeTruthy();
+    expect(screen.getByText('The password needs 8 to 64 characters with both letters and digits')).toBeTruthy();
+    expect(screen.getByText(/^Invalid phone number/)).toBeTruthy();
+    expect(screen.getByText('Invalid email address')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('says a taken username as the user types it, and adds once the name is free', async () => {
+    signIn(['system:user:add']);
+    const onClose = vi.fn();
+    const calls = stubFetch(server);
+    renderUi(<UserFormDrawer open user={null} onClose={onClose} />);
+    await screen.findByTestId('user-form-username');
+    await type('Username', 'Merchant');
+    expect(await screen.findByText(TAKEN, undefined, { timeout: 3000 })).toBeTruthy();
+    await type('Password', 'Welcome2026');
+    await type('Real name', 'Someone');
+    await save();
+    expect(writes(calls)).toEqual([]);
+
+    await type('Username', 'newcomer');
+    await waitFor(() => expect(screen.queryByText(TAKEN)).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(calls.some((call) => call.url.searchParams.get('username') === 'newcomer')).toBe(true), { timeout: 3000 });
+    await save();
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]?.body).toMatchObject({ username: 'newcomer', password: 'Welcome2026', realname: 'Someone', departIds: [], roleIds: [], positionIds: [] });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});
