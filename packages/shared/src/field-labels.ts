@@ -178,6 +178,16 @@ const LABELS: Record<string, FieldLabel> = {
   mobile: typed('手機號碼', '手机号码', 'Mobile number'),
   smsCode: typed('簡訊驗證碼', '短信验证码', 'SMS code'),
   captcha: typed('簡訊驗證碼', '短信验证码', 'SMS code'),
+  // users (issue 12)
+  realname: typed('真實姓名', '真实姓名', 'Real name'),
+  email: typed('電子郵件', '电子邮件', 'Email'),
+  workNo: typed('工號', '工号', 'Work number'),
+  avatar: typed('頭像', '头像', 'Avatar'),
+  departIds: chosen('部門', '部门', 'Departments'),
+  positionIds: chosen('職務', '职务', 'Positions'),
+  roleId: chosen('角色', '角色', 'Role'),
+  userid: chosen('用戶', '用户', 'User'),
+  dataId: chosen('用戶', '用户', 'User'),
   companyName: typed('公司名稱', '公司名称', 'Company name'),
   purpose: chosen('用途', '用途', 'Purpose'),
   // organisation: my department, address book
