@@ -32,7 +32,9 @@ function publishUsers(caller: RoleCaller, userIds: readonly number[]): void {
   else for (const userId of new Set(userIds)) caller.publish({ kind: 'user', userId });
 }
 
+/** Whether a code is free; `exceptId`, the role being edited, must be the tenant's (404 otherwise). */
 export async function checkRoleCode(db: Db, tenantId: number, roleCode: string, exceptId?: number): Promise<boolean> {
+  if (exceptId !== undefined && (await rolesByIds(db, tenantId, [exceptId])).length === 0) throw notFound('roleNotFound');
   return !(await roleCodeTaken(db, tenantId, roleCode, exceptId));
 }
 
