@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { assertExportSize, timeFormatter, type ExportColumn } from '../../../lib/xlsx.ts';
 import { EXPORT_ROWS_MAX } from '@portal/shared/logistics';
-import { codeTaken, countOwnPositions, deletePositions, insertPosition, positionsForExport, updatePosition, type PositionFilters } from './repository.ts';
+import { codeTaken, countOwnPositions, findPosition, deletePositions, insertPosition, positionsForExport, updatePosition, type PositionFilters } from './repository.ts';
 
 /*
  * Positions of a tenant: a code unique in the tenant (409 when taken, checked again by the unique index
@@ -24,7 +24,9 @@ async function saving(code: string, save: () => Promise<PositionRecord | null>):
   }
 }
 
+/** `exceptId`: the position being edited, which must be the tenant's (404 otherwise). */
 export async function checkCode(db: Db, tenantId: number, code: string, exceptId?: number): Promise<void> {
+  if (exceptId !== undefined && !(await findPosition(db, tenantId, exceptId))) throw notFound();
   if (await codeTaken(db, tenantId, code, exceptId)) throw taken(code);
 }
 
