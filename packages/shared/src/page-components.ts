@@ -31,6 +31,7 @@ export const PAGE_COMPONENTS = [
   'finance/rate-apply-review-list',
   'finance/account-list',
   // issue 12: system administration
+  'system/user-list',
   'system/permission-list',
 ] as const;
 
