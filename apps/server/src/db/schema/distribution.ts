@@ -23,4 +23,10 @@ export const REFERENCE_TABLES = [
  * About people before a tenant is chosen (sessions, sign-in locks, SMS codes): kept on the coordinator,
  * never joined with tenant tables, referenced by none of them.
  */
-export const GLOBAL_TABLES = ['sys_session', 'sys_login_lock', 'sys_sms_code'] as const;
+export const GLOBAL_TABLES = [
+  'sys_session',
+  'sys_login_lock',
+  'sys_sms_code',
+  // avatar images: read one at a time by their random name, never joined (too large to replicate)
+  'sys_user_avatar',
+] as const;
