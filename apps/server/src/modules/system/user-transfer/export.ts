@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Language, Texts } from '@portal/shared/languages';
 import type { Db } from '../../../db/client.ts';
 import { departments, positions, roles, userDepartments, userPositions, userRoles, users, userTenants } from '../../../db/schema/sys.ts';
@@ -55,6 +56,19 @@ export type UserExportRow = {
   createdAt: Date;
 };
 
+/**
+ * The names a user has through a link table in the tenant, joined by ', ' in code order. A joined select
+ * so that drizzle writes every column with its table (a bare "tenant_id" would be ambiguous).
+ */
+function namesOf(db: Db, name: AnyPgColumn, code: AnyPgColumn, link: PgTable, named: PgTable, on: SQL | undefined, linkUser: AnyPgColumn, linkTenant: AnyPgColumn, tenantId: number): SQL<string> {
+  const names = db
+    .select({ names: sql<string>`string_agg(${name}, ', ' order by ${code})` })
+    .from(link)
+    .innerJoin(named, on)
+    .where(and(eq(linkUser, users.id), eq(linkTenant, tenantId)));
+  return sql<string>`coalesce((${names}), '')`;
+}
+
 /** One batch, newest first, with the names of the user's departments, positions and roles in this tenant. */
 export function userBatch(db: Db, tenantId: number, where: SQL | undefined) {
   return async (after: Cursor | null, limit: number): Promise<UserExportRow[]> => {
@@ -68,9 +82,9 @@ export function userBatch(db: Db, tenantId: number, where: SQL | undefined) {
         phone: users.phone,
         email: users.email,
         status: users.status,
-        departs: sql<string>`coalesce((select string_agg(${departments.departName}, ', ' order by ${departments.orgCode}) from ${userDepartments} join ${departments} on ${departments.tenantId} = ${userDepartments.tenantId} and ${departments.id} = ${userDepartments.departmentId} where ${userDepartments.userId} = ${users.id} and ${userDepartments.tenantId} = ${tenantId}), '')`,
-        positions: sql<string>`coalesce((select string_agg(${positions.name}, ', ' order by ${positions.code}) from ${userPositions} join ${positions} on ${positions.tenantId} = ${userPositions.tenantId} and ${positions.id} = ${userPositions.positionId} where ${userPositions.userId} = ${users.id} and ${userPositions.tenantId} = ${tenantId}), '')`,
-        roles: sql<string>`coalesce((select string_agg(${roles.roleName}, ', ' order by ${roles.roleCode}) from ${userRoles} join ${roles} on ${roles.tenantId} = ${userRoles.tenantId} and ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${userRoles.tenantId} = ${tenantId}), '')`,
+        departs: namesOf(db, departments.departName, departments.orgCode, userDepartments, departments, and(eq(departments.tenantId, userDepartments.tenantId), eq(departments.id, userDepartments.departmentId)), userDepartments.userId, userDepartments.tenantId, tenantId),
+        positions: namesOf(db, positions.name, positions.code, userPositions, positions, and(eq(positions.tenantId, userPositions.tenantId), eq(positions.id, userPositions.positionId)), userPositions.userId, userPositions.tenantId, tenantId),
+        roles: namesOf(db, roles.roleName, roles.roleCode, userRoles, roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)), userRoles.userId, userRoles.tenantId, tenantId),
         createdAt: users.createdAt,
       })
       .from(users)
