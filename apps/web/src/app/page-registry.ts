@@ -40,6 +40,7 @@ export const pageRegistry = {
   // issue 12: system administration
   'system/user-list': () => import('../features/system/pages/user-list-page.tsx').then((m) => m.UserListPage),
   'system/permission-list': () => import('../features/system/pages/menu-list-page.tsx').then((m) => m.MenuListPage),
+  'system/position-list': () => import('../features/system/pages/position-list-page.tsx').then((m) => m.PositionListPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;
