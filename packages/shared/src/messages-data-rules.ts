@@ -3,9 +3,9 @@ import type { Texts } from './languages.ts';
 /** The refusals of the data rule calls (apps/server/src/modules/system/data-rule, docs/decisions/0016-data-rules.md). */
 export const dataRulesMessages = {
   dataRuleUnknownField: {
-    'zh-TW': '資料規則的欄位「{field}」不在此選單可用的欄位中',
-    'zh-CN': '数据规则的字段「{field}」不在此菜单可用的字段中',
-    'en-US': 'The data rule field "{field}" is not one this menu allows',
+    'zh-TW': '資料規則的欄位「{name}」不在此選單可用的欄位中',
+    'zh-CN': '数据规则的字段「{name}」不在此菜单可用的字段中',
+    'en-US': 'The data rule field "{name}" is not one this menu allows',
   },
   dataRuleUnknownOperator: {
     'zh-TW': '不認識的條件「{operator}」：只能是等於、不等於、大於、大於等於、小於、小於等於、在清單中、不在清單中、包含、開頭是、結尾是、為空、不為空',
@@ -13,9 +13,9 @@ export const dataRulesMessages = {
     'en-US': 'Unknown condition "{operator}": it must be equals, not equals, greater than, at least, less than, at most, in, not in, contains, starts with, ends with, empty or not empty',
   },
   dataRuleOperatorNotForField: {
-    'zh-TW': '條件「{operator}」不能用於欄位「{field}」',
-    'zh-CN': '条件「{operator}」不能用于字段「{field}」',
-    'en-US': 'The condition "{operator}" cannot be used on the field "{field}"',
+    'zh-TW': '條件「{operator}」不能用於欄位「{name}」',
+    'zh-CN': '条件「{operator}」不能用于字段「{name}」',
+    'en-US': 'The condition "{operator}" cannot be used on the field "{name}"',
   },
   dataRuleUnknownVariable: {
     'zh-TW': '不認識的變數「{variable}」',
@@ -23,9 +23,9 @@ export const dataRulesMessages = {
     'en-US': 'Unknown variable "{variable}"',
   },
   dataRuleVariableNotForField: {
-    'zh-TW': '變數「{variable}」不能用於欄位「{field}」',
-    'zh-CN': '变量「{variable}」不能用于字段「{field}」',
-    'en-US': 'The variable "{variable}" cannot be used on the field "{field}"',
+    'zh-TW': '變數「{variable}」不能用於欄位「{name}」',
+    'zh-CN': '变量「{variable}」不能用于字段「{name}」',
+    'en-US': 'The variable "{variable}" cannot be used on the field "{name}"',
   },
   dataRuleListVariable: {
     'zh-TW': '變數「{variable}」代表多個值，只能與「在清單中」或「不在清單中」一起使用',
@@ -38,9 +38,9 @@ export const dataRulesMessages = {
     'en-US': 'Enter a value or choose a variable ("empty" and "not empty" take none)',
   },
   dataRuleBadValue: {
-    'zh-TW': '欄位「{field}」的規則值「{value}」格式不正確',
-    'zh-CN': '字段「{field}」的规则值「{value}」格式不正确',
-    'en-US': 'The value "{value}" does not fit the field "{field}"',
+    'zh-TW': '欄位「{name}」的規則值「{value}」格式不正確',
+    'zh-CN': '字段「{name}」的规则值「{value}」格式不正确',
+    'en-US': 'The value "{value}" does not fit the field "{name}"',
   },
   dataRuleTooManyValues: {
     'zh-TW': '清單最多 {max} 個值',

@@ -128,13 +128,13 @@ export type DataRuleProblem = { key: 'dataRuleUnknownField' | 'dataRuleUnknownOp
 
 export function dataRuleProblem(resource: DataRuleResource, rule: DataRuleDefinition): DataRuleProblem | null {
   const type = fieldTypeOf(resource, rule.field);
-  if (!type) return { key: 'dataRuleUnknownField', params: { field: rule.field } };
+  if (!type) return { key: 'dataRuleUnknownField', params: { name: rule.field } };
   if (!isOperator(rule.operator)) return { key: 'dataRuleUnknownOperator', params: { operator: rule.operator } };
-  if (!OPERATORS_BY_TYPE[type].includes(rule.operator)) return { key: 'dataRuleOperatorNotForField', params: { operator: rule.operator, field: rule.field } };
+  if (!OPERATORS_BY_TYPE[type].includes(rule.operator)) return { key: 'dataRuleOperatorNotForField', params: { operator: rule.operator, name: rule.field } };
   if (VALUELESS_OPERATORS.includes(rule.operator)) return rule.valueKind === 'value' ? null : { key: 'dataRuleValueRequired', params: {} };
   if (rule.valueKind === 'variable') {
     if (!isVariable(rule.value)) return { key: 'dataRuleUnknownVariable', params: { variable: rule.value } };
-    if (!VARIABLES_BY_TYPE[type].includes(rule.value)) return { key: 'dataRuleVariableNotForField', params: { variable: rule.value, field: rule.field } };
+    if (!VARIABLES_BY_TYPE[type].includes(rule.value)) return { key: 'dataRuleVariableNotForField', params: { variable: rule.value, name: rule.field } };
     if (LIST_VARIABLES.includes(rule.value) && !LIST_OPERATORS.includes(rule.operator)) return { key: 'dataRuleListVariable', params: { variable: rule.value } };
     return null;
   }
@@ -145,7 +145,7 @@ export function dataRuleProblem(resource: DataRuleResource, rule: DataRuleDefini
   // contains / starts with / ends with take any text (the department's starts with: an org code prefix)
   const pattern = VALUE_PATTERNS[type];
   const bad = items.find((item) => !pattern.test(item));
-  return bad === undefined ? null : { key: 'dataRuleBadValue', params: { field: rule.field, value: bad.slice(0, 50), type } };
+  return bad === undefined ? null : { key: 'dataRuleBadValue', params: { name: rule.field, value: bad.slice(0, 50), type } };
 }
 
 // ------------------------------------------------------------------ the calls

@@ -25,8 +25,8 @@ export type ParcelFilters = {
   storageTime_end?: string;
 };
 
-/** Every filter within the caller's tenant (the list's index starts with tenant_id). */
-export function parcelWhere(db: Db, tenantId: number, filters: ParcelFilters): SQL | undefined {
+/** Every filter within the caller's tenant (the list's index starts with tenant_id), and the caller's data rules when any narrow the menu. */
+export function parcelWhere(db: Db, tenantId: number, filters: ParcelFilters, scope?: SQL): SQL | undefined {
   const where: SQL[] = [eq(parcels.tenantId, tenantId)];
   const tracking = numberSearch(parcels.trackingNo, filters.trackingNo);
   if (tracking) where.push(tracking);
@@ -45,6 +45,7 @@ export function parcelWhere(db: Db, tenantId: number, filters: ParcelFilters): S
   if (filters.status) where.push(eq(parcels.status, filters.status));
   where.push(...dateRange(parcels.createdAt, filters.createdAt_begin, filters.createdAt_end));
   where.push(...dateRange(parcels.storageTime, filters.storageTime_begin, filters.storageTime_end));
+  if (scope) where.push(scope);
   return and(...where);
 }
 
@@ -134,12 +135,12 @@ export async function orderByNo(db: Db, tenantId: number, orderNo: string): Prom
   return order ?? null;
 }
 
-/** The parcel row locked for a change, within the caller's tenant; 404 otherwise. */
-export async function lockParcel(tx: Db, tenantId: number, id: number) {
+/** The parcel row locked for a change, within the caller's tenant and data rules; 404 otherwise. */
+export async function lockParcel(tx: Db, tenantId: number, id: number, scope?: SQL) {
   const [row] = await tx
     .select({ id: parcels.id, status: parcels.status, orderId: parcels.orderId })
     .from(parcels)
-    .where(and(eq(parcels.id, id), eq(parcels.tenantId, tenantId)))
+    .where(and(eq(parcels.id, id), eq(parcels.tenantId, tenantId), scope))
     .for('update')
     .limit(1);
   if (!row) throw notFound();
@@ -162,8 +163,8 @@ const SORT_COLUMNS = { createdAt: parcels.createdAt, trackingNo: parcels.trackin
 export type ParcelListQuery = ParcelFilters & { pageNo: number; pageSize: number; order?: 'asc' | 'desc' | undefined; column?: keyof typeof SORT_COLUMNS | undefined };
 
 /** The caller tenant's parcels, a page of them in the asked order (newest first by default). */
-export async function listParcels(db: Db, tenantId: number, query: ParcelListQuery): Promise<Page<ParcelRecord>> {
-  const where = parcelWhere(db, tenantId, query);
+export async function listParcels(db: Db, tenantId: number, query: ParcelListQuery, scope?: SQL): Promise<Page<ParcelRecord>> {
+  const where = parcelWhere(db, tenantId, query, scope);
   const sort = SORT_COLUMNS[query.column ?? 'createdAt'];
   const direction = query.order === 'asc' ? asc : desc;
   const size = query.pageSize;

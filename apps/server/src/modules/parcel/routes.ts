@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
@@ -28,6 +29,8 @@ const idQuery = getQuery({ id: idParam });
 /** Package management: /logistics/package/* (merchant, the caller's tenant only). */
 export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  // the caller's data rules on the package menu (modules/system/data-rule): a parcel they hide is missing
+  const scopeOf = (request: FastifyRequest) => app.dataRules.scope(caller(request), 'logistics:package:list');
 
   app.get(
     '/logistics/package/list',
@@ -40,7 +43,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(parcelRecord)) },
       },
     },
-    async (request) => request.ok(await listParcels(db, caller(request).tenantId, request.query)),
+    async (request) => request.ok(await listParcels(db, caller(request).tenantId, request.query, await scopeOf(request))),
   );
 
   app.post(
@@ -68,7 +71,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(parcelRecord) },
       },
     },
-    async (request) => request.ok(await editParcel(db, caller(request).tenantId, request.body)),
+    async (request) => request.ok(await editParcel(db, caller(request).tenantId, request.body, await scopeOf(request))),
   );
 
   app.delete(
@@ -83,7 +86,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeParcel(db, caller(request).tenantId, request.query.id);
+      await removeParcel(db, caller(request).tenantId, request.query.id, await scopeOf(request));
       return request.ok(null);
     },
   );
@@ -101,7 +104,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { timeZone = DEFAULT_EXPORT_TIME_ZONE, ...filters } = request.query;
-      return sendXlsx(reply, await parcelWorkbook(db, caller(request).tenantId, filters, request.lang, timeZone));
+      return sendXlsx(reply, await parcelWorkbook(db, caller(request).tenantId, filters, request.lang, timeZone, await scopeOf(request)));
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@portal/shared/logistics';
 import type { Language } from '@portal/shared/languages';
 import type { ParcelRecord } from '@portal/shared/logistics-schemas';
@@ -75,11 +76,11 @@ export async function addParcel(db: Db, tenantId: number, body: ParcelInput): Pr
 }
 
 /** Replace a forecast parcel (only while FORECAST: 409 otherwise); omitted fields are cleared. */
-export async function editParcel(db: Db, tenantId: number, body: ParcelInput & { id: number }): Promise<ParcelRecord> {
+export async function editParcel(db: Db, tenantId: number, body: ParcelInput & { id: number }, scope?: SQL): Promise<ParcelRecord> {
   const measures = measuresOf(body);
   try {
     await db.transaction(async (tx) => {
-      const parcel = await lockParcel(tx, tenantId, body.id);
+      const parcel = await lockParcel(tx, tenantId, body.id, scope);
       if (parcel.status !== 'FORECAST') throw conflict('parcelNotForecast', { status: PARCEL_STATUS_TEXTS[parcel.status] });
       const orderId = body.orderNo ? await linkableOrder(tx, tenantId, body.orderNo, parcel.orderId) : null;
       if (await trackingNoTaken(tx, tenantId, body.trackingNo, parcel.id)) throw trackingTaken(body.trackingNo);
@@ -93,17 +94,17 @@ export async function editParcel(db: Db, tenantId: number, body: ParcelInput & {
 }
 
 /** Delete a forecast parcel (only while FORECAST: 409 otherwise). */
-export async function removeParcel(db: Db, tenantId: number, id: number): Promise<void> {
+export async function removeParcel(db: Db, tenantId: number, id: number, scope?: SQL): Promise<void> {
   await db.transaction(async (tx) => {
-    const parcel = await lockParcel(tx, tenantId, id);
+    const parcel = await lockParcel(tx, tenantId, id, scope);
     if (parcel.status !== 'FORECAST') throw conflict('parcelNotForecast', { status: PARCEL_STATUS_TEXTS[parcel.status] });
     await deleteParcel(tx, tenantId, parcel.id);
   });
 }
 
 /** The filtered parcel list as a workbook (refused past the export size), newest first. */
-export async function parcelWorkbook(db: Db, tenantId: number, filters: ParcelFilters, lang: Language, timeZone: string) {
-  const where = parcelWhere(db, tenantId, filters);
+export async function parcelWorkbook(db: Db, tenantId: number, filters: ParcelFilters, lang: Language, timeZone: string, scope?: SQL) {
+  const where = parcelWhere(db, tenantId, filters, scope);
   assertExportSize(await countParcels(db, where));
   return {
     title: pickupExportTexts.parcelTitle[lang],

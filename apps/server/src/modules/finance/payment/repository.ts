@@ -153,11 +153,11 @@ export async function rewriteDraft(tx: Tx, tenantId: number, paymentId: number, 
 }
 
 /** The tenant's payment, with `lock` locked for the rest of the transaction; 404 when it is not the tenant's. */
-export async function findPayment(tx: Tx, tenantId: number, id: number, lock = false) {
+export async function findPayment(tx: Tx, tenantId: number, id: number, lock = false, scope?: SQL) {
   const query = tx
     .select({ id: payments.id, paymentNo: payments.paymentNo, status: payments.status, currency: payments.currency })
     .from(payments)
-    .where(and(eq(payments.id, id), eq(payments.tenantId, tenantId)));
+    .where(and(eq(payments.id, id), eq(payments.tenantId, tenantId), scope));
   const [row] = await (lock ? query.for('update') : query);
   if (!row) throw notFound();
   return row;
@@ -230,7 +230,8 @@ export type PaymentFilters = {
   createdAt_end?: string;
 };
 
-function paymentWhere(tenantId: number, filters: PaymentFilters): SQL | undefined {
+/** `scope`: the caller's data rules on the payment menu (modules/system/data-rule), when any narrow it. */
+function paymentWhere(tenantId: number, filters: PaymentFilters, scope?: SQL): SQL | undefined {
   const where: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
   if (filters.status) where.push(eq(payments.status, filters.status));
   if (filters.paymentNo) where.push(eq(payments.paymentNo, filters.paymentNo));
@@ -243,6 +244,7 @@ function paymentWhere(tenantId: number, filters: PaymentFilters): SQL | undefine
     );
   }
   where.push(...dateRange(payments.createdAt, filters.createdAt_begin, filters.createdAt_end));
+  if (scope) where.push(scope);
   return and(...where);
 }
 
@@ -274,8 +276,8 @@ export type PaymentRow = {
 };
 
 /** A page of the tenant's payments as records. */
-export async function paymentPage(db: Tx, tenantId: number, body: PaymentFilters & Paging): Promise<Page<PaymentRecord>> {
-  const where = paymentWhere(tenantId, body);
+export async function paymentPage(db: Tx, tenantId: number, body: PaymentFilters & Paging, scope?: SQL): Promise<Page<PaymentRecord>> {
+  const where = paymentWhere(tenantId, body, scope);
   const direction = inOrder(body.order);
   const [rows, counted] = await Promise.all([
     db
@@ -351,11 +353,11 @@ async function toPaymentRecords(tx: Tx, rows: PaymentRow[]): Promise<PaymentReco
 }
 
 /** One payment of the tenant as a record; 404 when it is not the tenant's. */
-export async function paymentRecord(tx: Tx, tenantId: number, id: number): Promise<PaymentRecord> {
+export async function paymentRecord(tx: Tx, tenantId: number, id: number, scope?: SQL): Promise<PaymentRecord> {
   const rows = await tx
     .select(paymentColumns)
     .from(payments)
-    .where(and(eq(payments.id, id), eq(payments.tenantId, tenantId)));
+    .where(and(eq(payments.id, id), eq(payments.tenantId, tenantId), scope));
   const [record] = await toPaymentRecords(tx, rows);
   if (!record) throw notFound();
   return record;
@@ -365,14 +367,14 @@ export async function paymentRecord(tx: Tx, tenantId: number, id: number): Promi
 
 export type PaymentExportRow = PaymentRow & { cursorTime: string; orderNos: string; createdByName: string; paidByName: string };
 
-export async function countPayments(db: Tx, tenantId: number, filters: PaymentFilters): Promise<number> {
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(payments).where(paymentWhere(tenantId, filters));
+export async function countPayments(db: Tx, tenantId: number, filters: PaymentFilters, scope?: SQL): Promise<number> {
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(payments).where(paymentWhere(tenantId, filters, scope));
   return Number(counted?.total ?? 0);
 }
 
 /** The next payments of an export, newest first after the cursor, with their orders and people's names. */
-export async function paymentExportBatch(db: Tx, tenantId: number, filters: PaymentFilters, after: Cursor | null, limit: number): Promise<PaymentExportRow[]> {
-  const where = paymentWhere(tenantId, filters);
+export async function paymentExportBatch(db: Tx, tenantId: number, filters: PaymentFilters, after: Cursor | null, limit: number, scope?: SQL): Promise<PaymentExportRow[]> {
+  const where = paymentWhere(tenantId, filters, scope);
   const rows = await db
     .select({
       ...paymentColumns,

@@ -8,7 +8,7 @@ import { idParam, timeParam } from '../../../lib/list.ts';
 import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { merchant, requirePermission } from '../../../plugins/auth.ts';
 import { idempotencyKey } from '../ledger/service.ts';
-import { WALLET, walletCaller } from '../access.ts';
+import { WALLET, walletCaller, walletScope } from '../access.ts';
 import { payeeIn, payeesIn } from '../money.ts';
 import { chargePage, paymentPage, paymentRecord as paymentOf } from './repository.ts';
 import { deleteDraft, editPayment, payDraft, paymentExport, previewPayment, submitPayment } from './service.ts';
@@ -56,7 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(paymentRecord)) },
       },
     },
-    async (request) => request.ok(payeesIn(await paymentPage(db, walletCaller(request).tenantId, request.body), request.lang)),
+    async (request) => request.ok(payeesIn(await paymentPage(db, walletCaller(request).tenantId, request.body, await walletScope(request, 'wallet:payment:list')), request.lang)),
   );
 
   app.post(
@@ -65,7 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('wallet:payment:list'),
       schema: { tags: ['wallet'], summary: 'One payment of the caller tenant with its lines and pay orders', body: idBody, response: { 200: envelopeSchema(paymentRecord) } },
     },
-    async (request) => request.ok(payeeIn(await paymentOf(db, walletCaller(request).tenantId, request.body.id), request.lang)),
+    async (request) => request.ok(payeeIn(await paymentOf(db, walletCaller(request).tenantId, request.body.id, await walletScope(request, 'wallet:payment:list')), request.lang)),
   );
 
   app.post(
@@ -107,7 +107,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['wallet'], summary: 'Deletes a draft payment (anything else is 409)', body: idBody, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await deleteDraft(db, walletCaller(request).tenantId, request.body.id);
+      await deleteDraft(db, walletCaller(request).tenantId, request.body.id, await walletScope(request, 'wallet:payment:list'));
       return request.ok(null);
     },
   );
@@ -155,7 +155,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tenantId } = walletCaller(request);
       const { timeZone = DEFAULT_EXPORT_TIME_ZONE, _t, ...filters } = request.query;
       void _t;
-      return sendXlsx(reply, await paymentExport(db, tenantId, filters, request.lang, timeZone));
+      return sendXlsx(reply, await paymentExport(db, tenantId, filters, request.lang, timeZone, await walletScope(request, 'wallet:payment:list')));
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PaymentStatus } from '@portal/shared/finance';
 import type { paymentEditInput, paymentInput, PaymentPreview, paymentPreviewInput, PaymentRecord } from '@portal/shared/finance-schemas';
@@ -97,8 +98,8 @@ const notInStatus = (record: string, status: PaymentStatus, action: keyof typeof
   conflict('financeRecordNotInStatus', { record, status: PAYMENT_STATUS_TEXTS[status], action: PAYMENT_ACTION_TEXTS[action] });
 
 /** A draft may be changed, deleted or paid; anything else is 409. */
-async function lockDraft(tx: Tx, tenantId: number, id: number, action: keyof typeof PAYMENT_ACTION_TEXTS) {
-  const payment = await findPayment(tx, tenantId, id, true);
+async function lockDraft(tx: Tx, tenantId: number, id: number, action: keyof typeof PAYMENT_ACTION_TEXTS, scope?: SQL) {
+  const payment = await findPayment(tx, tenantId, id, true, scope);
   if (payment.status !== 'DRAFT') throw notInStatus(payment.paymentNo, payment.status, action);
   return payment;
 }
@@ -217,9 +218,9 @@ export async function editPayment(db: Db, call: KeyedCall, body: z.infer<typeof 
   });
 }
 
-export async function deleteDraft(db: Db, tenantId: number, id: number): Promise<void> {
+export async function deleteDraft(db: Db, tenantId: number, id: number, scope?: SQL): Promise<void> {
   await db.transaction(async (tx) => {
-    const payment = await lockDraft(tx, tenantId, id, 'delete');
+    const payment = await lockDraft(tx, tenantId, id, 'delete', scope);
     await deletePayment(tx, payment.id);
   });
 }
@@ -288,13 +289,13 @@ async function settle(tx: Tx, tenantId: number, userId: number, payment: { id: n
 // ------------------------------------------------------------------ export
 
 /** The filtered payment list as a spreadsheet in `lang`, newest first: 400 past the export limit. */
-export async function paymentExport(db: Db, tenantId: number, filters: PaymentFilters, lang: Language, timeZone: string) {
-  assertExportSize(await countPayments(db, tenantId, filters));
+export async function paymentExport(db: Db, tenantId: number, filters: PaymentFilters, lang: Language, timeZone: string, scope?: SQL) {
+  assertExportSize(await countPayments(db, tenantId, filters, scope));
   return {
     title: paymentExportTexts.paymentTitle[lang],
     asciiTitle: 'payments',
     timeZone,
     columns: paymentColumnsFor(lang, timeZone),
-    batches: keysetBatches((after, limit) => paymentExportBatch(db, tenantId, filters, after, limit)),
+    batches: keysetBatches((after, limit) => paymentExportBatch(db, tenantId, filters, after, limit, scope)),
   };
 }

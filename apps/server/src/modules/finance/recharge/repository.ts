@@ -26,8 +26,8 @@ export type RechargeFilters = {
 // the client's text is a LIKE parameter, never SQL: its wildcards are matched literally
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One tenant's recharges (or every tenant's with null), filtered. A number matches exactly or by its start. */
-export function rechargeWhere(tenantId: number | null, filters: RechargeFilters): SQL | undefined {
+/** One tenant's recharges (or every tenant's with null), filtered, within the caller's data rules (`scope`). A number matches exactly or by its start. */
+export function rechargeWhere(tenantId: number | null, filters: RechargeFilters, scope?: SQL): SQL | undefined {
   return and(
     tenantId === null ? undefined : eq(recharges.tenantId, tenantId),
     filters.status ? eq(recharges.status, filters.status) : undefined,
@@ -35,6 +35,7 @@ export function rechargeWhere(tenantId: number | null, filters: RechargeFilters)
     filters.transferCurrency ? eq(recharges.transferCurrency, filters.transferCurrency) : undefined,
     filters.createdBy ? eq(recharges.createdBy, filters.createdBy) : undefined,
     ...dateRange(recharges.createdAt, filters.createdAt_begin, filters.createdAt_end),
+    scope,
   );
 }
 
@@ -72,8 +73,8 @@ export function rechargeExportBatch(tx: Tx, where: SQL | undefined, after: Curso
 }
 
 /** One recharge, of `tenantId` only (null: any tenant). */
-export async function findRecharge(tx: Tx, id: number, tenantId: number | null): Promise<RechargeRow | undefined> {
-  const [row] = await rechargeRows(tx).where(and(eq(recharges.id, id), tenantId === null ? undefined : eq(recharges.tenantId, tenantId)));
+export async function findRecharge(tx: Tx, id: number, tenantId: number | null, scope?: SQL): Promise<RechargeRow | undefined> {
+  const [row] = await rechargeRows(tx).where(and(eq(recharges.id, id), tenantId === null ? undefined : eq(recharges.tenantId, tenantId), scope));
   return row;
 }
 
@@ -136,11 +137,11 @@ export function rechargeRecordOf(
 }
 
 /** The recharge row locked for the rest of the transaction: two decisions or edits never both pass. */
-export async function lockRecharge(tx: Tx, id: number, tenantId: number | null) {
+export async function lockRecharge(tx: Tx, id: number, tenantId: number | null, scope?: SQL) {
   const [row] = await tx
     .select()
     .from(recharges)
-    .where(and(eq(recharges.id, id), tenantId === null ? undefined : eq(recharges.tenantId, tenantId)))
+    .where(and(eq(recharges.id, id), tenantId === null ? undefined : eq(recharges.tenantId, tenantId), scope))
     .for('update');
   return row;
 }

@@ -8,7 +8,7 @@ import { decisionInput, idBody, rechargeEditInput, rechargeInput, rechargeListBo
 import { AppError, badRequest } from '../../../lib/errors.ts';
 import { contentDisposition, sendXlsx, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant, platform, requirePermission } from '../../../plugins/auth.ts';
-import { walletCaller } from '../access.ts';
+import { walletCaller, walletScope } from '../access.ts';
 import { idempotencyKey } from '../ledger/service.ts';
 import { VOUCHER_LIMIT_TEXT } from './model.ts';
 import { emptyQuery, rechargeExportQuery, rechargeReviewExportQuery, voucherParams } from './schemas.ts';
@@ -108,7 +108,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tenantId } = walletCaller(request);
       // a merchant sees its own tenant only: naming one is a mistake, not a filter
       if (request.body.tenantId !== undefined) throw badRequest('validationUnknownField', { field: 'tenantId' });
-      return request.ok(await listRecharges(db, tenantId, request.body));
+      return request.ok(await listRecharges(db, tenantId, request.body, await walletScope(request, 'wallet:recharge:list')));
     },
   );
 
@@ -118,7 +118,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant(PERMISSIONS.list),
       schema: { tags: ['wallet'], summary: 'One recharge of the caller tenant with its vouchers', body: idBody, response: { 200: envelopeSchema(rechargeRecord) } },
     },
-    async (request) => request.ok(await rechargeDetails(db, request.body.id, walletCaller(request).tenantId)),
+    async (request) => request.ok(await rechargeDetails(db, request.body.id, walletCaller(request).tenantId, await walletScope(request, 'wallet:recharge:list'))),
   );
 
   app.post(
@@ -153,7 +153,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const who = walletCaller(request);
       if (!request.body.draft) await requirePermission(request, PERMISSIONS.submit);
-      return request.ok(await editRecharge(db, who, { key: idempotencyKey(request), route: 'recharge/edit', body: request.body }));
+      return request.ok(await editRecharge(db, who, { key: idempotencyKey(request), route: 'recharge/edit', body: request.body }, await walletScope(request, 'wallet:recharge:list')));
     },
   );
 
@@ -164,7 +164,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['wallet'], summary: 'Deletes a draft recharge and its vouchers; other statuses are 409', body: idBody, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await deleteDraft(db, walletCaller(request).tenantId, request.body.id);
+      await deleteDraft(db, walletCaller(request).tenantId, request.body.id, await walletScope(request, 'wallet:recharge:list'));
       return request.ok(null);
     },
   );
@@ -206,7 +206,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: [XLSX_TYPE],
       },
     },
-    async (request, reply) => sendXlsx(reply, await rechargeWorkbook(db, request.lang, walletCaller(request).tenantId, request.query, false)),
+    async (request, reply) => sendXlsx(reply, await rechargeWorkbook(db, request.lang, walletCaller(request).tenantId, request.query, false, await walletScope(request, 'wallet:recharge:list'))),
   );
 
   // ------------------------------------------------------------------ platform

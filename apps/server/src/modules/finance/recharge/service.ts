@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@portal/shared/api';
 import { RECEIVING_ACCOUNTS, VOUCHERS_PER_RECHARGE_MAX, type RechargeStatus } from '@portal/shared/finance';
@@ -129,23 +130,23 @@ async function recordOf(tx: Tx, id: number, tenantId: number | null): Promise<Re
 }
 
 /** One recharge of `tenantId` (null: any tenant) with its vouchers; 404 when there is none. */
-export async function rechargeDetails(db: Db, id: number, tenantId: number | null): Promise<RechargeRecord> {
-  const row = await findRecharge(db, id, tenantId);
+export async function rechargeDetails(db: Db, id: number, tenantId: number | null, scope?: SQL): Promise<RechargeRecord> {
+  const row = await findRecharge(db, id, tenantId, scope);
   if (!row) throw notFound();
   return must((await toRechargeRecords(db, [row]))[0], 'record');
 }
 
 /** A page of one tenant's recharges (null: every tenant's). */
-export async function listRecharges(db: Db, tenantId: number | null, body: z.output<typeof rechargeListBody>): Promise<Page<RechargeRecord>> {
-  const where = rechargeWhere(tenantId, body);
+export async function listRecharges(db: Db, tenantId: number | null, body: z.output<typeof rechargeListBody>, scope?: SQL): Promise<Page<RechargeRecord>> {
+  const where = rechargeWhere(tenantId, body, scope);
   const [rows, total] = await Promise.all([rechargePage(db, where, body), countRecharges(db, where)]);
   return pageOf(await toRechargeRecords(db, rows), total, body.pageNo, body.pageSize);
 }
 
 /** The workbook of one tenant's filtered recharges (null: every tenant's, the review's, with the tenant column). */
-export async function rechargeWorkbook(db: Db, lang: Language, tenantId: number | null, filters: RechargeFilters & { timeZone?: string }, review: boolean) {
+export async function rechargeWorkbook(db: Db, lang: Language, tenantId: number | null, filters: RechargeFilters & { timeZone?: string }, review: boolean, scope?: SQL) {
   const { timeZone = DEFAULT_EXPORT_TIME_ZONE, ...query } = filters;
-  const where = rechargeWhere(tenantId, query);
+  const where = rechargeWhere(tenantId, query, scope);
   assertExportSize(await countRecharges(db, where));
   const rateOf = rateBook(db);
   return {
@@ -238,11 +239,11 @@ export async function submitRecharge(db: Db, who: Who, request: Idempotent<Recha
 }
 
 /** Replaces a draft (its fields and its vouchers), and submits it when `draft` is false; other statuses are 409. */
-export async function editRecharge(db: Db, who: Who, request: Idempotent<RechargeFields & { id: number }>): Promise<RechargeRecord> {
+export async function editRecharge(db: Db, who: Who, request: Idempotent<RechargeFields & { id: number }>, scope?: SQL): Promise<RechargeRecord> {
   const { tenantId, userId } = who;
   const { id, ...body } = request.body;
   return once(db, { tenantId, userId, key: request.key, route: request.route, body: request.body }, async (tx) => {
-    const row = await lockRecharge(tx, id, tenantId);
+    const row = await lockRecharge(tx, id, tenantId, scope);
     if (!row) throw notFound();
     if (row.status !== 'DRAFT') throw notInStatus(row, 'edit');
     const { values, voucherIds } = await checkedRecharge(tx, tenantId, body, id);
@@ -253,9 +254,9 @@ export async function editRecharge(db: Db, who: Who, request: Idempotent<Recharg
 }
 
 /** Deletes a draft recharge and its vouchers; other statuses are 409. */
-export async function deleteDraft(db: Db, tenantId: number, id: number): Promise<void> {
+export async function deleteDraft(db: Db, tenantId: number, id: number, scope?: SQL): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await lockRecharge(tx, id, tenantId);
+    const row = await lockRecharge(tx, id, tenantId, scope);
     if (!row) throw notFound();
     if (row.status !== 'DRAFT') throw notInStatus(row, 'delete');
     await deleteRecharge(tx, row.id);

@@ -118,8 +118,8 @@ export type RefundFilters = {
   createdAt_end?: string;
 };
 
-/** Within one tenant (merchant calls) or across all (platform calls: `tenantId` null unless it filters). */
-function refundWhere(tenantId: number | null, filters: RefundFilters): SQL | undefined {
+/** Within one tenant (merchant calls) or across all (platform calls: `tenantId` null unless it filters); `rules`: the caller's data rules on the refund menu (modules/system/data-rule). */
+function refundWhere(tenantId: number | null, filters: RefundFilters, rules?: SQL): SQL | undefined {
   return and(
     tenantId === null ? undefined : eq(refunds.tenantId, tenantId),
     filters.status ? eq(refunds.status, filters.status) : undefined,
@@ -128,6 +128,7 @@ function refundWhere(tenantId: number | null, filters: RefundFilters): SQL | und
     filters.currency ? eq(refunds.currency, filters.currency) : undefined,
     filters.createdBy ? eq(refunds.createdBy, filters.createdBy) : undefined,
     ...dateRange(refunds.createdAt, filters.createdAt_begin, filters.createdAt_end),
+    rules,
   );
 }
 
@@ -180,8 +181,8 @@ const refundsJoined = (tx: Tx) =>
   tx.select(refundColumns).from(refunds).leftJoin(payOrders, eq(payOrders.id, refunds.payOrderId)).leftJoin(journals, eq(journals.id, refunds.journalId));
 
 /** A page of refunds (of one tenant, or of all when `tenantId` is null) as records. */
-export async function refundPage(db: Tx, tenantId: number | null, body: RefundFilters & Paging): Promise<Page<RefundRecord>> {
-  const where = refundWhere(tenantId, body);
+export async function refundPage(db: Tx, tenantId: number | null, body: RefundFilters & Paging, rules?: SQL): Promise<Page<RefundRecord>> {
+  const where = refundWhere(tenantId, body, rules);
   const direction = indexOrder(body.order === 'asc' ? 'asc' : 'desc');
   const [rows, counted] = await Promise.all([
     refundsJoined(db)
@@ -230,8 +231,8 @@ async function toRefundRecords(tx: Tx, rows: RefundRow[]): Promise<RefundRecord[
 }
 
 /** One refund as a record, within a tenant when one is given; 404 when missing or another tenant's. */
-export async function refundRecord(tx: Tx, tenantId: number | null, id: number): Promise<RefundRecord> {
-  const rows = await refundsJoined(tx).where(and(eq(refunds.id, id), tenantId === null ? undefined : eq(refunds.tenantId, tenantId)));
+export async function refundRecord(tx: Tx, tenantId: number | null, id: number, rules?: SQL): Promise<RefundRecord> {
+  const rows = await refundsJoined(tx).where(and(eq(refunds.id, id), tenantId === null ? undefined : eq(refunds.tenantId, tenantId), rules));
   const [record] = await toRefundRecords(tx, rows);
   if (!record) throw notFound();
   return record;
@@ -279,14 +280,14 @@ export async function payOrderPage(db: Tx, tenantId: number, body: { payOrderNo?
 
 export type RefundExportRow = RefundRow & { cursorTime: string; createdByName: string; refunderName: string; tenantName: string };
 
-export async function countRefunds(db: Tx, tenantId: number | null, filters: RefundFilters): Promise<number> {
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(refunds).where(refundWhere(tenantId, filters));
+export async function countRefunds(db: Tx, tenantId: number | null, filters: RefundFilters, rules?: SQL): Promise<number> {
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(refunds).where(refundWhere(tenantId, filters, rules));
   return Number(counted?.total ?? 0);
 }
 
 /** The next refunds of an export in (created, id) descending order after the cursor, with people's (and tenants') names. */
-export async function refundExportBatch(db: Tx, tenantId: number | null, filters: RefundFilters, withTenant: boolean, after: Cursor | null, limit: number): Promise<RefundExportRow[]> {
-  const where = refundWhere(tenantId, filters);
+export async function refundExportBatch(db: Tx, tenantId: number | null, filters: RefundFilters, withTenant: boolean, after: Cursor | null, limit: number, rules?: SQL): Promise<RefundExportRow[]> {
+  const where = refundWhere(tenantId, filters, rules);
   const rows = await db
     .select({ ...refundColumns, cursorTime: cursorTimeOf(refunds.createdAt) })
     .from(refunds)

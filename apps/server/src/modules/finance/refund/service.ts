@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RefundStatus } from '@portal/shared/finance';
 import type { decisionInput, refundInput, RefundRecord } from '@portal/shared/finance-schemas';
@@ -131,14 +132,14 @@ async function decide(tx: Tx, userId: number, decision: { id: number; approve: b
  * The filtered refunds (of one tenant, or of every tenant with a tenant column first) as a spreadsheet
  * in `lang`, newest first: 400 past the export limit.
  */
-export async function refundExport(db: Db, scope: { tenantId: number | null; withTenant: boolean }, filters: RefundFilters, lang: Language, timeZone: string) {
-  const { tenantId, withTenant } = scope;
-  assertExportSize(await countRefunds(db, tenantId, filters));
+export async function refundExport(db: Db, scope: { tenantId: number | null; withTenant: boolean; rules?: SQL }, filters: RefundFilters, lang: Language, timeZone: string) {
+  const { tenantId, withTenant, rules } = scope;
+  assertExportSize(await countRefunds(db, tenantId, filters, rules));
   return {
     title: paymentExportTexts.refundTitle[lang],
     asciiTitle: 'refunds',
     timeZone,
     columns: refundColumnsFor(lang, timeZone, withTenant),
-    batches: keysetBatches((after, limit) => refundExportBatch(db, tenantId, filters, withTenant, after, limit)),
+    batches: keysetBatches((after, limit) => refundExportBatch(db, tenantId, filters, withTenant, after, limit, rules)),
   };
 }

@@ -49,8 +49,12 @@ export type OrderFilter = {
 
 const compare = { gte, lte, lt } as const;
 
-/** The WHERE of a list, count or export: always the caller's tenant, then every filter given. */
-export function orderConditions(tenantId: number, filter: OrderFilter): SQL {
+/**
+ * The WHERE of a list, count or export: always the caller's tenant, then every filter given, then the
+ * caller's data rules (`scope`, modules/system/data-rule) when any narrow the menu: without one the query is
+ * exactly what it was before rules existed.
+ */
+export function orderConditions(tenantId: number, filter: OrderFilter, scope?: SQL): SQL {
   const conditions: SQL[] = [eq(orders.tenantId, tenantId)];
   // the numbers in any case and spacing, by their beginning (numberSearch): each has its (tenant, upper(number)) index
   for (const [column, term] of [
@@ -71,6 +75,7 @@ export function orderConditions(tenantId: number, filter: OrderFilter): SQL {
   // and could use a pattern index; a substring search would have to read every name of the tenant
   if (filter.recipientName !== undefined) conditions.push(like(orders.recipientName, `${escapeLike(filter.recipientName)}%`));
   for (const bound of filter.bounds ?? []) conditions.push(compare[bound.compare](bound.column === 'createdAt' ? orders.createdAt : orders.statusUpdatedAt, bound.at));
+  if (scope) conditions.push(scope);
   return and(...conditions) ?? sql`false`;
 }
 
@@ -193,12 +198,12 @@ function inSpecOrder(rows: { status: OrderStatus; count: number | string }[]): {
   return ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
 }
 
-/** The caller tenant's order with its recipient, products, parcels and events; null when it is not theirs or does not exist. */
-export async function orderDetailOf(db: Db, tenantId: number, id: number, language: Language): Promise<OrderDetail | null> {
+/** The caller tenant's order with its recipient, products, parcels and events; null when it is not theirs, its data rules hide it, or it does not exist. */
+export async function orderDetailOf(db: Db, tenantId: number, id: number, language: Language, scope?: SQL): Promise<OrderDetail | null> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.tenantId, tenantId)));
+    .where(and(eq(orders.id, id), eq(orders.tenantId, tenantId), scope));
   if (!row) return null;
   const [items, parcelRows, events] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.lineNo)),
@@ -279,12 +284,12 @@ export async function orderDetailOf(db: Db, tenantId: number, id: number, langua
   };
 }
 
-/** The caller tenant's order, or null (also for another tenant's id: its existence is not revealed). */
-export async function ownOrder(db: Db, tenantId: number, id: number): Promise<{ id: number; tenantId: number; orderNo: string; status: OrderStatus } | null> {
+/** The caller tenant's order, or null (also for another tenant's id, or one the caller's data rules hide: its existence is not revealed). */
+export async function ownOrder(db: Db, tenantId: number, id: number, scope?: SQL): Promise<{ id: number; tenantId: number; orderNo: string; status: OrderStatus } | null> {
   const [order] = await db
     .select({ id: orders.id, tenantId: orders.tenantId, orderNo: orders.orderNo, status: orders.status })
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.tenantId, tenantId)));
+    .where(and(eq(orders.id, id), eq(orders.tenantId, tenantId), scope));
   return order ?? null;
 }
 

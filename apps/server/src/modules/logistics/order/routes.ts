@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import type { Texts } from '@portal/shared/languages';
 import { EXPORT_ROWS_MAX, IMPORT_BYTES_MAX, IMPORT_ROWS_MAX, type OrderStatus } from '@portal/shared/logistics';
+import type { DataRuleMenu } from '@portal/shared/system-data-rules';
 import { cancelInput, importResult, ORDER_SORT_COLUMNS, orderDetail, orderEditInput, orderFilters, orderInput, orderRecord, pageQuery, statusCount } from '@portal/shared/logistics-schemas';
 import { AppError, badRequest } from '../../../lib/errors.ts';
 import { idParam } from '../../../lib/list.ts';
@@ -68,13 +69,15 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const dictionaries = app.dictService;
+  // the caller's data rules on the menu a call belongs to (undefined: none narrow it)
+  const scopeOf = (request: FastifyRequest, menu: DataRuleMenu = 'logistics:order:list') => app.dataRules.scope(caller(request), menu);
   // uploads only here (this plugin's own context): one file, no larger than an import may be
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: IMPORT_BYTES_MAX, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 } });
 
   // ------------------------------------------------------------------ lists
 
-  const listHandler = (defaultStatuses?: readonly OrderStatus[]) => async (request: FastifyRequest<{ Querystring: z.output<typeof listQuery> }>) =>
-    request.ok(await orderPage(db, caller(request).tenantId, request.query, defaultStatuses));
+  const listHandler = (menu: DataRuleMenu, defaultStatuses?: readonly OrderStatus[]) => async (request: FastifyRequest<{ Querystring: z.output<typeof listQuery> }>) =>
+    request.ok(await orderPage(db, caller(request).tenantId, request.query, defaultStatuses, await scopeOf(request, menu)));
   const listSchema = { querystring: listQuery, response: { 200: envelopeSchema(pageSchema(orderRecord)) } };
 
   app.get(
@@ -88,7 +91,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         ...listSchema,
       },
     },
-    listHandler(),
+    listHandler('logistics:order:list'),
   );
 
   app.get(
@@ -101,7 +104,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         ...listSchema,
       },
     },
-    listHandler(LOG_ORDER_STATUSES),
+    listHandler('logistics:log-order:list', LOG_ORDER_STATUSES),
   );
 
   app.get(
@@ -115,7 +118,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.array(statusCount)) },
       },
     },
-    async (request) => request.ok(await orderStatusCounts(db, caller(request).tenantId, request.query)),
+    async (request) => request.ok(await orderStatusCounts(db, caller(request).tenantId, request.query, await scopeOf(request))),
   );
 
   // ------------------------------------------------------------------ one order
@@ -131,7 +134,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(orderDetail) },
       },
     },
-    async (request) => request.ok(await detailOf(db, caller(request).tenantId, request.query.id, request.lang)),
+    async (request) => request.ok(await detailOf(db, caller(request).tenantId, request.query.id, request.lang, await scopeOf(request))),
   );
 
   app.post(
@@ -163,7 +166,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const edited = await editOrder(db, caller(request).tenantId, request.body);
+      const edited = await editOrder(db, caller(request).tenantId, request.body, await scopeOf(request));
       return request.ok(edited, 'orderUpdated', { orderNo: edited.orderNo });
     },
   );
@@ -180,7 +183,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const cancelled = await cancelOrder(db, caller(request), request.body.id, request.body.reason);
+      const cancelled = await cancelOrder(db, caller(request), request.body.id, request.body.reason, await scopeOf(request));
       return request.ok(cancelled, 'orderCancelled', { orderNo: cancelled.orderNo });
     },
   );
@@ -188,10 +191,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------------ Excel
 
   const exportHandler =
-    (defaultStatuses: readonly OrderStatus[] | undefined, name: Texts) =>
+    (menu: DataRuleMenu, defaultStatuses: readonly OrderStatus[] | undefined, name: Texts) =>
     async (request: FastifyRequest<{ Querystring: z.output<typeof exportQuery> }>, reply: FastifyReply) => {
       const { timeZone = DEFAULT_EXPORT_TIME_ZONE, ...query } = request.query;
-      const book = await exportOrders(db, dictionaries, caller(request).tenantId, query, request.lang, { defaultStatuses, name });
+      const book = await exportOrders(db, dictionaries, caller(request).tenantId, query, request.lang, { defaultStatuses, name, scope: await scopeOf(request, menu) });
       return sendXlsx(reply, { title: book.sheetName, asciiTitle: book.fileName, timeZone, ...book });
     };
   const exportSchema = { querystring: exportQuery, produces: [XLSX_TYPE], response: { 200: binary } };
@@ -206,7 +209,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         ...exportSchema,
       },
     },
-    exportHandler(undefined, SHEET_TEXTS.exportFile),
+    exportHandler('logistics:order:list', undefined, SHEET_TEXTS.exportFile),
   );
 
   app.get(
@@ -219,7 +222,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         ...exportSchema,
       },
     },
-    exportHandler(LOG_ORDER_STATUSES, SHEET_TEXTS.logExportFile),
+    exportHandler('logistics:log-order:list', LOG_ORDER_STATUSES, SHEET_TEXTS.logExportFile),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SQL } from 'drizzle-orm';
 import type { Page } from '@portal/shared/api';
 import { LANGUAGES, type Language, type Texts } from '@portal/shared/languages';
 import { COUNTRY_CODES, EDITABLE_STATUSES, EXPORT_ROWS_MAX, ORDER_STATUSES, SERVICE_TYPES, WAREHOUSE_CODES, type OrderStatus, type ServiceType } from '@portal/shared/logistics';
@@ -168,17 +169,22 @@ const sortOf = (query: { column?: SortColumn; order?: SortDirection }): OrderSor
 
 export type ListQuery = OrderFilterInput & { column?: SortColumn; order?: SortDirection; pageNo: number; pageSize: number };
 
-export function orderPage(db: Db, tenantId: number, query: ListQuery, defaultStatuses?: readonly OrderStatus[]): Promise<Page<OrderRecord>> {
-  return listOrders(db, orderConditions(tenantId, orderFilter(query, { defaultStatuses })), sortOf(query), query);
+/*
+ * `scope` is the caller's data rules on the menu (modules/system/data-rule), undefined when none narrow it:
+ * a row it hides is missing (404 by id) like another tenant's.
+ */
+
+export function orderPage(db: Db, tenantId: number, query: ListQuery, defaultStatuses?: readonly OrderStatus[], scope?: SQL): Promise<Page<OrderRecord>> {
+  return listOrders(db, orderConditions(tenantId, orderFilter(query, { defaultStatuses }), scope), sortOf(query), query);
 }
 
-/** The tabs of an unfiltered list, its everyday view, come from the counters; any filter counts the matches. */
-export function orderStatusCounts(db: Db, tenantId: number, filters: OrderFilterInput): Promise<{ status: OrderStatus; count: number }[]> {
-  return filtersStatusAside(filters) ? statusCounts(db, orderConditions(tenantId, orderFilter(filters, { withStatus: false }))) : tenantStatusCounts(db, tenantId);
+/** The tabs of an unfiltered list, its everyday view, come from the counters; any filter (or data rule) counts the matches. */
+export function orderStatusCounts(db: Db, tenantId: number, filters: OrderFilterInput, scope?: SQL): Promise<{ status: OrderStatus; count: number }[]> {
+  return filtersStatusAside(filters) || scope ? statusCounts(db, orderConditions(tenantId, orderFilter(filters, { withStatus: false }), scope)) : tenantStatusCounts(db, tenantId);
 }
 
-export async function orderDetail(db: Db, tenantId: number, id: number, language: Language): Promise<OrderDetail> {
-  const detail = await orderDetailOf(db, tenantId, id, language);
+export async function orderDetail(db: Db, tenantId: number, id: number, language: Language, scope?: SQL): Promise<OrderDetail> {
+  const detail = await orderDetailOf(db, tenantId, id, language, scope);
   if (!detail) throw notFound();
   return detail;
 }
@@ -197,10 +203,10 @@ function merchantNoRace(error: unknown, merchantOrderNo: string): unknown {
   return violatedConstraint(error) === 'log_order_merchant_no_uq' ? conflict('merchantOrderNoTaken', { merchantOrderNo }) : error;
 }
 
-async function ownOrThrow(db: Db, tenantId: number, id: number) {
+async function ownOrThrow(db: Db, tenantId: number, id: number, scope?: SQL) {
   // ids are bigint in the database: one past JavaScript's safe integers is no order of anyone's
   if (!Number.isSafeInteger(id)) throw notFound();
-  const order = await ownOrder(db, tenantId, id);
+  const order = await ownOrder(db, tenantId, id, scope);
   if (!order) throw notFound();
   return order;
 }
@@ -232,9 +238,9 @@ export async function replaceOrder(tx: Db, target: { id: number; tenantId: numbe
 }
 
 /** The data and products of an order while it is CREATED (409 naming its status otherwise); totals and quote recomputed. */
-export async function editOrder(db: Db, tenantId: number, body: z.output<typeof orderEditInput>): Promise<CreatedOrder> {
+export async function editOrder(db: Db, tenantId: number, body: z.output<typeof orderEditInput>, scope?: SQL): Promise<CreatedOrder> {
   const { id, ...input } = body;
-  const order = await ownOrThrow(db, tenantId, id);
+  const order = await ownOrThrow(db, tenantId, id, scope);
   if (!EDITABLE_STATUSES.includes(order.status)) throw conflict('orderNotEditable', { editable: ORDER_STATUS_TEXTS.CREATED, status: ORDER_STATUS_TEXTS[order.status] });
   const prepared = checkedOrder(input);
   if ((await takenMerchantNos(db, tenantId, [input.merchantOrderNo], id)).size > 0) throw conflict('merchantOrderNoTaken', { merchantOrderNo: input.merchantOrderNo });
@@ -248,8 +254,8 @@ export async function editOrder(db: Db, tenantId: number, body: z.output<typeof 
 }
 
 /** Cancels an order not yet in the warehouse; the merchant's reason, if any, goes into the tracking event. */
-export async function cancelOrder(db: Db, actor: Actor, id: number, reason: string | undefined): Promise<CreatedOrder> {
-  const order = await ownOrThrow(db, actor.tenantId, id);
+export async function cancelOrder(db: Db, actor: Actor, id: number, reason: string | undefined, scope?: SQL): Promise<CreatedOrder> {
+  const order = await ownOrThrow(db, actor.tenantId, id, scope);
   const event = statusEventText('CANCEL');
   // the merchant's words in every language, after the event's own ("訂單已取消：客戶改單")
   const description = reason
@@ -316,8 +322,8 @@ export async function checkExportSize(db: Db, where: ReturnType<typeof orderCond
 export type OrderExport = { sheetName: string; fileName: string; columns: ExportColumn<OrderRecord>[]; batches: AsyncIterable<OrderRecord[]> };
 
 /** The list (same filters and sort) as a workbook in the caller's language, refused past EXPORT_ROWS_MAX. */
-export async function exportOrders(db: Db, dictionaries: Dictionaries, tenantId: number, query: Omit<ListQuery, 'pageNo' | 'pageSize'>, language: Language, file: { defaultStatuses?: readonly OrderStatus[]; name: Texts }): Promise<OrderExport> {
-  const where = orderConditions(tenantId, orderFilter(query, { defaultStatuses: file.defaultStatuses }));
+export async function exportOrders(db: Db, dictionaries: Dictionaries, tenantId: number, query: Omit<ListQuery, 'pageNo' | 'pageSize'>, language: Language, file: { defaultStatuses?: readonly OrderStatus[]; name: Texts; scope?: SQL }): Promise<OrderExport> {
+  const where = orderConditions(tenantId, orderFilter(query, { defaultStatuses: file.defaultStatuses }), file.scope);
   await checkExportSize(db, where, EXPORT_ROWS_MAX);
   return {
     sheetName: SHEET_TEXTS.ordersSheet[language],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { DataRuleInput, DataRuleRecord } from '@portal/shared/system-data-rules';
 import type { Db } from '../../../db/client.ts';
 import { dataRules, departments, roleDataRules, rolePermissions, roles, userDepartments, userRoles } from '../../../db/schema/sys.ts';
@@ -20,7 +20,7 @@ const recordColumns = {
 
 const toRecord = (row: { createdAt: Date } & Omit<DataRuleRecord, 'createdAt'>): DataRuleRecord => ({ ...row, id: Number(row.id), permissionId: Number(row.permissionId), createdAt: row.createdAt.toISOString() });
 
-/** The tenant's rules of a menu, narrowed by a rule name (its beginning... or any part) and a field. */
+/** The tenant's rules (of a menu), narrowed by any part of the rule name and by a field. */
 export async function listRules(db: Db, tenantId: number, filter: { permissionId?: number; ruleName?: string; field?: string }): Promise<DataRuleRecord[]> {
   const conditions = [eq(dataRules.tenantId, tenantId)];
   if (filter.permissionId !== undefined) conditions.push(eq(dataRules.permissionId, filter.permissionId));
@@ -139,6 +139,3 @@ export async function loadUserRules(db: Db, userId: number, tenantId: number): P
     orgCodes: codes.map((c) => c.orgCode),
   };
 }
-
-/** Whether any rule of the tenant exists at all (kept out of the hot path: see the service). */
-export const anyRule = (db: Db, tenantId: number) => db.select({ one: sql<number>`1` }).from(dataRules).where(eq(dataRules.tenantId, tenantId)).limit(1);

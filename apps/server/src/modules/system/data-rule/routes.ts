@@ -38,8 +38,8 @@ export const dataRuleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: AUTH,
       schema: {
         tags,
-        summary: "The caller tenant's data rules of a menu whose name contains ruleName and whose field is field",
-        querystring: getQuery({ permissionId: idParam, ruleName: z.string().trim().max(100).optional(), field: z.string().trim().max(64).optional() }),
+        summary: "The caller tenant's data rules (of a menu, when permissionId is given) whose name contains ruleName and whose field is field",
+        querystring: getQuery({ permissionId: idParam.optional(), ruleName: z.string().trim().max(100).optional(), field: z.string().trim().max(64).optional() }),
         response: { 200: envelopeSchema(z.array(dataRuleRecord)) },
       },
     },

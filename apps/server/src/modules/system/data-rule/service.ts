@@ -124,7 +124,7 @@ export class DataRuleService {
     return resource;
   }
 
-  rules(tenantId: number, filter: { permissionId: number; ruleName?: string; field?: string }): Promise<DataRuleRecord[]> {
+  rules(tenantId: number, filter: { permissionId?: number; ruleName?: string; field?: string }): Promise<DataRuleRecord[]> {
     return listRules(this.db, tenantId, filter);
   }
 
