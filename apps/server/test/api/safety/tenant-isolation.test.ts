@@ -49,7 +49,8 @@ function requestOf(operation: ByIdOperation, record: TenantRecord): Request {
   let payload: Record<string, unknown> | undefined = route.body ? { ...(baseOf(route.body, 'json') ?? {}), ...operation.with } : undefined;
   if (operation.id === 'query') query.id = String(record.id);
   if (operation.id === 'body') payload = { ...payload, id: record.id };
-  const url = operation.id === 'path' ? operation.url.replace(/:\w+/, String(record.id)) : operation.url;
+  // the record's id goes into the path; a further path parameter (a menu of the platform's catalogue) comes from `with`
+  const url = operation.id === 'path' ? operation.url.replace(/:(\w+)/g, (_, key: string) => String(operation.with?.[key] ?? record.id)) : operation.url;
   return { method: operation.method, url, query, payload };
 }
 
