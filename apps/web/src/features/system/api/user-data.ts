@@ -1,0 +1,71 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Envelope, Page } from '@portal/shared/api';
+import type { ImportResult } from '@portal/shared/logistics-schemas';
+import type { RecycledUserRecord } from '@portal/shared/system-user-data';
+import { buildUrl, download, HTTP_TIMEOUT_MS, http, requestHeaders } from '../../../lib/http.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import type { ListParams } from '../../../components/list-page/list-config.ts';
+import { USERS_KEY } from './users.ts';
+
+/* The users' recycle bin, Excel export and import (issue 12 item 1): /sys/user/delete ... importExcel. */
+
+const RECYCLE_BIN_KEY = [...USERS_KEY, 'recycleBin'] as const;
+
+/** Every mutation here changes both the list and the bin: both refresh (the bin's key is under the users'). */
+function useUserDataMutation<I, R>(mutationFn: (input: I) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: USERS_KEY }) });
+}
+
+/** DELETE /sys/user/delete?id= (one) or deleteBatch?ids= (several): to the recycle bin. Silent: the action shows the refusal. */
+export const deleteUsers = (ids: number[]) =>
+  ids.length === 1
+    ? http.delete<{ count: number }>('/sys/user/delete', { params: { id: ids[0] }, silent: true })
+    : http.delete<{ count: number }>('/sys/user/deleteBatch', { params: { ids: ids.join(',') }, silent: true });
+export const useDeleteUsers = () => useUserDataMutation(deleteUsers);
+
+export type RecycleBinParams = { pageNo: number; pageSize: number; keyword?: string };
+
+/** GET /sys/user/recycleBin: the tenant's deleted users, the latest first. */
+export const listRecycleBin = (params: RecycleBinParams, signal?: AbortSignal) => http.get<Page<RecycledUserRecord>>('/sys/user/recycleBin', { params, signal });
+export const useRecycleBin = (params: RecycleBinParams, enabled: boolean) =>
+  useQuery({ queryKey: [...RECYCLE_BIN_KEY, params], queryFn: ({ signal }) => listRecycleBin(params, signal), enabled, placeholderData: keepPreviousData });
+
+/** PUT /sys/user/putRecycleBin: back to the list, as they were. */
+export const restoreUsers = (ids: number[]) => http.put<{ count: number }>('/sys/user/putRecycleBin', { userIds: ids.join(',') }, { silent: true });
+export const useRestoreUsers = () => useUserDataMutation(restoreUsers);
+
+/** DELETE /sys/user/deleteRecycleBin: for good (the records that name them keep an anonymous user). */
+export const purgeUsers = (ids: number[]) => http.delete<{ count: number }>('/sys/user/deleteRecycleBin', { params: { userIds: ids.join(',') }, silent: true });
+export const usePurgeUsers = () => useUserDataMutation(purgeUsers);
+
+const FILTERS = ['username', 'realname', 'phone', 'status', 'departId', 'roleId'] as const;
+
+/** GET /sys/user/exportXls: what the list shows (its filters; not its page or sort), times in the user's zone. */
+export function exportUsers(params: ListParams, timeZone: string | undefined): Promise<void> {
+  const query: Record<string, string | number | undefined> = Object.fromEntries(FILTERS.map((name) => [name, params[name]]));
+  return download('/sys/user/exportXls', { params: { ...query, timeZone } });
+}
+
+/** GET /sys/user/importTemplate: the header row and one example row, in the user's language. */
+export const downloadUserTemplate = () => download('/sys/user/importTemplate');
+export const useDownloadUserTemplate = () => useMutation({ mutationFn: downloadUserTemplate });
+
+/**
+ * POST /sys/user/importExcel (multipart, field "file"): all the rows or none. Answers how many users came
+ * in, or 0 and every wrong row. Not through http.post, which sends JSON: the browser writes the boundary.
+ */
+export async function importUsers(file: File): Promise<ImportResult> {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl('POST', '/sys/user/importExcel'), { method: 'POST', headers: requestHeaders(false), body: data, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+  } catch {
+    throw new Error(i18n.t('errors.timeout'));
+  }
+  const body = (await response.json().catch(() => null)) as Envelope<ImportResult> | null;
+  if (!response.ok || !body?.success) throw new Error(body?.message || i18n.t('errors.operationFailed'));
+  return body.result;
+}
+export const useImportUsers = () => useUserDataMutation(importUsers);
