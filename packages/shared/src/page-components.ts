@@ -32,6 +32,8 @@ export const PAGE_COMPONENTS = [
   'finance/account-list',
   // issue 12: system administration
   'system/user-list',
+  'system/role-list',
+  'system/position-list',
   'system/permission-list',
 ] as const;
 
