@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, type Texts } from '@portal/shared/languages';
@@ -90,7 +90,11 @@ export function MenuFormDrawer({ target, tree, onClose }: { target: MenuFormTarg
   const [form] = Form.useForm<Values>();
   const add = useAddMenu();
   const edit = useEditMenu();
-  const entry = target && 'entry' in target ? target.entry : null;
+  // the last target stays drawn while the drawer closes
+  const [last, setLast] = useState(target);
+  if (target && target !== last) setLast(target);
+  const shown = target ?? last;
+  const entry = shown && 'entry' in shown ? shown.entry : null;
   const builtIn = entry?.builtIn ?? false;
   const menuType = (Form.useWatch('menuType', form) ?? 0) as MenuTypeValue;
   const url = Form.useWatch('url', form) as string | undefined;

@@ -90,6 +90,7 @@ export function MenuListPage() {
     {
       key: 'title',
       title: t('column.title'),
+      width: 280,
       render: (_, node) => (
         <Space size={6} data-testid="menu-row-title">
           <MenuIcon name={node.icon} />
@@ -99,9 +100,9 @@ export function MenuListPage() {
     },
     { key: 'type', title: t('column.type'), width: 130, render: (_, node) => <Tag color={node.menuType === 2 ? 'default' : 'blue'}>{t(`type.${node.menuType as 0 | 1 | 2}`)}</Tag> },
     { key: 'icon', title: t('column.icon'), width: 70, align: 'center', render: (_, node) => <MenuIcon name={node.icon} /> },
-    { key: 'path', title: t('column.path'), dataIndex: 'path', ellipsis: true },
-    { key: 'component', title: t('column.component'), dataIndex: 'component', ellipsis: true },
-    { key: 'perms', title: t('column.perms'), dataIndex: 'perms', ellipsis: true },
+    { key: 'path', title: t('column.path'), dataIndex: 'path', width: 220, ellipsis: true },
+    { key: 'component', title: t('column.component'), dataIndex: 'component', width: 240, ellipsis: true },
+    { key: 'perms', title: t('column.perms'), dataIndex: 'perms', width: 240, ellipsis: true },
     { key: 'sortNo', title: t('column.sortNo'), dataIndex: 'sortNo', width: 80, align: 'right' },
     {
       key: 'flags',
@@ -149,7 +150,7 @@ export function MenuListPage() {
         dataSource={shown}
         loading={tree.isLoading}
         pagination={false}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1600 }}
         locale={{ emptyText: t('list.empty') }}
         expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setExpanded(keys) }}
         onRow={(node) => ({ 'data-testid': `menu-row-${node.perms}` }) as React.HTMLAttributes<HTMLElement>}
