@@ -9,6 +9,7 @@ import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig, StaticOption } from '../../../components/list-page/list-config.ts';
 import { literal, textKey } from '../../../components/list-page/text-key.ts';
+import { useAuth } from '../../../lib/auth.ts';
 import { useDepartIdTree } from '../api/departs.ts';
 import { useAllRoles } from '../api/roles.ts';
 import { listUsers, USER_LIST_KEY, useFrozenBatch } from '../api/users.ts';
@@ -32,6 +33,8 @@ function UserActions({ user, onEdit, onPassword }: { user: UserRecord } & Handle
   const { t } = useTranslation('system-users');
   const frozen = useFrozenBatch();
   const freezing = user.status === 1;
+  // nobody freezes themselves or resets their own password here (the server refuses it too)
+  const self = useAuth((state) => state.userInfo?.id === user.id);
   return (
     <Space size={0}>
       <Access code="system:user:edit">
@@ -39,6 +42,7 @@ function UserActions({ user, onEdit, onPassword }: { user: UserRecord } & Handle
           {t('common.edit')}
         </Button>
       </Access>
+      {!self && (
       <ConfirmedAction
         code="system:user:frozen"
         label={freezing ? t('list.freeze') : t('list.unfreeze')}
@@ -51,11 +55,14 @@ function UserActions({ user, onEdit, onPassword }: { user: UserRecord } & Handle
         done={freezing ? t('status.frozen') : t('status.normal')}
         testId={freezing ? 'user-freeze' : 'user-unfreeze'}
       />
-      <Access code="system:user:password">
-        <Button type="link" size="small" icon={<LockOutlined />} onClick={() => onPassword(user)} data-testid="user-reset-password">
-          {t('list.resetPassword')}
-        </Button>
-      </Access>
+      )}
+      {!self && (
+        <Access code="system:user:password">
+          <Button type="link" size="small" icon={<LockOutlined />} onClick={() => onPassword(user)} data-testid="user-reset-password">
+            {t('list.resetPassword')}
+          </Button>
+        </Access>
+      )}
     </Space>
   );
 }
@@ -82,7 +89,7 @@ function userList(handlers: Handlers, departs: readonly DepartIdNode[], roles: r
         dataIndex: 'realname',
         title: textKey('system-users', 'field.realname'),
         sorter: true,
-        width: 140,
+        width: 170,
         phone: true,
         render: (user) => (
           <Space size={4}>
