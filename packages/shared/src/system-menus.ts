@@ -34,7 +34,7 @@ const pathField = z
   .refine((value) => value === '' || MENU_PATH_PATTERN.test(value), { error: msg('menuPathFormat') });
 
 /** Only http(s): a javascript: or data: address never reaches a link or an iframe. */
-export const isMenuUrl = (value: string) => /^https?:\/\/[^\s/?#]+\S*$/i.test(value) && URL.canParse(value);
+export const isMenuUrl = (value: string) => /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?([/?#]\S*)?$/i.test(value);
 
 /** an http(s) address, or empty */
 export const menuUrlField = z
