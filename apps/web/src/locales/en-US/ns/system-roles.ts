@@ -14,6 +14,11 @@ export const resources: typeof source = {
     saved: 'Saved',
     more: 'More',
   },
+  rules: {
+    required: '{{label}} is required',
+    selectRequired: '{{label}} is required',
+    tooLong: '{{label}} takes at most {{max}} characters',
+  },
   role: {
     roleName: 'Role name',
     roleCode: 'Role code',
@@ -29,6 +34,7 @@ export const resources: typeof source = {
     permissions: 'Permissions',
   },
   users: {
+    search: 'Username or name',
     title: 'Users of the role: {{name}}',
     username: 'Username',
     realname: 'Name',
@@ -41,6 +47,7 @@ export const resources: typeof source = {
     remove: 'Remove',
     removeConfirm: 'Remove "{{name}}" from this role?',
     removeBatch: 'Remove selected users',
+    removeBatchConfirm: 'Remove the {{count}} selected users from this role?',
     added: 'Added',
     removed: 'Removed',
   },

@@ -14,6 +14,11 @@ export const resources: typeof source = {
     saved: '已保存',
     more: '更多',
   },
+  rules: {
+    required: '请输入{{label}}',
+    selectRequired: '请选择{{label}}',
+    tooLong: '{{label}}最多 {{max}} 个字符',
+  },
   role: {
     roleName: '角色名称',
     roleCode: '角色编码',
@@ -29,6 +34,7 @@ export const resources: typeof source = {
     permissions: '授权',
   },
   users: {
+    search: '账号或姓名',
     title: '角色用户：{{name}}',
     username: '账号',
     realname: '姓名',
@@ -41,6 +47,7 @@ export const resources: typeof source = {
     remove: '移除',
     removeConfirm: '从此角色移除“{{name}}”？',
     removeBatch: '移除选中的用户',
+    removeBatchConfirm: '从此角色移除选中的 {{count}} 位用户？',
     added: '已添加',
     removed: '已移除',
   },

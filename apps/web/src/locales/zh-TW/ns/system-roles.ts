@@ -13,6 +13,11 @@ export const resources = {
     saved: '已儲存',
     more: '更多',
   },
+  rules: {
+    required: '請輸入{{label}}',
+    selectRequired: '請選擇{{label}}',
+    tooLong: '{{label}}最多 {{max}} 個字元',
+  },
   role: {
     roleName: '角色名稱',
     roleCode: '角色編碼',
@@ -28,6 +33,7 @@ export const resources = {
     permissions: '授權',
   },
   users: {
+    search: '帳號或姓名',
     title: '角色使用者：{{name}}',
     username: '帳號',
     realname: '姓名',
@@ -40,6 +46,7 @@ export const resources = {
     remove: '移除',
     removeConfirm: '從此角色移除「{{name}}」？',
     removeBatch: '移除選取的使用者',
+    removeBatchConfirm: '從此角色移除選取的 {{count}} 位使用者？',
     added: '已加入',
     removed: '已移除',
   },
