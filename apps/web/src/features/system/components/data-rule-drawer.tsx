@@ -86,13 +86,14 @@ function RuleFormDialog({ open, resource, permissionId, rule, onClose }: { open:
         </Form.Item>
         <Form.Item name="field" label={label('field')} rules={[{ required: true, message: t('form.choose', { label: label('field') }) }]}>
           <Select
+            virtual={false}
             data-testid="data-rule-field"
             options={Object.keys(DATA_RULE_RESOURCES[resource]).map((key) => ({ value: key, label: t(`fields.${key}` as 'fields.status') }))}
             onChange={() => form.setFieldsValue({ operator: undefined, value: '' })}
           />
         </Form.Item>
         <Form.Item name="operator" label={label('operator')} rules={[{ required: true, message: t('form.choose', { label: label('operator') }) }]}>
-          <Select data-testid="data-rule-operator" disabled={!type} options={operators.map((op) => ({ value: op, label: t(`operators.${op}`) }))} />
+          <Select virtual={false} data-testid="data-rule-operator" disabled={!type} options={operators.map((op) => ({ value: op, label: t(`operators.${op}`) }))} />
         </Form.Item>
         {valueless ? null : (
           <>
@@ -108,7 +109,7 @@ function RuleFormDialog({ open, resource, permissionId, rule, onClose }: { open:
             </Form.Item>
             {valueKind === 'variable' ? (
               <Form.Item name="value" label={label('variable')} rules={[{ required: true, message: t('form.choose', { label: label('variable') }) }]}>
-                <Select data-testid="data-rule-variable" options={variables.map((v) => ({ value: v, label: t(`variables.${v}`) }))} />
+                <Select virtual={false} data-testid="data-rule-variable" options={variables.map((v) => ({ value: v, label: t(`variables.${v}`) }))} />
               </Form.Item>
             ) : (
               <Form.Item
