@@ -15,6 +15,9 @@ import { useAllRoles } from '../api/roles.ts';
 import { listUsers, USER_LIST_KEY, useFrozenBatch } from '../api/users.ts';
 import { UserFormDrawer } from '../components/user-form-drawer.tsx';
 import { UserPasswordDialog } from '../components/user-password-dialog.tsx';
+import { UserDeleteAction, UserDeleteBatch, UserExportButton } from '../components/user-data-actions.tsx';
+import { UserImportButton } from '../components/user-import-button.tsx';
+import { UserRecycleBinButton } from '../components/user-recycle-bin.tsx';
 
 const STATUS_OPTIONS = [
   { value: '1', label: textKey('system-users', 'status.normal'), color: 'green' },
@@ -63,6 +66,7 @@ function UserActions({ user, onEdit, onPassword }: { user: UserRecord } & Handle
           </Button>
         </Access>
       )}
+      {!self && <UserDeleteAction user={user} />}
     </Space>
   );
 }
@@ -106,7 +110,7 @@ function userList(handlers: Handlers, departs: readonly DepartIdNode[], roles: r
       { dataIndex: 'roles', title: textKey('system-users', 'field.roles'), width: 160, render: (user) => names(user.roles) },
       { dataIndex: 'status', title: textKey('system-users', 'field.status'), options: STATUS_OPTIONS, width: 90, phone: true },
       { dataIndex: 'createdAt', title: textKey('system-users', 'field.createdAt'), format: 'dateTime', sorter: true, width: 170 },
-      { key: 'actions', title: textKey('system-users', 'common.actions'), fixed: 'right', width: 230, phone: true, render: (user) => <UserActions user={user} {...handlers} /> },
+      { key: 'actions', title: textKey('system-users', 'common.actions'), fixed: 'right', width: 280, phone: true, render: (user) => <UserActions user={user} {...handlers} /> },
     ],
   };
 }
@@ -155,6 +159,7 @@ export function UserListPage() {
     <Card>
       <ListPage
         config={config}
+        exportSlot={(params) => <UserExportButton params={params} />}
         rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
         toolbar={
           // the toolbar's buttons, in order; the recycle bin, import and export join here
@@ -166,6 +171,9 @@ export function UserListPage() {
             </Access>
             <BatchFreeze ids={ids} status={2} onDone={() => setSelected([])} />
             <BatchFreeze ids={ids} status={1} onDone={() => setSelected([])} />
+            <UserDeleteBatch ids={ids} onDone={() => setSelected([])} />
+            <UserImportButton />
+            <UserRecycleBinButton />
             {ids.length > 0 && <span data-testid="user-selected-count">{t('list.selected', { count: ids.length })}</span>}
           </Space>
         }
