@@ -88,7 +88,7 @@ export function RoleFormDrawer({ open, role, onClose }: { open: boolean; role: R
           label={t('role.roleCode')}
           required
           rules={[...rules.requiredText(t('role.roleCode'), 64), check((value) => (codeValid(value.trim()) ? null : t('role.codeRule')))]}
-          hasFeedback={codeStatus !== undefined}
+          hasFeedback // always: a feedback icon appearing while typing would take the focus away
           validateStatus={codeStatus}
           help={codeStatus === 'error' ? t('role.codeTaken') : undefined}
           extra={t('role.codeRule')}
