@@ -6,6 +6,7 @@ import type { RoleRecord } from '@portal/shared/system-roles';
 import { ServerError } from '../../../components/server-error.tsx';
 import { grantableTreeQuery, rolePermissionQuery, useSaveRolePermission } from '../api/roles.ts';
 import { PermissionTree } from './permission-tree.tsx';
+import { DataRuleLink } from './role-data-rule-drawer.tsx';
 
 /**
  * What a save sends: the ids checked in the tree, and the role's grants the tree does not show (the
@@ -82,7 +83,7 @@ export function RolePermissionDrawer({ role, onClose }: { role: RoleRecord | nul
           value={checked}
           onChange={setChecked}
           disabled={save.isPending}
-          // renderNodeExtra: the data rules' per-menu link goes here (the data-rules screens)
+          renderNodeExtra={role ? (node) => <DataRuleLink node={node} roleId={role.id} /> : undefined}
           testId="role-permission-tree"
         />
       ) : (
