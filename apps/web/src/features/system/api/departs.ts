@@ -50,10 +50,10 @@ export const useDeleteDepart = () => useDepartMutation((id: number) => http.dele
 export const useMoveDepart = () => useDepartMutation((input: DepartMoveInput) => http.put<null>('/sys/sysDepart/move', input));
 
 /** GET /sys/user/departUserList?depId=: the department's members, a page at a time. */
-export const useDepartMembers = (depId: number | undefined, pageNo: number, pageSize: number) =>
+export const useDepartMembers = (depId: number | undefined, pageNo: number, pageSize: number, username?: string) =>
   useQuery({
-    queryKey: [...DEPARTS_KEY, 'members', depId, pageNo, pageSize] as const,
-    queryFn: ({ signal }) => http.get<Page<DepartMember>>('/sys/user/departUserList', { params: { depId, pageNo, pageSize }, signal }),
+    queryKey: [...DEPARTS_KEY, 'members', depId, pageNo, pageSize, username ?? ''] as const,
+    queryFn: ({ signal }) => http.get<Page<DepartMember>>('/sys/user/departUserList', { params: { depId, pageNo, pageSize, username }, signal }),
     enabled: depId !== undefined,
   });
 export const useAddDepartMembers = () =>

@@ -1,3 +1,57 @@
 import type { resources as source } from '../../zh-TW/ns/system-departs.ts';
 
-export const resources: typeof source = {};
+export const resources: typeof source = {
+  title: 'Departments',
+  tree: {
+    search: 'Search by name or code',
+    addTop: 'Add top department',
+    addChild: 'Add sub-department',
+    dragHint: 'Drag a department to reorder it or move it under another',
+    moved: 'Department moved',
+    moveRefused: 'A department cannot move under itself or one of its sub-departments',
+    empty: 'No departments yet',
+    members: '{{count}} people',
+  },
+  none: 'Choose a department on the left',
+  tabs: { details: 'Details', permission: 'Permissions', roles: 'Department roles', members: 'Members' },
+  field: {
+    departName: 'Department name',
+    orgCode: 'Department code',
+    parent: 'Parent department',
+    sortNo: 'Sort order',
+    heads: 'Heads',
+    roleCode: 'Role code',
+    roleName: 'Role name',
+    description: 'Description',
+    username: 'Username',
+    realname: 'Name',
+    phone: 'Mobile',
+    user: 'User',
+  },
+  action: {
+    save: 'Save',
+    cancel: 'Cancel',
+    add: 'Add',
+    edit: 'Edit',
+    delete: 'Delete',
+    permission: 'Permissions',
+    addMembers: 'Add members',
+    remove: 'Remove from department',
+    deptRoles: 'Department roles',
+  },
+  confirm: {
+    deleteTitle: 'Delete the department "{{name}}"?',
+    deleteBody: 'Its permissions and department roles are deleted with it.',
+    deleteRoleTitle: 'Delete the department role "{{name}}"?',
+    deleteRoleBody: 'Its users lose what it grants.',
+    removeTitle: 'Remove "{{name}}" from the department?',
+    removeBody: 'Their department roles here are removed too.',
+  },
+  done: { saved: 'Saved', added: 'Department added', deleted: 'Deleted', removed: 'Removed from the department' },
+  notFound: 'This department no longer exists',
+  permission: {
+    hint: "A department's permissions are the ceiling of what may be granted inside it: they grant nobody anything themselves, and its department roles can only hold its menus and buttons.",
+  },
+  roles: { users: 'Users', rolePermission: 'Department role permissions: {{name}}', userRoles: "{{name}}'s department roles", noRoles: 'This department has no roles yet' },
+  rule: { required: '{{field}} is required', code: 'Starts with a letter; letters, digits, _ and - only' },
+};

@@ -1,3 +1,57 @@
 import type { resources as source } from '../../zh-TW/ns/system-departs.ts';
 
-export const resources: typeof source = {};
+export const resources: typeof source = {
+  title: '部门管理',
+  tree: {
+    search: '搜索部门名称或编码',
+    addTop: '添加上级部门',
+    addChild: '添加下级部门',
+    dragHint: '拖拽部门即可调整顺序或移到其他部门之下',
+    moved: '部门已移动',
+    moveRefused: '不能把部门移到它自己或它的下级部门之下',
+    empty: '暂无部门',
+    members: '{{count}} 人',
+  },
+  none: '请在左侧选择一个部门',
+  tabs: { details: '基本信息', permission: '部门权限', roles: '部门角色', members: '部门成员' },
+  field: {
+    departName: '部门名称',
+    orgCode: '部门编码',
+    parent: '上级部门',
+    sortNo: '排序',
+    heads: '负责人',
+    roleCode: '角色编码',
+    roleName: '角色名称',
+    description: '描述',
+    username: '账号',
+    realname: '姓名',
+    phone: '手机号码',
+    user: '用户',
+  },
+  action: {
+    save: '保存',
+    cancel: '取消',
+    add: '添加',
+    edit: '编辑',
+    delete: '删除',
+    permission: '授权',
+    addMembers: '添加成员',
+    remove: '移出部门',
+    deptRoles: '部门角色',
+  },
+  confirm: {
+    deleteTitle: '删除部门“{{name}}”？',
+    deleteBody: '部门的权限与部门角色会一并删除。',
+    deleteRoleTitle: '删除部门角色“{{name}}”？',
+    deleteRoleBody: '拥有此角色的用户将失去它的权限。',
+    removeTitle: '将“{{name}}”移出部门？',
+    removeBody: '他在此部门的部门角色也会一并移除。',
+  },
+  done: { saved: '已保存', added: '部门已添加', deleted: '已删除', removed: '已移出部门' },
+  notFound: '此部门已不存在',
+  permission: {
+    hint: '部门权限是此部门内可授权的上限：本身不授予任何人权限，部门角色只能拥有其中的菜单与按钮。',
+  },
+  roles: { users: '用户', rolePermission: '部门角色授权：{{name}}', userRoles: '{{name}} 的部门角色', noRoles: '此部门暂无部门角色' },
+  rule: { required: '请输入{{field}}', code: '以英文字母开头，只能有英文字母、数字、_ 与 -' },
+};
