@@ -41,6 +41,7 @@ export const pageRegistry = {
   'system/user-list': () => import('../features/system/pages/user-list-page.tsx').then((m) => m.UserListPage),
   'system/role-list': () => import('../features/system/pages/role-list-page.tsx').then((m) => m.RoleListPage),
   'system/permission-list': () => import('../features/system/pages/menu-list-page.tsx').then((m) => m.MenuListPage),
+  'system/depart-list': () => import('../features/system/pages/depart-list-page.tsx').then((m) => m.DepartListPage),
   'system/position-list': () => import('../features/system/pages/position-list-page.tsx').then((m) => m.PositionListPage),
   'system/my-depart': () => import('../features/system/pages/my-depart-page.tsx').then((m) => m.MyDepartPage),
   'system/address-book': () => import('../features/system/pages/address-book-page.tsx').then((m) => m.AddressBookPage),
