@@ -77,7 +77,8 @@ export function DepartTreePanel({ selected, onSelect }: { selected: DepartNode |
           blockNode
           draggable={can('system:depart:edit') && !term.trim() ? { icon: false } : false}
           treeData={treeData}
-          expandedKeys={term.trim() ? parentIds(shown) : undefined}
+          // rc-tree treats a present expandedKeys as controlled, even undefined: only a search controls it
+          {...(term.trim() ? { expandedKeys: parentIds(shown) } : {})}
           defaultExpandAll
           selectedKeys={selected ? [selected.id] : []}
           onSelect={(keys) => onSelect(keys.length > 0 ? byId(Number(keys[0])) : null)}
