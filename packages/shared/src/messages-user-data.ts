@@ -10,13 +10,13 @@ export const userDataMessages = {
   usersDeleted: {
     'zh-TW': '已將 {count} 位用戶移至回收站，可從回收站還原',
     'zh-CN': '已将 {count} 位用户移至回收站，可从回收站还原',
-    'en-US': '{count} users moved to the recycle bin; they can be restored from there',
+    'en-US': 'Moved to the recycle bin (users: {count}); they can be restored from there',
   },
-  usersRestored: { 'zh-TW': '已還原 {count} 位用戶', 'zh-CN': '已还原 {count} 位用户', 'en-US': '{count} users restored' },
+  usersRestored: { 'zh-TW': '已還原 {count} 位用戶', 'zh-CN': '已还原 {count} 位用户', 'en-US': 'Restored (users: {count})' },
   usersPurged: {
     'zh-TW': '已徹底刪除 {count} 位用戶',
     'zh-CN': '已彻底删除 {count} 位用户',
-    'en-US': '{count} users deleted for good',
+    'en-US': 'Deleted for good (users: {count})',
   },
   userAlreadyDeleted: {
     'zh-TW': '用戶 {username} 已在回收站中',
@@ -37,11 +37,11 @@ export const userDataMessages = {
   // export and import
   userExportTitle: { 'zh-TW': '用戶列表', 'zh-CN': '用户列表', 'en-US': 'Users' },
   userImportTemplateTitle: { 'zh-TW': '用戶匯入範本', 'zh-CN': '用户导入模板', 'en-US': 'User import template' },
-  usersImported: { 'zh-TW': '已匯入 {count} 位用戶', 'zh-CN': '已导入 {count} 位用户', 'en-US': '{count} users imported' },
+  usersImported: { 'zh-TW': '已匯入 {count} 位用戶', 'zh-CN': '已导入 {count} 位用户', 'en-US': 'Imported (users: {count})' },
   usersNothingImported: {
     'zh-TW': '檔案中有 {count} 處錯誤，未匯入任何用戶，請修正後重新匯入',
     'zh-CN': '文件中有 {count} 处错误，未导入任何用户，请修正后重新导入',
-    'en-US': 'The file has {count} errors, so no user was imported: correct them and import it again',
+    'en-US': 'Errors in the file: {count}. No user was imported: correct them and import it again',
   },
   importUsernameRepeated: {
     'zh-TW': '用戶名 {username} 已用於第 {row} 行',

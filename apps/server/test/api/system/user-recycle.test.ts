@@ -98,7 +98,7 @@ describe(`the users' recycle bin (${testDbKind()})`, () => {
     expect((await row(foreign.id)).delFlag).toBe(0);
     const done = await call(tokens.merchant, 'DELETE', 'deleteBatch', { ids: `${a.id},${b.id}` }, 'en-US');
     expect(ok(done)).toEqual({ count: 2 });
-    expect(done.json().message).toBe('2 users moved to the recycle bin; they can be restored from there');
+    expect(done.json().message).toBe('Moved to the recycle bin (users: 2); they can be restored from there');
   });
 
   it.each([

@@ -104,7 +104,7 @@ describe(`users to and from Excel (${testDbKind()})`, () => {
       ['imp_bob', 'Bob', 'Bob2026xx', '', '', '', 'A01A02, A01A01', '', 'manager,clerk'],
     ]);
     expect(ok<ImportResult>(response)).toEqual({ imported: 2, errors: [] });
-    expect(response.json().message).toBe('2 users imported');
+    expect(response.json().message).toBe('Imported (users: 2)');
     const [alice] = await t.db.select().from(users).where(eq(users.username, 'imp_alice'));
     expect(alice).toMatchObject({ realname: 'Alice', workNo: 'E100', phone: '0913000101', email: 'alice@example.com', orgCode: 'A01A01', defaultTenantId: 1, delFlag: 0 });
     expect(await t.db.select().from(userTenants).where(eq(userTenants.userId, alice!.id))).toEqual([{ userId: alice!.id, tenantId: 1 }]);
@@ -127,7 +127,7 @@ describe(`users to and from Excel (${testDbKind()})`, () => {
     const expected = {
       'zh-TW': ['檔案中有 1 處錯誤，未匯入任何用戶，請修正後重新匯入', '密碼需 8 至 64 個字元，並同時包含字母與數字'],
       'zh-CN': ['文件中有 1 处错误，未导入任何用户，请修正后重新导入', '密码需 8 至 64 个字符，并同时包含字母与数字'],
-      'en-US': ['The file has 1 errors, so no user was imported: correct them and import it again', 'The password needs 8 to 64 characters with both letters and digits'],
+      'en-US': ['Errors in the file: 1. No user was imported: correct them and import it again', 'The password needs 8 to 64 characters with both letters and digits'],
     } as const;
     for (const lang of ['zh-TW', 'zh-CN', 'en-US'] as const) {
       const response = await upload(tokens.merchant, rows(lang), lang);

@@ -58,7 +58,7 @@ describe("the users' import and recycle bin", { timeout: 30_000 }, () => {
     await userEvent.setup({ applyAccept: false }).upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([new Uint8Array(64)], 'users.xlsx', { type: XLSX }));
     fireEvent.click(screen.getByTestId('user-import-submit'));
     const report = await screen.findByTestId('user-import-errors');
-    expect(report.textContent).toContain('The file has 2 errors, so no user was imported');
+    expect(report.textContent).toContain('Errors in the file: 2. No user was imported');
     const rows = within(report).getAllByRole('row').slice(1);
     expect(rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent))).toEqual([
       ['3', 'Username', 'Username ok_user is already used on row 2'],

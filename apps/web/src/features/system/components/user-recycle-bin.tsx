@@ -89,19 +89,18 @@ export function UserRecycleBinButton() {
             locale={{ emptyText: t('bin.empty') }}
             rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
             pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: bin.data?.total ?? 0, showSizeChanger: false, onChange: setPageNo }}
-            scroll={{ x: 640 }}
+            scroll={{ x: 660 }}
             data-testid="user-bin-table"
             columns={[
-              { key: 'username', dataIndex: 'username', title: t('bin.username'), width: 140 },
-              { key: 'realname', dataIndex: 'realname', title: t('bin.realname'), width: 120 },
+              { key: 'username', dataIndex: 'username', title: t('bin.username'), width: 130 },
+              { key: 'realname', dataIndex: 'realname', title: t('bin.realname'), width: 110 },
               { key: 'workNo', dataIndex: 'workNo', title: t('bin.workNo'), width: 90 },
-              { key: 'phone', dataIndex: 'phone', title: t('bin.phone'), width: 120 },
-              { key: 'deletedAt', dataIndex: 'deletedAt', title: t('bin.deletedAt'), width: 160, render: (value: string | null) => formatDateTime(value) },
+              { key: 'deletedAt', dataIndex: 'deletedAt', title: t('bin.deletedAt'), width: 170, render: (value: string | null) => formatDateTime(value) },
               {
                 key: 'actions',
                 title: t('bin.actions'),
                 fixed: 'right',
-                width: 170,
+                width: 160,
                 render: (_: unknown, user: RecycledUserRecord) => <BinActions ids={[user.id]} batch={false} onDone={() => setSelected((keys) => keys.filter((key) => Number(key) !== user.id))} />,
               },
             ]}

@@ -19,7 +19,6 @@ export const resources: typeof source = {
     username: '用户名',
     realname: '真实姓名',
     workNo: '工号',
-    phone: '手机号码',
     deletedAt: '删除时间',
     actions: '操作',
     restore: '还原',

@@ -18,7 +18,6 @@ export const resources = {
     username: '用戶名',
     realname: '真實姓名',
     workNo: '工號',
-    phone: '手機號碼',
     deletedAt: '刪除時間',
     actions: '操作',
     restore: '還原',
