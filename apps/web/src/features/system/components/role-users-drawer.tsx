@@ -43,7 +43,8 @@ const roleUserList = (roleId: number): ListPageConfig<RoleUserRecord> => ({
   queryKey: [...ROLE_USERS_KEY, roleId],
   fetcher: listRoleUsers(roleId),
   urlFilters: false,
-  query: [{ name: 'username', label: textKey('system-roles', 'users.search'), type: 'input' }],
+  // one field for both (the server searches username and name): a short label, the placeholder says what it matches
+  query: [{ name: 'username', label: textKey('system-roles', 'users.search'), placeholder: textKey('system-roles', 'users.searchHint'), type: 'input' }],
   columns: [
     { dataIndex: 'username', title: textKey('system-roles', 'users.username'), width: 140, phone: true, render: (user) => <span data-testid={`role-user-row-${user.username}`}>{user.username}</span> },
     { dataIndex: 'realname', title: textKey('system-roles', 'users.realname'), width: 140, phone: true },
@@ -92,7 +93,7 @@ function AddUsersDialog({ role, open, onClose }: { role: RoleRecord; open: boole
     <Modal
       open={open}
       title={t('users.pick')}
-      width={860}
+      width={960}
       onCancel={onClose}
       onOk={submit}
       okText={t('users.add')}
@@ -124,7 +125,7 @@ export function RoleUsersDrawer({ role, onClose }: { role: RoleRecord | null; on
     <Drawer
       open={role !== null}
       onClose={onClose}
-      size={860}
+      size={900}
       title={role ? t('users.title', { name: role.roleName }) : ''}
       afterOpenChange={(visible) => {
         if (!visible) setSelected([]);

@@ -34,7 +34,8 @@ export const resources: typeof source = {
     permissions: 'Permissions',
   },
   users: {
-    search: 'Username or name',
+    search: 'Search',
+    searchHint: 'Username or name',
     title: 'Users of the role: {{name}}',
     username: 'Username',
     realname: 'Name',

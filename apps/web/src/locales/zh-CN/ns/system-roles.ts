@@ -34,7 +34,8 @@ export const resources: typeof source = {
     permissions: '授权',
   },
   users: {
-    search: '账号或姓名',
+    search: '搜索',
+    searchHint: '账号或姓名',
     title: '角色用户：{{name}}',
     username: '账号',
     realname: '姓名',

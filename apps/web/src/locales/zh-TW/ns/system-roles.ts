@@ -33,7 +33,8 @@ export const resources = {
     permissions: '授權',
   },
   users: {
-    search: '帳號或姓名',
+    search: '搜尋',
+    searchHint: '帳號或姓名',
     title: '角色使用者：{{name}}',
     username: '帳號',
     realname: '姓名',
