@@ -30,7 +30,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sys/permission/list',
     {
       config: platform('system:permission:list'),
-      schema: { tags, summary: 'The whole catalogue as one tree: menus and their buttons, every field', response: { 200: envelopeSchema(z.array(menuTreeNodeSchema)) } },
+      schema: { tags, summary: 'The whole catalogue as one tree: menus and their buttons, every field', querystring: getQuery({}), response: { 200: envelopeSchema(z.array(menuTreeNodeSchema)) } },
     },
     async (request) => request.ok(await menuTree(db)),
   );
