@@ -20,6 +20,8 @@ export function DepartTreePanel({ selected, onSelect }: { selected: DepartNode |
   const tree = useDepartTree();
   const move = useMoveDepart();
   const [term, setTerm] = useState('');
+  // every branch open until the user folds one
+  const [expanded, setExpanded] = useState<number[] | null>(null);
   const [adding, setAdding] = useState<{ parent: DepartNode | null } | null>(null);
   const all = useMemo(() => tree.data ?? [], [tree.data]);
   const shown = useMemo(() => filterDeparts(all, term), [all, term]);
@@ -77,9 +79,8 @@ export function DepartTreePanel({ selected, onSelect }: { selected: DepartNode |
           blockNode
           draggable={can('system:depart:edit') && !term.trim() ? { icon: false } : false}
           treeData={treeData}
-          // rc-tree treats a present expandedKeys as controlled, even undefined: only a search controls it
-          {...(term.trim() ? { expandedKeys: parentIds(shown) } : {})}
-          defaultExpandAll
+          expandedKeys={term.trim() ? parentIds(shown) : (expanded ?? parentIds(all))}
+          onExpand={(keys) => setExpanded(keys.map(Number))}
           selectedKeys={selected ? [selected.id] : []}
           onSelect={(keys) => onSelect(keys.length > 0 ? byId(Number(keys[0])) : null)}
           onDrop={(info) => {
@@ -99,8 +100,12 @@ export function DepartTreePanel({ selected, onSelect }: { selected: DepartNode |
         parent={adding?.parent ?? null}
         open={adding !== null}
         onClose={(added) => {
+          const parent = adding?.parent;
           setAdding(null);
-          if (added) onSelect({ ...added, heads: [], memberCount: 0, children: [] });
+          if (!added) return;
+          // the new department shows under its parent, opened
+          if (parent) setExpanded((keys) => [...new Set([...(keys ?? parentIds(all)), parent.id])]);
+          onSelect({ ...added, heads: [], memberCount: 0, children: [] });
         }}
       />
     </div>
