@@ -211,6 +211,14 @@ const LABELS: Record<string, FieldLabel> = {
   sortNo: typed('排序', '排序', 'Sort order'),
   perms: typed('授權標識', '授权标识', 'Permission codes'),
   permsType: chosen('授權策略', '授权策略', 'Permission strategy'),
+  // departments (/sys/sysDepart, department roles)
+  departName: typed('部門名稱', '部门名称', 'Department name'),
+  keyWord: typed('部門名稱或編碼', '部门名称或编码', 'Name or code'),
+  headUserIds: chosen('負責人', '负责人', 'Heads'),
+  depId: chosen('部門', '部门', 'Department'),
+  departId: chosen('部門', '部门', 'Department'),
+  userIdList: chosen('使用者', '用户', 'Users'),
+  newRoleId: chosen('部門角色', '部门角色', 'Department roles'),
 };
 
 /** What a name means in one area, where it differs from LABELS. */
