@@ -216,8 +216,7 @@ const LABELS: Record<string, FieldLabel> = {
   keyWord: typed('部門名稱或編碼', '部门名称或编码', 'Name or code'),
   headUserIds: chosen('負責人', '负责人', 'Heads'),
   depId: chosen('部門', '部门', 'Department'),
-  departId: chosen('部門', '部门', 'Department'),
-  userIdList: chosen('使用者', '用户', 'Users'),
+  userIdList: chosen('用戶', '用户', 'Users'),
   newRoleId: chosen('部門角色', '部门角色', 'Department roles'),
 };
 
