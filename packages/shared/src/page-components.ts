@@ -37,6 +37,7 @@ export const PAGE_COMPONENTS = [
   'system/my-depart',
   'system/address-book',
   'system/permission-list',
+  'system/depart-list',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
