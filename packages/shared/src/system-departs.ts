@@ -114,3 +114,14 @@ export type GrantNode = { key: number; title: string; menuType: number; perms: s
 export const grantNodeSchema: z.ZodType<GrantNode> = z.lazy(() =>
   z.object({ key: z.number().int(), title: z.string(), menuType: z.number().int(), perms: z.string(), children: z.array(grantNodeSchema) }),
 );
+
+/** The department export's title and column headers, in the three languages. */
+export const departExportTexts = {
+  title: { 'zh-TW': '部門', 'zh-CN': '部门', 'en-US': 'Departments' },
+  orgCode: { 'zh-TW': '部門編碼', 'zh-CN': '部门编码', 'en-US': 'Department code' },
+  departName: { 'zh-TW': '部門名稱', 'zh-CN': '部门名称', 'en-US': 'Department name' },
+  parent: { 'zh-TW': '上級部門', 'zh-CN': '上级部门', 'en-US': 'Parent department' },
+  sortNo: { 'zh-TW': '排序', 'zh-CN': '排序', 'en-US': 'Sort order' },
+  heads: { 'zh-TW': '負責人', 'zh-CN': '负责人', 'en-US': 'Heads' },
+  memberCount: { 'zh-TW': '成員人數', 'zh-CN': '成员人数', 'en-US': 'Members' },
+} as const satisfies Record<string, Record<'zh-TW' | 'zh-CN' | 'en-US', string>>;

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DepartMember, DepartNode, DepartRecord } from '@portal/shared/system-departs';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
-import { ok, refused } from '../../helpers/answers.ts';
+import { ok, readXlsx, refused } from '../../helpers/answers.ts';
 import { departments, departRolePermissions, departRoles, permissions, users } from '../../../src/db/schema/sys.ts';
 
 /*
@@ -225,6 +225,18 @@ describe(`departments (${testDbKind()})`, () => {
     expect(refused(await call(tokens.merchant2, 'GET', '/sys/permission/queryDepartPermission', { departId: ids.A01A02 }), 404)).toBeTruthy();
     expect(refused(await call(tokens.merchant2, 'POST', '/sys/permission/saveDepartPermission', { departId: ids.A01A02, permissionIds: [] }), 404)).toBeTruthy();
     expect(ok<number[]>(await call(tokens.merchant, 'GET', '/sys/permission/queryDepartPermission', { departId: ids.A01A02 })).length).toBe(ceiling.length - 1);
+  });
+
+  it('exports the tree in the caller\'s language, parents before children', async () => {
+    const sheet = await readXlsx(await call(tokens.merchant, 'GET', '/sys/sysDepart/exportXls', {}, 'zh-CN'));
+    expect(sheet.headers).toEqual(['部门编码', '部门名称', '上级部门', '排序', '负责人', '成员人数']);
+    const rows = sheet.rows.map((row) => row.slice(0, 3));
+    expect(rows[0]).toEqual(['A01', 'Demo Trading', null]);
+    expect(rows).toContainEqual(['A01A01', '營運部 Operations', 'Demo Trading']);
+    expect(rows).toContainEqual(['A01A02A01A01', 'Sales north', 'Sales']);
+    expect((await call(tokens.staff, 'GET', '/sys/sysDepart/exportXls')).statusCode).toBe(403);
+    const other = await readXlsx(await call(tokens.merchant2, 'GET', '/sys/sysDepart/exportXls'));
+    expect(other.rows.map((row) => row[0])).toEqual(['A01', 'A01A03']);
   });
 
   it('never answers a password hash or a token', () => {

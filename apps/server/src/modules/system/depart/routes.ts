@@ -15,6 +15,9 @@ import {
 import { caller, eitherSide } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
+import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
+import { departExportTexts } from '@portal/shared/system-departs';
+import { departExportColumns, departExportRows } from './export.ts';
 import { searchDeparts } from './repository.ts';
 import { addDepart, addMembers, departIdTree, departTree, editDepart, listMembers, moveDepart, queryCeiling, removeDepart, removeMember, saveCeiling } from './service.ts';
 
@@ -56,6 +59,27 @@ export const departRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => request.ok(await searchDeparts(db, caller(request).tenantId, request.query.keyWord)),
+  );
+
+  app.get(
+    '/sys/sysDepart/exportXls',
+    {
+      config: eitherSide('system:depart:export'),
+      schema: { tags, summary: "The tenant's departments as an Excel file (xlsx), in tree order", querystring: getQuery({ timeZone: timeZoneParam }), produces: [XLSX_TYPE] },
+    },
+    async (request, reply) => {
+      const rows = departExportRows(await departTree(db, caller(request).tenantId));
+      const title = departExportTexts.title[request.lang];
+      return sendXlsx(reply, {
+        title,
+        asciiTitle: 'departments',
+        timeZone: request.query.timeZone ?? DEFAULT_EXPORT_TIME_ZONE,
+        columns: departExportColumns(request.lang),
+        batches: (async function* () {
+          yield rows;
+        })(),
+      });
+    },
   );
 
   app.post(

@@ -29,6 +29,7 @@ export const resources: TenantResource[] = [
       { method: 'GET', url: '/api/sys/sysDepart/queryTreeList' },
       { method: 'GET', url: '/api/sys/sysDepart/queryIdTree' },
       { method: 'GET', url: '/api/sys/sysDepart/searchBy', query: { keyWord: 'Tenant safety' } },
+      { method: 'GET', url: '/api/sys/sysDepart/exportXls' },
     ],
   },
   {

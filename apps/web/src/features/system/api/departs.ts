@@ -16,7 +16,7 @@ import type {
   GrantNode,
 } from '@portal/shared/system-departs';
 import type { Page } from '@portal/shared/api';
-import { http } from '../../../lib/http.ts';
+import { download, http } from '../../../lib/http.ts';
 
 /* Departments (spec §7 "Departments"): the tree, members, the ceiling of permissions, department roles. */
 
@@ -31,6 +31,9 @@ export const useDepartTree = () => useQuery(departTreeQuery());
 export const queryDepartIdTree = (signal?: AbortSignal) => http.get<DepartIdNode[]>('/sys/sysDepart/queryIdTree', { signal });
 export const departIdTreeQuery = () => queryOptions({ queryKey: [...DEPARTS_KEY, 'idTree'] as const, queryFn: ({ signal }) => queryDepartIdTree(signal) });
 export const useDepartIdTree = () => useQuery(departIdTreeQuery());
+
+/** GET /sys/sysDepart/exportXls: the tenant's departments as an Excel file. */
+export const exportDeparts = (timeZone: string | undefined) => download('/sys/sysDepart/exportXls', { params: { timeZone } });
 
 /** GET /sys/sysDepart/searchBy?keyWord=: departments whose name or org code holds the word. */
 export const searchDeparts = (keyWord: string, signal?: AbortSignal) => http.get<DepartRecord[]>('/sys/sysDepart/searchBy', { params: { keyWord }, signal });

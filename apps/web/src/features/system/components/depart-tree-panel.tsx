@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { DepartNode } from '@portal/shared/system-departs';
 import { Access } from '../../../components/access.tsx';
 import { useCan } from '../../../lib/permissions.ts';
-import { useDepartTree, useMoveDepart } from '../api/departs.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { exportDeparts, useDepartTree, useMoveDepart } from '../api/departs.ts';
 import { dropTarget, filterDeparts, parentIds } from '../depart-tree-rules.ts';
 import { DepartAddDialog } from './depart-add-dialog.tsx';
 
@@ -63,6 +64,7 @@ export function DepartTreePanel({ selected, onSelect }: { selected: DepartNode |
             {t('tree.addChild')}
           </Button>
         </Access>
+        <ExportButton code="system:depart:export" label={t('action.export')} run={exportDeparts} />
       </Space>
       <Input.Search allowClear placeholder={t('tree.search')} aria-label={t('tree.search')} value={term} onChange={(event) => setTerm(event.target.value)} style={{ marginBottom: 8 }} data-testid="depart-search" />
       {can('system:depart:edit') ? (

@@ -37,6 +37,7 @@ export const resources: typeof source = {
     permission: 'Permissions',
     addMembers: 'Add members',
     remove: 'Remove from department',
+    export: 'Export',
     deptRoles: 'Department roles',
   },
   confirm: {

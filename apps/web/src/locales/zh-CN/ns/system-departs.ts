@@ -37,6 +37,7 @@ export const resources: typeof source = {
     permission: '授权',
     addMembers: '添加成员',
     remove: '移出部门',
+    export: '导出',
     deptRoles: '部门角色',
   },
   confirm: {

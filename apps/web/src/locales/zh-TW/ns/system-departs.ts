@@ -36,6 +36,7 @@ export const resources = {
     permission: '授權',
     addMembers: '加入成員',
     remove: '移出部門',
+    export: '匯出',
     deptRoles: '部門角色',
   },
   confirm: {
