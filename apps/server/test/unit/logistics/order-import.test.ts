@@ -2,7 +2,8 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES } from '@portal/shared/languages';
 import { IMPORT_COLUMNS, IMPORT_TITLES, importTitleIndex, normalizeTitle } from '../../../src/modules/logistics/order/model.ts';
-import { buildOrders, cellText, sortErrors, type CodeBooks, type SheetRow } from '../../../src/modules/logistics/order/import.ts';
+import { cellText } from '../../../src/lib/xlsx-read.ts';
+import { buildOrders, sortErrors, type CodeBooks, type SheetRow } from '../../../src/modules/logistics/order/import.ts';
 import { checkZip, startsLikeZip } from '../../../src/lib/zip.ts';
 
 /** A zip of deflated (or stored) entries, as an .xlsx is. */

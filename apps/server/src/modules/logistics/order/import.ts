@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Language } from '@portal/shared/languages';
 import { IMPORT_ROWS_MAX } from '@portal/shared/logistics';
 import { orderInput, type ImportRowError } from '@portal/shared/logistics-schemas';
 import { formatMessage } from '@portal/shared/messages';
 import { badRequest } from '../../../lib/errors.ts';
-import { checkZip } from '../../../lib/zip.ts';
+import { cellText } from '../../../lib/xlsx-read.ts';
 import {
   importTitleIndex,
   IMPORT_COLUMNS,
@@ -30,9 +30,6 @@ import {
  */
 
 
-/** What a well-formed import file unpacks to at most: 2,000 rows of 24 columns are a few MB of XML. */
-const UNPACKED_MAX = 24 * 1024 * 1024;
-const ENTRIES_MAX = 500;
 /** The report lists this many errors at most: enough to fix a file in one go, small enough to show. */
 export const IMPORT_ERRORS_MAX = 1000;
 
@@ -47,38 +44,6 @@ export type Sheet = { titles: Partial<Record<ImportColumn, string>>; rows: Sheet
 export type ImportedOrder = { merchantOrderNo: string; firstRow: number; prepared: PreparedOrder };
 
 const isCoded = (column: ImportColumn): column is CodedColumn => Object.hasOwn(CODED_COLUMNS, column);
-
-/** A cell as the text a person sees: numbers as JavaScript writes them, formulas by their result. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
-  if ('hyperlink' in value) return String(value.text ?? '').trim();
-  if ('formula' in value || 'sharedFormula' in value) return cellText(value.result ?? null);
-  if ('error' in value) return value.error;
-  return '';
-}
-
-/**
- * The first sheet of an uploaded workbook, or a translated 400: not an .xlsx (checked by its zip
- * signature, not its name), one that would unpack to too much, or one the library cannot read.
- */
-export async function readWorkbook(data: Buffer): Promise<ExcelJS.Worksheet> {
-  if (data.length === 0) throw badRequest('importFileEmpty');
-  const zip = checkZip(data, { maxUnpacked: UNPACKED_MAX, maxEntries: ENTRIES_MAX });
-  if (!zip.ok) throw badRequest(zip.reason === 'not-zip' ? 'importNotXlsx' : 'importUnreadable');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('importUnreadable');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest('importUnreadable');
-  return sheet;
-}
 
 /**
  * The header (row 1) and the data rows of a sheet. Titles are recognised in any of the three

@@ -7,9 +7,9 @@ import type { Texts } from '@portal/shared/languages';
 import { EXPORT_ROWS_MAX, IMPORT_BYTES_MAX, IMPORT_ROWS_MAX, type OrderStatus } from '@portal/shared/logistics';
 import type { DataRuleMenu } from '@portal/shared/system-data-rules';
 import { cancelInput, importResult, ORDER_SORT_COLUMNS, orderDetail, orderEditInput, orderFilters, orderInput, orderRecord, pageQuery, statusCount } from '@portal/shared/logistics-schemas';
-import { AppError, badRequest } from '../../../lib/errors.ts';
 import { idParam } from '../../../lib/list.ts';
 import { getQuery } from '../../../lib/query.ts';
+import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
 import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant } from '../../../plugins/auth.ts';
 import { SHEET_TEXTS } from './export.ts';
@@ -43,36 +43,13 @@ const createdSchema = z.object({ id: z.number(), orderNo: z.string() });
 // the answer is a file, not JSON: documented as binary, never serialised
 const binary = z.any().meta({ type: 'string', format: 'binary', description: 'an .xlsx workbook' });
 
-/** A multipart failure as the client's mistake, never a 500. */
-function uploadError(error: unknown): AppError {
-  const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'importFileTooLarge', { limit: `${IMPORT_BYTES_MAX / 1024 / 1024} MB` });
-  return badRequest('importFileMissing');
-}
-
-/** The bytes of the one file in field `file`. */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  let part;
-  try {
-    part = await request.file();
-  } catch (error) {
-    throw uploadError(error);
-  }
-  if (!part || part.fieldname !== 'file') throw badRequest('importFileMissing');
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    throw uploadError(error);
-  }
-}
-
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const dictionaries = app.dictService;
   // the caller's data rules on the menu a call belongs to (undefined: none narrow it)
   const scopeOf = (request: FastifyRequest, menu: DataRuleMenu = 'logistics:order:list') => app.dataRules.scope(caller(request), menu);
   // uploads only here (this plugin's own context): one file, no larger than an import may be
-  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: IMPORT_BYTES_MAX, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 } });
+  await app.register(multipart, IMPORT_UPLOAD_LIMITS);
 
   // ------------------------------------------------------------------ lists
 

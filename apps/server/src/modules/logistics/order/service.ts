@@ -15,7 +15,8 @@ import { priceShipment } from '../../freight/model.ts';
 import { priceFor, type Price } from '../../freight/service.ts';
 import { activeRateCards } from '../../freight/repository.ts';
 import { exportColumns, fileDate, orderBatches, orderTemplate, SHEET_TEXTS, type Names } from './export.ts';
-import { buildOrders, CODED_COLUMNS, readSheet, readWorkbook, sortErrors, type CodeBooks, type CodedColumn } from './import.ts';
+import { readWorkbook } from '../../../lib/xlsx-read.ts';
+import { buildOrders, CODED_COLUMNS, readSheet, sortErrors, type CodeBooks, type CodedColumn } from './import.ts';
 import { moveOrder } from './lifecycle.ts';
 import { normalizeTitle, orderProblems, pathText, prepareOrder, statusEventText, titleOf, type ParsedOrder, type PreparedOrder } from './model.ts';
 import {

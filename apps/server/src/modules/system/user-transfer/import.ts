@@ -6,8 +6,7 @@ import { formatMessage, type MessageKey, type MessageParams } from '@portal/shar
 import { isStrongPassword } from '@portal/shared/password-rule';
 import { normalisePhone, USERNAME_PATTERN } from '@portal/shared/sys';
 import { USER_IMPORT_COLUMNS, type UserImportColumn } from '@portal/shared/system-user-data';
-import { badRequest } from '../../../lib/errors.ts';
-import { cellText } from '../../logistics/order/import.ts';
+import { readTitledSheet, sortRowErrors, type SheetLayout, type TitledRow, type TitledSheet } from '../../../lib/xlsx-read.ts';
 
 /*
  * Reading the users' import sheet into checked rows. Nothing here reads the database: the service hands
@@ -33,48 +32,14 @@ export const USER_IMPORT_TITLES: Record<UserImportColumn, Texts> = {
 const REQUIRED: UserImportColumn[] = ['username', 'realname', 'password'];
 const MAX_LENGTH: Partial<Record<UserImportColumn, number>> = { username: 64, realname: 100, password: 128, workNo: 32, phone: 40, email: 255 };
 
-const normalizeTitle = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').replace(/[*＊]/g, '').toLowerCase();
-const TITLE_INDEX = new Map<string, UserImportColumn>(USER_IMPORT_COLUMNS.flatMap((column) => Object.values(USER_IMPORT_TITLES[column]).map((title) => [normalizeTitle(title), column] as const)));
+/** The users' sheet: read by lib/xlsx-read.ts. */
+export const USER_SHEET: SheetLayout<UserImportColumn> = { columns: USER_IMPORT_COLUMNS, titles: USER_IMPORT_TITLES, required: REQUIRED, maxRows: USER_IMPORT_ROWS_MAX };
 
-export type UserSheetRow = { rowNo: number; cells: Partial<Record<UserImportColumn, string>> };
-export type UserSheet = { titles: Partial<Record<UserImportColumn, string>>; rows: UserSheetRow[]; errors: ImportRowError[] };
+export type UserSheetRow = TitledRow<UserImportColumn>;
+export type UserSheet = TitledSheet<UserImportColumn>;
 
 /** The header (row 1) and the data rows; wholly blank rows are skipped, unknown columns ignored. */
-export function readUserSheet(sheet: ExcelJS.Worksheet, language: Language): UserSheet {
-  const columns = new Map<number, UserImportColumn>();
-  const titles: UserSheet['titles'] = {};
-  const errors: ImportRowError[] = [];
-  sheet.getRow(1).eachCell((cell, columnNo) => {
-    const text = cellText(cell.value);
-    const column = TITLE_INDEX.get(normalizeTitle(text));
-    if (!column) return;
-    if (titles[column] !== undefined) {
-      errors.push({ row: 1, column: text, message: formatMessage(language, 'importColumnTwice', { column: text }) });
-      return;
-    }
-    titles[column] = text;
-    columns.set(columnNo, column);
-  });
-  for (const column of REQUIRED) {
-    if (titles[column] === undefined) {
-      const title = USER_IMPORT_TITLES[column][language];
-      errors.push({ row: 1, column: title, message: formatMessage(language, 'importColumnMissing', { column: title }) });
-    }
-  }
-  const rows: UserSheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNo) => {
-    if (rowNo === 1) return;
-    const cells: UserSheetRow['cells'] = {};
-    for (const [columnNo, column] of columns) {
-      const text = cellText(row.getCell(columnNo).value);
-      if (text !== '') cells[column] = text;
-    }
-    if (Object.keys(cells).length > 0) rows.push({ rowNo, cells });
-  });
-  if (errors.length === 0 && rows.length === 0) throw badRequest('importNoRows');
-  if (rows.length > USER_IMPORT_ROWS_MAX) throw badRequest('importTooManyRows', { max: USER_IMPORT_ROWS_MAX });
-  return { titles, rows, errors };
-}
+export const readUserSheet = (sheet: ExcelJS.Worksheet, language: Language): UserSheet => readTitledSheet(sheet, USER_SHEET, language);
 
 /** What the tenant has, by lower-case code, and what is taken. */
 export type TenantBooks = {
@@ -171,7 +136,6 @@ export function checkUserRows(sheet: Pick<UserSheet, 'rows' | 'titles'>, books: 
       positionIds: positions.flatMap((position) => (typeof position === 'string' ? [] : [position])),
     });
   }
-  const order = new Map(USER_IMPORT_COLUMNS.map((column, at) => [sheet.titles[column] ?? USER_IMPORT_TITLES[column][language], at]));
-  errors.sort((a, b) => a.row - b.row || (order.get(a.column) ?? -1) - (order.get(b.column) ?? -1));
+  sortRowErrors(errors, USER_SHEET, sheet.titles, language);
   return { users: errors.length === 0 ? users : [], errors };
 }

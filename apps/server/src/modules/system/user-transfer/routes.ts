@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -7,7 +6,7 @@ import { EXPORT_ROWS_MAX, IMPORT_BYTES_MAX } from '@portal/shared/logistics';
 import { importResult } from '@portal/shared/logistics-schemas';
 import { formatMessage } from '@portal/shared/messages';
 import { userListQueryShape } from '@portal/shared/system-users';
-import { AppError, badRequest } from '../../../lib/errors.ts';
+import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { assertExportSize, contentDisposition, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, eitherSide } from '../../../plugins/auth.ts';
@@ -22,24 +21,11 @@ const binary = z.any().meta({ type: 'string', format: 'binary', description: 'an
 const { username, realname, phone, status, departId, roleId } = userListQueryShape;
 const filterShape = { username, realname, phone, status, departId, roleId };
 
-/** The bytes of the one file in field `file`; a multipart failure is the client's mistake, never a 500. */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  const refusal = (error: unknown) =>
-    (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError(413, 'importFileTooLarge', { limit: `${IMPORT_BYTES_MAX / 1024 / 1024} MB` }) : badRequest('importFileMissing');
-  try {
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw badRequest('importFileMissing');
-    return await part.toBuffer();
-  } catch (error) {
-    throw error instanceof AppError ? error : refusal(error);
-  }
-}
-
 /** The user list as Excel, and users imported from Excel: in the caller's tenant. */
 export const userTransferRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   // uploads only here (this plugin's own context): one file, no larger than an import may be
-  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: IMPORT_BYTES_MAX, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 } });
+  await app.register(multipart, IMPORT_UPLOAD_LIMITS);
 
   app.get(
     '/sys/user/exportXls',

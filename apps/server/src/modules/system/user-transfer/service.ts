@@ -1,18 +1,17 @@
-import ExcelJS from 'exceljs';
 import type { Language } from '@portal/shared/languages';
 import type { ImportResult, ImportRowError } from '@portal/shared/logistics-schemas';
 import { formatMessage, type MessageKey, type MessageParams } from '@portal/shared/messages';
 import { normalisePhone } from '@portal/shared/sys';
-import { USER_IMPORT_COLUMNS, type UserImportColumn } from '@portal/shared/system-user-data';
+import type { UserImportColumn } from '@portal/shared/system-user-data';
 import type { Db } from '../../../db/client.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { conflict } from '../../../lib/errors.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
+import { readWorkbook, templateWorkbook } from '../../../lib/xlsx-read.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
-import { readWorkbook } from '../../logistics/order/import.ts';
 import { refuseRoleAssignment } from '../delegation.ts';
 import { loadGrantor } from '../repository.ts';
-import { checkUserRows, readUserSheet, USER_IMPORT_TITLES, type ImportedUser, type TenantBooks } from './import.ts';
+import { checkUserRows, readUserSheet, USER_SHEET, type ImportedUser, type TenantBooks } from './import.ts';
 import { insertUsers, takenOf, tenantDeparts, tenantPositions, tenantRoles } from './repository.ts';
 
 type ImportOutcome = { result: ImportResult; key: MessageKey; params: MessageParams };
@@ -80,13 +79,7 @@ const EXAMPLE: Record<UserImportColumn, string> = {
 export async function userImportTemplate(db: Db, auth: AuthContext, language: Language): Promise<{ fileName: string; workbook: Buffer }> {
   const [departs, roles, positions] = await Promise.all([tenantDeparts(db, auth.tenantId), tenantRoles(db, auth.tenantId), tenantPositions(db, auth.tenantId)]);
   const example = { ...EXAMPLE, departs: departs[0]?.orgCode ?? '', roles: roles[0]?.code ?? '', positions: positions[0]?.code ?? '' };
-  const workbook = new ExcelJS.Workbook();
   const title = formatMessage(language, 'userImportTemplateTitle');
-  const sheet = workbook.addWorksheet(title.slice(0, 31));
-  sheet.columns = USER_IMPORT_COLUMNS.map((column) => ({ header: USER_IMPORT_TITLES[column][language], key: column, width: column === 'email' ? 26 : 16 }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.addRow(USER_IMPORT_COLUMNS.map((column) => example[column]));
-  // typed as text, so that a phone or a work number keeps its leading zero
-  for (const column of sheet.columns) column.numFmt = '@';
-  return { fileName: `${title}.xlsx`, workbook: Buffer.from(await workbook.xlsx.writeBuffer()) };
+  const workbook = await templateWorkbook(USER_SHEET, { sheetName: title, language, examples: [example], widths: { email: 26 } });
+  return { fileName: `${title}.xlsx`, workbook };
 }
