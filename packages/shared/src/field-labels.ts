@@ -32,7 +32,8 @@ export type FieldArea =
   | 'rateApply'
   | 'decision'
   | 'statement'
-  | 'position';
+  | 'position'
+  | 'user';
 
 /** Names that mean one thing wherever they appear; dotted keys name a field inside another. */
 const LABELS: Record<string, FieldLabel> = {
@@ -187,7 +188,6 @@ const LABELS: Record<string, FieldLabel> = {
   positionIds: chosen('職務', '职务', 'Positions'),
   roleId: chosen('角色', '角色', 'Role'),
   userid: chosen('用戶', '用户', 'User'),
-  dataId: chosen('用戶', '用户', 'User'),
   companyName: typed('公司名稱', '公司名称', 'Company name'),
   purpose: chosen('用途', '用途', 'Purpose'),
   // organisation: my department, address book
@@ -281,6 +281,10 @@ const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
     name: typed('職務名稱', '职务名称', 'Position name'),
     rank: typed('職級', '职级', 'Rank'),
   },
+  // the user form's username check names the user being edited `dataId`; the generic duplicate check names its record so too
+  user: {
+    dataId: chosen('用戶', '用户', 'User'),
+  },
 };
 
 /** Routes by the start of their path (after /api or /platform-api), most specific first. */
@@ -309,6 +313,7 @@ const AREA_ROUTES: readonly (readonly [string, FieldArea])[] = [
   ['/finance/rateApply/', 'rateApply'],
   ['/finance/brand/account/history/', 'statement'],
   ['/sys/position/', 'position'],
+  ['/sys/user/', 'user'],
 ];
 
 /** The area of a route (its URL as registered or as called), if its fields have names of their own. */

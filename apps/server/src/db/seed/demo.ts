@@ -30,6 +30,8 @@ type UserSeed = {
   phone: string;
   email: string;
   departs?: string[];
+  /** the departments among `departs` the user leads ("my department") */
+  leads?: string[];
 };
 
 /** true when the database has never been seeded with people (the catalogue alone does not count) */
@@ -74,7 +76,7 @@ export async function seedDemo(db: Db): Promise<void> {
   const clerk = must((await db.insert(departRoles).values({ tenantId: 1, departmentId: financeDepart, roleCode: 'finance_clerk', roleName: '財務專員 Finance clerk' }).returning({ id: departRoles.id }))[0], 'finance clerk role');
   await db.insert(departRolePermissions).values(walletIds.map((permissionId) => ({ tenantId: 1, roleId: clerk.id, permissionId })));
   await createPositions(db, 1);
-  await createUser(db, { username: 'merchant', realname: '陳大文', tenantId: 1, roles: ['merchant_admin'], mainAccount: true, phone: '0912000001', email: 'merchant@example.com', departs: ['A01A01', 'A01A02'] }, t1Roles, passwordHash, t1Departs);
+  await createUser(db, { username: 'merchant', realname: '陳大文', tenantId: 1, roles: ['merchant_admin'], mainAccount: true, phone: '0912000001', email: 'merchant@example.com', departs: ['A01A01', 'A01A02'], leads: ['A01A01'] }, t1Roles, passwordHash, t1Departs);
   await createUser(db, { username: 'staff', realname: '張小華', tenantId: 1, roles: ['merchant_staff'], phone: '0912000002', email: 'staff@example.com', departs: ['A01A01'] }, t1Roles, passwordHash, t1Departs);
   const merchantId = must((await db.select({ id: users.id }).from(users).where(eq(users.username, 'merchant')))[0], 'merchant').id;
   await db.insert(departRoleUsers).values({ tenantId: 1, userId: merchantId, roleId: clerk.id });
@@ -85,7 +87,7 @@ export async function seedDemo(db: Db): Promise<void> {
     { orgCode: 'A01A03', name: '倉儲部 Warehousing', parent: 'A01' },
   ]);
   await createPositions(db, 2);
-  await createUser(db, { username: 'merchant2', realname: '李志強', tenantId: 2, roles: ['merchant_admin'], mainAccount: true, phone: '0912000003', email: 'merchant2@example.com', departs: ['A01A03'] }, t2Roles, passwordHash, t2Departs);
+  await createUser(db, { username: 'merchant2', realname: '李志強', tenantId: 2, roles: ['merchant_admin'], mainAccount: true, phone: '0912000003', email: 'merchant2@example.com', departs: ['A01A03'], leads: ['A01A03'] }, t2Roles, passwordHash, t2Departs);
 
   await db.insert(announcements).values({
     tenantId: 0,
@@ -139,7 +141,7 @@ async function createUser(db: Db, seed: UserSeed, roleIds: Record<string, number
   if (userId === undefined) return;
   await db.insert(userTenants).values({ userId, tenantId: seed.tenantId });
   await db.insert(userRoles).values(seed.roles.map((code) => ({ userId, tenantId: seed.tenantId, roleId: must(roleIds[code], `role ${code}`) })));
-  for (const orgCode of seed.departs ?? []) await db.insert(userDepartments).values({ userId, tenantId: seed.tenantId, departmentId: must(departIds[orgCode], `department ${orgCode}`) });
+  for (const orgCode of seed.departs ?? []) await db.insert(userDepartments).values({ userId, tenantId: seed.tenantId, departmentId: must(departIds[orgCode], `department ${orgCode}`), head: seed.leads?.includes(orgCode) ?? false });
   const position = await db.select({ id: positions.id }).from(positions).where(eq(positions.tenantId, seed.tenantId)).limit(1);
   if (position[0]) await db.insert(userPositions).values({ userId, tenantId: seed.tenantId, positionId: position[0].id });
 }

@@ -70,7 +70,7 @@ export async function createMerchant(
   if (adminRole === undefined) throw new Error('register: no merchant_admin role');
   await tx.insert(userTenants).values({ userId: user.id, tenantId: tenant.id });
   await tx.insert(userRoles).values({ userId: user.id, tenantId: tenant.id, roleId: adminRole });
-  await tx.insert(userDepartments).values({ userId: user.id, tenantId: tenant.id, departmentId: depart.id });
+  await tx.insert(userDepartments).values({ userId: user.id, tenantId: tenant.id, departmentId: depart.id, head: true });
   return { tenantId: tenant.id, userId: user.id };
 }
 

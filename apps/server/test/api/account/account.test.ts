@@ -610,7 +610,8 @@ describe(`public account pages (${testDbKind()})`, () => {
       expect(await t.db.select().from(userTenants).where(eq(userTenants.userId, user!.id))).toEqual([{ userId: user!.id, tenantId }]);
       const links = await t.db.select({ code: roles.roleCode }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, user!.id));
       expect(links).toEqual([{ code: 'merchant_admin' }]);
-      expect(await t.db.select().from(userDepartments).where(eq(userDepartments.userId, user!.id))).toEqual([{ userId: user!.id, tenantId, departmentId: departs[0]!.id }]);
+      // the main account leads its company's root department: "my department" is theirs from the start
+      expect(await t.db.select().from(userDepartments).where(eq(userDepartments.userId, user!.id))).toEqual([{ userId: user!.id, tenantId, departmentId: departs[0]!.id, head: true }]);
       const [row] = await codeRows(phone);
       expect(row!.usedAt).not.toBeNull();
 
