@@ -42,4 +42,42 @@ export const departsMessages = {
     'zh-CN': '此部门已有相同编码的角色',
     'en-US': 'This department already has a role with that code',
   },
+  // the import (modules/system/depart/import.ts)
+  departImportTemplateTitle: { 'zh-TW': '部門匯入範本', 'zh-CN': '部门导入模板', 'en-US': 'Department import template' },
+  departsImported: { 'zh-TW': '已匯入 {count} 個部門', 'zh-CN': '已导入 {count} 个部门', 'en-US': 'Imported (departments: {count})' },
+  departsNothingImported: {
+    'zh-TW': '檔案中有 {count} 處錯誤，未匯入任何部門，請修正後重新匯入',
+    'zh-CN': '文件中有 {count} 处错误，未导入任何部门，请修正后重新导入',
+    'en-US': 'Errors in the file: {count}. No department was imported: correct them and import it again',
+  },
+  importDepartParentUnknown: {
+    'zh-TW': '找不到上級部門「{value}」：請填寫既有部門的編碼或名稱路徑（如 總部/研發部），或前面某一行的部門',
+    'zh-CN': '找不到上级部门「{value}」：请填写既有部门的编码或名称路径（如 总部/研发部），或前面某一行的部门',
+    'en-US': 'No parent department "{value}": give the org code or name path (e.g. Head office/R&D) of an existing department, or a department of an earlier row',
+  },
+  importDepartParentAmbiguous: {
+    'zh-TW': '有多個部門的名稱路徑為「{value}」，請改填其部門編碼',
+    'zh-CN': '有多个部门的名称路径为「{value}」，请改填其部门编码',
+    'en-US': 'Several departments have the name path "{value}": give its org code instead',
+  },
+  importDepartExists: {
+    'zh-TW': '部門「{value}」已存在',
+    'zh-CN': '部门「{value}」已存在',
+    'en-US': 'The department "{value}" already exists',
+  },
+  importDepartRepeated: {
+    'zh-TW': '部門「{value}」已在第 {row} 行',
+    'zh-CN': '部门「{value}」已在第 {row} 行',
+    'en-US': 'The department "{value}" is already on row {row}',
+  },
+  importDepartNameSlash: {
+    'zh-TW': '部門名稱不可包含「/」（它分隔名稱路徑）',
+    'zh-CN': '部门名称不可包含「/」（它分隔名称路径）',
+    'en-US': 'A department name cannot hold "/" (it separates a name path)',
+  },
+  importDepartSortInvalid: {
+    'zh-TW': '排序須為 0 至 {max} 的整數',
+    'zh-CN': '排序须为 0 至 {max} 的整数',
+    'en-US': 'The sort order must be a whole number from 0 to {max}',
+  },
 } as const satisfies Record<string, Texts>;

@@ -14,6 +14,24 @@ export const orgMessages = {
     'zh-CN': '您不能将成员加入或移出拥有您所没有权限的部门',
     'en-US': 'You cannot add members to, or remove them from, a department that grants permissions you do not hold',
   },
+  // the positions' import (modules/system/position/import.ts)
+  positionImportTemplateTitle: { 'zh-TW': '職務匯入範本', 'zh-CN': '职务导入模板', 'en-US': 'Position import template' },
+  positionsImported: { 'zh-TW': '已匯入 {count} 個職務', 'zh-CN': '已导入 {count} 个职务', 'en-US': 'Imported (positions: {count})' },
+  positionsNothingImported: {
+    'zh-TW': '檔案中有 {count} 處錯誤，未匯入任何職務，請修正後重新匯入',
+    'zh-CN': '文件中有 {count} 处错误，未导入任何职务，请修正后重新导入',
+    'en-US': 'Errors in the file: {count}. No position was imported: correct them and import it again',
+  },
+  importPositionCodeRepeated: {
+    'zh-TW': '職務編碼「{code}」已在第 {row} 行',
+    'zh-CN': '职务编码「{code}」已在第 {row} 行',
+    'en-US': 'The position code "{code}" is already on row {row}',
+  },
+  importPositionRankRange: {
+    'zh-TW': '職級須為 {min} 至 {max} 的整數',
+    'zh-CN': '职级须为 {min} 至 {max} 的整数',
+    'en-US': 'The rank must be a whole number from {min} to {max}',
+  },
 } as const satisfies Record<string, Texts>;
 
 /** Column titles and sheet names of the positions and address-book exports. */

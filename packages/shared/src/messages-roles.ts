@@ -17,4 +17,6 @@ export const rolesMessages = {
     'zh-CN': '找不到用户',
     'en-US': 'User not found',
   },
+  // export (modules/system/role/export.ts)
+  roleExportTitle: { 'zh-TW': '角色列表', 'zh-CN': '角色列表', 'en-US': 'Roles' },
 } as const satisfies Record<string, Texts>;

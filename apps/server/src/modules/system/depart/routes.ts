@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema, PAGE_SIZE_MAX } from '@portal/shared/api';
 import {
@@ -15,7 +16,11 @@ import {
 import { caller, eitherSide } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
-import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
+import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
+import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
+import { IMPORT_BYTES_MAX } from '@portal/shared/logistics';
+import { importResult } from '@portal/shared/logistics-schemas';
+import { DEPART_IMPORT_ROWS_MAX, departImportTemplate, importDeparts } from './import.ts';
 import { departExportTexts } from '@portal/shared/system-departs';
 import { departExportColumns, departExportRows } from './export.ts';
 import { searchDeparts } from './repository.ts';
@@ -23,11 +28,15 @@ import { addDepart, addMembers, departIdTree, departTree, editDepart, listMember
 
 const tags = ['system-depart'];
 const done = envelopeSchema(z.null());
+// the template is a file, not JSON: documented as binary, never serialised
+const binary = z.any().meta({ type: 'string', format: 'binary', description: 'an .xlsx workbook' });
 
 /** Departments of the caller's tenant (spec §7 "Departments"), their members, and their permissions (the ceiling). */
 export const departRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const access = app.accessService;
+  // the import's upload (this plugin's own context)
+  await app.register(multipart, IMPORT_UPLOAD_LIMITS);
 
   app.get(
     '/sys/sysDepart/queryTreeList',
@@ -59,6 +68,35 @@ export const departRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => request.ok(await searchDeparts(db, caller(request).tenantId, request.query.keyWord)),
+  );
+
+  app.get(
+    '/sys/sysDepart/importTemplate',
+    {
+      config: eitherSide('system:depart:import'),
+      schema: { tags, summary: "The departments' import template in the caller's language: the header and two example rows", querystring: getQuery({}), produces: [XLSX_TYPE], response: { 200: binary } },
+    },
+    async (request, reply) => {
+      const template = await departImportTemplate(db, caller(request).tenantId, request.lang);
+      return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(template.fileName, 'department-import-template.xlsx')).send(template.workbook);
+    },
+  );
+
+  app.post(
+    '/sys/sysDepart/importExcel',
+    {
+      config: eitherSide('system:depart:import'),
+      schema: {
+        tags,
+        summary: `Import departments (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_BYTES_MAX / 1024 / 1024} MB and ${DEPART_IMPORT_ROWS_MAX} rows): a name, a parent (org code or name path of an existing or earlier-row department), a sort order; org codes are made as for add. All or nothing: every wrong row is listed`,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(importResult) },
+      },
+    },
+    async (request) => {
+      const outcome = await importDeparts(db, caller(request).tenantId, await uploadedFile(request), request.lang);
+      return request.ok(outcome.result, outcome.key, outcome.params);
+    },
   );
 
   app.get(

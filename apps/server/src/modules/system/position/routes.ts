@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { positionCheckQuery, positionEditInput, positionInput, positionListQuery, positionRecord } from '@portal/shared/system-org';
 import { caller, eitherSide } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
-import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
+import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
+import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
+import { IMPORT_BYTES_MAX } from '@portal/shared/logistics';
+import { importResult } from '@portal/shared/logistics-schemas';
+import { importPositions, positionImportTemplate, POSITION_IMPORT_ROWS_MAX } from './import.ts';
 import { listPositions } from './repository.ts';
 import { addPosition, checkCode, editPosition, positionWorkbook, removePositions } from './service.ts';
 
@@ -17,12 +22,17 @@ const idList = z
   .transform((text) => text.split(',').map(Number))
   .pipe(z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(200));
 
+// the template is a file, not JSON: documented as binary, never serialised
+const binary = z.any().meta({ type: 'string', format: 'binary', description: 'an .xlsx workbook' });
+
 const exportFilters = { code: positionListQuery.code, name: positionListQuery.name };
 
 /** Positions of the tenant of the request (a merchant's, or the platform's own). */
 export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tags = ['system: positions'];
+  // the import's upload (this plugin's own context)
+  await app.register(multipart, IMPORT_UPLOAD_LIMITS);
 
   app.get(
     '/sys/position/list',
@@ -84,6 +94,35 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await removePositions(db, caller(request).tenantId, request.query.ids);
       return request.ok(null);
+    },
+  );
+
+  app.get(
+    '/sys/position/importTemplate',
+    {
+      config: eitherSide('system:position:import'),
+      schema: { tags, summary: "The positions' import template in the caller's language: the header and one example row", querystring: getQuery({}), produces: [XLSX_TYPE], response: { 200: binary } },
+    },
+    async (request, reply) => {
+      const template = await positionImportTemplate(request.lang);
+      return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(template.fileName, 'position-import-template.xlsx')).send(template.workbook);
+    },
+  );
+
+  app.post(
+    '/sys/position/importExcel',
+    {
+      config: eitherSide('system:position:import'),
+      schema: {
+        tags,
+        summary: `Import positions (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_BYTES_MAX / 1024 / 1024} MB and ${POSITION_IMPORT_ROWS_MAX} rows): code, name, rank. All or nothing: every wrong row is listed (the code's rule, a code repeated in the file or taken in the tenant, the rank's range)`,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(importResult) },
+      },
+    },
+    async (request) => {
+      const outcome = await importPositions(db, caller(request).tenantId, await uploadedFile(request), request.lang);
+      return request.ok(outcome.result, outcome.key, outcome.params);
     },
   );
 

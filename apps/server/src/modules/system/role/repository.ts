@@ -24,10 +24,16 @@ const toRecord = (row: { id: number; roleCode: string; roleName: string; descrip
 });
 const contains = (text: string) => `%${escapeLike(text.trim())}%`;
 
-export async function listRoles(db: Db, tenantId: number, query: RoleFilter): Promise<Page<RoleRecord>> {
+/** The tenant's roles that the list's filters keep (its export keeps the same ones). */
+export function roleConditions(tenantId: number, query: Pick<RoleFilter, 'roleName' | 'roleCode'>): SQL[] {
   const where: SQL[] = [eq(roles.tenantId, tenantId)];
   if (query.roleName?.trim()) where.push(ilike(roles.roleName, contains(query.roleName)));
   if (query.roleCode?.trim()) where.push(ilike(roles.roleCode, contains(query.roleCode)));
+  return where;
+}
+
+export async function listRoles(db: Db, tenantId: number, query: RoleFilter): Promise<Page<RoleRecord>> {
+  const where = roleConditions(tenantId, query);
   const direction = query.order === 'asc' ? asc : desc;
   const first = SORT_COLUMNS[query.column ?? 'createdAt'];
   const [rows, counted] = await Promise.all([

@@ -13,11 +13,15 @@ import {
   ROLE_SORT_COLUMNS,
   saveRolePermissionInput,
 } from '@portal/shared/system-roles';
+import { EXPORT_ROWS_MAX } from '@portal/shared/logistics';
+import { formatMessage } from '@portal/shared/messages';
 import { getQuery } from '../../../lib/query.ts';
+import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { idParam } from '../../../lib/list.ts';
 import { caller, eitherSide } from '../../../plugins/auth.ts';
 import { loadGrantor } from '../repository.ts';
 import { allRoles, listRoleUsers, listRoles } from './repository.ts';
+import { roleExportColumns, rolesForExport } from './export.ts';
 import { addRole, changeRoleUsers, checkRoleCode, editRole, grantableTree, removeRoles, requireRole, rolePermissionIds, saveRolePermission, type RoleCaller } from './service.ts';
 
 /** A comma separated list of ids in a query string (`ids=1,2,3`), at most 200. */
@@ -48,6 +52,26 @@ export const systemRoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: 'The roles of the tenant, paged; filters on name and code (contains)', querystring: listQuery, response: { 200: envelopeSchema(pageSchema(roleRecord)) } },
     },
     async (request) => request.ok(await listRoles(db, caller(request).tenantId, request.query)),
+  );
+
+  app.get(
+    '/sys/role/exportXls',
+    {
+      config: eitherSide('system:role:export'),
+      schema: {
+        tags: TAGS,
+        summary: `The roles of the tenant (the list's filters) as an .xlsx in the caller's language, newest first, with their numbers of users; more than ${EXPORT_ROWS_MAX} is a 400`,
+        querystring: getQuery({ roleName: listQuery.shape.roleName, roleCode: listQuery.shape.roleCode, timeZone: timeZoneParam }),
+        produces: [XLSX_TYPE],
+      },
+    },
+    async (request, reply) => {
+      const { timeZone = DEFAULT_EXPORT_TIME_ZONE, ...filters } = request.query;
+      const rows = await rolesForExport(db, caller(request).tenantId, filters, EXPORT_ROWS_MAX + 1);
+      assertExportSize(rows.length);
+      const title = formatMessage(request.lang, 'roleExportTitle');
+      return sendXlsx(reply, { title, asciiTitle: 'roles', timeZone, columns: roleExportColumns(request.lang), batches: (async function* () { yield rows; })() });
+    },
   );
 
   app.get(
