@@ -33,4 +33,17 @@ export const components: typeof source = {
   dict: {
     loading: 'Loading…',
   },
+  importDialog: {
+    downloadTemplate: 'Download the template',
+    stepFile: '2. Choose the filled-in Excel file (.xlsx)',
+    chooseFile: 'Click or drag a file here',
+    wrongType: 'Only Excel workbooks (.xlsx) can be imported',
+    tooLarge: 'The file is too large (limit 5 MB)',
+    upload: 'Import',
+    again: 'Choose another',
+    close: 'Close',
+    row: 'Row',
+    column: 'Column',
+    message: 'Problem',
+  },
 };

@@ -33,4 +33,17 @@ export const components: typeof source = {
   dict: {
     loading: '加载中…',
   },
+  importDialog: {
+    downloadTemplate: '下载模板',
+    stepFile: '2. 选择填好的 Excel 文件（.xlsx）',
+    chooseFile: '点击或拖拽文件到此处',
+    wrongType: '只能导入 Excel 工作簿（.xlsx）',
+    tooLarge: '文件过大（上限 5 MB）',
+    upload: '导入',
+    again: '重新选择',
+    close: '关闭',
+    row: '行',
+    column: '列',
+    message: '问题',
+  },
 };

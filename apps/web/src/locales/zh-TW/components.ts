@@ -33,4 +33,17 @@ export const components = {
   dict: {
     loading: '載入中…',
   },
+  importDialog: {
+    downloadTemplate: '下載範本',
+    stepFile: '2. 選擇填好的 Excel 檔案（.xlsx）',
+    chooseFile: '點擊或拖曳檔案到此處',
+    wrongType: '只能匯入 Excel 活頁簿（.xlsx）',
+    tooLarge: '檔案過大（上限 5 MB）',
+    upload: '匯入',
+    again: '重新選擇',
+    close: '關閉',
+    row: '行',
+    column: '欄位',
+    message: '問題',
+  },
 };

@@ -17,6 +17,7 @@ import type {
 } from '@portal/shared/system-departs';
 import type { Page } from '@portal/shared/api';
 import { download, http } from '../../../lib/http.ts';
+import { uploadImport } from '../../../lib/upload.ts';
 
 /* Departments (spec §7 "Departments"): the tree, members, the ceiling of permissions, department roles. */
 
@@ -34,6 +35,14 @@ export const useDepartIdTree = () => useQuery(departIdTreeQuery());
 
 /** GET /sys/sysDepart/exportXls: the tenant's departments as an Excel file. */
 export const exportDeparts = (timeZone: string | undefined) => download('/sys/sysDepart/exportXls', { params: { timeZone } });
+
+/** GET /sys/sysDepart/importTemplate: the header and two example rows, in the user's language. */
+export const useDownloadDepartTemplate = () => useMutation({ mutationFn: () => download('/sys/sysDepart/importTemplate') });
+/** POST /sys/sysDepart/importExcel: all the rows or none; the tree reloads after an import. */
+export const useImportDeparts = () => {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (file: File) => uploadImport('/sys/sysDepart/importExcel', file), onSuccess: () => client.invalidateQueries({ queryKey: DEPARTS_KEY }) });
+};
 
 /** GET /sys/sysDepart/searchBy?keyWord=: departments whose name or org code holds the word. */
 export const searchDeparts = (keyWord: string, signal?: AbortSignal) => http.get<DepartRecord[]>('/sys/sysDepart/searchBy', { params: { keyWord }, signal });

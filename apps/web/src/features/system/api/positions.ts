@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { download, http, HttpError } from '../../../lib/http.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
 import { userTimeZone } from '../../../lib/time-zone.ts';
+import { uploadImport } from '../../../lib/upload.ts';
 
 /** Every query of the tenant's positions starts with this: a change invalidates them all (the users' forms too). */
 export const POSITIONS_KEY = ['system', 'position'] as const;
@@ -55,3 +56,11 @@ export const useDeletePositions = () => useInvalidating(deletePositions);
 
 /** GET /sys/position/exportXls: the positions the list shows, as an Excel file. */
 export const exportPositions = (filters: { code?: string; name?: string }) => download('/sys/position/exportXls', { params: { ...filters, timeZone: userTimeZone() } });
+
+/** GET /sys/position/importTemplate: the header and one example row, in the user's language. */
+export const useDownloadPositionTemplate = () => useMutation({ mutationFn: () => download('/sys/position/importTemplate') });
+/** POST /sys/position/importExcel: all the rows or none; every list of positions reloads after an import. */
+export const useImportPositions = () => {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (file: File) => uploadImport('/sys/position/importExcel', file), onSuccess: () => client.invalidateQueries({ queryKey: POSITIONS_KEY }) });
+};

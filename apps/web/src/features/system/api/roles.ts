@@ -1,7 +1,7 @@
 import type { PermissionTree, RoleRecord, RoleUserRecord, roleInput } from '@portal/shared/system-roles';
 import type { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { download, http } from '../../../lib/http.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
 
 export const ROLES_KEY = ['system', 'role'] as const;
@@ -18,6 +18,10 @@ export const allRolesQuery = () =>
 export function useAllRoles() {
   return useQuery(allRolesQuery());
 }
+
+/** GET /sys/role/exportXls: the roles the list shows (its filters; not its page or sort), times in the user's zone. */
+export const exportRoles = (params: ListParams, timeZone: string | undefined) =>
+  download('/sys/role/exportXls', { params: { roleName: params.roleName as string | undefined, roleCode: params.roleCode as string | undefined, timeZone } });
 
 export type RoleInput = z.input<typeof roleInput>;
 

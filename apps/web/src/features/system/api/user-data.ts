@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Envelope, Page } from '@portal/shared/api';
-import type { ImportResult } from '@portal/shared/logistics-schemas';
+import type { Page } from '@portal/shared/api';
 import type { RecycledUserRecord } from '@portal/shared/system-user-data';
-import { buildUrl, download, HTTP_TIMEOUT_MS, http, requestHeaders } from '../../../lib/http.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { download, http } from '../../../lib/http.ts';
+import { uploadImport } from '../../../lib/upload.ts';
 import type { ListParams } from '../../../components/list-page/list-config.ts';
 import { USERS_KEY } from './users.ts';
 
@@ -51,21 +50,6 @@ export function exportUsers(params: ListParams, timeZone: string | undefined): P
 export const downloadUserTemplate = () => download('/sys/user/importTemplate');
 export const useDownloadUserTemplate = () => useMutation({ mutationFn: downloadUserTemplate });
 
-/**
- * POST /sys/user/importExcel (multipart, field "file"): all the rows or none. Answers how many users came
- * in, or 0 and every wrong row. Not through http.post, which sends JSON: the browser writes the boundary.
- */
-export async function importUsers(file: File): Promise<ImportResult> {
-  const data = new FormData();
-  data.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(buildUrl('POST', '/sys/user/importExcel'), { method: 'POST', headers: requestHeaders(false), body: data, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
-  } catch {
-    throw new Error(i18n.t('errors.timeout'));
-  }
-  const body = (await response.json().catch(() => null)) as Envelope<ImportResult> | null;
-  if (!response.ok || !body?.success) throw new Error(body?.message || i18n.t('errors.operationFailed'));
-  return body.result;
-}
+/** POST /sys/user/importExcel: all the rows or none (lib/upload.ts). */
+export const importUsers = (file: File) => uploadImport('/sys/user/importExcel', file);
 export const useImportUsers = () => useUserDataMutation(importUsers);

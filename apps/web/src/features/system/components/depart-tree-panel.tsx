@@ -6,9 +6,23 @@ import type { DepartNode } from '@portal/shared/system-departs';
 import { Access } from '../../../components/access.tsx';
 import { useCan } from '../../../lib/permissions.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
-import { exportDeparts, useDepartTree, useMoveDepart } from '../api/departs.ts';
+import { ImportButton } from '../../../components/import-dialog.tsx';
+import { exportDeparts, useDepartTree, useDownloadDepartTemplate, useImportDeparts, useMoveDepart } from '../api/departs.ts';
 import { dropTarget, filterDeparts, parentIds } from '../depart-tree-rules.ts';
 import { DepartAddDialog } from './depart-add-dialog.tsx';
+
+function DepartImportButton() {
+  const { t } = useTranslation('system-departs');
+  const texts = {
+    button: t('import.button'),
+    title: t('import.title'),
+    stepTemplate: t('import.stepTemplate'),
+    hint: t('import.hint', { size: '5 MB' }),
+    success: (count: number) => t('import.success', { count }),
+    failed: (count: number) => t('import.failed', { count }),
+  };
+  return <ImportButton code="system:depart:import" testId="depart-import" texts={texts} template={useDownloadDepartTemplate()} upload={useImportDeparts()} />;
+}
 
 /**
  * The left side of department management: the tenant's tree, searchable by name or org code; a drag
@@ -65,6 +79,7 @@ export function DepartTreePanel({ selected, onSelect }: { selected: DepartNode |
           </Button>
         </Access>
         <ExportButton code="system:depart:export" label={t('action.export')} run={exportDeparts} />
+        <DepartImportButton />
       </Space>
       <Input.Search allowClear placeholder={t('tree.search')} aria-label={t('tree.search')} value={term} onChange={(event) => setTerm(event.target.value)} style={{ marginBottom: 8 }} data-testid="depart-search" />
       {can('system:depart:edit') ? (

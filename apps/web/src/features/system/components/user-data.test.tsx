@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { changeLanguage, i18n } from '../../../lib/i18n.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { pageOf, renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { UserImportButton, userImportProblem } from './user-import-button.tsx';
+import { importFileProblem as userImportProblem } from '../../../components/import-dialog.tsx';
+import { UserImportButton } from './user-import-button.tsx';
 import { UserRecycleBinButton } from './user-recycle-bin.tsx';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -6,10 +6,11 @@ import type { PositionRecord } from '@portal/shared/system-org';
 import { Access } from '../../../components/access.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { ExportButton } from '../../../components/export-button.tsx';
+import { ImportButton } from '../../../components/import-dialog.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
-import { exportPositions, listPositions, POSITION_LIST_KEY, useDeletePosition, useDeletePositions } from '../api/positions.ts';
+import { exportPositions, listPositions, POSITION_LIST_KEY, useDeletePosition, useDeletePositions, useDownloadPositionTemplate, useImportPositions } from '../api/positions.ts';
 import { PositionFormDialog } from '../components/position-form-dialog.tsx';
 
 function PositionActions({ position, onEdit }: { position: PositionRecord; onEdit: (position: PositionRecord) => void }) {
@@ -59,6 +60,19 @@ function positionList(onEdit: (position: PositionRecord) => void): ListPageConfi
   };
 }
 
+function PositionImportButton() {
+  const { t } = useTranslation('system-org');
+  const texts = {
+    button: t('positionImport.button'),
+    title: t('positionImport.title'),
+    stepTemplate: t('positionImport.stepTemplate'),
+    hint: t('positionImport.hint', { size: '5 MB' }),
+    success: (count: number) => t('positionImport.success', { count }),
+    failed: (count: number) => t('positionImport.failed', { count }),
+  };
+  return <ImportButton code="system:position:import" testId="position-import" texts={texts} template={useDownloadPositionTemplate()} upload={useImportPositions()} />;
+}
+
 /** Position management: the tenant's positions and their ranks (1 the highest), shown on users and in the address book. */
 export function PositionListPage() {
   const { t } = useTranslation('system-org');
@@ -92,6 +106,7 @@ export function PositionListPage() {
               done={t('common.deleted')}
               testId="position-batch-delete"
             />
+            <PositionImportButton />
             {ids.length > 0 && <span data-testid="position-selected-count">{t('position.selected', { count: ids.length })}</span>}
           </Space>
         }

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { RoleRecord } from '@portal/shared/system-roles';
 import { Access } from '../../../components/access.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
-import { listRoles, ROLE_LIST_KEY, useDeleteRole, useDeleteRoles } from '../api/roles.ts';
+import { exportRoles, listRoles, ROLE_LIST_KEY, useDeleteRole, useDeleteRoles } from '../api/roles.ts';
 import { RoleFormDrawer } from '../components/role-form-drawer.tsx';
 import { RolePermissionDrawer } from '../components/role-permission-drawer.tsx';
 import { RoleUsersDrawer } from '../components/role-users-drawer.tsx';
@@ -92,6 +93,7 @@ export function RoleListPage() {
       <ListPage
         config={config}
         rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        exportSlot={(params) => <ExportButton code="system:role:export" label={t('common.export')} run={(timeZone) => exportRoles(params, timeZone)} />}
         toolbar={
           <Space wrap data-testid="role-toolbar">
             <Access code="system:role:add">

@@ -40,6 +40,14 @@ export const resources: typeof source = {
     export: 'Export',
     deptRoles: 'Department roles',
   },
+  import: {
+    button: 'Import',
+    title: 'Import departments',
+    stepTemplate: '1. Download the template and fill in one department per row; the parent is the org code or name path (e.g. Head office/R&D) of an existing department or of an earlier row, blank for a top department',
+    hint: '.xlsx, at most {{size}} and 500 rows; org codes are made by the system; if any row is wrong, no department is imported',
+    success: 'Imported (departments: {{count}})',
+    failed: 'Errors in the file: {{count}}. No department was imported: correct them and import it again',
+  },
   confirm: {
     deleteTitle: 'Delete the department "{{name}}"?',
     deleteBody: 'Its permissions and department roles are deleted with it.',

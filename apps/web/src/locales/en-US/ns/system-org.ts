@@ -14,6 +14,14 @@ export const resources: typeof source = {
     export: 'Export',
     search: 'Search',
   },
+  positionImport: {
+    button: 'Import',
+    title: 'Import positions',
+    stepTemplate: '1. Download the template and fill in one position per row: a code (letters, digits, underscores and hyphens), a name and a rank (1 to 10, 1 the highest)',
+    hint: '.xlsx, at most {{size}} and 500 rows; if any row is wrong, no position is imported',
+    success: 'Imported (positions: {{count}})',
+    failed: 'Errors in the file: {{count}}. No position was imported: correct them and import it again',
+  },
   rules: {
     required: '{{label}} is required',
     codeFormat: 'A position code may hold only letters, digits, underscores and hyphens',

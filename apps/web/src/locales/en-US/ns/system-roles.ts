@@ -12,6 +12,7 @@ export const resources: typeof source = {
     confirmTitle: 'Are you sure?',
     deleted: 'Deleted',
     saved: 'Saved',
+    export: 'Export',
     more: 'More',
   },
   rules: {

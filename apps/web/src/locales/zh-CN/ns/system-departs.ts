@@ -40,6 +40,14 @@ export const resources: typeof source = {
     export: '导出',
     deptRoles: '部门角色',
   },
+  import: {
+    button: '导入',
+    title: '导入部门',
+    stepTemplate: '1. 下载模板，每行填写一个部门；上级部门填写既有部门的编码或名称路径（如 总部/研发部），或前面某一行的部门，留空为顶层部门',
+    hint: '.xlsx，最大 {{size}}，最多 500 行；部门编码由系统生成；任何一行有误时不会导入任何部门',
+    success: '已导入 {{count}} 个部门',
+    failed: '文件中有 {{count}} 处错误，未导入任何部门，请修正后重新导入',
+  },
   confirm: {
     deleteTitle: '删除部门“{{name}}”？',
     deleteBody: '部门的权限与部门角色会一并删除。',

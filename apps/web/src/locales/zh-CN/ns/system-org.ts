@@ -14,6 +14,14 @@ export const resources: typeof source = {
     export: '导出',
     search: '搜索',
   },
+  positionImport: {
+    button: '导入',
+    title: '导入职务',
+    stepTemplate: '1. 下载模板，每行填写一个职务：编码（英文字母、数字、下划线与连字符）、名称、职级（1 至 10，1 最高）',
+    hint: '.xlsx，最大 {{size}}，最多 500 行；任何一行有误时不会导入任何职务',
+    success: '已导入 {{count}} 个职务',
+    failed: '文件中有 {{count}} 处错误，未导入任何职务，请修正后重新导入',
+  },
   rules: {
     required: '请输入{{label}}',
     codeFormat: '职务编码只能包含英文字母、数字、下划线与连字符',

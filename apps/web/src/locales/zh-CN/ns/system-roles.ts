@@ -12,6 +12,7 @@ export const resources: typeof source = {
     confirmTitle: '确定吗？',
     deleted: '已删除',
     saved: '已保存',
+    export: '导出',
     more: '更多',
   },
   rules: {

@@ -39,6 +39,14 @@ export const resources = {
     export: '匯出',
     deptRoles: '部門角色',
   },
+  import: {
+    button: '匯入',
+    title: '匯入部門',
+    stepTemplate: '1. 下載範本，每行填寫一個部門；上級部門填寫既有部門的編碼或名稱路徑（如 總部/研發部），或前面某一行的部門，留空為頂層部門',
+    hint: '.xlsx，最大 {{size}}，最多 500 行；部門編碼由系統產生；任何一行有誤時不會匯入任何部門',
+    success: '已匯入 {{count}} 個部門',
+    failed: '檔案中有 {{count}} 處錯誤，未匯入任何部門，請修正後重新匯入',
+  },
   confirm: {
     deleteTitle: '刪除部門「{{name}}」？',
     deleteBody: '部門的權限與部門角色會一併刪除。',

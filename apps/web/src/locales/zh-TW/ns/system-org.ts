@@ -13,6 +13,14 @@ export const resources = {
     export: '匯出',
     search: '搜尋',
   },
+  positionImport: {
+    button: '匯入',
+    title: '匯入職務',
+    stepTemplate: '1. 下載範本，每行填寫一個職務：編碼（英文字母、數字、底線與連字號）、名稱、職級（1 至 10，1 最高）',
+    hint: '.xlsx，最大 {{size}}，最多 500 行；任何一行有誤時不會匯入任何職務',
+    success: '已匯入 {{count}} 個職務',
+    failed: '檔案中有 {{count}} 處錯誤，未匯入任何職務，請修正後重新匯入',
+  },
   rules: {
     required: '請輸入{{label}}',
     codeFormat: '職務編碼只能包含英文字母、數字、底線與連字號',

@@ -11,6 +11,7 @@ export const resources = {
     confirmTitle: '確定嗎？',
     deleted: '已刪除',
     saved: '已儲存',
+    export: '匯出',
     more: '更多',
   },
   rules: {
