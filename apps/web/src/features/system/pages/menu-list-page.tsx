@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { dataRuleResourceOf, type DataRuleResource } from '@portal/shared/system-data-rules';
 import type { MenuTreeNode } from '@portal/shared/system-menus';
 import { Access } from '../../../components/access.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
@@ -8,6 +9,7 @@ import { MenuIcon } from '../../../components/menu-icon.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { entryTitle } from '../../../lib/menu-title.ts';
 import { useDeleteMenu, useMenuTree } from '../api/menus.ts';
+import { DataRuleDrawer } from '../components/data-rule-drawer.tsx';
 import { MenuFormDrawer, type MenuFormTarget } from '../components/menu-form-drawer.tsx';
 
 const titleOf = (node: MenuTreeNode, language: ReturnType<typeof useLanguage>) => entryTitle({ title: node.name, titles: node.titles }, language);
@@ -35,12 +37,15 @@ type RowAction = (node: MenuTreeNode) => ReactNode;
  */
 export function MenuListPage() {
   const { t } = useTranslation('system-menus');
+  const { t: tRules } = useTranslation('system-data-rules');
   const language = useLanguage();
   const tree = useMenuTree();
   const remove = useDeleteMenu();
   const [term, setTerm] = useState('');
   const [expanded, setExpanded] = useState<readonly React.Key[]>([]);
   const [target, setTarget] = useState<MenuFormTarget | null>(null);
+  // the platform's own data rules of a menu whose resource rules can narrow (decision 0016)
+  const [rulesOf, setRulesOf] = useState<{ node: MenuTreeNode; resource: DataRuleResource } | null>(null);
 
   const all = useMemo(() => tree.data ?? [], [tree.data]);
   const shown = useMemo(() => {
@@ -66,6 +71,16 @@ export function MenuListPage() {
           </Button>
         </Access>
       ),
+    (node) => {
+      const resource = node.menuType === 2 ? null : dataRuleResourceOf(node.perms);
+      return resource ? (
+        <Access code="system:permission:rule" key="rules">
+          <Button type="link" size="small" onClick={() => setRulesOf({ node, resource })} data-testid={`menu-data-rules-${node.perms}`}>
+            {tRules('link')}
+          </Button>
+        </Access>
+      ) : null;
+    },
     (node) =>
       node.builtIn ? null : (
         <ConfirmedAction
@@ -156,6 +171,7 @@ export function MenuListPage() {
         onRow={(node) => ({ 'data-testid': `menu-row-${node.perms}` }) as React.HTMLAttributes<HTMLElement>}
       />
       <MenuFormDrawer target={target} tree={all} onClose={() => setTarget(null)} />
+      {rulesOf ? <DataRuleDrawer open permissionId={rulesOf.node.id} resource={rulesOf.resource} title={titleOf(rulesOf.node, language)} onClose={() => setRulesOf(null)} /> : null}
     </Card>
   );
 }
