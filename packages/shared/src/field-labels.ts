@@ -218,6 +218,9 @@ const LABELS: Record<string, FieldLabel> = {
   depId: chosen('部門', '部门', 'Department'),
   userIdList: chosen('用戶', '用户', 'Users'),
   newRoleId: chosen('部門角色', '部门角色', 'Department roles'),
+  // roles (/sys/role: the list's and the export's filters)
+  roleName: typed('角色名稱', '角色名称', 'Role name'),
+  roleCode: typed('角色編碼', '角色编码', 'Role code'),
 };
 
 /** What a name means in one area, where it differs from LABELS. */
