@@ -72,7 +72,8 @@ export function MenuListPage() {
         </Access>
       ),
     (node) => {
-      const resource = node.menuType === 2 ? null : dataRuleResourceOf(node.perms);
+      // the platform's own rules: only on a menu that takes effect on its side (a merchant-only one answers 404 there)
+      const resource = node.menuType === 2 || node.merchantOnly ? null : dataRuleResourceOf(node.perms);
       return resource ? (
         <Access code="system:permission:rule" key="rules">
           <Button type="link" size="small" onClick={() => setRulesOf({ node, resource })} data-testid={`menu-data-rules-${node.perms}`}>
