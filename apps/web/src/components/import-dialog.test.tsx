@@ -55,7 +55,7 @@ describe('the shared import dialog', { timeout: 30_000 }, () => {
   it('refuses a wrong file before sending anything; downloads the template', async () => {
     grant(['system:position:import']);
     const template = vi.fn(async () => undefined);
-    const upload = vi.fn(async (): Promise<ImportResult> => ({ imported: 1, errors: [] }));
+    const upload = vi.fn<(file: File) => Promise<ImportResult>>(async () => ({ imported: 1, errors: [] }));
     renderUi(<Harness template={template} upload={upload} />);
     fireEvent.click(screen.getByTestId('thing-import'));
     await screen.findByTestId('thing-import-dialog');
@@ -69,8 +69,8 @@ describe('the shared import dialog', { timeout: 30_000 }, () => {
 
   it('lists every wrong row in the language of the screen, and sends nothing more until another file is chosen', async () => {
     grant(['system:position:import']);
-    const upload = vi.fn(
-      async (): Promise<ImportResult> => ({
+    const upload = vi.fn<(file: File) => Promise<ImportResult>>(
+      async () => ({
         imported: 0,
         errors: [
           { row: 3, column: '职务编码', message: '职务编码「lead」已在第 2 行' },
