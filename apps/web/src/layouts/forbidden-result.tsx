@@ -13,6 +13,7 @@ export function ForbiddenResult() {
   return (
     <Result
       status="403"
+      data-testid="forbidden-result"
       title={t('layout.forbidden.title')}
       subTitle={t('layout.forbidden.description')}
       extra={

@@ -1,0 +1,208 @@
+import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { portalApi } from './support/api.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
+import { PASSWORD, signedIn, signIn } from './support/portal.ts';
+
+/*
+ * Issue 12's "Done means", walked as people do it (en-US): the merchant's main account builds a
+ * department, a position, a role with a few menus, buttons and a data rule, and a user with them; that
+ * user sees exactly those menus and buttons and only the rows the rule lets through, until frozen;
+ * `staff` and `merchant2` see none of it; the platform admin renames a menu and changes its icon.
+ */
+
+const suite = useBrowserSuite();
+const api = portalApi(suite, 'en-US');
+const viewport = { width: 1440, height: 900 };
+
+type TreeNode = { key: number; perms: string; children?: TreeNode[] };
+type Page_<T> = { records: T[]; total: number };
+
+/** The catalogue id of each permission code, from the tree a role's permissions are chosen in. */
+function idsByCode(nodes: TreeNode[], into = new Map<string, number>()): Map<string, number> {
+  for (const node of nodes) {
+    for (const code of node.perms.split(',')) if (code) into.set(code, node.key);
+    idsByCode(node.children ?? [], into);
+  }
+  return into;
+}
+
+const sideMenuTexts = async (page: Page) => (await page.getByTestId('side-menu').getByTestId('menu-title').allTextContents()).map((t) => t.trim());
+
+/** Ticks the check box of a permission tree node. */
+const tick = (tree: Locator, id: number) => tree.locator('.ant-tree-treenode').filter({ has: tree.page().getByTestId(`role-permission-tree-node-${id}`) }).locator('.ant-tree-checkbox').click();
+
+/** Signs the page out (its stored session gone) and in again as `username`. */
+async function switchTo(page: Page, username: string): Promise<void> {
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, username);
+}
+
+/** Opens a select of a form by its data-testid and picks the option titled `title`. */
+async function pick(page: Page, testId: string, title: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: title }).first().click();
+}
+
+describe('system administration: a merchant builds a team, the platform edits a menu', () => {
+  test("Done means of issue 12", { timeout: 240_000 }, async () => {
+    const stamp = Date.now().toString(36).slice(-5);
+    const departName = `Packing ${stamp}`;
+    const roleCode = `packer_${stamp}`;
+    const username = `packer_${stamp}`;
+    // the demo's password, which the sign-in helper types
+    const password = PASSWORD;
+    const merchantApi = await api.signIn('merchant');
+    const tree = await merchantApi.get<{ treeList: TreeNode[] }>('/api/sys/role/queryTreeList');
+    const ids = idsByCode(tree.treeList);
+    const id = (code: string) => {
+      const found = ids.get(code);
+      if (found === undefined) throw new Error(`no ${code} in the grantable tree`);
+      return found;
+    };
+
+    const page = await signedIn(suite, 'merchant', { language: 'en-US', viewport });
+
+    // ---- a department under the company
+    await page.goto('/system/depart');
+    await page.getByTestId('depart-node-A01').click();
+    await page.getByTestId('depart-add-child').click();
+    await page.getByTestId('depart-add-name').fill(departName);
+    await page.getByTestId('depart-add-save').click();
+    await page.getByTestId('depart-tree').getByText(departName).waitFor();
+
+    // ---- a position
+    await page.goto('/system/position');
+    await page.getByTestId('position-add').click();
+    await page.getByTestId('position-code').fill(`packer${stamp}`);
+    await page.getByTestId('position-name').fill(`Packer ${stamp}`);
+    await page.locator('#position-save').click();
+    await page.getByText(`Packer ${stamp}`).first().waitFor();
+
+    // ---- a role with the home page, the international orders and their New button, but not Export
+    await page.goto('/system/role');
+    await page.getByTestId('role-list-new').click();
+    await page.getByTestId('role-form-code').fill(roleCode);
+    await page.getByTestId('role-form-name').fill(`Packers ${stamp}`);
+    await page.getByTestId('role-form-save').click();
+    const roleRow = page.locator('tr').filter({ has: page.getByTestId(`role-row-${roleCode}`) });
+    await roleRow.getByTestId('role-action-permission').click();
+    const drawer = page.getByTestId('role-permission-drawer');
+    await drawer.getByTestId('role-permission-tree-expand-all').click();
+    for (const code of ['dashboard:analysis:view', 'logistics:order:list', 'logistics:order:add']) await tick(drawer, id(code));
+
+    // ---- its data rule on the international orders: only orders still Created
+    await drawer.getByTestId(`data-rule-link-${id('logistics:order:list')}`).click();
+    const roleRules = page.getByTestId('role-data-rule-drawer');
+    await roleRules.getByTestId('role-data-rule-define').click();
+    const rules = page.getByTestId('data-rule-drawer');
+    await rules.getByTestId('data-rule-add').click();
+    await page.getByTestId('data-rule-name').fill(`Created only ${stamp}`);
+    await pick(page, 'data-rule-field', 'Status');
+    await pick(page, 'data-rule-operator', 'equals');
+    await page.getByTestId('data-rule-value').fill('CREATED');
+    await page.getByTestId('data-rule-save').click();
+    await rules.getByText(`Created only ${stamp}`).waitFor();
+    await page.locator('.ant-drawer').filter({ has: rules }).locator('.ant-drawer-close').click();
+    await roleRules.getByText(`Created only ${stamp}`).click();
+    await roleRules.getByTestId('role-data-rule-save').click();
+    await expect.poll(() => roleRules.isVisible()).toBe(false);
+    await drawer.getByTestId('role-permission-save').click();
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+
+    // ---- a user in that department, with that position and role
+    await page.goto('/system/user');
+    await page.getByTestId('user-add').click();
+    await page.getByTestId('user-form-username').fill(username);
+    await page.getByTestId('user-form-password').fill(password);
+    await page.getByTestId('user-form-realname').fill(`Packer ${stamp}`);
+    await page.getByTestId('user-form-departs').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: departName }).click();
+    await page.keyboard.press('Escape');
+    await pick(page, 'user-form-positions', `Packer ${stamp}`);
+    await page.keyboard.press('Escape');
+    await pick(page, 'user-form-roles', `Packers ${stamp}`);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-form-save').click();
+    await page.locator('tr').filter({ hasText: username }).first().waitFor();
+
+    // ---- that user sees exactly those menus and buttons, and only Created orders
+    await switchTo(page, username);
+    expect(await sideMenuTexts(page)).toEqual(['Home', 'Logistics']);
+    await page.getByTestId('side-menu').getByText('Logistics', { exact: true }).click();
+    await expect.poll(() => sideMenuTexts(page)).toEqual(['Home', 'Logistics', 'International Logistics Orders']);
+    await page.getByTestId('side-menu').getByText('International Logistics Orders').click();
+    await page.getByTestId('order-create').waitFor();
+    expect(await page.getByTestId('order-export').count()).toBe(0);
+    expect(await page.getByTestId('order-import').count()).toBe(0);
+    const count = async (status: string) => Number(((await page.getByTestId(`status-count-${status}`).textContent()) ?? '').replace(/\D/g, ''));
+    await expect.poll(() => count('CREATED')).toBeGreaterThan(0);
+    expect(await count('ALL')).toBe(await count('CREATED'));
+    expect(await count('DONE')).toBe(0);
+    const merchantCounts = await merchantApi.get<Page_<unknown>>('/api/logistics/order/list?pageSize=1');
+    expect(merchantCounts.total).toBeGreaterThan(await count('ALL'));
+    // a system page is not theirs
+    await page.goto('/system/user');
+    await page.getByTestId('forbidden-result').waitFor();
+
+    // ---- frozen: the open session is refused at its next request, and the sign-in too
+    const users = await merchantApi.get<Page_<{ id: number; username: string }>>(`/api/sys/user/list?username=${username}`);
+    const userId = users.records[0]?.id;
+    expect(userId).toBeDefined();
+    await fetch(`${suite.portal().url}/api/sys/user/frozenBatch`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-Access-Token': await tokenOf('merchant') },
+      body: JSON.stringify({ ids: [userId], status: 2 }),
+    }).then((response) => expect(response.status).toBe(200));
+    // the next request of the open page (the home page's figures) is refused, and the page goes to the sign-in
+    await page.getByTestId('side-menu').getByText('Home', { exact: true }).click();
+    await page.waitForURL(/\/user\/login/);
+    await page.locator('#login_username').fill(username);
+    await page.locator('#login_password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('This account is frozen');
+
+    // ---- staff can do none of it, merchant2 sees none of it
+    await switchTo(page, 'staff');
+    expect((await sideMenuTexts(page)).some((title) => /System|User Management/.test(title))).toBe(false);
+    await page.goto('/system/role');
+    await page.getByTestId('forbidden-result').waitFor();
+    const other = await api.signIn('merchant2');
+    const theirs = await other.get<Page_<{ username: string }>>(`/api/sys/user/list?username=${username}`);
+    expect(theirs.total).toBe(0);
+    const theirRoles = await other.get<{ roleCode: string }[]>('/api/sys/role/queryall');
+    expect(theirRoles.some((role) => role.roleCode === roleCode)).toBe(false);
+
+    // ---- the platform admin renames a menu and changes its icon; signed-in users see it after a reload
+    await switchTo(page, 'admin');
+    await page.goto('/system/permission');
+    await page.getByTestId('menu-edit-system:module:view').click();
+    const form = page.getByTestId('menu-form-drawer');
+    await form.getByTestId('menu-form-title-zh-TW').fill('系統設定');
+    await form.getByTestId('menu-form-title-zh-CN').fill('系统设置');
+    await form.getByTestId('menu-form-title-en-US').fill(`Administration ${stamp}`);
+    await form.getByTestId('icon-picker').click();
+    await page.getByTestId('icon-option-GlobalOutlined').click();
+    await form.getByTestId('menu-form-save').click();
+    await expect.poll(() => form.isVisible()).toBe(false);
+    await page.reload();
+    await expect.poll(() => sideMenuTexts(page)).toContain(`Administration ${stamp}`);
+    // the merchant, signed in before the edit, gets it on the next load of the menu
+    const merchantMenu = await merchantApi.get<{ menu: { meta: { titles?: Record<string, string>; icon: string | null } }[] }>('/api/sys/permission/getUserPermissionByToken');
+    expect(merchantMenu.menu.some((entry) => entry.meta.titles?.['en-US'] === `Administration ${stamp}` && entry.meta.icon === 'GlobalOutlined')).toBe(true);
+    await switchTo(page, 'merchant');
+    expect(await sideMenuTexts(page)).toContain(`Administration ${stamp}`);
+    await expect.poll(() => page.getByTestId('side-menu').locator('[aria-label="global"]').count()).toBeGreaterThan(0);
+  });
+});
+
+/** A fresh session token of a demo user, for a call the screens make with a method the API helper does not have. */
+async function tokenOf(username: string): Promise<string> {
+  const response = await fetch(`${suite.portal().url}/api/sys/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: 'Portal#2026' }),
+  });
+  const envelope = (await response.json()) as { result: { token: string } };
+  return envelope.result.token;
+}
