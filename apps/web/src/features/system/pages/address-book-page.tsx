@@ -28,7 +28,7 @@ function addressBookList(orgCode: string | null): ListPageConfig<AddressBookReco
     rowKey: 'id',
     queryKey: [...ADDRESS_BOOK_KEY, 'list', orgCode],
     fetcher: listAddressBook(orgCode),
-    query: [{ name: 'keyword', label: textKey('system-org', 'addressBook.keyword'), type: 'input' }],
+    query: [{ name: 'keyword', label: textKey('system-org', 'addressBook.keyword'), placeholder: textKey('system-org', 'addressBook.keywordPlaceholder'), type: 'input' }],
     columns: [
       { dataIndex: 'avatar', title: textKey('system-org', 'addressBook.avatar'), width: 70, render: (person) => <Avatar src={person.avatar || undefined} icon={<UserOutlined />} alt={person.name} /> },
       { dataIndex: 'name', title: textKey('system-org', 'addressBook.name'), width: 120, phone: true },

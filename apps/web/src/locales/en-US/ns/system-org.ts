@@ -69,7 +69,8 @@ export const resources: typeof source = {
   addressBook: {
     departments: 'Departments',
     allDepartments: 'All',
-    keyword: 'Name, email, position or mobile number',
+    keyword: 'Search',
+    keywordPlaceholder: 'Name, email, position or mobile',
     name: 'Name',
     avatar: 'Avatar',
     positions: 'Positions',

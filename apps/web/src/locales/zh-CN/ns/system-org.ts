@@ -69,7 +69,8 @@ export const resources: typeof source = {
   addressBook: {
     departments: '部门',
     allDepartments: '全部',
-    keyword: '姓名、电子邮件、职务或手机号码',
+    keyword: '搜索',
+    keywordPlaceholder: '姓名、电子邮件、职务或手机号码',
     name: '姓名',
     avatar: '头像',
     positions: '职务',

@@ -68,7 +68,8 @@ export const resources = {
   addressBook: {
     departments: '部門',
     allDepartments: '全部',
-    keyword: '姓名、電子郵件、職務或手機號碼',
+    keyword: '搜尋',
+    keywordPlaceholder: '姓名、電子郵件、職務或手機號碼',
     name: '姓名',
     avatar: '頭像',
     positions: '職務',
