@@ -34,6 +34,11 @@ export const messages = {
     'zh-CN': '拒绝访问：这是商家的功能，平台账号不能使用，请以商家账号登录',
     'en-US': 'Access denied: this is a merchant function, which platform accounts cannot use; sign in with a merchant account',
   },
+  savedMeanwhile: {
+    'zh-TW': '同一個值剛被另一個請求儲存，請重新整理後再試',
+    'zh-CN': '同一个值刚被另一个请求保存，请刷新后再试',
+    'en-US': 'The same value was just saved by another request; reload and try again',
+  },
   notFound: { 'zh-TW': '很抱歉，資源未找到!', 'zh-CN': '很抱歉，资源未找到!', 'en-US': 'Sorry, the resource was not found!' },
   routeNotFound: { 'zh-TW': '介面不存在：{method} {url}', 'zh-CN': '接口不存在：{method} {url}', 'en-US': 'No such endpoint: {method} {url}' },
   internalError: {

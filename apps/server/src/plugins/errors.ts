@@ -6,7 +6,7 @@ import type { MessageKey } from '@portal/shared/messages';
 import { AppError } from '../lib/errors.ts';
 import { envelope } from '../lib/envelope.ts';
 import { ZodRequestError } from '../lib/validation.ts';
-import { isClientDataError } from '../lib/db-errors.ts';
+import { isClientDataError, violatedConstraint } from '../lib/db-errors.ts';
 
 /**
  * One place turns every failure into the envelope with a translated message. Anything a client can
@@ -46,6 +46,8 @@ function describe(error: FastifyError | AppError | ZodRequestError, request: Fas
   }
   if (error instanceof SyntaxError) return { status: 400, message: request.t('badJson') };
   if (isClientDataError(error)) return { status: 400, message: request.t('badRequest') };
+  // two requests saving the same unique value at once: the check before the insert passed for both; the loser is told, not a 500
+  if (violatedConstraint(error) !== null) return { status: 409, message: request.t('savedMeanwhile') };
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status === 429) return { status, message: request.t('tooManyRequests', { seconds: 60 }) };
   if (status >= 400 && status < 500) return { status, message: request.t('badRequest') };

@@ -193,6 +193,12 @@ describe(`roles (${testDbKind()})`, () => {
     expect(await t.db.select().from(roles).where(eq(roles.id, two.id))).toEqual([]);
   });
 
+  it('answers 409, never 500, to the loser of two adds of one code at the same moment', async () => {
+    const responses = await Promise.all(['zh-TW', 'zh-CN', 'en-US', 'en-US'].map((lang) => call(tokens.merchant, 'POST', '/sys/role/add', { roleCode: 'same_moment', roleName: 'Same moment' }, lang)));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(await t.db.select().from(roles).where(and(eq(roles.tenantId, 1), eq(roles.roleCode, 'same_moment')))).toHaveLength(1);
+  });
+
   it('no answer carries a password hash or a token', () => {
     expect(bodies.length).toBeGreaterThan(30);
     const all = bodies.join('\n');
