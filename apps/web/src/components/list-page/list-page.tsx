@@ -97,11 +97,15 @@ function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelect
   const revealed = fields.some((field) => field.hidden && fromUrl.values[field.name] !== undefined) ? fromUrl.signature : undefined;
   const [sort, setSort] = useState(config.defaultSort);
   const [chooserOpen, setChooserOpen] = useState(false);
-  // selection boxes read in the user's language: a row's by its first column (its number), not antd's English "Select row 3"
-  const nameColumn = config.columns.find(isDataColumn)?.dataIndex;
+  // selection boxes read in the user's language: a row's by its first column with a text (its number), not antd's English
+  // "Select row 3"; a column of pictures (an avatar's address, often empty) names nothing
+  const nameColumns = config.columns.filter(isDataColumn).map((column) => column.dataIndex);
   const selectionLabels = useSelectionLabels<T>((record) => {
-    const name = nameColumn === undefined ? null : record[nameColumn];
-    return typeof name === 'string' || typeof name === 'number' ? String(name) : typeof config.rowKey === 'function' ? config.rowKey(record) : String(record[config.rowKey]);
+    for (const column of nameColumns) {
+      const name = record[column];
+      if ((typeof name === 'string' && name.trim() !== '' && !/^(https?:)?\//.test(name)) || typeof name === 'number') return String(name);
+    }
+    return typeof config.rowKey === 'function' ? config.rowKey(record) : String(record[config.rowKey]);
   });
   const defaultHidden = useMemo(() => config.columns.filter((column) => column.defaultHidden).map(columnKeyOf), [config.columns]);
   const { hidden, setVisible, reset } = useHiddenColumns(config.id, defaultHidden);
