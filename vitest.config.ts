@@ -51,6 +51,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
+          // a poll waits for what a server round trip brings (a drawer closing after its save): vitest's 1 s
+          // default failed them on a loaded machine while the page was right a moment later
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
