@@ -143,3 +143,9 @@ export function caller(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
+
+/** Who an administrative change is written down as, in the audit log (modules/system/audit). */
+export function auditActor(request: FastifyRequest): { tenantId: number; userId: number; username: string; ip: string } {
+  const auth = caller(request);
+  return { tenantId: auth.tenantId, userId: auth.userId, username: auth.username, ip: request.ip };
+}

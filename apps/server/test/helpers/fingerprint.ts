@@ -7,6 +7,9 @@ import type { Db } from '../../src/db/client.ts';
  */
 export const FINGERPRINT_TABLES = [
   'sys_announcement',
+  'sys_announcement_read',
+  'sys_announcement_target',
+  'sys_audit_log',
   'sys_category',
   'sys_check_rule',
   'sys_depart',
@@ -27,6 +30,10 @@ export const FINGERPRINT_TABLES = [
   'sys_session',
   'sys_sms_code',
   'sys_tenant',
+  'sys_tenant_package',
+  'sys_tenant_package_permission',
+  'sys_third_account',
+  'sys_third_ticket',
   'sys_user',
   'sys_user_avatar',
   'sys_user_depart',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { tenants, users } from './sys.ts';
 
@@ -15,8 +16,13 @@ export const sessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** why it ended early: 'logout' | 'admin' | 'limit' | 'password' | 'frozen' | ... */
+    revokedReason: varchar({ length: 16 }),
+    /** the last request seen, written at most about once a minute per session (issue 13's token management) */
+    lastSeenAt: timestamp({ withTimezone: true }),
+    lastSeenIp: varchar({ length: 64 }),
   },
-  (t) => [index('sys_session_user_idx').on(t.userId)],
+  (t) => [index('sys_session_user_idx').on(t.userId), index('sys_session_live_idx').on(t.expiresAt).where(sql`${t.revokedAt} is null`)],
 );
 
 /** Failed sign-ins per username (known or not, so that both answer the same) for the account lock. */

@@ -7,6 +7,7 @@ export const dicts = pgTable('sys_dict', {
   dictName: jsonb().$type<Texts>().notNull(),
   description: varchar({ length: 255 }).notNull().default(''),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 export const dictItems = pgTable(

@@ -8,6 +8,9 @@
 /** Small and shared by every tenant: replicated to every node, so any shard can join or reference them. */
 export const REFERENCE_TABLES = [
   'sys_tenant',
+  // the menu packages of tenants (issue 13): written by the platform, read with the catalogue
+  'sys_tenant_package',
+  'sys_tenant_package_permission',
   'sys_user',
   'sys_permission',
   'sys_dict',
@@ -29,4 +32,7 @@ export const GLOBAL_TABLES = [
   'sys_sms_code',
   // avatar images: read one at a time by their random name, never joined (too large to replicate)
   'sys_user_avatar',
+  // single sign-on (issue 13): identities at a provider and the flow's one-time values, before a tenant is chosen
+  'sys_third_account',
+  'sys_third_ticket',
 ] as const;

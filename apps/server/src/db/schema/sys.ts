@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -40,9 +41,39 @@ export const tenants = pgTable('sys_tenant', {
   status: smallint().notNull().default(1),
   /** the company's preferred language for notifications (spec: /purchase/company/setLanguage) */
   language: varchar({ length: 8 }).$type<Language>().notNull().default('zh-TW'),
+  /** the menus and buttons it may use (issue 13); null only for the platform (tenant 0) */
+  packageId: bigint({ mode: 'number' }).references((): AnyPgColumn => tenantPackages.id),
+  /** the validity period: before validFrom and after validUntil the tenant is refused like a frozen one */
+  validFrom: timestamp({ withTimezone: true }),
+  validUntil: timestamp({ withTimezone: true }),
+  contactName: varchar({ length: 100 }).notNull().default(''),
+  contactPhone: varchar({ length: 32 }).notNull().default(''),
+  contactEmail: varchar({ length: 255 }).notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A package of menus and buttons a merchant tenant may use (the spec's "tenant menu", issue 13): a tenant's
+ * roles grant only inside its package, and the access service lets no grant outside it take effect. One
+ * package is the default that registration gives a new tenant. A reference table, written by the platform.
+ * Its entries: sys_tenant_package_permission (schema/admin.ts).
+ */
+export const tenantPackages = pgTable(
+  'sys_tenant_package',
+  {
+    id: id(),
+    name: varchar({ length: 100 }).notNull(),
+    description: varchar({ length: 255 }).notNull().default(''),
+    /** 1 in use, 0 disabled (offered to no new tenant) */
+    status: smallint().notNull().default(1),
+    /** the package registration gives (at most one) */
+    isDefault: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sys_tenant_package_name_uq').on(t.name), uniqueIndex('sys_tenant_package_default_uq').on(t.isDefault).where(sql`${t.isDefault}`)],
+);
 
 export const users = pgTable(
   'sys_user',
@@ -395,8 +426,22 @@ export const announcements = pgTable(
     /** 0 draft, 1 published, 2 revoked */
     sendStatus: smallint().notNull().default(0),
     sendTime: timestamp({ withTimezone: true }),
+    /** 'notice' (a notice) | 'system' (a system message) */
+    msgType: varchar({ length: 16 }).notNull().default('notice'),
+    /** 'ALL' everyone the tenant reaches | 'TENANT' | 'DEPART' | 'USER': those in sys_announcement_target */
+    audience: varchar({ length: 8 }).notNull().default('ALL'),
+    /** shown from startTime (null: from publishing) until endTime (null: no end) */
+    startTime: timestamp({ withTimezone: true }),
+    endTime: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
     createdBy: bigint({ mode: 'number' }).references(() => users.id),
+    updatedBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('sys_announcement_tenant_time_idx').on(t.tenantId, t.sendTime)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('sys_announcement_tenant_time_idx').on(t.tenantId, t.sendTime),
+    index('sys_announcement_tenant_status_idx').on(t.tenantId, t.sendStatus, t.sendTime),
+  ],
 );
