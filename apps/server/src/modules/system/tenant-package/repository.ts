@@ -12,8 +12,9 @@ const SORT_COLUMNS = { name: tenantPackages.name, createdAt: tenantPackages.crea
 export type PackageFilters = { name?: string; status?: number };
 export type PackageListQuery = PackageFilters & { pageNo: number; pageSize: number; column?: PackageSortColumn; order?: 'asc' | 'desc' };
 
-const tenantCount = sql<number>`(select count(*)::int from ${tenants} where ${tenants.packageId} = ${tenantPackages.id})`;
-const permissionCount = sql<number>`(select count(*)::int from ${tenantPackagePermissions} where ${tenantPackagePermissions.packageId} = ${tenantPackages.id})`;
+// the outer row named in full: drizzle leaves a one-table query's columns unqualified, and the subquery would read its own
+const tenantCount = sql<number>`(select count(*)::int from ${tenants} where ${tenants.packageId} = "sys_tenant_package"."id")`;
+const permissionCount = sql<number>`(select count(*)::int from ${tenantPackagePermissions} where ${tenantPackagePermissions.packageId} = "sys_tenant_package"."id")`;
 
 const record = {
   id: tenantPackages.id,

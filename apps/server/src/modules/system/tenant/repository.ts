@@ -16,7 +16,7 @@ export type TenantListQuery = TenantFilters & { pageNo: number; pageSize: number
 
 // its main account: the merchant who registered it (or the one the platform made with it)
 const mainAccount = (column: SQL) =>
-  sql<string>`coalesce((select ${column} from ${users} where ${users.defaultTenantId} = ${tenants.id} and ${users.mainAccount} order by ${users.id} limit 1), '')`;
+  sql<string>`coalesce((select ${column} from ${users} where ${users.defaultTenantId} = "sys_tenant"."id" and ${users.mainAccount} order by ${users.id} limit 1), '')`;
 
 const record = {
   id: tenants.id,
@@ -31,7 +31,7 @@ const record = {
   contactEmail: tenants.contactEmail,
   mainUsername: mainAccount(sql`${users.username}`),
   mainRealname: mainAccount(sql`${users.realname}`),
-  userCount: sql<number>`(select count(*)::int from ${userTenants} where ${userTenants.tenantId} = ${tenants.id})`,
+  userCount: sql<number>`(select count(*)::int from ${userTenants} where ${userTenants.tenantId} = "sys_tenant"."id")`,
   createdAt: tenants.createdAt,
 };
 type Row = Omit<TenantRecord, 'validFrom' | 'validUntil' | 'createdAt'> & { validFrom: Date | null; validUntil: Date | null; createdAt: Date };
