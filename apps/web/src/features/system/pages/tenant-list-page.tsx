@@ -2,6 +2,7 @@ import { useMemo, useState, type Key } from 'react';
 import { Button, Card, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import type { TenantRecord } from '@portal/shared/system-tenants';
 import { Access } from '../../../components/access.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
@@ -79,7 +80,7 @@ function TenantActions({ tenant, onEdit }: { tenant: TenantRecord; onEdit: (tena
 }
 
 function tenantList(packages: readonly { id: number; name: string }[], onEdit: (tenant: TenantRecord) => void): ListPageConfig<TenantRecord> {
-  const k = (key: string) => textKey('system-tenants', key);
+  const k = (key: ParseKeys<'system-tenants'>) => textKey('system-tenants', key);
   return {
     id: 'system-tenant',
     rowKey: 'id',

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import type { PackageRecord } from '@portal/shared/system-tenants';
 import { Access } from '../../../components/access.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
@@ -76,7 +77,7 @@ function PackageActions({ pkg, onEdit, onPermissions }: { pkg: PackageRecord } &
 }
 
 function packageList(handlers: Handlers): ListPageConfig<PackageRecord> {
-  const k = (key: string) => textKey('system-tenants', key);
+  const k = (key: ParseKeys<'system-tenants'>) => textKey('system-tenants', key);
   return {
     id: 'system-tenant-package',
     rowKey: 'id',
