@@ -186,6 +186,13 @@ describe(`tenants and tenant packages (${testDbKind()})`, () => {
     const before = await count();
     const order = await Promise.all(LANGS.map(async (lang) => refused(await t.call({ method: 'POST', url: `${T}/add`, payload: { ...base, validFrom: '2027-01-02T00:00:00Z', validUntil: '2027-01-01T00:00:00Z' }, token: as('admin'), lang }), 400)));
     expect(order).toEqual(['有效期的結束時間須晚於開始時間', '有效期的结束时间须晚于开始时间', 'The end of the validity period must come after its start']);
+    // a refused field is named as the form labels it
+    const named = await Promise.all(LANGS.map(async (lang) => refused(await t.call({ method: 'POST', url: `${T}/add`, payload: { ...base, name: ' ', account: { ...base.account, realname: 'x'.repeat(101) } }, token: as('admin'), lang }), 400)));
+    expect(named[0]).toMatch(/租戶名稱|真實姓名/);
+    expect(named[1]).toMatch(/租户名称|真实姓名/);
+    expect(named[2]).toMatch(/Tenant name|Real name/);
+    const packageName = await Promise.all(LANGS.map(async (lang) => refused(await t.call({ method: 'POST', url: `${P}/add`, payload: { name: '' }, token: as('admin'), lang }), 400)));
+    expect(packageName.map((m, i) => m.includes(['套餐名稱', '套餐名称', 'Package name'][i]!))).toEqual([true, true, true]);
     expect(refused(await t.call({ method: 'POST', url: `${T}/add`, payload: { ...base, account: { ...base.account, username: 'merchant' } }, token: as('admin'), lang: 'en-US' }), 409)).toBe('This username is already taken');
     expect(refused(await t.call({ method: 'POST', url: `${T}/add`, payload: { ...base, account: { ...base.account, phone: '0912000001' } }, token: as('admin'), lang: 'en-US' }), 409)).toBe('This phone number is already registered');
     refused(await t.call({ method: 'POST', url: `${T}/add`, payload: { ...base, account: { ...base.account, password: 'short' } }, token: as('admin') }), 400);
