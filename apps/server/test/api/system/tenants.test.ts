@@ -250,6 +250,13 @@ describe(`tenants and tenant packages (${testDbKind()})`, () => {
     expect(ok<Package>(await t.call({ method: 'PUT', url: `${P}/setDefault`, payload: { id: spare.id }, token: as('admin') }))).toMatchObject({ isDefault: true });
     const all = ok<Page<Package>>(await t.call({ method: 'GET', url: `${P}/list`, token: as('admin') })).records;
     expect(all.filter((p) => p.isDefault).map((p) => p.id)).toEqual([spare.id]);
+    // the default first in the tenant form's options; the list filtered by name and status
+    const options = ok<{ id: number; isDefault: boolean }[]>(await t.call({ method: 'GET', url: `${T}/packageOptions`, token: as('admin') }));
+    expect(options[0]).toMatchObject({ id: spare.id, isDefault: true });
+    expect(options.map((o) => o.id).sort()).toEqual([defaultPackage.id, smallPackage.id, spare.id].sort());
+    expect(ok<Page<Package>>(await t.call({ method: 'GET', url: `${P}/list`, query: { name: 'spare' }, token: as('admin') })).records.map((p) => p.id)).toEqual([spare.id]);
+    expect(ok<Page<Package>>(await t.call({ method: 'GET', url: `${P}/list`, query: { status: '0' }, token: as('admin') })).total).toBe(0);
+    refused(await t.call({ method: 'GET', url: `${P}/list`, query: { column: 'id; drop table x' }, token: as('admin') }), 400);
     ok(await t.call({ method: 'PUT', url: `${P}/setDefault`, payload: { id: defaultPackage.id }, token: as('admin') }));
     ok(await t.call({ method: 'DELETE', url: `${P}/delete`, query: { id: String(spare.id) }, token: as('admin') }));
     refused(await t.call({ method: 'DELETE', url: `${P}/delete`, query: { id: String(spare.id) }, token: as('admin') }), 404);
