@@ -52,6 +52,8 @@ import { statementRoutes } from './modules/finance/statements/routes.ts';
 import { departRoutes } from './modules/system/depart/routes.ts';
 import { departRoleRoutes } from './modules/system/depart-role/routes.ts';
 import { positionRoutes } from './modules/system/position/routes.ts';
+import { tenantRoutes } from './modules/system/tenant/routes.ts';
+import { tenantPackageRoutes } from './modules/system/tenant-package/routes.ts';
 import { myDepartRoutes } from './modules/system/my-depart/routes.ts';
 import { addressBookRoutes } from './modules/system/address-book/routes.ts';
 import { systemRoleRoutes } from './modules/system/role/routes.ts';
@@ -193,6 +195,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(departRoutes);
       await api.register(departRoleRoutes);
       await api.register(positionRoutes);
+      await api.register(tenantRoutes);
+      await api.register(tenantPackageRoutes);
       await api.register(myDepartRoutes);
       await api.register(addressBookRoutes);
       await api.register(systemRoleRoutes);

@@ -33,7 +33,9 @@ export type FieldArea =
   | 'decision'
   | 'statement'
   | 'position'
-  | 'user';
+  | 'user'
+  | 'tenant'
+  | 'tenantPackage';
 
 /** Names that mean one thing wherever they appear; dotted keys name a field inside another. */
 const LABELS: Record<string, FieldLabel> = {
@@ -288,6 +290,26 @@ const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
   user: {
     dataId: chosen('用戶', '用户', 'User'),
   },
+  tenant: {
+    name: typed('租戶名稱', '租户名称', 'Tenant name'),
+    packageId: chosen('租戶套餐', '租户套餐', 'Package'),
+    validFrom: typed('生效日期', '生效日期', 'Valid from'),
+    validUntil: typed('到期日期', '到期日期', 'Valid until'),
+    contactName: typed('聯絡人', '联系人', 'Contact'),
+    contactPhone: typed('聯絡電話', '联系电话', 'Contact phone'),
+    contactEmail: typed('聯絡信箱', '联系邮箱', 'Contact email'),
+    'account.username': typed('用戶名', '用户名', 'Username'),
+    'account.password': typed('登入密碼', '登录密码', 'Password'),
+    'account.realname': typed('真實姓名', '真实姓名', 'Real name'),
+    'account.phone': typed('手機號碼', '手机号码', 'Mobile number'),
+  },
+  tenantPackage: {
+    name: typed('套餐名稱', '套餐名称', 'Package name'),
+    description: typed('描述', '描述', 'Description'),
+    status: chosen('狀態', '状态', 'Status'),
+    packageId: chosen('租戶套餐', '租户套餐', 'Package'),
+    permissionIds: chosen('選單與按鈕', '菜单与按钮', 'Menus and buttons'),
+  },
 };
 
 /** Routes by the start of their path (after /api or /platform-api), most specific first. */
@@ -317,6 +339,8 @@ const AREA_ROUTES: readonly (readonly [string, FieldArea])[] = [
   ['/finance/brand/account/history/', 'statement'],
   ['/sys/position/', 'position'],
   ['/sys/user/', 'user'],
+  ['/sys/tenantPackage/', 'tenantPackage'],
+  ['/sys/tenant/', 'tenant'],
 ];
 
 /** The area of a route (its URL as registered or as called), if its fields have names of their own. */

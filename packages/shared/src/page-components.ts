@@ -34,6 +34,8 @@ export const PAGE_COMPONENTS = [
   'system/user-list',
   'system/role-list',
   'system/position-list',
+  'system/tenant-list',
+  'system/tenant-menu-list',
   'system/my-depart',
   'system/address-book',
   'system/permission-list',

@@ -245,7 +245,7 @@ export const PERMISSION_CODES = [
   'system:tenant:list',
   'system:tenant:add',
   'system:tenant:edit',
-  'system:tenant:delete',
+  'system:tenant:freeze',
   'system:tenant-menu:list',
   'system:tenant-menu:add',
   'system:tenant-menu:edit',

@@ -5,6 +5,8 @@ export type CacheEvent =
   | { kind: 'user'; userId: number }
   | { kind: 'session'; tokenHash: string }
   | { kind: 'permissions' }
+  /** a tenant frozen, unfrozen, moved to another package or given another validity period (issue 13) */
+  | { kind: 'tenant'; tenantId: number }
   | { kind: 'dicts' };
 
 export type CacheBus = {

@@ -1,8 +1,9 @@
 import { must } from '../../lib/must.ts';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { dictItems, dicts, categories, checkRules } from '../schema/dict.ts';
-import { departmentPermissions, departments, permissions, rolePermissions, roles, tenants } from '../schema/sys.ts';
+import { departmentPermissions, departments, permissions, rolePermissions, roles, tenantPackages, tenants } from '../schema/sys.ts';
+import { addPackagePermissions, defaultPackageId, insertPackage } from '../../modules/system/tenant-package/repository.ts';
 import { menuTree } from './menu-tree.ts';
 import { dictionarySeeds } from './dictionaries.ts';
 import { categorySeeds, checkRuleSeeds } from './reference-data.ts';
@@ -30,6 +31,7 @@ export async function syncCatalogue(db: Db): Promise<void> {
       .onConflictDoNothing();
     const added = await syncMenus(tx as unknown as Db);
     if (added.length > 0) await grantNewEntries(tx as unknown as Db, added);
+    await syncDefaultPackage(tx as unknown as Db, added);
     await revokeMisplacedGrants(tx as unknown as Db);
     await syncDictionaries(tx as unknown as Db);
     await syncReferenceData(tx as unknown as Db);
@@ -110,6 +112,33 @@ async function grantNewEntries(db: Db, added: AddedEntry[]): Promise<void> {
     for (const entry of added) if (rule(entry)) links.push({ tenantId: role.tenantId, roleId: role.id, permissionId: entry.id });
   }
   if (links.length > 0) await db.insert(rolePermissions).values(links).onConflictDoNothing();
+}
+
+/** The built-in package's name, as the seed first makes it (the platform may rename it). */
+export const DEFAULT_PACKAGE_NAME = '標準套餐 Standard';
+
+/**
+ * The default tenant package (issue 13, decision 0018): made on the first start with every entry the
+ * merchant administrator's role is given; after that, new catalogue entries join the default package as
+ * they join that role (an administrator's edits of the package are kept). A merchant tenant without a
+ * package (a database older than issue 13) gets the default one.
+ */
+async function syncDefaultPackage(db: Db, added: AddedEntry[]): Promise<void> {
+  const admitted = ROLE_GRANTS.merchant_admin;
+  let packageId = await defaultPackageId(db);
+  if (packageId === null) {
+    // a platform that deliberately has no default never gets one back; a database without packages does
+    if ((await db.select({ id: tenantPackages.id }).from(tenantPackages).limit(1)).length > 0) return;
+    packageId = await insertPackage(db, { name: DEFAULT_PACKAGE_NAME, description: '', status: 1, isDefault: true });
+    const catalogue = await db.select({ id: permissions.id, perms: permissions.perms, platformOnly: permissions.platformOnly, merchantOnly: permissions.merchantOnly }).from(permissions);
+    await addPackagePermissions(db, packageId, catalogue.filter((entry) => admitted(entry)).map((entry) => entry.id));
+  } else {
+    await addPackagePermissions(db, packageId, added.filter((entry) => admitted(entry)).map((entry) => entry.id));
+  }
+  await db
+    .update(tenants)
+    .set({ packageId })
+    .where(and(isNull(tenants.packageId), ne(tenants.id, PLATFORM_TENANT_ID)));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { announcements, departmentPermissions, departments, departRolePermissions, departRoles, departRoleUsers, permissions, positions, tenants, userDepartments, userPositions, userRoles, users, userTenants } from '../schema/sys.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createTenantRoles } from '../../modules/role/repository.ts';
+import { defaultPackageId } from '../../modules/system/tenant-package/repository.ts';
 import { PLATFORM_TENANT_ID } from './catalogue.ts';
 import { seedDemoLogistics } from './demo-logistics.ts';
 import { seedDemoFinance } from './demo-finance.ts';
@@ -53,12 +54,14 @@ export async function seedDemo(db: Db): Promise<void> {
   await createUser(db, { username: 'warehouse', realname: '倉庫 王小明', tenantId: 0, roles: ['warehouse_operator'], phone: '13800000001', email: 'warehouse@example.com' }, platformRoles, passwordHash);
   await createUser(db, { username: 'finance', realname: '財務 林美玲', tenantId: 0, roles: ['finance_operator'], phone: '13800000002', email: 'finance@example.com' }, platformRoles, passwordHash);
 
+  // both on the default package, as registration would give them (issue 13)
+  const packageId = must(await defaultPackageId(db), 'default tenant package');
   await db
     .insert(tenants)
     .overridingSystemValue()
     .values([
-      { id: 1, name: 'Demo Trading' },
-      { id: 2, name: 'Harbour Imports' },
+      { id: 1, name: 'Demo Trading', packageId, contactName: '陳大文', contactPhone: '0912000001', contactEmail: 'merchant@example.com' },
+      { id: 2, name: 'Harbour Imports', packageId, contactName: '李志強', contactPhone: '0912000003', contactEmail: 'merchant2@example.com' },
     ]);
 
   const t1Roles = await createTenantRoles(db, 1, ['merchant_admin', 'merchant_staff']);

@@ -717,11 +717,9 @@ export const menuTree: MenuSeed[] = [
         component: 'system/tenant-list',
         name: 'system-tenant',
         perms: 'system:tenant:list',
-        buttons: [
-          button('system:tenant:add', 'button.add'),
-          button('system:tenant:edit', 'button.edit'),
-          button('system:tenant:delete', 'button.delete'),
-        ],
+        // the platform's: a merchant administers its own company, never the list of companies
+        platformOnly: true,
+        buttons: [button('system:tenant:add', 'button.add'), button('system:tenant:edit', 'button.edit'), button('system:tenant:freeze', 'button.freeze')],
       },
       {
         key: 'menu.system.tenantMenu',
@@ -729,6 +727,7 @@ export const menuTree: MenuSeed[] = [
         component: 'system/tenant-menu-list',
         name: 'system-tenant-menu',
         perms: 'system:tenant-menu:list',
+        platformOnly: true,
         buttons: [
           button('system:tenant-menu:add', 'button.add'),
           button('system:tenant-menu:edit', 'button.edit'),

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { users } from '../schema/sys.ts';
 import { must } from '../../lib/must.ts';
 import { createMerchant } from '../../modules/account/repository.ts';
+import { defaultPackageId } from '../../modules/system/tenant-package/repository.ts';
 import { statusEventText } from '../../modules/logistics/order/model.ts';
 import { warehouseLocation } from '../../modules/warehouse/model.ts';
 import {
@@ -155,7 +156,16 @@ export async function ensureScaleTenants(db: Db, count: number, passwordHash: st
       .limit(1);
     const created = existing
       ? { tenantId: existing.tenantId, userId: existing.id }
-      : await db.transaction((tx) => createMerchant(tx as unknown as Db, { companyName: `Scale Merchant ${String(index).padStart(2, '0')}`, username, phone, passwordHash, language: 'zh-TW' }));
+      : await db.transaction(async (tx) =>
+          createMerchant(tx as unknown as Db, {
+            companyName: `Scale Merchant ${String(index).padStart(2, '0')}`,
+            username,
+            phone,
+            passwordHash,
+            language: 'zh-TW',
+            packageId: must(await defaultPackageId(tx as unknown as Db), 'default tenant package'),
+          }),
+        );
     tenants.push({ ...created, username, phone, share: must(shares[index - 1], 'tenant share') });
   }
   return tenants;

@@ -5,6 +5,7 @@ import { departments, tenants, userDepartments, userRoles, users, userTenants } 
 import { sessions } from '../../db/schema/auth.ts';
 import { createTenantRoles } from '../role/repository.ts';
 import type { UserRow } from '../user/repository.ts';
+import { packagePermissionIds } from '../system/tenant-package/repository.ts';
 
 /** The account that signs in with this (normalised) number, if any. */
 export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
@@ -36,17 +37,24 @@ export async function usernameTaken(db: Db, username: string): Promise<boolean> 
 
 export const ROOT_ORG_CODE = 'A01';
 
+/** What the platform sets on a tenant besides its name (its tenant form); registration leaves them empty. */
+export type TenantExtras = { validFrom: Date | null; validUntil: Date | null; contactName: string; contactPhone: string; contactEmail: string };
+
 /**
- * A new merchant: its tenant, built-in roles, root department and main account. Call inside a
- * transaction: any failure must leave nothing behind.
+ * A new merchant: its tenant on `packageId` (the menus it may use), built-in roles granted inside the
+ * package, root department and main account heading it. Registration and the platform's tenant form both
+ * make one here. Call inside a transaction: any failure must leave nothing behind.
  */
 export async function createMerchant(
   tx: Db,
-  values: { companyName: string; username: string; phone: string; passwordHash: string; language: Language },
+  values: { companyName: string; username: string; realname?: string; phone: string; passwordHash: string; language: Language; packageId: number; tenant?: TenantExtras },
 ): Promise<{ tenantId: number; userId: number }> {
-  const [tenant] = await tx.insert(tenants).values({ name: values.companyName, language: values.language }).returning({ id: tenants.id });
+  const [tenant] = await tx
+    .insert(tenants)
+    .values({ name: values.companyName, language: values.language, packageId: values.packageId, ...values.tenant })
+    .returning({ id: tenants.id });
   if (!tenant) throw new Error('register: no tenant id');
-  const roleIds = await createTenantRoles(tx, tenant.id, ['merchant_admin', 'merchant_staff']);
+  const roleIds = await createTenantRoles(tx, tenant.id, ['merchant_admin', 'merchant_staff'], await packagePermissionIds(tx, values.packageId));
   const [depart] = await tx
     .insert(departments)
     .values({ tenantId: tenant.id, parentId: null, departName: values.companyName, orgCode: ROOT_ORG_CODE, sortNo: 0 })
@@ -56,8 +64,8 @@ export async function createMerchant(
     .insert(users)
     .values({
       username: values.username,
-      realname: values.username,
-      nickname: values.username,
+      realname: values.realname ?? values.username,
+      nickname: values.realname ?? values.username,
       passwordHash: values.passwordHash,
       phone: values.phone,
       defaultTenantId: tenant.id,

@@ -23,6 +23,7 @@ import type { SmsGateway } from '../sms/provider.ts';
 import { findUserById, toUserInfo } from '../user/repository.ts';
 import { createMerchant, findUserByPhone, phoneTaken, resetPassword, usernameTaken } from './repository.ts';
 import { consumeCode, forgetCode } from './sms-code/repository.ts';
+import { defaultPackageId } from '../system/tenant-package/repository.ts';
 import {
   checkCode,
   issueCode,
@@ -152,7 +153,10 @@ export async function register(
     created = await db.transaction(async (tx) => {
       const scoped = tx as unknown as Db;
       if (!(await consumeCode(scoped, codeId))) throw new CodeSpentError();
-      return createMerchant(scoped, { companyName, username, phone, passwordHash, language: lang });
+      // a new company gets the default package (issue 13); the seed keeps one at every start
+      const packageId = await defaultPackageId(scoped);
+      if (packageId === null) throw new Error('register: no default tenant package');
+      return createMerchant(scoped, { companyName, username, phone, passwordHash, language: lang, packageId });
     });
   } catch (error) {
     if (error instanceof CodeSpentError) return refuse('smsCodeInvalid', undefined, 400);

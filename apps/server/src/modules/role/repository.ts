@@ -4,8 +4,11 @@ import { permissions, rolePermissions, roles } from '../../db/schema/sys.ts';
 import { must } from '../../lib/must.ts';
 import { ROLE_GRANTS, ROLE_NAMES, type RoleCode } from './model.ts';
 
-/** Creates the built-in roles of a tenant with their grants; returns role ids by code. Registration and the seed use it. */
-export async function createTenantRoles(db: Db, tenantId: number, codes: RoleCode[]): Promise<Record<string, number>> {
+/**
+ * Creates the built-in roles of a tenant with their grants; returns role ids by code. Registration and the seed use it.
+ * `within`: the tenant's package (issue 13): a role grants nothing outside it.
+ */
+export async function createTenantRoles(db: Db, tenantId: number, codes: RoleCode[], within?: ReadonlySet<number>): Promise<Record<string, number>> {
   const catalogue = await db
     .select({ id: permissions.id, perms: permissions.perms, platformOnly: permissions.platformOnly, merchantOnly: permissions.merchantOnly })
     .from(permissions);
@@ -19,7 +22,7 @@ export async function createTenantRoles(db: Db, tenantId: number, codes: RoleCod
     const roleId =
       rows[0]?.id ?? must((await db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.roleCode, [code]))))[0], `role ${code}`).id;
     ids[code] = roleId;
-    const links = catalogue.filter((p) => ROLE_GRANTS[code](p)).map((p) => ({ tenantId, roleId, permissionId: p.id }));
+    const links = catalogue.filter((p) => ROLE_GRANTS[code](p) && (!within || within.has(p.id))).map((p) => ({ tenantId, roleId, permissionId: p.id }));
     if (links.length > 0) await db.insert(rolePermissions).values(links).onConflictDoNothing();
   }
   return ids;

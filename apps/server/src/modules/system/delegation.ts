@@ -75,3 +75,21 @@ export function refuseUserAct(grantor: Grantor, target: Target, act: UserAct, to
   if (target.top && (act === 'freeze' || act === 'delete') && topCount <= 1) return 'lastTopAdmin';
   return null;
 }
+
+/**
+ * A change of a merchant tenant's role grants against its package (issue 13, decision 0018): nothing outside
+ * the package is added (`grantBeyondPackage`). `packaged` null: the platform, which has no package.
+ */
+export function refusePackageGrant(packaged: ReadonlySet<number> | null, before: ReadonlySet<number>, after: ReadonlySet<number>): MessageKey | null {
+  if (!packaged) return null;
+  return [...after].some((id) => !before.has(id) && !packaged.has(id)) ? 'grantBeyondPackage' : null;
+}
+
+/**
+ * What a role keeps of its grants outside the package: they take no effect (the access service ignores
+ * them), nobody in the tenant holds them to judge their removal, and they wake if the package widens again.
+ */
+export function keepDormant(packaged: ReadonlySet<number> | null, before: ReadonlySet<number>, after: ReadonlySet<number>): Set<number> {
+  if (!packaged) return new Set(after);
+  return new Set([...after, ...[...before].filter((id) => !packaged.has(id))]);
+}

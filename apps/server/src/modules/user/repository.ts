@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Depart, UserInfo } from '@portal/shared/sys';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/auth.ts';
@@ -52,7 +52,15 @@ export async function tenantListOf(db: Db, userId: number) {
     .select({ id: tenants.id, name: tenants.name })
     .from(tenants)
     .innerJoin(userTenants, eq(userTenants.tenantId, tenants.id))
-    .where(and(eq(userTenants.userId, userId), eq(tenants.status, 1)))
+    // a frozen company, or one outside its validity period (issue 13), is nobody's to sign in to
+    .where(
+      and(
+        eq(userTenants.userId, userId),
+        eq(tenants.status, 1),
+        or(isNull(tenants.validFrom), lte(tenants.validFrom, sql`now()`)),
+        or(isNull(tenants.validUntil), gt(tenants.validUntil, sql`now()`)),
+      ),
+    )
     .orderBy(asc(tenants.id));
 }
 

@@ -7,7 +7,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../../helpers/test-app.ts';
 import { fingerprint } from '../../helpers/fingerprint.ts';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { departments, rolePermissions, roles, tenants, userDepartments, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
+import { departments, rolePermissions, roles, tenantPackages, tenants, userDepartments, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
 import { loginLocks, sessions } from '../../../src/db/schema/auth.ts';
 import { smsCodes } from '../../../src/db/schema/sms.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -596,6 +596,9 @@ describe(`public account pages (${testDbKind()})`, () => {
 
       const [tenant] = await t.db.select().from(tenants).where(eq(tenants.id, tenantId));
       expect(tenant).toMatchObject({ name: 'Pacific Freight 太平洋', status: 1, language: 'en-US' });
+      // the default tenant package (issue 13)
+      const [standard] = await t.db.select({ id: tenantPackages.id }).from(tenantPackages).where(eq(tenantPackages.isDefault, true));
+      expect(tenant!.packageId).toBe(standard!.id);
       const tenantRoles = await t.db.select().from(roles).where(eq(roles.tenantId, tenantId));
       expect(tenantRoles.map((r) => r.roleCode).sort()).toEqual(['merchant_admin', 'merchant_staff']);
       for (const role of tenantRoles) {

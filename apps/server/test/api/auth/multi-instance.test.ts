@@ -45,6 +45,16 @@ describe(`two app servers on one database (${testDbKind()})`, () => {
     expect(await waitFor(async () => (await two.call({ method: 'GET', url, token })).statusCode === 401)).toBe(true);
   });
 
+  it("ends a frozen tenant's sessions on every server when the platform freezes it on one", async () => {
+    const url = '/api/sys/permission/getUserPermissionByToken';
+    const admin = await one.login('admin');
+    const token = await one.login('merchant2');
+    expect((await two.call({ method: 'GET', url, token })).statusCode).toBe(200);
+    expect((await one.call({ method: 'PUT', url: '/api/sys/tenant/freeze', payload: { ids: [2] }, token: admin })).statusCode).toBe(200);
+    expect(await waitFor(async () => (await two.call({ method: 'GET', url, token })).statusCode === 401)).toBe(true);
+    expect((await one.call({ method: 'PUT', url: '/api/sys/tenant/unfreeze', payload: { ids: [2] }, token: admin })).statusCode).toBe(200);
+  });
+
   it('forgets dictionaries on every server after a refresh on one', async () => {
     const token = await one.login('merchant');
     await two.call({ method: 'GET', url: '/api/sys/dict/queryAllDictItems', token });

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { tenantPackagePermissions } from '../../../db/schema/admin.ts';
 import type { Db } from '../../../db/client.ts';
 import {
   departmentPermissions,
@@ -9,6 +10,7 @@ import {
   permissions,
   rolePermissions,
   roles,
+  tenants,
   userDepartments,
   userRoles,
   users,
@@ -27,7 +29,19 @@ export type SessionRecord = {
   expiresAt: number;
 };
 
-/** A live session of an active user, or null. */
+/**
+ * A tenant its people may work in: not frozen, and inside its validity period (issue 13). The platform's
+ * own (0) has neither limit.
+ */
+const usableTenant = (id: SQL | AnyColumn) =>
+  sql`exists (select 1 from ${tenants} where ${tenants.id} = ${id} and ${tenants.status} = 1 and (${tenants.validFrom} is null or ${tenants.validFrom} <= now()) and (${tenants.validUntil} is null or ${tenants.validUntil} > now()))`;
+
+/**
+ * A live session of an active user whose own company is usable, or null: a frozen or expired company's
+ * people are signed out at their next request. `tenantIds` holds only the usable tenants among theirs, and
+ * `expiresAt` is brought forward to the end of their company's validity, so that a cached session is looked
+ * up again then.
+ */
 export async function findSession(db: Db, tokenHash: string): Promise<SessionRecord | null> {
   const rows = await db
     .select({
@@ -37,8 +51,8 @@ export async function findSession(db: Db, tokenHash: string): Promise<SessionRec
       superFlag: users.superFlag,
       orgCode: users.orgCode,
       defaultTenantId: users.defaultTenantId,
-      expiresAt: sessions.expiresAt,
-      tenantIds: sql<number[]>`array(select ${userTenants.tenantId} from ${userTenants} where ${userTenants.userId} = ${users.id})`,
+      expiresAt: sql<Date>`least(${sessions.expiresAt}, (select ${tenants.validUntil} from ${tenants} where ${tenants.id} = ${users.defaultTenantId}))`.mapWith(sessions.expiresAt),
+      tenantIds: sql<number[]>`array(select ${userTenants.tenantId} from ${userTenants} where ${userTenants.userId} = ${users.id} and ${usableTenant(userTenants.tenantId)})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -49,6 +63,7 @@ export async function findSession(db: Db, tokenHash: string): Promise<SessionRec
         gt(sessions.expiresAt, sql`now()`),
         eq(users.status, 1),
         eq(users.delFlag, 0),
+        usableTenant(users.defaultTenantId),
       ),
     )
     .limit(1);
@@ -97,4 +112,18 @@ export async function loadGrantedPermissionIds(db: Db, userId: number, tenantId:
       )
     : await byRole;
   return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * What the tenant's package lets it use (issue 13, decision 0018), or null when the tenant has no package:
+ * the platform (tenant 0), which is not limited.
+ */
+export async function loadPackagePermissionIds(db: Db, tenantId: number): Promise<Set<number> | null> {
+  const rows = await db
+    .select({ packageId: tenants.packageId, permissionId: tenantPackagePermissions.permissionId })
+    .from(tenants)
+    .leftJoin(tenantPackagePermissions, eq(tenantPackagePermissions.packageId, tenants.packageId))
+    .where(eq(tenants.id, tenantId));
+  if (rows.length === 0 || rows[0]?.packageId == null) return null;
+  return new Set(rows.flatMap((row) => (row.permissionId === null ? [] : [Number(row.permissionId)])));
 }

@@ -6,6 +6,7 @@ import { hashToken } from '../../../lib/tokens.ts';
 import {
   findSession,
   loadGrantedPermissionIds,
+  loadPackagePermissionIds,
   loadPermissionCatalogue,
   type PermissionRow,
   type SessionRecord,
@@ -58,6 +59,10 @@ export class AccessService {
           this.catalogue = null;
           this.access.clear();
           break;
+        case 'tenant':
+          this.sessions.deleteWhere((_, s) => s.defaultTenantId === event.tenantId || s.tenantIds.includes(event.tenantId));
+          this.access.deleteWhere((key) => key.endsWith(`:${event.tenantId}`));
+          break;
       }
     });
   }
@@ -96,15 +101,18 @@ export class AccessService {
     const key = `${session.userId}:${tenantId}`;
     const cached = this.access.get(key);
     if (cached) return cached;
-    const [catalogue, granted] = await Promise.all([
+    const [catalogue, granted, packaged] = await Promise.all([
       this.getCatalogue(),
       loadGrantedPermissionIds(this.db, session.userId, tenantId, session.orgCode),
+      loadPackagePermissionIds(this.db, tenantId),
     ]);
     const grantedIds = new Set<number>();
     for (const id of granted) {
       // platform screens are never granted inside a merchant tenant, nor merchant screens inside the platform's, whatever a role says
       let row = catalogue.byId.get(id);
       if (!row || !belongsIn(row, tenantId)) continue;
+      // nor anything outside the tenant's package (decision 0018): a role's grant there lies dormant
+      if (packaged && !packaged.has(row.id)) continue;
       grantedIds.add(row.id);
       // a granted entry brings its ancestors, so grants can be made on leaves
       while (row?.parentId != null && !grantedIds.has(row.parentId)) {

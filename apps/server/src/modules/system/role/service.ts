@@ -4,7 +4,8 @@ import { conflict, forbidden, notFound } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import type { Catalogue } from '../../auth/access/service.ts';
 import { belongsIn } from '../../role/model.ts';
-import { refuseRoleAssignment, refuseRoleChange, refuseUserAct, type Grantor } from '../delegation.ts';
+import { keepDormant, refusePackageGrant, refuseRoleAssignment, refuseRoleChange, refuseUserAct, type Grantor } from '../delegation.ts';
+import { loadPackagePermissionIds } from '../../auth/access/repository.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
 import {
   addRoleUsers,
@@ -115,10 +116,14 @@ export async function rolePermissionIds(db: Db, tenantId: number, roleId: number
 export async function saveRolePermission(db: Db, caller: RoleCaller, roleId: number, permissionIds: readonly number[]): Promise<void> {
   const { tenantId } = caller.auth;
   const grantor = await loadGrantor(db, caller.auth);
-  const after = new Set(permissionIds);
+  const packaged = await loadPackagePermissionIds(db, tenantId);
+  const requested = new Set(permissionIds);
   const members = await db.transaction(async (tx) => {
     if (!(await lockRole(tx, tenantId, roleId))) throw notFound('roleNotFound');
     const role = await holding(tx, grantor, tenantId, roleId);
+    const outside = refusePackageGrant(packaged, role.grants, requested);
+    if (outside) throw forbidden(outside);
+    const after = keepDormant(packaged, role.grants, requested);
     const refused = refuseRoleChange(grantor, role, after);
     if (refused) throw forbidden(refused);
     await replaceRoleGrants(tx, tenantId, roleId, role.grants, after);

@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { TenantRecord, TenantSortColumn } from '@portal/shared/system-tenants';
+import type { Db } from '../../../db/client.ts';
+import { tenantPackages, tenants, users, userTenants } from '../../../db/schema/sys.ts';
+import { sessions } from '../../../db/schema/auth.ts';
+import { escapeLike, pageOf } from '../../../lib/list.ts';
+
+/** The platform's own tenant: not a merchant company, never listed, edited or frozen here. */
+const PLATFORM_TENANT = 0;
+
+/** Sort columns the client may name (an allow-list, never SQL text from the client). */
+const SORT_COLUMNS = { id: tenants.id, name: tenants.name, status: tenants.status, validUntil: tenants.validUntil, createdAt: tenants.createdAt } as const satisfies Record<TenantSortColumn, unknown>;
+
+export type TenantFilters = { name?: string; status?: number; packageId?: number };
+export type TenantListQuery = TenantFilters & { pageNo: number; pageSize: number; column?: TenantSortColumn; order?: 'asc' | 'desc' };
+
+// its main account: the merchant who registered it (or the one the platform made with it)
+const mainAccount = (column: SQL) =>
+  sql<string>`coalesce((select ${column} from ${users} where ${users.defaultTenantId} = "sys_tenant"."id" and ${users.mainAccount} order by ${users.id} limit 1), '')`;
+
+const record = {
+  id: tenants.id,
+  name: tenants.name,
+  status: tenants.status,
+  packageId: tenants.packageId,
+  packageName: sql<string>`coalesce(${tenantPackages.name}, '')`,
+  validFrom: tenants.validFrom,
+  validUntil: tenants.validUntil,
+  contactName: tenants.contactName,
+  contactPhone: tenants.contactPhone,
+  contactEmail: tenants.contactEmail,
+  mainUsername: mainAccount(sql`${users.username}`),
+  mainRealname: mainAccount(sql`${users.realname}`),
+  userCount: sql<number>`(select count(*)::int from ${userTenants} where ${userTenants.tenantId} = "sys_tenant"."id")`,
+  createdAt: tenants.createdAt,
+};
+type Row = Omit<TenantRecord, 'validFrom' | 'validUntil' | 'createdAt'> & { validFrom: Date | null; validUntil: Date | null; createdAt: Date };
+const toRecord = (row: Row): TenantRecord => ({
+  ...row,
+  packageId: row.packageId === null ? null : Number(row.packageId),
+  userCount: Number(row.userCount),
+  validFrom: row.validFrom?.toISOString() ?? null,
+  validUntil: row.validUntil?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+function whereOf(filters: TenantFilters): SQL | undefined {
+  const conditions: SQL[] = [ne(tenants.id, PLATFORM_TENANT)];
+  if (filters.name) conditions.push(ilike(tenants.name, `%${escapeLike(filters.name)}%`));
+  if (filters.status !== undefined) conditions.push(eq(tenants.status, filters.status));
+  if (filters.packageId !== undefined) conditions.push(eq(tenants.packageId, filters.packageId));
+  return and(...conditions);
+}
+
+/** Newest first unless sorted otherwise; the id breaks ties so that pages never repeat a row. */
+export async function listTenants(db: Db, query: TenantListQuery) {
+  const where = whereOf(query);
+  const column = query.column ?? 'createdAt';
+  const direction = (query.order ?? (query.column ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const [rows, counted] = await Promise.all([
+    db
+      .select(record)
+      .from(tenants)
+      .leftJoin(tenantPackages, eq(tenantPackages.id, tenants.packageId))
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[column]), direction(tenants.id))
+      .limit(query.pageSize)
+      .offset((query.pageNo - 1) * query.pageSize),
+    db.select({ total: count() }).from(tenants).where(where),
+  ]);
+  return pageOf(rows.map(toRecord), Number(counted[0]?.total ?? 0), query.pageNo, query.pageSize);
+}
+
+/** A merchant tenant, or null (the platform's own is not one). */
+export async function findTenant(db: Db, id: number): Promise<TenantRecord | null> {
+  if (id === PLATFORM_TENANT) return null;
+  const rows = await db.select(record).from(tenants).leftJoin(tenantPackages, eq(tenantPackages.id, tenants.packageId)).where(eq(tenants.id, id));
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** The merchant tenants among `ids`, locked for the rest of the transaction. */
+export async function lockTenants(db: Db, ids: readonly number[]): Promise<TenantRecord[]> {
+  const locked = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(and(inArray(tenants.id, [...ids]), ne(tenants.id, PLATFORM_TENANT)))
+    .orderBy(asc(tenants.id))
+    .for('update');
+  if (locked.length === 0) return [];
+  const rows = await db
+    .select(record)
+    .from(tenants)
+    .leftJoin(tenantPackages, eq(tenantPackages.id, tenants.packageId))
+    .where(inArray(tenants.id, locked.map((row) => row.id)))
+    .orderBy(asc(tenants.id));
+  return rows.map(toRecord);
+}
+
+export type TenantValues = {
+  name: string;
+  packageId: number;
+  validFrom: Date | null;
+  validUntil: Date | null;
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string;
+};
+
+export async function updateTenant(db: Db, id: number, values: TenantValues): Promise<void> {
+  await db.update(tenants).set({ ...values, updatedAt: sql`now()` }).where(eq(tenants.id, id));
+}
+
+export async function setTenantStatus(db: Db, ids: readonly number[], status: 0 | 1): Promise<void> {
+  await db.update(tenants).set({ status, updatedAt: sql`now()` }).where(inArray(tenants.id, [...ids]));
+}
+
+/** Ends the open sessions of the users whose company this is (a frozen company's people are signed out). */
+export async function endTenantSessions(db: Db, tenantId: number): Promise<number> {
+  const members = db.select({ id: users.id }).from(users).where(eq(users.defaultTenantId, tenantId));
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: 'tenant' })
+    .where(and(inArray(sessions.userId, members), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
