@@ -43,6 +43,7 @@ export const pageRegistry = {
   'system/permission-list': () => import('../features/system/pages/menu-list-page.tsx').then((m) => m.MenuListPage),
   'system/depart-list': () => import('../features/system/pages/depart-list-page.tsx').then((m) => m.DepartListPage),
   'system/position-list': () => import('../features/system/pages/position-list-page.tsx').then((m) => m.PositionListPage),
+  'system/third-account-list': () => import('../features/system/pages/third-account-list-page.tsx').then((m) => m.ThirdAccountListPage),
   'system/my-depart': () => import('../features/system/pages/my-depart-page.tsx').then((m) => m.MyDepartPage),
   'system/address-book': () => import('../features/system/pages/address-book-page.tsx').then((m) => m.AddressBookPage),
 } satisfies Record<PageComponent, PageLoader>;

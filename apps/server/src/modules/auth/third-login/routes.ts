@@ -10,6 +10,8 @@ import { clientMeta, type SignInSettings } from '../login/service.ts';
 import type { OidcClient } from './provider.ts';
 import { beginThirdLogin, finishThirdLogin, signInTypes, tradeLoginTicket, type ThirdLoginDeps } from './service.ts';
 
+const CALLBACK_PARAMS = ['code', 'state', 'iss', 'error', 'error_description', 'error_uri', 'session_state', 'scope', 'authuser', 'hd', 'prompt'] as const;
+
 /** The browser's way through the provider (decision 0020); every answer but getAllType and getLoginUser is a redirect. */
 export const thirdLoginRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient | undefined }> = async (app, options) => {
   const db = app.database.db;
@@ -51,8 +53,8 @@ export const thirdLoginRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient | undefi
       schema: {
         tags,
         summary: 'The redirect back from the provider (302 to /user/login with thirdToken, or thirdError=pending|rejected|failed|unavailable)',
-        // read whole by the library (code, state, iss, error...): only a bound on its size here
-        querystring: z.record(z.string().max(64), z.union([z.string().max(4096), z.array(z.string().max(4096)).max(4)])),
+        // what providers send back (RFC 6749 §4.1.2, RFC 9207 iss, OIDC session_state, and Google's extras); the library reads them
+        querystring: z.strictObject(Object.fromEntries(CALLBACK_PARAMS.map((name) => [name, z.string().max(4096).optional()]))),
       },
     },
     async (request, reply) => {
@@ -68,7 +70,7 @@ export const thirdLoginRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient | undefi
       schema: {
         tags,
         summary: 'Trades the one-time ticket of the callback for the answer of /sys/login (a business failure, code 401, when unknown, used or expired)',
-        params: z.object({ token: z.string().min(1).max(100) }),
+        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) }),
         querystring: getQuery({}),
         response: { 200: envelopeSchema(loginResultSchema.nullable()) },
       },
