@@ -39,8 +39,7 @@ export function useThirdTicket(): { signingIn: boolean; message: string | null }
     if (traded.has(ticket)) return;
     traded.add(ticket);
     getThirdLoginUser(ticket).then(complete, (error: unknown) => setState({ signingIn: false, message: error instanceof Error ? error.message : t('auth.login.thirdFailed') }));
-    // once per ticket
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // once per ticket (complete, setSearch and t change identity on every render)
   }, [ticket]);
 
   return state;

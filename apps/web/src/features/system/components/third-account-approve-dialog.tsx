@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Form, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ThirdAccountRecord } from '@portal/shared/third-login';
@@ -10,20 +10,11 @@ export function ThirdAccountApproveDialog({ account, onClose }: { account: Third
   const { t } = useTranslation('system-sso');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ userId: number }>();
-  const [keyword, setKeyword] = useState('');
+  // the identity's own e-mail is the likeliest match: search by it first (the page mounts a new dialog per identity)
+  const [keyword, setKeyword] = useState(account?.email ?? '');
   const open = account !== null;
   const candidates = useBindCandidates(keyword, open);
   const approve = useApproveThirdAccount();
-
-  useEffect(() => {
-    if (!open) return;
-    approve.reset();
-    // the identity's own e-mail is the likeliest match: search by it first
-    setKeyword(account.email ?? '');
-    form.resetFields();
-    // reset on each opening only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [account]);
 
   const submit = async ({ userId }: { userId: number }) => {
     if (!account) return;

@@ -117,7 +117,7 @@ export function ThirdAccountListPage() {
   return (
     <Card>
       <ListPage config={config} />
-      <ThirdAccountApproveDialog account={approving} onClose={() => setApproving(null)} />
+      <ThirdAccountApproveDialog key={approving?.id ?? 'none'} account={approving} onClose={() => setApproving(null)} />
     </Card>
   );
 }
