@@ -84,7 +84,8 @@ export const thirdAccountListQuery = {
 /** A user an identity may be bound to (the approval's picker): any tenant's, not deleted. */
 export const thirdBindCandidate = z.object({ id: z.number().int(), username: z.string(), realname: z.string(), email: z.string().nullable(), tenantName: z.string(), status: z.number().int() });
 export type ThirdBindCandidate = z.infer<typeof thirdBindCandidate>;
-export const thirdCandidateQuery = { keyword: z.string().trim().max(100).optional() };
+/** `prefer`: an e-mail whose users come first (the identity's own: the likeliest match). */
+export const thirdCandidateQuery = { keyword: z.string().trim().max(100).optional(), prefer: z.string().trim().max(255).optional() };
 
 export const thirdApproveInput = z.strictObject({ id, userId: id });
 export type ThirdApproveInput = z.infer<typeof thirdApproveInput>;

@@ -148,6 +148,9 @@ describe(`single sign-on through an OpenID Connect provider (${testDbKind()})`, 
     expect(list.result.records.map((r: { id: number }) => r.id)).toEqual([bob?.id]);
     const candidates = (await t.call({ method: 'GET', url: '/api/sys/thirdAccount/candidates?keyword=merchant2', token: admin })).json();
     expect(candidates.result.map((c: { username: string }) => c.username)).toEqual(['merchant2']);
+    const preferred = (await t.call({ method: 'GET', url: '/api/sys/thirdAccount/candidates?prefer=MERCHANT2@example.com', token: admin })).json();
+    expect(preferred.result[0].username).toBe('merchant2');
+    expect(preferred.result.length).toBeGreaterThan(1);
     const approved = await t.call({ method: 'POST', url: '/api/sys/thirdAccount/approve', token: admin, lang: 'en-US', payload: { id: bob?.id, userId: await userId('merchant2') } });
     expect(approved.json()).toMatchObject({ success: true, message: 'Bound: the identity may sign in', result: { status: 'bound', boundBy: 'admin', username: 'merchant2', approvedByName: 'admin' } });
     const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.resource, 'third-account'), eq(auditLogs.action, 'approve')));

@@ -99,15 +99,15 @@ export async function setThirdAccount(db: Db, id: number, values: { status: Thir
     .where(eq(thirdAccounts.id, id));
 }
 
-/** Users an identity may be bound to, of any tenant, by part of the username, name or e-mail (the approval's picker). */
-export async function bindCandidates(db: Db, keyword: string | undefined): Promise<ThirdBindCandidate[]> {
+/** Users an identity may be bound to, of any tenant, by part of the username, name or e-mail (the approval's picker); those with the e-mail `prefer` first. */
+export async function bindCandidates(db: Db, keyword: string | undefined, prefer?: string): Promise<ThirdBindCandidate[]> {
   const like = keyword ? `%${escapeLike(keyword)}%` : undefined;
   const rows = await db
     .select({ id: users.id, username: users.username, realname: users.realname, email: users.email, tenantName: tenants.name, status: users.status })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.defaultTenantId))
     .where(and(eq(users.delFlag, 0), like ? or(ilike(users.username, like), ilike(users.realname, like), ilike(users.email, like)) : undefined))
-    .orderBy(asc(users.username))
+    .orderBy(...(prefer ? [desc(sql`lower(${users.email}) = ${prefer.toLowerCase()}`)] : []), asc(users.username))
     .limit(20);
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

@@ -28,9 +28,9 @@ export const thirdAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sys/thirdAccount/candidates',
     {
       config: platform('system:third-account:approve'),
-      schema: { tags, summary: 'Users an identity may be bound to (any tenant, not deleted; 20 at most) by part of the username, name or e-mail', querystring: getQuery(thirdCandidateQuery), response: { 200: envelopeSchema(z.array(thirdBindCandidate)) } },
+      schema: { tags, summary: 'Users an identity may be bound to (any tenant, not deleted; 20 at most) by part of the username, name or e-mail; those with the e-mail `prefer` first', querystring: getQuery(thirdCandidateQuery), response: { 200: envelopeSchema(z.array(thirdBindCandidate)) } },
     },
-    async (request) => request.ok(await bindCandidates(db, request.query.keyword)),
+    async (request) => request.ok(await bindCandidates(db, request.query.keyword, request.query.prefer)),
   );
 
   app.post(

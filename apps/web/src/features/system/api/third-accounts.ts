@@ -10,11 +10,11 @@ export const THIRD_ACCOUNT_LIST_KEY = [...THIRD_ACCOUNTS_KEY, 'list'] as const;
 /** GET /sys/thirdAccount/list: every third-party identity, pending first unless sorted. */
 export const listThirdAccounts = (params: ListParams, signal?: AbortSignal) => http.get<Page<ThirdAccountRecord>>('/sys/thirdAccount/list', { params, signal });
 
-/** GET /sys/thirdAccount/candidates?keyword=: the users an identity may be bound to (20 at most). */
-export const useBindCandidates = (keyword: string, enabled: boolean) =>
+/** GET /sys/thirdAccount/candidates?keyword=&prefer=: the users an identity may be bound to (20 at most), those with the e-mail `prefer` first. */
+export const useBindCandidates = (keyword: string, prefer: string | null, enabled: boolean) =>
   useQuery({
-    queryKey: [...THIRD_ACCOUNTS_KEY, 'candidates', keyword] as const,
-    queryFn: ({ signal }) => http.get<ThirdBindCandidate[]>('/sys/thirdAccount/candidates', { params: { keyword: keyword || undefined }, signal }),
+    queryKey: [...THIRD_ACCOUNTS_KEY, 'candidates', keyword, prefer] as const,
+    queryFn: ({ signal }) => http.get<ThirdBindCandidate[]>('/sys/thirdAccount/candidates', { params: { keyword: keyword || undefined, prefer: prefer ?? undefined }, signal }),
     enabled,
     staleTime: 30_000,
   });

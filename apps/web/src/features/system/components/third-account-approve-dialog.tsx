@@ -10,10 +10,10 @@ export function ThirdAccountApproveDialog({ account, onClose }: { account: Third
   const { t } = useTranslation('system-sso');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ userId: number }>();
-  // the identity's own e-mail is the likeliest match: search by it first (the page mounts a new dialog per identity)
-  const [keyword, setKeyword] = useState(account?.email ?? '');
+  const [keyword, setKeyword] = useState('');
   const open = account !== null;
-  const candidates = useBindCandidates(keyword, open);
+  // the identity's own e-mail is the likeliest match: its users come first
+  const candidates = useBindCandidates(keyword, account?.email ?? null, open);
   const approve = useApproveThirdAccount();
 
   const submit = async ({ userId }: { userId: number }) => {
