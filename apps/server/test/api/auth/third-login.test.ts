@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../helpers/oidc-provider.ts';
-import { users } from '../../../src/db/schema/sys.ts';
+import { roles, userRoles, users } from '../../../src/db/schema/sys.ts';
 import { sessions, loginLogs } from '../../../src/db/schema/auth.ts';
 import { auditLogs, thirdAccounts, thirdTickets } from '../../../src/db/schema/admin.ts';
 
@@ -197,6 +197,16 @@ describe(`single sign-on through an OpenID Connect provider (${testDbKind()})`, 
   it('only a super user binds an identity to a super user or a main account', async () => {
     const admin = await t.login('admin');
     const root = await accountOf('root');
+    // a platform administrator who is not a super user: the warehouse account given the administrator's role
+    const [role] = await t.db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, 0), eq(roles.roleCode, 'platform_admin')));
+    await t.db.insert(userRoles).values({ tenantId: 0, userId: await userId('warehouse'), roleId: Number(role?.id) });
+    const deputy = await t.login('warehouse');
+    for (const target of ['admin', 'merchant']) {
+      const refused = await t.call({ method: 'POST', url: '/api/sys/thirdAccount/approve', token: deputy, lang: 'en-US', payload: { id: root?.id, userId: await userId(target) } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Only a super user or the main account can change a super user or the main account');
+    }
+    expect(await accountOf('root')).toMatchObject({ status: 'pending', userId: null });
     const approved = await t.call({ method: 'POST', url: '/api/sys/thirdAccount/approve', token: admin, payload: { id: root?.id, userId: await userId('admin') } });
     expect(approved.json().result).toMatchObject({ status: 'bound', username: 'admin' });
   });
