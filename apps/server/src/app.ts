@@ -12,6 +12,7 @@ import { envelope, serialize } from './lib/envelope.ts';
 import { pickLanguage } from '@portal/shared/languages';
 import { formatMessage } from '@portal/shared/messages';
 import { zodValidatorCompiler } from './lib/validation.ts';
+import { requestForLog } from './lib/log-redaction.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -21,6 +22,9 @@ import { AccessService } from './modules/auth/access/service.ts';
 import { DictService } from './modules/dict/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { loginRoutes } from './modules/auth/login/routes.ts';
+import { thirdLoginRoutes } from './modules/auth/third-login/routes.ts';
+import { oidcClientOf, type OidcConfig } from './modules/auth/third-login/provider.ts';
+import { thirdAccountRoutes } from './modules/system/third-account/routes.ts';
 import { permissionRoutes } from './modules/auth/permission/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -68,6 +72,7 @@ import type { SmsGateway } from './modules/sms/provider.ts';
 export type AppOptions = {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'> &
     Partial<Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN' | 'SMS_CODE_SECRET'>> &
+    OidcConfig &
     SiteConfig;
   database: Database;
   /** where SMS codes go; by default the one SMS_PROVIDER names (tests pass one that keeps them) */
@@ -90,7 +95,10 @@ declare module 'fastify' {
 /** Builds the whole service without listening: main.ts listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: options.config.LOG_LEVEL, redact: ['req.headers["x-access-token"]', 'req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: options.config.LOG_LEVEL, redact: ['req.headers["x-access-token"]', 'req.headers.authorization'], serializers: { req: requestForLog } },
     bodyLimit: BODY_LIMIT,
     trustProxy: options.config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -169,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(loginRoutes);
+      await api.register(thirdLoginRoutes, { oidc: oidcClientOf(options.config) });
       await api.register(permissionRoutes);
       await api.register(dictRoutes);
       await api.register(userRoutes);
@@ -205,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(menuRoutes);
       await api.register(userRecycleRoutes);
       await api.register(userTransferRoutes);
+      await api.register(thirdAccountRoutes);
     },
     { prefix: '/api' },
   );

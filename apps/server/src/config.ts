@@ -71,7 +71,29 @@ const envSchema = z.object({
     .trim()
     .refine((value) => isTrackingUrl(value), 'a path starting with / or an http(s) URL')
     .default(SITE_DEFAULTS.trackingUrl),
+  /** single sign-on (decision 0020): the OpenID Connect provider's issuer; absent, the login page offers no provider */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** the name on the login page's button ("Sign in with <name>") */
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).max(50).default('OpenID Connect'),
+  /** the address browsers reach this site at, e.g. https://portal.example.com (the callback is <PUBLIC_URL>/api/thirdLogin/callback) */
+  PUBLIC_URL: z.string().url().optional(),
+  /** the callback registered at the provider, when it is not <PUBLIC_URL>/api/thirdLogin/callback */
+  OIDC_REDIRECT_URI: z.string().url().optional(),
+  /** allow an http:// issuer: tests and a local provider only, never in production */
+  OIDC_ALLOW_HTTP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 }).superRefine((env, context) => {
+  if (env.OIDC_ISSUER) {
+    for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+      if (!env[key]) context.addIssue({ code: 'custom', path: [key], message: 'required when OIDC_ISSUER is set' });
+    }
+    if (!env.OIDC_REDIRECT_URI && !env.PUBLIC_URL) context.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL or OIDC_REDIRECT_URI is required when OIDC_ISSUER is set' });
+    if (!env.OIDC_ALLOW_HTTP && !env.OIDC_ISSUER.startsWith('https://')) context.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be https:// (OIDC_ALLOW_HTTP=true for a local test provider)' });
+  }
   if (env.SMS_PROVIDER !== 'http') return;
   if (!env.SMS_HTTP_URL) context.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required when SMS_PROVIDER=http' });
   if (!env.SMS_HTTP_TOKEN) context.addIssue({ code: 'custom', path: ['SMS_HTTP_TOKEN'], message: 'required when SMS_PROVIDER=http' });

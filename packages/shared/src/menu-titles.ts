@@ -96,6 +96,7 @@ export const menuTitles: Record<string, Texts> = {
   'menu.system.tenant': { 'zh-TW': '租戶管理', 'zh-CN': '租户管理', 'en-US': 'Tenant Management' },
   'menu.system.tenantMenu': { 'zh-TW': '租戶選單管理', 'zh-CN': '租户菜单管理', 'en-US': 'Tenant Menu Management' },
   'menu.system.token': { 'zh-TW': 'Token管理', 'zh-CN': 'Token管理', 'en-US': 'Token Management' },
+  'menu.system.thirdAccount': { 'zh-TW': '第三方帳號', 'zh-CN': '第三方账号', 'en-US': 'Third-party Identities' },
   'menu.system.online': { 'zh-TW': '線上開發', 'zh-CN': '在线开发', 'en-US': 'Online Development' },
 
   // buttons
@@ -108,6 +109,7 @@ export const menuTitles: Record<string, Texts> = {
   'button.detail': { 'zh-TW': '檢視詳情', 'zh-CN': '查看详情', 'en-US': 'View Details' },
   'button.submit': { 'zh-TW': '提交', 'zh-CN': '提交', 'en-US': 'Submit' },
   'button.approve': { 'zh-TW': '審核通過', 'zh-CN': '审核通过', 'en-US': 'Approve' },
+  'button.unbind': { 'zh-TW': '解除綁定', 'zh-CN': '解除绑定', 'en-US': 'Unbind' },
   'button.reject': { 'zh-TW': '駁回', 'zh-CN': '驳回', 'en-US': 'Reject' },
   'button.preview': { 'zh-TW': '預覽', 'zh-CN': '预览', 'en-US': 'Preview' },
   'button.addToPreOrder': { 'zh-TW': '加入預購', 'zh-CN': '加入预购', 'en-US': 'Add to Pre-purchase' },

@@ -15,6 +15,7 @@ import { dataRulesMessages } from './messages-data-rules.ts';
 import { departsMessages } from './messages-departs.ts';
 import { orgMessages } from './messages-org.ts';
 import { tenantsMessages } from './messages-tenants.ts';
+import { ssoMessages } from './messages-sso.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -251,6 +252,8 @@ export const messages = {
   ...orgMessages,
   // system administration II (issue 13)
   ...tenantsMessages,
+  // single sign-on (issue 13 item 6)
+  ...ssoMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

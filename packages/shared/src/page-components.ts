@@ -40,6 +40,8 @@ export const PAGE_COMPONENTS = [
   'system/address-book',
   'system/permission-list',
   'system/depart-list',
+  // issue 13: single sign-on
+  'system/third-account-list',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

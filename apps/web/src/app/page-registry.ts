@@ -45,6 +45,7 @@ export const pageRegistry = {
   'system/position-list': () => import('../features/system/pages/position-list-page.tsx').then((m) => m.PositionListPage),
   'system/tenant-list': () => import('../features/system/pages/tenant-list-page.tsx').then((m) => m.TenantListPage),
   'system/tenant-menu-list': () => import('../features/system/pages/tenant-package-list-page.tsx').then((m) => m.TenantPackageListPage),
+  'system/third-account-list': () => import('../features/system/pages/third-account-list-page.tsx').then((m) => m.ThirdAccountListPage),
   'system/my-depart': () => import('../features/system/pages/my-depart-page.tsx').then((m) => m.MyDepartPage),
   'system/address-book': () => import('../features/system/pages/address-book-page.tsx').then((m) => m.AddressBookPage),
 } satisfies Record<PageComponent, PageLoader>;

@@ -744,6 +744,16 @@ export const menuTree: MenuSeed[] = [
         buttons: [button('system:token:revoke', 'button.forceLogout')],
       },
       {
+        key: 'menu.system.thirdAccount',
+        path: '/system/third-account',
+        component: 'system/third-account-list',
+        name: 'system-third-account',
+        perms: 'system:third-account:list',
+        // identities are nobody's tenant data, and a pending one carries a stranger's e-mail: the platform decides (decision 0020)
+        platformOnly: true,
+        buttons: [button('system:third-account:approve', 'button.approve'), button('system:third-account:unbind', 'button.unbind')],
+      },
+      {
         key: 'menu.system.online',
         path: '/system/online',
         component: 'system/online-dev',

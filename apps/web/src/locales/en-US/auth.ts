@@ -43,6 +43,13 @@ export const auth: typeof source = {
     submit: 'Sign in',
     register: 'Register a merchant account',
     forgotPassword: 'Forgot password',
+    or: 'or',
+    withProvider: 'Sign in with {{name}}',
+    thirdSigningIn: 'Completing the third-party sign-in…',
+    thirdPending: 'Your third-party account is not bound to a user of this portal yet: an administrator must approve it before you can sign in.',
+    thirdRejected: 'An administrator rejected your third-party account: it cannot sign in.',
+    thirdFailed: 'The third-party sign-in failed or timed out, please sign in again.',
+    thirdUnavailable: 'The third-party sign-in service cannot be reached now: try again later or sign in with your password.',
   },
   register: {
     title: 'Register a merchant account',

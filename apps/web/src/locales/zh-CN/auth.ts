@@ -43,6 +43,13 @@ export const auth: typeof source = {
     submit: '登录',
     register: '注册商家账号',
     forgotPassword: '忘记密码',
+    or: '或',
+    withProvider: '使用 {{name}} 登录',
+    thirdSigningIn: '正在完成第三方登录…',
+    thirdPending: '您的第三方账号尚未绑定本系统的用户，需经管理员核准后才能登录。',
+    thirdRejected: '您的第三方账号已被管理员驳回，无法登录。',
+    thirdFailed: '第三方登录失败或已超时，请重新登录。',
+    thirdUnavailable: '目前无法连接到第三方登录服务，请稍后再试或改用密码登录。',
   },
   register: {
     title: '注册商家账号',

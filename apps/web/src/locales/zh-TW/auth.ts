@@ -42,6 +42,13 @@ export const auth = {
     submit: '登入',
     register: '註冊商家帳號',
     forgotPassword: '忘記密碼',
+    or: '或',
+    withProvider: '使用 {{name}} 登入',
+    thirdSigningIn: '正在完成第三方登入…',
+    thirdPending: '您的第三方帳號尚未綁定本系統的用戶，需經管理員核准後才能登入。',
+    thirdRejected: '您的第三方帳號已被管理員駁回，無法登入。',
+    thirdFailed: '第三方登入失敗或已逾時，請重新登入。',
+    thirdUnavailable: '目前無法連線到第三方登入服務，請稍後再試或改用密碼登入。',
   },
   register: {
     title: '註冊商家帳號',

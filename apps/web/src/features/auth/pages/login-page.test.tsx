@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, afterAll, describe, expect, test, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { leaveNotice } from '../../../lib/notice.ts';
@@ -16,6 +16,11 @@ afterAll(async () => {
   await changeLanguage('zh-TW');
 });
 afterEach(() => fetchMock.mockReset());
+
+/** What was sent besides the sign-in types the page asks for when it opens. */
+const sentBesidesTypes = () => fetchMock.mock.calls.filter(([url]) => !String(url).includes('/sys/common/getAllType'));
+const answer = (result: unknown, success = true, message = '') =>
+  new Response(JSON.stringify({ success, message, code: success ? 200 : 401, result, timestamp: 0 }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 function renderPage(path = '/user/login') {
   const router = createMemoryRouter([{ path: '/user/login', Component: LoginPage }], { initialEntries: [path] });
@@ -38,7 +43,7 @@ describe('the login page (plain form)', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     expect(screen.getByText('请输入密码')).toBeTruthy();
     expect(screen.queryByText('请输入用户名')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentBesidesTypes()).toEqual([]);
   });
 
   test('switches the way in with the arrow keys, as a tab list does', () => {
@@ -62,6 +67,39 @@ describe('the login page (plain form)', () => {
     fireEvent.change(document.getElementById('phoneLogin_mobile') as HTMLInputElement, { target: { value: '12345' } });
     fireEvent.click(screen.getByTestId('phoneLogin-send-code'));
     expect(screen.getByText(/手机号码格式不正确/)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentBesidesTypes()).toEqual([]);
+  });
+
+  test('offers the deployment\'s provider when getAllType lists one, carrying ?redirect=', async () => {
+    fetchMock.mockResolvedValue(answer([{ type: 'password', kind: 'password' }, { type: 'phone', kind: 'phone' }, { type: 'oidc', kind: 'third', name: 'Company SSO', renderUrl: '/api/thirdLogin/render/oidc' }]));
+    renderPage('/user/login?redirect=%2Fsystem%2Fuser');
+    const button = await screen.findByTestId('third-login-oidc');
+    expect(button.textContent).toBe('使用 Company SSO 登录');
+  });
+
+  test('offers no provider when there is none', async () => {
+    fetchMock.mockResolvedValue(answer([{ type: 'password', kind: 'password' }, { type: 'phone', kind: 'phone' }]));
+    renderPage();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByTestId('third-party-sign-in')).toBeNull();
+  });
+
+  test.each([
+    ['pending', '您的第三方账号尚未绑定本系统的用户，需经管理员核准后才能登录。'],
+    ['rejected', '您的第三方账号已被管理员驳回，无法登录。'],
+    ['failed', '第三方登录失败或已超时，请重新登录。'],
+  ])('says why the provider\'s way back did not sign in (%s)', (error, text) => {
+    renderPage(`/user/login?thirdError=${error}`);
+    expect(screen.getByTestId('third-login-message').textContent).toBe(text);
+  });
+
+  test('trades the ticket of the way back once, and shows the server\'s refusal', async () => {
+    fetchMock.mockImplementation(async (url) => (String(url).includes('/thirdLogin/getLoginUser/') ? answer(null, false, '第三方登录凭证无效或已过期，请重新登录') : answer([])));
+    renderPage('/user/login?thirdToken=ticket-abc_123');
+    expect(await screen.findByTestId('third-login-message')).toBeTruthy();
+    expect(screen.getByTestId('third-login-message').textContent).toBe('第三方登录凭证无效或已过期，请重新登录');
+    const trades = fetchMock.mock.calls.filter(([url]) => String(url).includes('/thirdLogin/getLoginUser/'));
+    expect(trades).toHaveLength(1);
+    expect(String(trades[0]?.[0])).toContain('/thirdLogin/getLoginUser/ticket-abc_123');
   });
 });

@@ -4,7 +4,7 @@ import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PlainAlert, PlainButton } from '../../../components/plain/plain-controls.tsx';
+import { PlainAlert, PlainButton, PlainSpinner } from '../../../components/plain/plain-controls.tsx';
 import { PlainField } from '../../../components/plain/plain-field.tsx';
 import { PlainTabs, tabId, tabPanelId } from '../../../components/plain/plain-tabs.tsx';
 import { usePlainForm } from '../../../components/plain/use-plain-form.ts';
@@ -13,9 +13,11 @@ import { useLogin } from '../api/login.ts';
 import { usePhoneLogin } from '../api/phone-login.ts';
 import { PageTitle } from '../components/page-title.tsx';
 import { SmsCodeField } from '../components/sms-code-field.tsx';
+import { ThirdPartySignIn } from '../components/third-party-sign-in.tsx';
 import { authRules } from '../form-rules.ts';
 import { carryRedirect, useCompleteSignIn } from '../use-complete-sign-in.ts';
 import { useRevealLabels } from '../use-reveal-labels.ts';
+import { useThirdTicket } from '../use-third-ticket.ts';
 import { useFirstScreenReleased } from '../../../lib/first-screen.ts';
 
 type Way = 'password' | 'phone';
@@ -73,7 +75,10 @@ function PhoneForm() {
   );
 }
 
-/** Spec §2 /user/login: two ways in, username and password or phone and SMS code; then back to ?redirect= or home. */
+/**
+ * Spec §2 /user/login: two ways in, username and password or phone and SMS code, and the deployment's single
+ * sign-on when it has one (its way back lands here with ?thirdToken= or ?thirdError=); then back to ?redirect= or home.
+ */
 export function LoginPage() {
   useFirstScreenReleased();
   const { t } = useTranslation();
@@ -83,10 +88,23 @@ export function LoginPage() {
   const [notice] = useState(pendingNotice);
   useEffect(clearNotice, []);
   const carry = carryRedirect(search);
+  const third = useThirdTicket();
+  if (third.signingIn) {
+    return (
+      <p style={{ textAlign: 'center' }} data-testid="third-login-signing-in">
+        <PlainSpinner /> {t('auth.login.thirdSigningIn')}
+      </p>
+    );
+  }
   return (
     <>
       {/* the tabs name the two ways in; the page's heading is for screen readers */}
       <PageTitle hidden>{t('auth.login.title')}</PageTitle>
+      {third.message && (
+        <PlainAlert type="error" data-testid="third-login-message">
+          {third.message}
+        </PlainAlert>
+      )}
       <PlainTabs
         idBase="login"
         active={way}
@@ -99,6 +117,7 @@ export function LoginPage() {
       <div role="tabpanel" id={tabPanelId('login', way)} aria-labelledby={tabId('login', way)}>
         {way === 'password' ? <PasswordForm notice={notice} /> : <PhoneForm />}
       </div>
+      <ThirdPartySignIn redirect={search.get('redirect')} />
       <nav style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
         <Link to={`/user/register${carry}`} data-testid="link-register">
           {t('auth.login.register')}
