@@ -33,7 +33,8 @@ export type FieldArea =
   | 'decision'
   | 'statement'
   | 'position'
-  | 'user';
+  | 'user'
+  | 'announcement';
 
 /** Names that mean one thing wherever they appear; dotted keys name a field inside another. */
 const LABELS: Record<string, FieldLabel> = {
@@ -288,6 +289,17 @@ const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
   user: {
     dataId: chosen('用戶', '用户', 'User'),
   },
+  announcement: {
+    title: typed('標題', '标题', 'Title'),
+    content: typed('內容', '内容', 'Content'),
+    priority: chosen('優先級', '优先级', 'Priority'),
+    msgType: chosen('類型', '类型', 'Type'),
+    audience: chosen('接收對象', '接收对象', 'Audience'),
+    targetIds: chosen('指定對象', '指定对象', 'Recipients'),
+    startTime: typed('開始時間', '开始时间', 'Start time'),
+    endTime: typed('結束時間', '结束时间', 'End time'),
+    sendStatus: chosen('狀態', '状态', 'Status'),
+  },
 };
 
 /** Routes by the start of their path (after /api or /platform-api), most specific first. */
@@ -317,6 +329,7 @@ const AREA_ROUTES: readonly (readonly [string, FieldArea])[] = [
   ['/finance/brand/account/history/', 'statement'],
   ['/sys/position/', 'position'],
   ['/sys/user/', 'user'],
+  ['/sys/announcement/', 'announcement'],
 ];
 
 /** The area of a route (its URL as registered or as called), if its fields have names of their own. */
