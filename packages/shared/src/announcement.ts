@@ -24,8 +24,8 @@ export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
 /** A reader's page is short: the home page shows a handful, the list at most 50. */
 export const ANNOUNCEMENT_PAGE_MAX = 50;
 export const ANNOUNCEMENT_TITLE_MAX = 100;
-/** The HTML as the editor sends it; what the server keeps after sanitising is never longer. */
-export const ANNOUNCEMENT_CONTENT_MAX = 50_000;
+/** The HTML as the editor sends it (some four pages of formatted text); what the server keeps after sanitising is never longer. */
+export const ANNOUNCEMENT_CONTENT_MAX = 16_000;
 export const ANNOUNCEMENT_TARGETS_MAX = 200;
 /** How many unread ones the header's bell lists. */
 export const ANNOUNCEMENT_LATEST_UNREAD = 5;

@@ -29,9 +29,4 @@ export const announcementMessages = {
     'zh-CN': '请输入公告内容（仅允许文字、标题、列表与链接等基本格式）',
     'en-US': 'Enter the content (only text, headings, lists, links and other basic formatting are kept)',
   },
-  announcementContentTooLong: {
-    'zh-TW': '公告內容過長（上限 {max} 個字元）',
-    'zh-CN': '公告内容过长（上限 {max} 个字符）',
-    'en-US': 'The content is too long (at most {max} characters)',
-  },
 } as const satisfies Record<string, Texts>;
