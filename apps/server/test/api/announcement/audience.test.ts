@@ -80,6 +80,10 @@ describe(`announcements reach their audience only (${testDbKind()})`, () => {
     const first = before.latest[0]!;
     // another company's reader cannot mark it, nor learn it exists
     refused(await t.call({ method: 'POST', url: '/api/sys/announcement/read', token: tokens.merchant2, payload: { id: first.id } }), 404);
+    refused(await t.call({ method: 'GET', url: '/api/sys/announcement/detail', token: tokens.merchant2, query: { id: String(first.id) } }), 404);
+    // reading it whole does not mark it; opening it (POST read) does
+    expect(ok<Reader & { content: string }>(await t.call({ method: 'GET', url: '/api/sys/announcement/detail', token: tokens.staff, query: { id: String(first.id) } }))).toMatchObject({ id: first.id, read: false, content: '<p>text</p>' });
+    expect((await unread('staff')).count).toBe(before.count);
     const after = ok<Unread>(await t.call({ method: 'POST', url: '/api/sys/announcement/read', token: tokens.staff, payload: { id: first.id } }));
     expect(after.count).toBe(before.count - 1);
     // marking twice changes nothing

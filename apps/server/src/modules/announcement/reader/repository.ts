@@ -62,6 +62,20 @@ export async function listForReader(db: Db, reader: Reader, query: ReaderListQue
   return pageOf(records, Number(counted[0]?.total ?? 0), query.pageNo, size);
 }
 
+/** One that reaches the reader, with their read mark; null when it does not (another tenant's, a draft, someone else's). */
+export async function findForReader(db: Db, reader: Reader, id: number) {
+  const rows = await db
+    .select({ id: a.id, title: a.title, content: a.content, priority: a.priority, msgType: a.msgType, sendTime: a.sendTime, readBy: announcementReads.userId })
+    .from(a)
+    .leftJoin(announcementReads, readJoin(reader))
+    .where(and(eq(a.id, id), reaches(reader)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const { readBy, ...rest } = row;
+  return { ...rest, priority: toPriority(rest.priority), msgType: toType(rest.msgType), sendTime: iso(rest.sendTime), read: readBy !== null };
+}
+
 /**
  * Marks one announcement read, if it reaches the reader; answers the tenant it belongs to, or null when it
  * does not reach them (another tenant's, a draft, someone else's): the caller answers 404.

@@ -4,10 +4,11 @@ import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { ANNOUNCEMENT_PAGE_MAX, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES, announcementRecordSchema, unreadSummarySchema } from '@portal/shared/announcement';
 import { caller, signedIn } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
-import { booleanParam, idField, timeParam } from '../../../lib/list.ts';
+import { booleanParam, idField, idParam, timeParam } from '../../../lib/list.ts';
+import { notFound } from '../../../lib/errors.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import { unreadSummary } from '../repository.ts';
-import { listForReader, READER_SORT_COLUMNS } from './repository.ts';
+import { findForReader, listForReader, READER_SORT_COLUMNS } from './repository.ts';
 import { readAll, readOne } from './service.ts';
 
 const listQuery = getQuery({
@@ -51,6 +52,19 @@ export const announcementReaderRoutes: FastifyPluginAsyncZod<{ bus: CacheBus }> 
       },
     },
     async (request) => request.ok(await listForReader(db, reader(request), request.query)),
+  );
+
+  app.get(
+    '/sys/announcement/detail',
+    {
+      config: signedIn,
+      schema: { tags, summary: 'One that reaches the caller, whole (the bell opens it); 404 otherwise. Reading it does not mark it: opening it does (POST read)', querystring: getQuery({ id: idParam }), response: { 200: envelopeSchema(announcementRecordSchema) } },
+    },
+    async (request) => {
+      const found = await findForReader(db, reader(request), request.query.id);
+      if (!found) throw notFound();
+      return request.ok(found);
+    },
   );
 
   app.get(

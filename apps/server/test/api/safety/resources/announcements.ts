@@ -25,6 +25,7 @@ export const resources: TenantResource[] = [
       { method: 'POST', url: '/api/sys/announcement/publish', id: 'body' },
       { method: 'POST', url: '/api/sys/announcement/revoke', id: 'body' },
       { method: 'POST', url: '/api/sys/announcement/read', id: 'body' },
+      { method: 'GET', url: '/api/sys/announcement/detail', id: 'query' },
     ],
     lists: [
       { method: 'GET', url: '/api/sys/announcement/list', query: { pageSize: '100' } },
