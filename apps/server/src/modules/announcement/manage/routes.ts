@@ -6,7 +6,7 @@ import { auditActor, eitherSide } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { idField, idParam, timeParam } from '../../../lib/list.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
-import { listAnnouncements, MANAGE_SORT_COLUMNS, targetOptions } from './repository.ts';
+import { listAnnouncements, MANAGE_SORT_COLUMNS } from './repository.ts';
 import { addAnnouncement, announcementTargets, editAnnouncement, publishAnnouncement, removeAnnouncement, revokeAnnouncement } from './service.ts';
 
 const listQuery = getQuery({

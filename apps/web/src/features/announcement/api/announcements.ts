@@ -51,7 +51,7 @@ function useReading<A>(mutationFn: (arg: A) => Promise<UnreadSummary>) {
 }
 
 export const useMarkRead = () => useReading(markRead);
-export const useMarkAllRead = () => useReading((_: void) => markAllRead());
+export const useMarkAllRead = () => useReading<void>(() => markAllRead());
 
 // the managers' side
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { App, Badge, Button, Card, Tag, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -75,11 +75,8 @@ export function AnnouncementListPage() {
   const unread = useUnread();
   const markAll = useMarkAllRead();
 
-  useEffect(() => {
-    if (!linked.data) return;
-    setShown(linked.data);
-    setOpen(true);
-  }, [linked.data]);
+  // one the URL names (the bell's links) is shown while the URL names it; one opened from the list, while it is open
+  const modal = openId !== null ? { announcement: linked.data ?? null, open: Boolean(linked.data) } : { announcement: shown, open: isOpen };
 
   const close = () => {
     setOpen(false);
@@ -117,7 +114,7 @@ export function AnnouncementListPage() {
           </Button>
         }
       />
-      <AnnouncementDetailModal announcement={shown} open={isOpen} onClose={close} />
+      <AnnouncementDetailModal announcement={modal.announcement} open={modal.open} onClose={close} />
     </Card>
   );
 }
