@@ -35,7 +35,8 @@ export type FieldArea =
   | 'position'
   | 'user'
   | 'tenant'
-  | 'tenantPackage';
+  | 'tenantPackage'
+  | 'announcement';
 
 /** Names that mean one thing wherever they appear; dotted keys name a field inside another. */
 const LABELS: Record<string, FieldLabel> = {
@@ -310,6 +311,17 @@ const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
     packageId: chosen('租戶套餐', '租户套餐', 'Package'),
     permissionIds: chosen('選單與按鈕', '菜单与按钮', 'Menus and buttons'),
   },
+  announcement: {
+    title: typed('標題', '标题', 'Title'),
+    content: typed('內容', '内容', 'Content'),
+    priority: chosen('優先級', '优先级', 'Priority'),
+    msgType: chosen('類型', '类型', 'Type'),
+    audience: chosen('接收對象', '接收对象', 'Audience'),
+    targetIds: chosen('指定對象', '指定对象', 'Recipients'),
+    startTime: typed('開始時間', '开始时间', 'Start time'),
+    endTime: typed('結束時間', '结束时间', 'End time'),
+    sendStatus: chosen('狀態', '状态', 'Status'),
+  },
 };
 
 /** Routes by the start of their path (after /api or /platform-api), most specific first. */
@@ -341,6 +353,7 @@ const AREA_ROUTES: readonly (readonly [string, FieldArea])[] = [
   ['/sys/user/', 'user'],
   ['/sys/tenantPackage/', 'tenantPackage'],
   ['/sys/tenant/', 'tenant'],
+  ['/sys/announcement/', 'announcement'],
 ];
 
 /** The area of a route (its URL as registered or as called), if its fields have names of their own. */

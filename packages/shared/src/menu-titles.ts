@@ -7,6 +7,7 @@ import type { Texts } from './languages.ts';
 export const menuTitles: Record<string, Texts> = {
   // menus
   'menu.home': { 'zh-TW': '首頁', 'zh-CN': '首页', 'en-US': 'Home' },
+  'menu.announcementInbox': { 'zh-TW': '我的公告', 'zh-CN': '我的公告', 'en-US': 'My Announcements' },
   'menu.productSearch': { 'zh-TW': '商品搜尋', 'zh-CN': '商品搜索', 'en-US': 'Product Search' },
 
   'menu.logistics.root': { 'zh-TW': '物流管理', 'zh-CN': '物流管理', 'en-US': 'Logistics' },

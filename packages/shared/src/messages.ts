@@ -16,6 +16,7 @@ import { departsMessages } from './messages-departs.ts';
 import { orgMessages } from './messages-org.ts';
 import { tenantsMessages } from './messages-tenants.ts';
 import { ssoMessages } from './messages-sso.ts';
+import { announcementMessages } from './messages-announcements.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -254,6 +255,7 @@ export const messages = {
   ...tenantsMessages,
   // single sign-on (issue 13 item 6)
   ...ssoMessages,
+  ...announcementMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -6,6 +6,7 @@
 export const PAGE_COMPONENTS = [
   'dashboard/analysis',
   'system/announcement-list',
+  'system/announcement-manage',
   'logistics/international-order-list',
   'logistics/international-order-detail',
   'logistics/logistics-order-list',

@@ -9,6 +9,7 @@
 export const PERMISSION_CODES = [
   // menu.home
   'dashboard:analysis:view',
+  'dashboard:announcement:list',
   // menu.productSearch
   'product:search:list',
   'product:search:pre-order',

@@ -1,13 +1,15 @@
 import pg from 'pg';
 
-/** What in-memory caches must forget. Every app server hears every event. */
+/** What in-memory caches must forget, and what the announcement streams must tell. Every app server hears every event. */
 export type CacheEvent =
   | { kind: 'user'; userId: number }
   | { kind: 'session'; tokenHash: string }
   | { kind: 'permissions' }
   /** a tenant frozen, unfrozen, moved to another package or given another validity period (issue 13) */
   | { kind: 'tenant'; tenantId: number }
-  | { kind: 'dicts' };
+  | { kind: 'dicts' }
+  /** an announcement of `tenantId` (0: the platform's) was published or revoked, or `userId` read some: the readers' streams recount */
+  | { kind: 'announcement'; tenantId: number; userId?: number };
 
 export type CacheBus = {
   publish(event: CacheEvent): Promise<void>;

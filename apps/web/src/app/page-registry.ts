@@ -9,8 +9,9 @@ import type { PageLoader } from '../components/lazy-page.tsx';
  */
 export const pageRegistry = {
   'dashboard/analysis': () => import('../features/dashboard/pages/analysis-page.tsx').then((m) => m.AnalysisPage),
-  // read-only for now: the announcements the user receives; management joins with the system area
-  'system/announcement-list': () => import('../features/dashboard/pages/announcement-list-page.tsx').then((m) => m.AnnouncementListPage),
+  // issue 13: the announcements the user receives (the inbox, opened from the bell), and their management
+  'system/announcement-list': () => import('../features/announcement/pages/announcement-list-page.tsx').then((m) => m.AnnouncementListPage),
+  'system/announcement-manage': () => import('../features/announcement/pages/announcement-manage-page.tsx').then((m) => m.AnnouncementManagePage),
   // issue 4: logistics
   'logistics/international-order-list': () => import('../features/logistics/pages/order-list-page.tsx').then((m) => m.OrderListPage),
   'logistics/international-order-detail': () => import('../features/logistics/pages/order-detail-page.tsx').then((m) => m.OrderDetailPage),

@@ -12,6 +12,7 @@ import { LanguageDropdown } from './language-dropdown.tsx';
 import { MenuSearch } from './menu-search.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { logout } from '../features/auth/api/logout.ts';
+import { NoticeBell } from '../features/announcement/components/notice-bell.tsx';
 import { refreshDictCache } from '../features/auth/api/query-all-dict-items.ts';
 import { getUserPermission } from '../features/auth/api/get-user-permission.ts';
 import { HOME_PATH, LOGIN_PATH } from '../lib/paths.ts';
@@ -51,7 +52,7 @@ const SettingsDrawer = lazy(() => import('./settings-drawer.tsx').then((module) 
 const ChangePasswordDialog = lazy(() => import('../features/account/components/change-password-dialog.tsx').then((module) => ({ default: module.ChangePasswordDialog })));
 const DepartSwitchDialog = lazy(() => import('../features/account/components/depart-switch-dialog.tsx').then((module) => ({ default: module.DepartSwitchDialog })));
 
-/** The global header (spec §2 "Header"): greeting, menu search, language, and the user menu. */
+/** The global header (spec §2 "Header"): greeting, menu search, the announcements' bell, language, and the user menu. */
 export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hidden }: Props) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
@@ -166,6 +167,7 @@ export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hid
             )}
             <Flex align="center" gap={4} style={{ flex: 'none' }}>
               <MenuSearch mobile={mobile} />
+              <NoticeBell />
               <LanguageDropdown compact={mobile} />
               <Dropdown menu={{ items, onClick: onUserMenu }}>
                 <Button type="text" data-testid="user-menu" aria-label={name} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>

@@ -23,6 +23,15 @@ export const menuTree: MenuSeed[] = [
     perms: 'dashboard:analysis:view',
   },
   {
+    // every user's inbox of announcements, opened from the header's bell and the home page (hidden from the side menu)
+    key: 'menu.announcementInbox',
+    path: '/dashboard/announcement',
+    component: 'system/announcement-list',
+    name: 'announcement-inbox',
+    perms: 'dashboard:announcement:list',
+    hidden: true,
+  },
+  {
     key: 'menu.productSearch',
     path: '/product-search',
     component: 'product/product-search',
@@ -700,7 +709,8 @@ export const menuTree: MenuSeed[] = [
       {
         key: 'menu.system.announcement',
         path: '/system/announcement',
-        component: 'system/announcement-list',
+        // managing them; what reaches a user is their inbox (menu.announcementInbox)
+        component: 'system/announcement-manage',
         name: 'system-announcement',
         perms: 'system:announcement:list',
         buttons: [

@@ -1,61 +1,75 @@
-import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { ANNOUNCEMENT_PRIORITIES, type AnnouncementPriority } from '@portal/shared/announcement';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { ANNOUNCEMENT_LATEST_UNREAD, type UnreadSummary } from '@portal/shared/announcement';
 import type { Db } from '../../db/client.ts';
 import { announcements } from '../../db/schema/sys.ts';
-import { dateRange, escapeLike, pageOf } from '../../lib/list.ts';
+import { announcementReads, announcementTargets } from '../../db/schema/admin.ts';
+import { iso, PLATFORM_TENANT, PUBLISHED, toPriority, toType } from './model.ts';
 
-const PUBLISHED = 1;
-/** Tenant 0 is the platform: what it publishes, every merchant reads. */
-const PLATFORM_TENANT = 0;
+/** Who reads: a user in the tenant of the request. */
+export type Reader = { userId: number; tenantId: number };
 
-// the column is a varchar(1) written only by us; anything unexpected reads as the default
-const toPriority = (value: string): AnnouncementPriority => ((ANNOUNCEMENT_PRIORITIES as readonly string[]).includes(value) ? (value as AnnouncementPriority) : 'M');
+const a = announcements;
+const t = announcementTargets;
 
+const targetExists = (kind: 'TENANT' | 'DEPART' | 'USER', targetMatch: SQL) =>
+  sql`exists (select 1 from ${t} where ${t.tenantId} = ${a.tenantId} and ${t.announcementId} = ${a.id} and ${t.targetKind} = ${kind} and ${targetMatch})`;
 
-// H before M before L, not the alphabet's H, L, M
-const priorityRank = sql`case ${announcements.priority} when 'H' then 3 when 'M' then 2 else 1 end`;
+/**
+ * The announcements that reach a reader now: published, not revoked, within their start and end times, and
+ * either the platform's to everyone (or to the reader's tenant) or the reader tenant's own to everyone, to a
+ * department the reader is a member of, or to the reader by name.
+ */
+export function reaches(reader: Reader): SQL {
+  const { userId, tenantId } = reader;
+  const platformOnes = sql`${a.tenantId} = ${PLATFORM_TENANT} and (${a.audience} = 'ALL' or (${a.audience} = 'TENANT' and ${targetExists('TENANT', sql`${t.targetId} = ${tenantId}`)}))`;
+  const memberOf = sql`${t.targetId} in (select department_id from sys_user_depart where tenant_id = ${tenantId} and user_id = ${userId})`;
+  const ownOnes = sql`${a.tenantId} = ${tenantId} and ${a.tenantId} <> ${PLATFORM_TENANT} and (${a.audience} = 'ALL' or (${a.audience} = 'DEPART' and ${targetExists('DEPART', memberOf)}) or (${a.audience} = 'USER' and ${targetExists('USER', sql`${t.targetId} = ${userId}`)}))`;
+  return and(
+    // first, so that the (tenant_id, send_status) index does the work
+    sql`${a.tenantId} in (${PLATFORM_TENANT}, ${tenantId})`,
+    eq(a.sendStatus, PUBLISHED),
+    isNull(a.revokedAt),
+    sql`(${a.startTime} is null or ${a.startTime} <= now())`,
+    sql`(${a.endTime} is null or ${a.endTime} > now())`,
+    sql`((${platformOnes}) or (${ownOnes}))`,
+  ) as SQL;
+}
 
-/** Sort columns the client may name (DESIGN §3: an allow-list, never SQL text from the client). */
-export const SORT_COLUMNS = {
-  sendTime: sql`${announcements.sendTime}`,
-  priority: priorityRank,
-  title: sql`${announcements.title}`,
-} as const;
+/** The reader's read mark of the row `a`, joined. */
+export const readJoin = (reader: Reader) => and(eq(announcementReads.tenantId, a.tenantId), eq(announcementReads.announcementId, a.id), eq(announcementReads.userId, reader.userId));
 
-export type ReaderListQuery = {
-  pageNo: number;
-  pageSize: number;
-  column?: keyof typeof SORT_COLUMNS;
-  order?: 'asc' | 'desc';
-  title?: string;
-  priority?: AnnouncementPriority;
-  sendTime_begin?: string;
-  sendTime_end?: string;
-};
-
-/** Published announcements for a reader of `tenantId`: the platform's and the tenant's own. */
-export async function listForReader(db: Db, tenantId: number, query: ReaderListQuery) {
-  const filters: SQL[] = [eq(announcements.sendStatus, PUBLISHED), inArray(announcements.tenantId, [...new Set([PLATFORM_TENANT, tenantId])])];
-  if (query.title) filters.push(ilike(announcements.title, `%${escapeLike(query.title)}%`));
-  if (query.priority) filters.push(eq(announcements.priority, query.priority));
-  filters.push(...dateRange(announcements.sendTime, query.sendTime_begin, query.sendTime_end));
-  const where = and(...filters);
-
-  const sortExpression = SORT_COLUMNS[query.column ?? 'sendTime'];
-  // a published announcement always has a send time; should one lack it, it goes last either way
-  const ordering = query.order === 'asc' ? sql`${sortExpression} asc nulls last` : sql`${sortExpression} desc nulls last`;
-  const size = query.pageSize;
+/** How many reach the reader unread, and the newest few (the bell). */
+export async function unreadSummary(db: Db, reader: Reader): Promise<UnreadSummary> {
+  const where = and(reaches(reader), isNull(announcementReads.userId));
   const [rows, counted] = await Promise.all([
     db
-      .select({ id: announcements.id, title: announcements.title, content: announcements.content, priority: announcements.priority, sendTime: announcements.sendTime })
-      .from(announcements)
+      .select({ id: a.id, title: a.title, priority: a.priority, msgType: a.msgType, sendTime: a.sendTime })
+      .from(a)
+      .leftJoin(announcementReads, readJoin(reader))
       .where(where)
-      // the id breaks ties, so that pages never repeat or skip a row
-      .orderBy(ordering, desc(announcements.id))
-      .limit(size)
-      .offset((query.pageNo - 1) * size),
-    db.select({ total: sql<number>`count(*)` }).from(announcements).where(where),
+      .orderBy(desc(a.sendTime), desc(a.id))
+      .limit(ANNOUNCEMENT_LATEST_UNREAD),
+    db.select({ total: sql<number>`count(*)` }).from(a).leftJoin(announcementReads, readJoin(reader)).where(where),
   ]);
-  const records = rows.map((row) => ({ ...row, priority: toPriority(row.priority), sendTime: row.sendTime ? row.sendTime.toISOString() : null }));
-  return pageOf(records, Number(counted[0]?.total ?? 0), query.pageNo, size);
+  return {
+    count: Number(counted[0]?.total ?? 0),
+    latest: rows.map((row) => ({ id: row.id, title: row.title, priority: toPriority(row.priority), msgType: toType(row.msgType), sendTime: iso(row.sendTime) })),
+  };
+}
+
+/**
+ * Tenants with a published announcement whose start or end time fell in (since, until]: it appeared in,
+ * or left, its readers' lists without anyone publishing anything, so their bells recount.
+ */
+export async function tenantsWithTimesBetween(db: Db, since: Date, until: Date): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ tenantId: a.tenantId })
+    .from(a)
+    .where(
+      and(
+        eq(a.sendStatus, PUBLISHED),
+        sql`((${a.startTime} > ${since.toISOString()}::timestamptz and ${a.startTime} <= ${until.toISOString()}::timestamptz) or (${a.endTime} > ${since.toISOString()}::timestamptz and ${a.endTime} <= ${until.toISOString()}::timestamptz))`,
+      ),
+    );
+  return rows.map((row) => row.tenantId);
 }

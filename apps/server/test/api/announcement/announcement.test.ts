@@ -47,7 +47,7 @@ describe(`announcements for their readers (${testDbKind()})`, () => {
     expect(titles(result)).toEqual(['歡迎使用商家後台 Welcome to the merchant portal', 'T1 price update', 'Platform maintenance 100%_done', 'T1 holiday notice']);
     expect(result).toMatchObject({ total: 4, current: 1, size: 10, pages: 1 });
     const first = result.records[1]!;
-    expect(Object.keys(first).sort()).toEqual(['content', 'id', 'priority', 'sendTime', 'title']);
+    expect(Object.keys(first).sort()).toEqual(['content', 'id', 'msgType', 'priority', 'read', 'sendTime', 'title']);
     expect(first).toMatchObject({ content: 'tenant one', priority: 'L' });
     expect(new Date(first.sendTime!).toISOString()).toBe(first.sendTime);
     // a staff member of the same tenant reads the same list
@@ -111,9 +111,9 @@ describe(`announcements for their readers (${testDbKind()})`, () => {
     [{ pageSize: '-3' }, 'Page size must be at least 1'],
     [{ column: 'content; drop table sys_user' }, 'Sort column must be one of: sendTime, priority, title'],
     [{ order: 'sideways' }, 'Sort order must be one of: asc, desc'],
-    [{ priority: 'X' }, 'Field priority must be one of: L, M, H'],
+    [{ priority: 'X' }, 'Priority must be one of: L, M, H'],
     [{ sendTime_begin: 'yesterday' }, 'sendTime_begin'],
-    [{ title: 'x'.repeat(101) }, 'Field title takes at most 100 characters'],
+    [{ title: 'x'.repeat(101) }, 'Title takes at most 100 characters'],
     [{ tenantId: '2' }, 'Unknown field: tenantId'],
   ])('answers 400 for %j', async (query, message) => {
     const response = await list(merchant, query, { lang: 'en-US' });

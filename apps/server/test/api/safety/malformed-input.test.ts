@@ -16,6 +16,7 @@ const NOTHING_TO_FUZZ: Record<string, string> = {
   'POST /api/sys/logout': 'no query, no body: it ends the caller session',
   'GET /api/sys/permission/getUserPermissionByToken': 'no query, no body: answers the caller own menu',
   'GET /api/sys/dict/getDictItems': 'no code in the path: answers 404 for any input',
+  'GET /api/sys/announcement/stream': "no input: the caller's own event stream, which stays open (test/api/announcement/stream.test.ts reads it over HTTP)",
 };
 
 const t = await createTestApp();

@@ -13,6 +13,7 @@ export const layout: typeof source = {
   notFound: { title: '404', description: 'Sorry, the page you visited does not exist.', back: 'Back home' },
   forbidden: { title: '403', description: 'Sorry, you are not allowed to open this page.', back: 'Back home' },
   pageTitles: { notFound: 'Page not found', forbidden: 'No permission', tracking: 'Track a shipment' },
+  notices: { open: 'Announcements, {{count}} unread', title: 'Unread announcements', markAllRead: 'Mark all read', viewAll: 'View all', empty: 'No unread announcements', marked: 'All marked read' },
   menuSearch: { placeholder: 'Search the menu', open: 'Search the menu', empty: 'No matching menu' },
   settings: {
     title: 'System settings',

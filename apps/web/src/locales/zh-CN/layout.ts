@@ -13,6 +13,7 @@ export const layout: typeof source = {
   notFound: { title: '404', description: '抱歉，您访问的页面不存在。', back: '返回首页' },
   forbidden: { title: '403', description: '抱歉，您没有权限访问此页面。', back: '返回首页' },
   pageTitles: { notFound: '页面不存在', forbidden: '没有权限', tracking: '物流追踪' },
+  notices: { open: '公告通知，{{count}} 条未读', title: '未读公告', markAllRead: '全部标为已读', viewAll: '查看全部', empty: '没有未读公告', marked: '已全部标为已读' },
   menuSearch: { placeholder: '搜索菜单', open: '搜索菜单', empty: '没有匹配的菜单' },
   settings: {
     title: '系统设置',

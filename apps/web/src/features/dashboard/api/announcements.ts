@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnnouncementRecord } from '@portal/shared/announcement';
 import { http } from '../../../lib/http.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
@@ -17,3 +17,11 @@ export const latestAnnouncementsQuery = (pageSize: number) =>
   });
 
 export const useLatestAnnouncements = (pageSize: number) => useQuery(latestAnnouncementsQuery(pageSize));
+
+/** POST /sys/announcement/read: opening one on the home page marks it read; the bell and the lists follow. Silent: a failure only leaves it unread. */
+export const markAnnouncementRead = (id: number) => http.post<unknown>('/sys/announcement/read', { id }, { silent: true });
+
+export function useMarkAnnouncementRead() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: markAnnouncementRead, onSuccess: () => client.invalidateQueries({ queryKey: ['sys', 'announcement'] }) });
+}

@@ -3,6 +3,8 @@ import { Button, Flex, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementRecord } from '@portal/shared/announcement';
 import { formatDateTime } from '../../../lib/format.ts';
+import { RichTextView } from '../../../components/rich-text-view.tsx';
+import { useMarkAnnouncementRead } from '../api/announcements.ts';
 import { PRIORITY_COLORS } from '../priority.ts';
 import styles from './announcement-reader.module.css';
 
@@ -16,10 +18,15 @@ export function useAnnouncementReader(): { open: (announcement: AnnouncementReco
   // kept while the dialog closes, so that its text does not vanish under the closing animation
   const [shown, setShown] = useState<AnnouncementRecord | null>(null);
   const [isOpen, setOpen] = useState(false);
-  const open = useCallback((announcement: AnnouncementRecord) => {
-    setShown(announcement);
-    setOpen(true);
-  }, []);
+  const { mutate: markRead } = useMarkAnnouncementRead();
+  const open = useCallback(
+    (announcement: AnnouncementRecord) => {
+      setShown(announcement);
+      setOpen(true);
+      if (!announcement.read) markRead(announcement.id);
+    },
+    [markRead],
+  );
   const close = () => setOpen(false);
   const reader = (
     <Modal
@@ -44,9 +51,7 @@ export function useAnnouncementReader(): { open: (announcement: AnnouncementReco
               {t('dashboard.announcement.sendTime')}: {formatDateTime(shown.sendTime)}
             </span>
           </Flex>
-          <p className={styles.text} data-testid="announcement-text">
-            {shown.content}
-          </p>
+          <RichTextView html={shown.content} testId="announcement-text" style={{ marginTop: 12 }} />
         </>
       )}
     </Modal>

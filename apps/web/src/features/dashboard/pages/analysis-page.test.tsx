@@ -18,12 +18,12 @@ const DEPARTS = {
   orgCode: 'A01A02',
 };
 
-const announcement = (id: number, title: string, priority: AnnouncementRecord['priority']): AnnouncementRecord => ({ id, title, content: `${title} content`, priority, sendTime: '2026-03-01T02:03:04.000Z' });
+const announcement = (id: number, title: string, priority: AnnouncementRecord['priority']): AnnouncementRecord => ({ id, title, content: `<p>${title} content</p>`, priority, msgType: 'notice', sendTime: '2026-03-01T02:03:04.000Z', read: false });
 
 const ANNOUNCEMENT_MENU: MenuEntry = {
   id: 9,
-  path: '/system/announcement',
-  name: 'system-announcement',
+  path: '/dashboard/announcement',
+  name: 'announcement-inbox',
   component: 'system/announcement-list',
   redirect: null,
   hidden: false,
@@ -48,6 +48,7 @@ function server(records: AnnouncementRecord[]): FetchCall[] {
   return stubFetch(({ url }) => {
     if (url.pathname === '/api/sys/user/getCurrentUserDeparts') return DEPARTS;
     if (url.pathname === '/api/sys/announcement/listByUser') return { records, total: records.length, current: 1, size: 5, pages: 1 };
+    if (url.pathname === '/api/sys/announcement/read') return { count: 0, latest: [] };
     throw new Error(`unexpected ${url.pathname}`);
   });
 }
@@ -84,7 +85,7 @@ describe('home page /dashboard/analysis', { timeout: 30_000 }, () => {
     expect(list.url.searchParams.get('pageNo')).toBe('1');
     expect(list.url.searchParams.get('pageSize')).toBe('5');
     // the list page is in this user's menu: a link to it
-    expect(screen.getByRole('link', { name: '全部公告' }).getAttribute('href')).toBe('/system/announcement');
+    expect(screen.getByRole('link', { name: '全部公告' }).getAttribute('href')).toBe('/dashboard/announcement');
   });
 
   it('says so when there is nothing to show: no announcement, no department, no company', async () => {
@@ -100,15 +101,19 @@ describe('home page /dashboard/analysis', { timeout: 30_000 }, () => {
 
   it('opens an announcement whole from its title, by keyboard, and gives the focus back on Escape', async () => {
     signIn();
-    const long = { ...announcement(3, 'Holiday notice', 'H'), content: `${'The warehouse closes for the holiday. '.repeat(20)}\nLast line of the notice.` };
-    server([long]);
+    const long = { ...announcement(3, 'Holiday notice', 'H'), content: `<p>${'The warehouse closes for the holiday. '.repeat(20)}</p><p>Last line of the <strong>notice</strong>.</p>` };
+    const calls = server([long]);
     renderHome();
     const opener = await screen.findByRole('button', { name: 'Holiday notice' });
     opener.focus();
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Holiday notice')).toBeTruthy();
-    expect(within(dialog).getByTestId('announcement-text').textContent).toBe(long.content);
+    // the sanitised HTML, drawn as HTML
+    expect(within(dialog).getByTestId('announcement-text').textContent).toBe(`${'The warehouse closes for the holiday. '.repeat(20)}Last line of the notice.`);
+    expect(within(dialog).getByText('notice').tagName).toBe('STRONG');
+    // opening an unread one marks it read
+    await waitFor(() => expect(calls.filter((call) => call.url.pathname === '/api/sys/announcement/read').map((call) => call.body)).toEqual([{ id: 3 }]));
     expect(within(dialog).getByText('高')).toBeTruthy();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(document.activeElement).toBe(opener));

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Avatar, Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Tag } from 'antd';
 import { ClampedText } from '../../../components/clamped-text.tsx';
+import { richTextToPlain } from '../../../components/rich-text-view.tsx';
 import { NotificationOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,8 @@ import { AnnouncementOpener, useAnnouncementReader } from '../components/announc
 
 /** How many announcements the home page shows. */
 const LATEST_COUNT = 5;
-const ANNOUNCEMENT_LIST_PATH = '/system/announcement';
+/** The user's inbox of announcements (a hidden menu entry every built-in role has). */
+const ANNOUNCEMENT_LIST_PATH = '/dashboard/announcement';
 
 /** The company the user signed in to: kept for the session at sign-in (spec §2 "User layout"); nothing is fetched for it. */
 function readTenantName(): string | null {
@@ -31,6 +33,7 @@ function readTenantName(): string | null {
 
 function AnnouncementItem({ item, last, onOpen }: { item: AnnouncementRecord; last: boolean; onOpen: (item: AnnouncementRecord) => void }) {
   const { t } = useTranslation();
+  const excerpt = useMemo(() => richTextToPlain(item.content), [item.content]);
   return (
     <article data-testid="announcement" style={{ padding: '12px 0', borderBottom: last ? undefined : '1px solid rgba(5, 5, 5, 0.06)' }}>
       <Flex justify="space-between" align="baseline" gap={12} wrap>
@@ -48,8 +51,8 @@ function AnnouncementItem({ item, last, onOpen }: { item: AnnouncementRecord; la
           {formatDateTime(item.sendTime)}
         </ClampedText>
       </Flex>
-      <ClampedText tone="secondary" lines={2} title={item.content} style={{ margin: '6px 0 0' }}>
-        {item.content}
+      <ClampedText tone="secondary" lines={2} title={excerpt} style={{ margin: '6px 0 0' }}>
+        {excerpt}
       </ClampedText>
     </article>
   );

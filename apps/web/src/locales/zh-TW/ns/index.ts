@@ -14,6 +14,7 @@ import type { resources as systemDeparts } from './system-departs.ts';
 import type { resources as systemOrg } from './system-org.ts';
 import type { resources as systemTenants } from './system-tenants.ts';
 import type { resources as systemSso } from './system-sso.ts';
+import type { resources as announcement } from './announcement.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -31,4 +32,5 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   'system-org': typeof systemOrg;
   'system-tenants': typeof systemTenants;
   'system-sso': typeof systemSso;
+  announcement: typeof announcement;
 };
