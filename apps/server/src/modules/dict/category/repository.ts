@@ -6,9 +6,9 @@ import { categories } from '../../../db/schema/dict.ts';
 import { escapeLike } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 
-const child = sql.raw('c');
-// whether a node has children, asked in the same query (sys_category_parent_idx): the tree loads lazily
-const hasChildren = sql<boolean>`exists (select 1 from ${categories} as ${child} where ${child}.parent_id = ${categories.id})`;
+// whether a node has children, asked in the same query (sys_category_parent_idx): the tree loads lazily.
+// Qualified by hand: in a selected field drizzle names columns without their table.
+const hasChildren = sql<boolean>`exists (select 1 from sys_category c where c.parent_id = sys_category.id)`;
 const record = { id: categories.id, parentId: categories.parentId, code: categories.code, name: categories.name, sortOrder: categories.sortOrder, hasChildren };
 type Row = { id: number; parentId: number | null; code: string; name: Texts; sortOrder: number; hasChildren: boolean };
 

@@ -30,7 +30,7 @@ export async function addCategory(db: Db, actor: AuditActor, { parentId, ...valu
       if (await categoryCodeTaken(tx, values.code)) throw taken(values.code);
       const id = await insertCategory(tx, parentId, values);
       const after = await findCategory(tx, id, lang);
-      await recordAudit(tx, actor, { resource: 'category', resourceId: id, action: 'add', label: values.code, after });
+      await recordAudit(tx, actor, { resource: 'category', resourceId: id, action: 'create', label: values.code, after });
       return after;
     }),
   );
@@ -46,7 +46,7 @@ export async function editCategory(db: Db, actor: AuditActor, { id, ...values }:
       if (await categoryCodeTaken(tx, values.code, id)) throw taken(values.code);
       await updateCategory(tx, id, values);
       const after = await findCategory(tx, id, lang);
-      await recordAudit(tx, actor, { resource: 'category', resourceId: id, action: 'edit', label: values.code, before, after });
+      await recordAudit(tx, actor, { resource: 'category', resourceId: id, action: 'update', label: values.code, before, after });
       return after;
     }),
   );

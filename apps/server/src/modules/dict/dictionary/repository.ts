@@ -3,7 +3,7 @@ import { isBuiltInDict } from '@portal/shared/dict-codes';
 import type { DictRecord, DictSortColumn } from '@portal/shared/system-dicts';
 import type { Texts } from '@portal/shared/languages';
 import type { Db } from '../../../db/client.ts';
-import { dictItems, dicts } from '../../../db/schema/dict.ts';
+import { dicts } from '../../../db/schema/dict.ts';
 import { escapeLike, pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 
@@ -13,7 +13,8 @@ const SORT_COLUMNS = { dictCode: dicts.dictCode, updatedAt: dicts.updatedAt, cre
 export type DictFilters = { dictCode?: string; dictName?: string };
 export type DictListQuery = DictFilters & { pageNo: number; pageSize: number; column?: DictSortColumn; order?: 'asc' | 'desc' };
 
-const itemCount = sql<number>`(select count(*) from ${dictItems} where ${dictItems.dictId} = ${dicts.id})`.mapWith(Number);
+// qualified by hand: in a selected field drizzle names columns without their table
+const itemCount = sql<number>`(select count(*) from sys_dict_item i where i.dict_id = sys_dict.id)`.mapWith(Number);
 const record = { id: dicts.id, dictCode: dicts.dictCode, dictName: dicts.dictName, description: dicts.description, itemCount, createdAt: dicts.createdAt, updatedAt: dicts.updatedAt };
 type Row = { id: number; dictCode: string; dictName: Texts; description: string; itemCount: number; createdAt: Date; updatedAt: Date };
 const toRecord = (row: Row): DictRecord => ({

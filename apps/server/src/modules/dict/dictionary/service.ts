@@ -30,7 +30,7 @@ export async function addDict(db: Db, cache: DictService, actor: AuditActor, inp
     db.transaction(async (tx) => {
       const id = await insertDict(tx, input);
       const after = await findDict(tx, id);
-      await recordAudit(tx, actor, { resource: 'dict', resourceId: id, action: 'add', label: input.dictCode, after });
+      await recordAudit(tx, actor, { resource: 'dict', resourceId: id, action: 'create', label: input.dictCode, after });
       return after;
     }),
   );
@@ -48,7 +48,7 @@ export async function editDict(db: Db, cache: DictService, actor: AuditActor, { 
       if (await dictCodeTaken(tx, values.dictCode, id)) throw taken(values.dictCode);
       await updateDict(tx, id, values);
       const after = await findDict(tx, id);
-      await recordAudit(tx, actor, { resource: 'dict', resourceId: id, action: 'edit', label: values.dictCode, before, after });
+      await recordAudit(tx, actor, { resource: 'dict', resourceId: id, action: 'update', label: values.dictCode, before, after });
       return after;
     }),
   );

@@ -45,7 +45,7 @@ export async function addDictItem(db: Db, cache: DictService, actor: AuditActor,
       const id = await insertDictItem(tx, dictId, values);
       await touchDict(tx, dictId);
       const after = await findDictItem(tx, id);
-      await recordAudit(tx, actor, { resource: 'dict-item', resourceId: id, action: 'add', label: `${dict.dictCode}:${values.itemValue}`, after });
+      await recordAudit(tx, actor, { resource: 'dict-item', resourceId: id, action: 'create', label: `${dict.dictCode}:${values.itemValue}`, after });
       return after;
     }),
   );
@@ -64,7 +64,7 @@ export async function editDictItem(db: Db, cache: DictService, actor: AuditActor
       await updateDictItem(tx, id, values);
       await touchDict(tx, before.dictId);
       const after = await findDictItem(tx, id);
-      await recordAudit(tx, actor, { resource: 'dict-item', resourceId: id, action: 'edit', label: `${dict.dictCode}:${values.itemValue}`, before, after });
+      await recordAudit(tx, actor, { resource: 'dict-item', resourceId: id, action: 'update', label: `${dict.dictCode}:${values.itemValue}`, before, after });
       return after;
     }),
   );
