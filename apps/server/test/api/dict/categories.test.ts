@@ -39,6 +39,8 @@ describe(`the category dictionary (${testDbKind()})`, () => {
     expect((await children('staff', root.id, 'zh-CN')).map((n) => [n.code, n.title, n.leaf])).toEqual([['T-APPAREL.SHIRT', '衬衫', false]]);
     expect((await children('merchant', shirts.id)).map((n) => [n.code, n.leaf])).toEqual([['T-APPAREL.SHIRT.LINEN', true]]);
     expect(await children('merchant', other.id)).toEqual([]);
+    expect(ok<Node>(await call('staff', { method: 'GET', url: 'queryById', query: { id: String(shirts.id) }, lang: 'en-US' }))).toMatchObject({ code: 'T-APPAREL.SHIRT', title: 'Shirts', leaf: false });
+    refused(await call('staff', { method: 'GET', url: 'queryById', query: { id: '99999999' } }), 404);
 
     const found = ok<Node[]>(await call('merchant', { method: 'GET', url: 'search', query: { keyword: 'shirt' }, lang: 'en-US' }));
     expect(found.map((n) => n.code)).toEqual(['T-APPAREL.SHIRT', 'T-APPAREL.SHIRT.LINEN']);

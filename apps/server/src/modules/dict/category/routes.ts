@@ -6,7 +6,7 @@ import { auditActor, platform, signedIn } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
 import { categoryChildren, searchCategories } from './repository.ts';
-import { addCategory, editCategory, removeCategory } from './service.ts';
+import { addCategory, categoryById, editCategory, removeCategory } from './service.ts';
 
 /**
  * The category dictionary: every signed-in user reads the tree (forms pick a category in it, loaded a level at
@@ -37,6 +37,15 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: `Categories whose code or name (any language) holds the keyword, at most ${CATEGORY_SEARCH_MAX}`, querystring: getQuery(categorySearchQuery), response: { 200: envelopeSchema(z.array(categoryNode)) } },
     },
     async (request) => request.ok(await searchCategories(db, request.query.keyword, request.lang, CATEGORY_SEARCH_MAX)),
+  );
+
+  app.get(
+    '/sys/category/queryById',
+    {
+      config: signedIn,
+      schema: { tags, summary: "One category in the reader's language (a form's select shows the title of the value it holds)", querystring: getQuery({ id: idParam }), response: { 200: envelopeSchema(categoryNode) } },
+    },
+    async (request) => request.ok(await categoryById(db, request.query.id, request.lang)),
   );
 
   app.post(

@@ -23,6 +23,12 @@ async function saving<T>(code: string, save: () => Promise<T>): Promise<T> {
   }
 }
 
+export async function categoryById(db: Db, id: number, lang: Language): Promise<CategoryNode> {
+  const found = await findCategory(db, id, lang);
+  if (!found) throw notFound();
+  return found;
+}
+
 export async function addCategory(db: Db, actor: AuditActor, { parentId, ...values }: CategoryInput, lang: Language): Promise<CategoryNode> {
   const saved = await saving(values.code, () =>
     db.transaction(async (tx) => {
