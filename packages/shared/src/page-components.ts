@@ -36,6 +36,8 @@ export const PAGE_COMPONENTS = [
   'system/position-list',
   'system/my-depart',
   'system/address-book',
+  'system/dict-list',
+  'system/category-list',
   'system/permission-list',
   'system/depart-list',
 ] as const;

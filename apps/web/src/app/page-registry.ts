@@ -45,6 +45,8 @@ export const pageRegistry = {
   'system/position-list': () => import('../features/system/pages/position-list-page.tsx').then((m) => m.PositionListPage),
   'system/my-depart': () => import('../features/system/pages/my-depart-page.tsx').then((m) => m.MyDepartPage),
   'system/address-book': () => import('../features/system/pages/address-book-page.tsx').then((m) => m.AddressBookPage),
+  'system/dict-list': () => import('../features/system/pages/dict-list-page.tsx').then((m) => m.DictListPage),
+  'system/category-list': () => import('../features/system/pages/category-list-page.tsx').then((m) => m.CategoryListPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;
