@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { TreeSelect, type TreeSelectProps } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -48,24 +48,25 @@ export function CategoryTreeSelect({ value, onChange, placeholder, ...rest }: Ca
   const language = useLanguage();
   const client = useQueryClient();
   const [keyword, setKeyword] = useState('');
-  const [loaded, setLoaded] = useState<Map<number, SimpleNode>>(new Map());
+  // the levels opened so far, in the language they were loaded in (another language starts from the roots)
+  const [opened, setOpened] = useState<{ language: string; nodes: Map<number, SimpleNode> }>({ language, nodes: new Map() });
   const roots = useQuery(categoryChildrenQuery(null, language));
+  const loaded = useMemo(() => {
+    const nodes = new Map((roots.data ?? []).map((node) => [node.id, simple(node)]));
+    if (opened.language === language) for (const [id, node] of opened.nodes) nodes.set(id, node);
+    return nodes;
+  }, [roots.data, opened, language]);
   const term = keyword.trim();
   const found = useQuery({ ...searchQuery(term, language), enabled: term.length > 0 });
   const known = value != null && loaded.has(value);
   const chosen = useQuery({ ...byIdQuery(value ?? 0, language), enabled: value != null && !known });
 
-  // a change of language (or of the tree, after an edit) starts again from the roots
-  useEffect(() => {
-    setLoaded(new Map((roots.data ?? []).map((node) => [node.id, simple(node)])));
-  }, [roots.data]);
-
   const loadChildren = async (pid: number) => {
     const children = await client.fetchQuery(categoryChildrenQuery(pid, language));
-    setLoaded((current) => {
-      const next = new Map(current);
-      for (const node of children) next.set(node.id, simple(node));
-      return next;
+    setOpened((current) => {
+      const nodes = new Map(current.language === language ? current.nodes : []);
+      for (const node of children) nodes.set(node.id, simple(node));
+      return { language, nodes };
     });
   };
 

@@ -27,8 +27,7 @@ export function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; on
   const move = (index: number, by: -1 | 1) => {
     if (!dict) return;
     const ids = rows.map((row) => row.id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(index + by, 0, moved!);
+    ids.splice(index + by, 0, ...ids.splice(index, 1));
     sort.mutate({ dictId: dict.id, ids });
   };
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type Key } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { Button, Card, Empty, Space, Tree, type TreeDataNode } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -53,20 +53,20 @@ export function CategoryListPage() {
   const language = useLanguage();
   const client = useQueryClient();
   const roots = useQuery(categoryChildrenQuery(null, language));
-  const [levels, setLevels] = useState<Map<number, CategoryNode[]>>(new Map());
-  const [expanded, setExpanded] = useState<Key[]>([]);
+  // the opened levels, in the language they were loaded in: another language starts again from the roots
+  const [opened, setOpened] = useState<{ language: string; levels: Map<number, CategoryNode[]>; expanded: Key[] }>({ language, levels: new Map(), expanded: [] });
+  const current = opened.language === language ? opened : { language, levels: new Map<number, CategoryNode[]>(), expanded: [] };
+  const { levels, expanded } = current;
+  const setExpanded = (keys: Key[]) => setOpened({ ...current, expanded: keys });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [tried, setTried] = useState<number | null>(null);
 
-  // another language: every opened level again, in it
-  useEffect(() => {
-    setLevels(new Map());
-    setExpanded([]);
-  }, [language]);
-
   const loadLevel = async (pid: number, fresh = false) => {
     const children = await client.fetchQuery({ ...categoryChildrenQuery(pid, language), ...(fresh ? { staleTime: 0 } : {}) });
-    setLevels((current) => new Map(current).set(pid, children));
+    setOpened((was) => {
+      const base = was.language === language ? was : { language, levels: new Map<number, CategoryNode[]>(), expanded: [] };
+      return { ...base, levels: new Map(base.levels).set(pid, children) };
+    });
   };
 
   // a level whose children changed is loaded again (the roots by their query)
