@@ -68,8 +68,6 @@ export const resources: typeof source = {
     deleteConfirm: 'Delete the category "{{name}}"?',
     codeFormat: 'A category code holds letters, digits, underscores, hyphens and dots, and starts with a letter or digit',
     empty: 'No category yet',
-    pick: 'Pick a category on the left',
-    search: 'Search categories',
     tryIt: 'The category select of forms',
   },
 };

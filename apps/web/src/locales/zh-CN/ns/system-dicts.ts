@@ -68,8 +68,6 @@ export const resources: typeof source = {
     deleteConfirm: '删除分类「{{name}}」？',
     codeFormat: '分类编码只能包含英文字母、数字、下划线、连字符与点，且以字母或数字开头',
     empty: '还没有分类',
-    pick: '在左侧选择一个分类',
-    search: '搜索分类',
     tryIt: '表单中的分类选择',
   },
 };

@@ -67,8 +67,6 @@ export const resources = {
     deleteConfirm: '刪除分類「{{name}}」？',
     codeFormat: '分類編碼只能包含英文字母、數字、底線、連字號與點，且以字母或數字開頭',
     empty: '還沒有分類',
-    pick: '在左側選擇一個分類',
-    search: '搜尋分類',
     tryIt: '表單中的分類選擇',
   },
 };
