@@ -111,8 +111,8 @@ export const dictItemListQuery = {
 export const dictItemStatusInput = z.strictObject({ id, status: z.union([z.literal(0), z.literal(1)]) });
 export type DictItemStatusInput = z.infer<typeof dictItemStatusInput>;
 
-/** The new order of a dictionary's items: every item of it, once, first to last. */
-export const DICT_ITEMS_MAX = 500;
+/** The new order of a dictionary's items: every item of it, once, first to last (the drawer lists up to 200, the list cap). */
+export const DICT_ITEMS_MAX = 200;
 export const dictItemSortInput = z.strictObject({ dictId: id, ids: z.array(id).min(1).max(DICT_ITEMS_MAX) });
 export type DictItemSortInput = z.infer<typeof dictItemSortInput>;
 
