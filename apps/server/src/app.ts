@@ -20,6 +20,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { AccessService } from './modules/auth/access/service.ts';
 import { DictService } from './modules/dict/service.ts';
+import { dictVersionPlugin } from './plugins/dict-version.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { loginRoutes } from './modules/auth/login/routes.ts';
 import { thirdLoginRoutes } from './modules/auth/third-login/routes.ts';
@@ -27,6 +28,9 @@ import { oidcClientOf, type OidcConfig } from './modules/auth/third-login/provid
 import { thirdAccountRoutes } from './modules/system/third-account/routes.ts';
 import { permissionRoutes } from './modules/auth/permission/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
+import { dictionaryRoutes } from './modules/dict/dictionary/routes.ts';
+import { dictItemRoutes } from './modules/dict/item/routes.ts';
+import { categoryRoutes } from './modules/dict/category/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { checkRoutes } from './modules/check/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
@@ -149,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('dataRules', new DataRuleService(options.database.db, bus, app.accessService, (message, detail) => app.log.warn(detail, message)));
   // before any route: it adds itself to every /api and /platform-api route
   await app.register(nulGuardPlugin);
+  await app.register(dictVersionPlugin, { dicts: app.dictService });
 
   await app.register(swagger, {
     openapi: {
@@ -182,6 +187,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(thirdLoginRoutes, { oidc: oidcClientOf(options.config) });
       await api.register(permissionRoutes);
       await api.register(dictRoutes);
+      await api.register(dictionaryRoutes);
+      await api.register(dictItemRoutes);
+      await api.register(categoryRoutes);
       await api.register(userRoutes);
       await api.register(checkRoutes);
       await api.register(companyRoutes);

@@ -17,6 +17,7 @@ import { orgMessages } from './messages-org.ts';
 import { tenantsMessages } from './messages-tenants.ts';
 import { ssoMessages } from './messages-sso.ts';
 import { announcementMessages } from './messages-announcements.ts';
+import { dictsMessages } from './messages-dicts.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -256,6 +257,7 @@ export const messages = {
   // single sign-on (issue 13 item 6)
   ...ssoMessages,
   ...announcementMessages,
+  ...dictsMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -39,6 +39,8 @@ export const PAGE_COMPONENTS = [
   'system/tenant-menu-list',
   'system/my-depart',
   'system/address-book',
+  'system/dict-list',
+  'system/category-list',
   'system/permission-list',
   'system/depart-list',
   // issue 13: single sign-on

@@ -9,6 +9,7 @@ import { followLanguageInDates } from '../lib/date-locale.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { usePreferences } from '../lib/preferences.ts';
 import { readableFill, readableText } from '../lib/contrast.ts';
+import { startDictFreshness } from './dict-freshness.ts';
 
 const ANTD_LOCALES: Record<Language, NonNullable<ConfigProviderProps['locale']>> = {
   'zh-TW': zhTW,
@@ -97,6 +98,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     };
   }, [primaryColor]);
   useColorWeak(colorWeak);
+  // every answer's dictionary mark from now on: a stale 7-day cache is fetched again (issue 13 item 3)
+  useEffect(() => startDictFreshness(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme}>

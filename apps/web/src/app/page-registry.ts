@@ -49,6 +49,8 @@ export const pageRegistry = {
   'system/third-account-list': () => import('../features/system/pages/third-account-list-page.tsx').then((m) => m.ThirdAccountListPage),
   'system/my-depart': () => import('../features/system/pages/my-depart-page.tsx').then((m) => m.MyDepartPage),
   'system/address-book': () => import('../features/system/pages/address-book-page.tsx').then((m) => m.AddressBookPage),
+  'system/dict-list': () => import('../features/system/pages/dict-list-page.tsx').then((m) => m.DictListPage),
+  'system/category-list': () => import('../features/system/pages/category-list-page.tsx').then((m) => m.CategoryListPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

@@ -5,6 +5,7 @@ import { leaveNotice } from '../lib/notice.ts';
 import { i18n } from '../lib/i18n.ts';
 import { getUserPermission } from '../features/auth/api/get-user-permission.ts';
 import { queryAllDictItems } from '../features/auth/api/query-all-dict-items.ts';
+import { dictFreshness } from './dict-freshness.ts';
 import { setCompanyLanguage } from '../features/auth/api/set-company-language.ts';
 import { isLanguage } from '@portal/shared/languages';
 import { HOME_PATH, loginRedirect } from '../lib/paths.ts';
@@ -21,7 +22,10 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
   if (state.permissions) return null;
   try {
     const [permissions, dictionaries] = await Promise.all([getUserPermission(), state.dictionaries ? Promise.resolve(state.dictionaries) : queryAllDictItems()]);
-    useAuth.getState().setDictionaries(dictionaries);
+    if (dictionaries !== state.dictionaries) useAuth.getState().setDictionaries(dictionaries);
+    // a reload: the permission answer carried the server's dictionary mark; a cache of another one is
+    // fetched again before the first screen, so that it shows the texts of now (issue 13 item 3)
+    await dictFreshness.refresh();
     useAuth.getState().setPermissions(permissions);
     const language = i18n.language;
     if (isLanguage(language)) void setCompanyLanguage(language);

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AuthEntry, DictOption, MenuEntry, UserInfo } from '@portal/shared/sys';
 import { SEVEN_DAYS_MS, storage, STORAGE_KEYS, TENANT_NAME_SESSION_KEY } from './storage.ts';
 import { clearSession } from './session.ts';
+import { lastDictVersion } from './dict-version.ts';
 
 /** allPages: every page path of the catalogue (absent in test fixtures: every path outside the menu is then unknown) */
 export type Permissions = { menu: MenuEntry[]; auth: AuthEntry[]; allAuth: AuthEntry[]; allPages?: readonly string[] };
@@ -13,10 +14,13 @@ type AuthState = {
   /** null until loaded after sign-in or on a reload (spec §4 "First navigation") */
   permissions: Permissions | null;
   dictionaries: Dictionaries | null;
+  /** the server's version mark of `dictionaries` (lib/dict-version.ts); null: unknown, fetched again at the next answer */
+  dictVersion: string | null;
   signedIn(result: { token: string; userInfo: UserInfo; sysAllDictItems: Dictionaries; tenantName?: string }): void;
   setUserInfo(userInfo: UserInfo): void;
   setPermissions(permissions: Permissions): void;
-  setDictionaries(dictionaries: Dictionaries): void;
+  /** `version`: the mark of the answer they came in; by default the latest answer's */
+  setDictionaries(dictionaries: Dictionaries, version?: string | null): void;
   signedOut(): void;
 };
 
@@ -26,10 +30,14 @@ export const useAuth = create<AuthState>((set) => ({
   userInfo: storage.get<UserInfo>(STORAGE_KEYS.userInfo),
   permissions: null,
   dictionaries: storage.get<Dictionaries>(STORAGE_KEYS.dictionaries),
+  dictVersion: storage.get<string>(STORAGE_KEYS.dictVersion),
   signedIn({ token, userInfo, sysAllDictItems, tenantName }) {
     storage.set(STORAGE_KEYS.token, token, SEVEN_DAYS_MS);
     storage.set(STORAGE_KEYS.userInfo, userInfo, SEVEN_DAYS_MS);
     storage.set(STORAGE_KEYS.dictionaries, sysAllDictItems, SEVEN_DAYS_MS);
+    // the sign-in answer's mark: the answer just read
+    const dictVersion = lastDictVersion();
+    storage.set(STORAGE_KEYS.dictVersion, dictVersion, SEVEN_DAYS_MS);
     storage.set(STORAGE_KEYS.tenantId, userInfo.tenantId, SEVEN_DAYS_MS);
     if (tenantName) {
       try {
@@ -38,7 +46,7 @@ export const useAuth = create<AuthState>((set) => ({
         // only the user layout's company name is lost
       }
     }
-    set({ token, userInfo, dictionaries: sysAllDictItems, permissions: null });
+    set({ token, userInfo, dictionaries: sysAllDictItems, dictVersion, permissions: null });
   },
   setUserInfo(userInfo) {
     storage.set(STORAGE_KEYS.userInfo, userInfo, SEVEN_DAYS_MS);
@@ -47,12 +55,13 @@ export const useAuth = create<AuthState>((set) => ({
   setPermissions(permissions) {
     set({ permissions });
   },
-  setDictionaries(dictionaries) {
+  setDictionaries(dictionaries, version = lastDictVersion()) {
     storage.set(STORAGE_KEYS.dictionaries, dictionaries, SEVEN_DAYS_MS);
-    set({ dictionaries });
+    storage.set(STORAGE_KEYS.dictVersion, version, SEVEN_DAYS_MS);
+    set({ dictionaries, dictVersion: version });
   },
   signedOut() {
     clearSession();
-    set({ token: null, userInfo: null, permissions: null, dictionaries: null });
+    set({ token: null, userInfo: null, permissions: null, dictionaries: null, dictVersion: null });
   },
 }));

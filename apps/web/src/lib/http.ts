@@ -3,6 +3,7 @@ import { i18n } from './i18n.ts';
 import { feedback } from './feedback.ts';
 import { storage, STORAGE_KEYS } from './storage.ts';
 import { clearSession, currentToken } from './session.ts';
+import { noteDictVersion } from './dict-version.ts';
 
 /** Spec §9: 60 s. */
 export const HTTP_TIMEOUT_MS = 60_000;
@@ -40,6 +41,8 @@ export type RequestOptions = {
   /** money-moving calls: the same key for every retry of one user action (lib/idempotency.ts) */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** the answer's headers, for the calls that read one (the dictionaries' version mark) */
+  onHeaders?: (headers: Headers) => void;
 };
 
 export function buildUrl(method: string, url: string, options: RequestOptions = {}): string {
@@ -82,6 +85,8 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url:
   }
   const body = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!response.ok) throw handleStatus(response.status, body?.message ?? '', options.silent);
+  options.onHeaders?.(response.headers);
+  noteDictVersion(response.headers);
   if (!body) throw handleStatus(502, '', options.silent);
   if (!body.success) {
     const message = body.message || i18n.t('errors.operationFailed');

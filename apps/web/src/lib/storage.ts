@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   token: 'Access-Token',
   userInfo: 'Login_Userinfo',
   dictionaries: 'UI_CACHE_DB_DICT_ALL_ITEMS',
+  /** the version mark the dictionaries above were fetched under (lib/dict-version.ts) */
+  dictVersion: 'UI_CACHE_DB_DICT_VERSION',
   permissions: 'USER_PERMISSIONS',
   tenantId: 'TENANT_ID',
   mainAccount: 'MAIN_ACCOUNT',

@@ -682,6 +682,8 @@ export const menuTree: MenuSeed[] = [
         component: 'system/dict-list',
         name: 'system-dict',
         perms: 'system:dict:list',
+        // global reference tables: the platform administers them, merchants only read them
+        platformOnly: true,
         buttons: [
           button('system:dict:add', 'button.add'),
           button('system:dict:edit', 'button.edit'),
@@ -698,6 +700,8 @@ export const menuTree: MenuSeed[] = [
         component: 'system/category-list',
         name: 'system-category',
         perms: 'system:category:list',
+        // global reference tables: the platform administers them, merchants only read them
+        platformOnly: true,
         buttons: [
           button('system:category:add', 'button.add'),
           button('system:category:edit', 'button.edit'),

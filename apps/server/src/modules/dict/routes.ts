@@ -3,9 +3,17 @@ import { z } from 'zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { DICT_CODE_PATTERN } from '@portal/shared/dict-codes';
 import { allDictItemsSchema, dictOptionSchema } from '@portal/shared/sys';
-import { badRequest, msg, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, msg, notFound } from '../../lib/errors.ts';
 import { getQuery } from '../../lib/query.ts';
-import { signedIn as authenticated } from '../../plugins/auth.ts';
+import { caller, signedIn as authenticated, type Access } from '../../plugins/auth.ts';
+
+/**
+ * refleshCache is called by every signed-in user's "clear cache" and by the dictionary screen (spec §7), so
+ * it answers everyone alike. Only a holder of system:dict:refresh makes every app server reload from the
+ * database (for rows changed outside the API); for anyone else the servers are already current, since
+ * every change through the API reloads them, and the call the client makes next brings the new texts.
+ */
+const refreshAccess = { access: { permission: 'authenticated', tenant: 'caller', also: ['system:dict:refresh'] } } as const satisfies { access: Access };
 
 
 export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,11 +57,23 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sys/dict/refleshCache',
     {
-      config: authenticated,
-      schema: { tags: ['dictionary'], summary: 'Reload the dictionaries on every app server', querystring: getQuery({}), response: { 200: envelopeSchema(z.null()) } },
+      config: refreshAccess,
+      schema: {
+        tags: ['dictionary'],
+        summary: 'Refresh the dictionaries: with system:dict:refresh every app server reloads them from the database; for anyone else it is a no-op, the servers being current',
+        querystring: getQuery({}),
+        response: { 200: envelopeSchema(z.null()) },
+      },
     },
     async (request) => {
-      await dicts.refresh();
+      const reload = await app.accessService.can(caller(request).access, 'system:dict:refresh');
+      try {
+        if (reload) await dicts.refresh();
+      } catch (error) {
+        request.log.error({ err: error }, 'dictionary refresh failed');
+        // the database or the bus is down: the spec's 刷新缓存失败！, not a bare 500
+        throw new AppError(503, 'cacheRefreshFailed');
+      }
       return request.ok(null, 'cacheRefreshed');
     },
   );

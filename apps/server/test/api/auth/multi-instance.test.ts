@@ -61,7 +61,8 @@ describe(`two app servers on one database (${testDbKind()})`, () => {
     const { dictItems } = await import('../../../src/db/schema/dict.ts');
     const { eq } = await import('drizzle-orm');
     await shared.database.db.update(dictItems).set({ itemText: { 'zh-TW': '新建', 'zh-CN': '新建', 'en-US': 'New' } }).where(eq(dictItems.itemValue, 'CREATED'));
-    await one.call({ method: 'GET', url: '/api/sys/dict/refleshCache', token });
+    // a forced reload is the platform's (system:dict:refresh)
+    await one.call({ method: 'GET', url: '/api/sys/dict/refleshCache', token: await one.login('admin') });
     expect(
       await waitFor(async () => {
         const items = (await two.call({ method: 'GET', url: '/api/sys/dict/getDictItems/OrderStatus', token, lang: 'en-US' })).json().result;

@@ -11,7 +11,7 @@ vi.mock('fastify', async (original) => (await import('../safety/route-table.ts')
  * Areas whose calls are still to be built (issues 12 to 16): their buttons are granted by the menu
  * but no route checks them yet. Each area leaves this list when it lands.
  */
-const AREAS_TO_COME = ['product:', 'purchase:', 'config:', 'statistics:api:', 'statistics:push:', 'system:dict:', 'system:category:', 'system:token:', 'system:online:'];
+const AREAS_TO_COME = ['product:', 'purchase:', 'config:', 'statistics:api:', 'statistics:push:', 'system:token:', 'system:online:'];
 
 /** Buttons of built screens that no call checks, and why. A new entry needs a reason a reviewer accepts. */
 const CHECKED_BY_NO_CALL: Record<string, string> = {
@@ -33,6 +33,10 @@ const CHECKED_BY_NO_CALL: Record<string, string> = {
   'warehouse:tracking:export': 'no call yet',
   'warehouse:tracking:import': 'no call yet',
   'statistics:visit:export': 'no call yet: visit statistics are built with system administration II',
+  'system:dict:import': 'no call yet: dictionaries are few and edited one by one',
+  'system:dict:export': 'no call yet: dictionaries are few and edited one by one',
+  'system:category:import': 'no call yet: categories are edited one by one',
+  'system:category:export': 'no call yet: categories are edited one by one',
   'system:permission:rule': 'opens the data rules of the menu, whose calls check system:role:auth (a tenant\'s own rules, decision 0016)',
 };
 
@@ -58,8 +62,10 @@ describe('permission codes: the menu seed, the routes and the shared list agree'
     routeCodes = new Map();
     for (const route of apiRoutes()) {
       const access = route.access;
-      if (access.permission === 'public' || access.permission === 'authenticated') continue;
-      for (const code of [access.permission, ...('also' in access ? (access.also ?? []) : [])]) {
+      if (access.permission === 'public') continue;
+      // a call open to every signed-in user may still check a code for part of what it does (refleshCache)
+      const own = access.permission === 'authenticated' ? [] : [access.permission];
+      for (const code of [...own, ...('also' in access ? (access.also ?? []) : [])]) {
         routeCodes.set(code, [...(routeCodes.get(code) ?? []), `${route.method} ${route.url}`]);
       }
     }

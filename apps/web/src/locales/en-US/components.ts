@@ -30,6 +30,10 @@ export const components: typeof source = {
     selected: '{{count}} selected',
     clear: 'Clear',
   },
+  categorySelect: {
+    placeholder: 'Select a category',
+    noMatch: 'No category matches',
+  },
   dict: {
     loading: 'Loading…',
   },

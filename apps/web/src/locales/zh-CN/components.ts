@@ -30,6 +30,10 @@ export const components: typeof source = {
     selected: '已选择 {{count}} 项',
     clear: '清空',
   },
+  categorySelect: {
+    placeholder: '请选择分类',
+    noMatch: '没有符合的分类',
+  },
   dict: {
     loading: '加载中…',
   },

@@ -30,6 +30,10 @@ export const components = {
     selected: '已選擇 {{count}} 項',
     clear: '清空',
   },
+  categorySelect: {
+    placeholder: '請選擇分類',
+    noMatch: '沒有符合的分類',
+  },
   dict: {
     loading: '載入中…',
   },
