@@ -14,6 +14,7 @@ import { menusMessages } from './messages-menus.ts';
 import { dataRulesMessages } from './messages-data-rules.ts';
 import { departsMessages } from './messages-departs.ts';
 import { orgMessages } from './messages-org.ts';
+import { visitsMessages } from './messages-visits.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -248,6 +249,7 @@ export const messages = {
   ...dataRulesMessages,
   ...departsMessages,
   ...orgMessages,
+  ...visitsMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;
