@@ -38,6 +38,8 @@ export const PAGE_COMPONENTS = [
   'system/address-book',
   'system/permission-list',
   'system/depart-list',
+  // issue 13: visit statistics (both sides)
+  'statistics/visit-statistics',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

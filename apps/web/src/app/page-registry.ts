@@ -45,6 +45,8 @@ export const pageRegistry = {
   'system/position-list': () => import('../features/system/pages/position-list-page.tsx').then((m) => m.PositionListPage),
   'system/my-depart': () => import('../features/system/pages/my-depart-page.tsx').then((m) => m.MyDepartPage),
   'system/address-book': () => import('../features/system/pages/address-book-page.tsx').then((m) => m.AddressBookPage),
+  // issue 13: the visit statistics (the one page that loads the chart library)
+  'statistics/visit-statistics': () => import('../features/statistics/pages/visit-statistics-page.tsx').then((m) => m.VisitStatisticsPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

@@ -199,7 +199,8 @@ describe(`visit statistics and log retention (${testDbKind()})`, () => {
           expect(response.json().message).toContain(text);
         }
       }
-      for (const query of [{ preset: 'lastYear' }, { begin: '2026-13-01', end: '2026-12-01' }, { begin: '1999-12-31', end: '2000-01-01' }, { tenantId: '-1' }]) {
+      const bad: Record<string, string>[] = [{ preset: 'lastYear' }, { begin: '2026-13-01', end: '2026-12-01' }, { begin: '1999-12-31', end: '2000-01-01' }, { tenantId: '-1' }];
+      for (const query of bad) {
         const response = await get('/api/sys/visitInfo', admin, query, 'en-US');
         expect(response.statusCode, JSON.stringify(query)).toBe(400);
       }
