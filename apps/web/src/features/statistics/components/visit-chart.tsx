@@ -3,12 +3,12 @@ import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent, DataZoomComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import type { VisitDayRecord } from '@portal/shared/visit-statistics';
 
 // only what this chart draws (tree-shaken): ECharts is loaded by this page's chunk alone (DESIGN §6)
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, DataZoomComponent, SVGRenderer]);
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 /** Page views and visitors as columns, sign-ins and failed sign-ins as lines, one point per day. */
 export function VisitChart({ days }: { days: VisitDayRecord[] }) {
@@ -30,17 +30,15 @@ export function VisitChart({ days }: { days: VisitDayRecord[] }) {
   useEffect(() => {
     const chart = box.current ? echarts.getInstanceByDom(box.current) : undefined;
     if (!chart) return;
-    const many = days.length > 62;
     chart.setOption(
       {
         color: [token.colorPrimary, token.colorInfoBorder, token.colorSuccess, token.colorError],
         textStyle: { color: token.colorText, fontFamily: token.fontFamily },
         tooltip: { trigger: 'axis' },
         legend: { top: 0, textStyle: { color: token.colorText } },
-        grid: { left: 48, right: 24, top: 40, bottom: many ? 64 : 32 },
+        grid: { left: 48, right: 24, top: 40, bottom: 32 },
         xAxis: { type: 'category', data: days.map((day) => day.date), axisLabel: { formatter: (value: string) => value.slice(5), color: token.colorTextSecondary } },
         yAxis: { type: 'value', minInterval: 1, axisLabel: { color: token.colorTextSecondary }, splitLine: { lineStyle: { color: token.colorBorderSecondary } } },
-        dataZoom: many ? [{ type: 'slider', bottom: 8 }, { type: 'inside' }] : [],
         series: [
           { name: t('visit.pageViews'), type: 'bar', data: days.map((day) => day.pageViews), barMaxWidth: 24 },
           { name: t('visit.visitors'), type: 'bar', data: days.map((day) => day.visitors), barMaxWidth: 24 },

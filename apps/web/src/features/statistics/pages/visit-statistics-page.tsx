@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Card, Empty, Select, Space, Table, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Card, Empty, Select, Skeleton, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { VisitDayRecord, VisitTenantRecord } from '@portal/shared/visit-statistics';
@@ -8,7 +8,9 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { exportVisits, visitDaysQuery, visitTenantsQuery } from '../api/visits.ts';
 import { rangeOfPreset, type DayRange } from '../range-rules.ts';
 import { VisitRangePicker } from '../components/visit-range-picker.tsx';
-import { VisitChart } from '../components/visit-chart.tsx';
+
+// the chart library (~190 KB gzip) is a chunk of its own: the range, the table and the figures come first
+const VisitChart = lazy(() => import('../components/visit-chart.tsx').then((m) => ({ default: m.VisitChart })));
 
 const PLATFORM_TENANT = 0;
 type Figure = 'pageViews' | 'visitors' | 'signIns' | 'failedSignIns' | 'ip';
@@ -56,7 +58,11 @@ export function VisitStatisticsPage() {
         </Typography.Paragraph>
       </Card>
       <Card title={t('visit.chartTitle')} loading={days.isPending}>
-        {list.length > 0 && list.some((day) => FIGURES.some((figure) => day[figure] > 0)) ? <VisitChart days={list} /> : <Empty description={t('visit.empty')} />}
+        {list.length > 0 && list.some((day) => FIGURES.some((figure) => day[figure] > 0)) ? (
+          <Suspense fallback={<Skeleton active />}>
+            <VisitChart days={list} />
+          </Suspense>
+        ) : <Empty description={t('visit.empty')} />}
       </Card>
       <Card title={t('visit.tableTitle')}>
         <Table<VisitDayRecord>
