@@ -11,7 +11,7 @@ import { tenants } from '../../db/schema/sys.ts';
 export type StatisticsScope = { tenantId: number } | 'all';
 
 const ofScope = (column: typeof loginLogs.tenantId | typeof visitLogs.tenantId, scope: StatisticsScope): SQL =>
-  scope === 'all' ? sql`${column} in (select ${tenants.id} from ${tenants})` : sql`${column} = ${scope.tenantId}`;
+  scope === 'all' ? sql`${column} = any(array(select ${tenants.id} from ${tenants}))` : sql`${column} = ${scope.tenantId}`;
 
 // whole days in the database's time zone (lib/list.ts): a day is compared as its midnight there
 const inRange = (column: typeof loginLogs.createdAt | typeof visitLogs.createdAt, range: DayRange): SQL =>
