@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { loginLogs, visitLogs } from '../../../db/schema/auth.ts';
-import { auditLogs } from '../../../db/schema/admin.ts';
+import type { loginLogs, visitLogs } from '../../../db/schema/auth.ts';
+import type { auditLogs } from '../../../db/schema/admin.ts';
 import { tenants } from '../../../db/schema/sys.ts';
 
 export type LogTable = typeof loginLogs | typeof visitLogs | typeof auditLogs;
