@@ -42,8 +42,9 @@ export function VisitChart({ days }: { days: VisitDayRecord[] }) {
         series: [
           { name: t('visit.pageViews'), type: 'bar', data: days.map((day) => day.pageViews), barMaxWidth: 24 },
           { name: t('visit.visitors'), type: 'bar', data: days.map((day) => day.visitors), barMaxWidth: 24 },
-          { name: t('visit.signIns'), type: 'line', data: days.map((day) => day.signIns), smooth: true },
-          { name: t('visit.failedSignIns'), type: 'line', data: days.map((day) => day.failedSignIns), smooth: true },
+          // straight segments: a smoothed curve would draw values between days that never happened
+          { name: t('visit.signIns'), type: 'line', data: days.map((day) => day.signIns), showSymbol: days.length <= 31 },
+          { name: t('visit.failedSignIns'), type: 'line', data: days.map((day) => day.failedSignIns), showSymbol: days.length <= 31 },
         ],
       },
       { notMerge: true },
