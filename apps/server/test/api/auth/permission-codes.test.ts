@@ -32,7 +32,6 @@ const CHECKED_BY_NO_CALL: Record<string, string> = {
   'warehouse:ship-out:export': 'no call yet',
   'warehouse:tracking:export': 'no call yet',
   'warehouse:tracking:import': 'no call yet',
-  'statistics:visit:export': 'no call yet: visit statistics are built with system administration II',
   'system:permission:rule': 'opens the data rules of the menu, whose calls check system:role:auth (a tenant\'s own rules, decision 0016)',
 };
 
