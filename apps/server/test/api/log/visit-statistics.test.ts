@@ -72,12 +72,12 @@ describe(`visit statistics and log retention (${testDbKind()})`, () => {
     it(`counts at most ${VISITS_PER_SESSION_MINUTE} visits a minute of one session`, async () => {
       const token = await t.login('merchant2');
       const answers: boolean[] = [];
-      for (let i = 0; i < VISITS_PER_SESSION_MINUTE + 3; i++) {
+      // twice the rate and more: even if the minute turns once during the loop, some are refused
+      for (let i = 0; i < 2 * VISITS_PER_SESSION_MINUTE + 3; i++) {
         const response = await t.call({ method: 'POST', url: '/api/sys/visit', token, payload: { path: `/loop/${i}` } });
         answers.push(response.json().result.recorded as boolean);
       }
-      // the minute may turn during the loop: then a few more are counted, never all
-      expect(answers.filter(Boolean).length).toBeLessThan(answers.length);
+      expect(answers.filter(Boolean).length).toBeLessThanOrEqual(2 * VISITS_PER_SESSION_MINUTE);
       expect(answers.slice(0, VISITS_PER_SESSION_MINUTE - 3).every(Boolean)).toBe(true);
       await t.app.visits.flush();
     });
