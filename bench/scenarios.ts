@@ -47,6 +47,8 @@ export function buildPortalScenarios(context: ScenarioContext): Scenario[] {
     { name: 'getUserPermissionByToken', target: 'portal', method: 'GET', path: '/api/sys/permission/getUserPermissionByToken', headers: session },
     { name: 'getDictItems/OrderStatus', target: 'portal', method: 'GET', path: '/api/sys/dict/getDictItems/OrderStatus', headers: session },
     { name: 'queryAllDictItems', target: 'portal', method: 'GET', path: '/api/sys/dict/queryAllDictItems', headers: session },
+    // a page view (issue 13): pushed into the visit log's buffer (the first 30 a minute of the session; the rest are not counted), written in batches off the request
+    { name: 'sys/visit', target: 'portal', method: 'POST', path: '/api/sys/visit', headers: session, body: { path: '/dashboard/analysis' } },
   ];
 }
 

@@ -74,16 +74,25 @@ import { userTransferRoutes } from './modules/system/user-transfer/routes.ts';
 import { DataRuleService } from './modules/system/data-rule/service.ts';
 import { dataRuleRoutes } from './modules/system/data-rule/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
+import type { JobQueue } from './lib/jobs.ts';
+import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
+import { visitRoutes } from './modules/log/visit/routes.ts';
+import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'> &
     Partial<Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN' | 'SMS_CODE_SECRET'>> &
     OidcConfig &
+    Partial<Pick<Config, 'LOG_RETENTION_DAYS' | 'AUDIT_RETENTION_DAYS' | 'LOG_RETENTION_CRON'>> &
     SiteConfig;
   database: Database;
   /** where SMS codes go; by default the one SMS_PROVIDER names (tests pass one that keeps them) */
   smsGateway?: SmsGateway;
   bus?: CacheBus;
+  /** the job queue (main.ts starts it; the app registers its jobs on it and stops it on close) */
+  jobs?: JobQueue;
+  /** how the visit log is buffered (tests write only when they flush) */
+  visits?: VisitOptions;
   /** pino logger on or off (tests keep it quiet) */
   logger?: boolean;
 };
@@ -95,8 +104,15 @@ declare module 'fastify' {
     database: Database;
     dictService: DictService;
     settings: AppOptions['config'];
+    visits: VisitService;
   }
 }
+
+const pickDefined = (config: AppOptions['config']) => ({
+  ...(config.LOG_RETENTION_DAYS === undefined ? {} : { LOG_RETENTION_DAYS: config.LOG_RETENTION_DAYS }),
+  ...(config.AUDIT_RETENTION_DAYS === undefined ? {} : { AUDIT_RETENTION_DAYS: config.AUDIT_RETENTION_DAYS }),
+  ...(config.LOG_RETENTION_CRON === undefined ? {} : { LOG_RETENTION_CRON: config.LOG_RETENTION_CRON }),
+});
 
 /** Builds the whole service without listening: main.ts listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -126,6 +142,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('settings', options.config);
   app.decorate('dictService', new DictService(options.database.db, bus));
+  const visits = new VisitService(options.database.db, (error, dropped) => app.log.error({ err: error, dropped }, 'visit log write failed'), options.visits);
+  app.decorate('visits', visits);
+  // the last visits are written before the database closes (main.ts and the tests close the app first)
+  app.addHook('onClose', () => visits.close());
+  const jobs = options.jobs;
+  if (jobs) {
+    registerLogRetention(jobs, options.database.db, { ...RETENTION_DEFAULTS, ...pickDefined(options.config) }, (result) => app.log.info({ deleted: result }, 'log retention'));
+    app.addHook('onClose', () => jobs.stop());
+  }
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
@@ -194,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(checkRoutes);
       await api.register(companyRoutes);
       await api.register(logRoutes);
+      await api.register(visitRoutes);
       await api.register(accountRoutes, { smsGateway: options.smsGateway });
       await api.register(announcementReaderRoutes, { bus });
       await api.register(announcementManageRoutes, { bus });

@@ -57,6 +57,12 @@ const envSchema = z.object({
   SMS_HTTP_TOKEN: z.string().min(1).optional(),
   /** key of the HMAC that stores SMS codes; the same on every app server (random per process if absent) */
   SMS_CODE_SECRET: z.string().min(32).optional(),
+  /** days the sign-in log and the visit log are kept; older rows are deleted by a daily job (decision 0019) */
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** days the audit log is kept: longer, it is the evidence of who changed what */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36500).default(1095),
+  /** when the daily retention job runs (cron, in the server's time zone) */
+  LOG_RETENTION_CRON: z.string().trim().min(9).max(100).default('30 3 * * *'),
   /** the operator shown on the public pages (GET /api/sys/site) */
   SITE_COMPANY_NAME: z.string().trim().min(1).max(100).default(SITE_DEFAULTS.companyName),
   /** the copyright line; absent: "Copyright © 2019 - 2024 <company name>" */

@@ -5,6 +5,7 @@ import { seedDatabase } from './db/seed/seed.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo.ts';
 import { createPostgresBus } from './lib/cache-bus.ts';
 import { buildApp } from './app.ts';
+import { JobQueue } from './lib/jobs.ts';
 
 const config = loadConfig();
 const seedDemoFlag = process.argv.includes('--seed-demo');
@@ -17,7 +18,10 @@ await database.migrate();
 const outcome = await seedDatabase(database, { demo: database.kind === 'pglite' || seedDemoFlag, adminPassword: config.ADMIN_PASSWORD });
 
 const bus = config.DATABASE_URL ? await createPostgresBus(config.DATABASE_URL, (error) => app.log.error({ err: error }, 'cache bus')) : undefined;
-const app = await buildApp({ config, database, bus });
+const jobs = new JobQueue(database, (error) => app.log.error({ err: error }, 'job queue'));
+const app = await buildApp({ config, database, bus, jobs });
+// after the app registered its jobs; the app's close stops it
+await jobs.start();
 
 const close = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

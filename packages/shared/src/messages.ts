@@ -18,6 +18,7 @@ import { tenantsMessages } from './messages-tenants.ts';
 import { ssoMessages } from './messages-sso.ts';
 import { announcementMessages } from './messages-announcements.ts';
 import { dictsMessages } from './messages-dicts.ts';
+import { visitsMessages } from './messages-visits.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -258,6 +259,7 @@ export const messages = {
   ...ssoMessages,
   ...announcementMessages,
   ...dictsMessages,
+  ...visitsMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -45,6 +45,8 @@ export const PAGE_COMPONENTS = [
   'system/depart-list',
   // issue 13: single sign-on
   'system/third-account-list',
+  // issue 13: visit statistics (both sides)
+  'statistics/visit-statistics',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

@@ -25,6 +25,10 @@ export type DbKind = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   kind: DbKind;
+  /** PostgreSQL's address (the job queue opens its own small pool on it) */
+  url?: string;
+  /** the embedded engine's one connection (the job queue talks to it directly) */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -46,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      url: options.url,
       async migrate() {
         // several app servers may start at once: one migrates, the others wait
         const client = await pool.connect();
@@ -71,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migratePglite(db, { migrationsFolder });
     },
     close: () => client.close(),
-    ...{ pglite: client },
+    pglite: client,
   };
 }
 

@@ -81,7 +81,7 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  options: { testDatabase?: TestDatabase; bus?: CacheBus; config?: Partial<AppOptions['config']>; smsGateway?: SmsGateway } = {},
+  options: { testDatabase?: TestDatabase; bus?: CacheBus; config?: Partial<AppOptions['config']>; smsGateway?: SmsGateway; visits?: AppOptions['visits'] } = {},
 ): Promise<TestApp> {
   const own = !options.testDatabase;
   const testDatabase = options.testDatabase ?? (await createTestDatabase());
@@ -91,6 +91,7 @@ export async function createTestApp(
     bus: options.bus,
     logger: false,
     smsGateway: options.smsGateway,
+    visits: options.visits,
   });
   await app.ready();
   const call: TestApp['call'] = ({ token, lang, tenant, headers, ...rest }) =>

@@ -51,6 +51,8 @@ export const pageRegistry = {
   'system/address-book': () => import('../features/system/pages/address-book-page.tsx').then((m) => m.AddressBookPage),
   'system/dict-list': () => import('../features/system/pages/dict-list-page.tsx').then((m) => m.DictListPage),
   'system/category-list': () => import('../features/system/pages/category-list-page.tsx').then((m) => m.CategoryListPage),
+  // issue 13: the visit statistics (the one page that loads the chart library)
+  'statistics/visit-statistics': () => import('../features/statistics/pages/visit-statistics-page.tsx').then((m) => m.VisitStatisticsPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

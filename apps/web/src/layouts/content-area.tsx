@@ -7,6 +7,7 @@ import { useDocumentTitle } from './document-title.ts';
 import { ForbiddenResult } from './forbidden-result.tsx';
 import { PageArea, useCurrentRoute } from './page-area.tsx';
 import { MultiTabArea } from './tabs/multi-tab-area.tsx';
+import { useVisitReport } from './visit-report.ts';
 
 /** The content of the main layout: multi-page tabs when the settings drawer says so, else the current page only. */
 export function ContentArea() {
@@ -17,6 +18,8 @@ export function ContentArea() {
   const { route, forbidden } = useCurrentRoute();
   const language = useLanguage();
   useDocumentTitle(route ? entryTitle(route.entry.meta, language) : forbidden ? t('layout.pageTitles.forbidden') : null);
+  // the menu entry's path, not the address: a detail page's ids say nothing the statistics need
+  useVisitReport(signedIn && route ? route.entry.path : null);
   if (!signedIn) return null;
   if (!multipage) return <PageArea />;
   return (

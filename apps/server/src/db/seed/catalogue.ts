@@ -29,9 +29,10 @@ export async function syncCatalogue(db: Db): Promise<void> {
       .overridingSystemValue()
       .values({ id: PLATFORM_TENANT_ID, name: 'Platform' })
       .onConflictDoNothing();
-    const added = await syncMenus(tx as unknown as Db);
+    const { added, opened } = await syncMenus(tx as unknown as Db);
     if (added.length > 0) await grantNewEntries(tx as unknown as Db, added);
     await syncDefaultPackage(tx as unknown as Db, added);
+    if (opened.length > 0) await grantNewEntries(tx as unknown as Db, opened, PLATFORM_TENANT_ID);
     await revokeMisplacedGrants(tx as unknown as Db);
     await syncDictionaries(tx as unknown as Db);
     await syncReferenceData(tx as unknown as Db);
@@ -44,16 +45,19 @@ export async function syncCatalogue(db: Db): Promise<void> {
  * nobody edited follows the code, and an entry an administrator edited keeps what they chose; only its
  * side (platform or merchant), which the routes enforce, still follows the code.
  */
-async function syncMenus(db: Db): Promise<AddedEntry[]> {
+async function syncMenus(db: Db): Promise<{ added: AddedEntry[]; opened: AddedEntry[] }> {
   const existing = new Map(
-    (await db.select({ id: permissions.id, perms: permissions.perms, editedAt: permissions.editedAt }).from(permissions)).map((r) => [r.perms, r]),
+    (await db.select({ id: permissions.id, perms: permissions.perms, editedAt: permissions.editedAt, merchantOnly: permissions.merchantOnly }).from(permissions)).map((r) => [r.perms, r]),
   );
   const added: AddedEntry[] = [];
+  // a merchant's screen that a release opens to the platform too (issue 13: the visit statistics): new to the platform's roles
+  const opened: AddedEntry[] = [];
 
   const upsert = async (values: PermissionValues): Promise<number> => {
     const found = existing.get(values.perms ?? '');
     if (found !== undefined) {
       const { platformOnly, merchantOnly } = values;
+      if (found.merchantOnly && !merchantOnly) opened.push({ id: found.id, perms: values.perms ?? '', platformOnly: platformOnly ?? false, merchantOnly: false });
       await db
         .update(permissions)
         .set(found.editedAt ? { platformOnly, merchantOnly, builtIn: true } : { ...values, builtIn: true })
@@ -97,15 +101,16 @@ async function syncMenus(db: Db): Promise<AddedEntry[]> {
     }
   };
   await walk(menuTree, null, 0, { platformOnly: false, merchantOnly: false });
-  return added;
+  return { added, opened };
 }
 
-/** New catalogue entries go to every built-in role whose rule admits them, in every tenant. */
-async function grantNewEntries(db: Db, added: AddedEntry[]): Promise<void> {
+/** New catalogue entries go to every built-in role whose rule admits them, in every tenant (or in `onlyTenant`). */
+async function grantNewEntries(db: Db, added: AddedEntry[], onlyTenant?: number): Promise<void> {
+  const builtInRole = inArray(roles.roleCode, Object.keys(ROLE_GRANTS));
   const builtIn = await db
     .select({ id: roles.id, roleCode: roles.roleCode, tenantId: roles.tenantId })
     .from(roles)
-    .where(inArray(roles.roleCode, Object.keys(ROLE_GRANTS)));
+    .where(onlyTenant === undefined ? builtInRole : and(builtInRole, eq(roles.tenantId, onlyTenant)));
   const links: { tenantId: number; roleId: number; permissionId: number }[] = [];
   for (const role of builtIn) {
     const rule = ROLE_GRANTS[role.roleCode as RoleCode];

@@ -452,7 +452,7 @@ export const menuTree: MenuSeed[] = [
     redirect: '/statistics/api',
     icon: 'BarChartOutlined',
     perms: 'statistics:module:view',
-    merchantOnly: true,
+    // both sides: the visit statistics are the platform's too (every tenant, or one); the API and push ones are a merchant's
     children: [
       {
         key: 'menu.statistics.api',
@@ -460,6 +460,7 @@ export const menuTree: MenuSeed[] = [
         component: 'statistics/api-statistics',
         name: 'statistics-api',
         perms: 'statistics:api:list',
+        merchantOnly: true,
         buttons: [button('statistics:api:export', 'button.export')],
       },
       {
@@ -468,6 +469,7 @@ export const menuTree: MenuSeed[] = [
         component: 'statistics/message-push-statistics',
         name: 'statistics-message-push',
         perms: 'statistics:push:list',
+        merchantOnly: true,
         buttons: [
           button('statistics:push:retry', 'button.retryPush'),
           button('statistics:push:export', 'button.export'),

@@ -32,7 +32,6 @@ const CHECKED_BY_NO_CALL: Record<string, string> = {
   'warehouse:ship-out:export': 'no call yet',
   'warehouse:tracking:export': 'no call yet',
   'warehouse:tracking:import': 'no call yet',
-  'statistics:visit:export': 'no call yet: visit statistics are built with system administration II',
   'system:dict:import': 'no call yet: dictionaries are few and edited one by one',
   'system:dict:export': 'no call yet: dictionaries are few and edited one by one',
   'system:category:import': 'no call yet: categories are edited one by one',

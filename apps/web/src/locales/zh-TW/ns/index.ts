@@ -16,6 +16,7 @@ import type { resources as systemTenants } from './system-tenants.ts';
 import type { resources as systemSso } from './system-sso.ts';
 import type { resources as announcement } from './announcement.ts';
 import type { resources as systemDicts } from './system-dicts.ts';
+import type { resources as statistics } from './statistics.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -35,4 +36,5 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   'system-sso': typeof systemSso;
   announcement: typeof announcement;
   'system-dicts': typeof systemDicts;
+  statistics: typeof statistics;
 };

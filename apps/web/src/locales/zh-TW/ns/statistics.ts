@@ -1,0 +1,26 @@
+/** Texts of the statistics screens (issue 13): the visit statistics. */
+export const resources = {
+  visit: {
+    presets: { today: '今天', yesterday: '昨天', thisMonth: '本月', lastMonth: '上月' },
+    range: '日期區間',
+    custom: '自訂區間',
+    tenant: '租戶',
+    allTenants: '全部租戶',
+    platform: '平台',
+    chartTitle: '每日訪問與登入',
+    tableTitle: '每日明細',
+    tenantsTitle: '各租戶合計',
+    date: '日期',
+    pageViews: '訪問次數',
+    visitors: '訪問人數',
+    signIns: '登入次數',
+    failedSignIns: '登入失敗',
+    ip: '不重複 IP',
+    total: '合計',
+    export: '匯出',
+    empty: '此區間沒有資料',
+    note: '訪問：已登入用戶每開啟一個選單頁面記一次；日期以伺服器時區 00:00:00 至 23:59:59 計。',
+    rangeOrder: '結束日期不能早於開始日期',
+    rangeTooLong: '查詢區間最多 {{max}} 天',
+  },
+};
