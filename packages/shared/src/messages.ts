@@ -14,6 +14,7 @@ import { menusMessages } from './messages-menus.ts';
 import { dataRulesMessages } from './messages-data-rules.ts';
 import { departsMessages } from './messages-departs.ts';
 import { orgMessages } from './messages-org.ts';
+import { sessionsMessages } from './messages-sessions.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -248,6 +249,8 @@ export const messages = {
   ...dataRulesMessages,
   ...departsMessages,
   ...orgMessages,
+  // issue 13: token management
+  ...sessionsMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -38,6 +38,10 @@ export const PAGE_COMPONENTS = [
   'system/address-book',
   'system/permission-list',
   'system/depart-list',
+  // issue 13: token management and the logs
+  'system/token-list',
+  'system/login-log-list',
+  'system/audit-log-list',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

@@ -253,6 +253,8 @@ export const PERMISSION_CODES = [
   'system:tenant-menu:auth',
   'system:token:list',
   'system:token:revoke',
+  'system:login-log:list',
+  'system:audit-log:list',
   'system:online:list',
   'system:online:add',
   'system:online:edit',

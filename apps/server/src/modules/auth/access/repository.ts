@@ -98,3 +98,11 @@ export async function loadGrantedPermissionIds(db: Db, userId: number, tenantId:
     : await byRole;
   return new Set(rows.map((r) => Number(r.id)));
 }
+
+/** Writes when a session was last used and from where (the access service throttles the calls). */
+export async function touchSession(db: Db, sessionId: number, ip: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()`, lastSeenIp: ip.slice(0, 64) })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
