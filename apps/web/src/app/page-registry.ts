@@ -45,6 +45,10 @@ export const pageRegistry = {
   'system/position-list': () => import('../features/system/pages/position-list-page.tsx').then((m) => m.PositionListPage),
   'system/my-depart': () => import('../features/system/pages/my-depart-page.tsx').then((m) => m.MyDepartPage),
   'system/address-book': () => import('../features/system/pages/address-book-page.tsx').then((m) => m.AddressBookPage),
+  // issue 13: token management and the logs
+  'system/token-list': () => import('../features/system/pages/token-list-page.tsx').then((m) => m.TokenListPage),
+  'system/login-log-list': () => import('../features/system/pages/login-log-list-page.tsx').then((m) => m.LoginLogListPage),
+  'system/audit-log-list': () => import('../features/system/pages/audit-log-list-page.tsx').then((m) => m.AuditLogListPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

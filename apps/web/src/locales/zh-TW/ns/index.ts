@@ -12,6 +12,7 @@ import type { resources as systemMenus } from './system-menus.ts';
 import type { resources as systemDataRules } from './system-data-rules.ts';
 import type { resources as systemDeparts } from './system-departs.ts';
 import type { resources as systemOrg } from './system-org.ts';
+import type { resources as systemLogs } from './system-logs.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -27,4 +28,5 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   'system-data-rules': typeof systemDataRules;
   'system-departs': typeof systemDeparts;
   'system-org': typeof systemOrg;
+  'system-logs': typeof systemLogs;
 };
