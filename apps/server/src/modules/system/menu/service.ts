@@ -122,10 +122,7 @@ async function saving<T>(perms: string, write: () => Promise<T>): Promise<T> {
 }
 
 /** The entry as the audit log keeps it: what an administrator edits, without the bookkeeping. */
-const audited = (row: MenuRow) => {
-  const { editedAt: _editedAt, ...rest } = row as MenuRow & { editedAt?: unknown };
-  return rest;
-};
+const audited = (row: MenuRow) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'editedAt'));
 
 export async function addMenu(db: Db, access: Publish, input: Input, actor: AuditActor): Promise<MenuRecord> {
   const values = await checkedValues(db, input, null);
