@@ -100,6 +100,8 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'freeze', 'unfreeze'
 
 export const auditLogListQuery = {
   ...pageQuery,
+  /** the time only: a log reads in the order it was written */
+  column: z.enum(['createdAt']).optional(),
   resource: z.string().trim().max(32).regex(/^[a-z-]*$/).optional(),
   action: z.string().trim().max(32).regex(/^[a-z-]*$/).optional(),
   username: z.string().trim().max(64).optional(),
