@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, refused } from '../../helpers/answers.ts';
 import { sessions } from '../../../src/db/schema/auth.ts';
 import { auditLogs } from '../../../src/db/schema/admin.ts';
+import { roles } from '../../../src/db/schema/sys.ts';
 import { hashToken } from '../../../src/lib/tokens.ts';
 
 type Session = { id: number; userId: number; username: string; tenantId: number; tenantName: string; ip: string; userAgent: string; lastSeenAt: string | null; current: boolean };
@@ -116,6 +117,24 @@ describe(`token management (${testDbKind()})`, () => {
     ok(await call(mine, { method: 'POST', url: `${S}/revoke`, payload: { id: await sessionIdOf(mine) } }));
     refused(await t.call({ method: 'GET', url: '/api/sys/user/isMainAccount', token: mine }), 401);
     expect((await t.call({ method: 'GET', url: '/api/sys/user/isMainAccount', token: tokens.merchant2 })).statusCode).toBe(200);
+  });
+
+  it("lets only a top administrator end a top administrator's session (delegation), in three languages", async () => {
+    const adminRole = (await t.db.select().from(roles).where(and(eq(roles.tenantId, 1), eq(roles.roleCode, 'merchant_admin'))))[0]!;
+    ok(await call(tokens.merchant, { method: 'POST', url: '/api/sys/user/add', payload: { username: 'deputy', password: 'Welcome2026x', realname: 'Deputy', roleIds: [adminRole.id] } }));
+    const deputy = await t.login('deputy', 'Welcome2026x');
+    const mainSession = await sessionIdOf(tokens.merchant);
+    const mainUser = (await list(tokens.merchant, { username: 'merchant' })).records[0]!.userId;
+    const topOnly = 'Only a super user or the main account can change a super user or the main account';
+    expect(refused(await call(deputy, { method: 'POST', url: `${S}/revoke`, payload: { id: mainSession }, lang: 'en-US' }), 403)).toBe(topOnly);
+    expect(refused(await call(deputy, { method: 'POST', url: `${S}/revokeUser`, payload: { userId: mainUser }, lang: 'en-US' }), 403)).toBe(topOnly);
+    expect(refused(await call(deputy, { method: 'POST', url: `${S}/revoke`, payload: { id: mainSession }, lang: 'zh-TW' }), 403)).toBe('只有超級管理員或主帳號能變更超級管理員或主帳號');
+    expect((await t.call({ method: 'GET', url: '/api/sys/user/isMainAccount', token: tokens.merchant })).statusCode).toBe(200);
+    // a deputy ends the staff's sessions, and their own
+    const staffSession = await login('staff');
+    ok(await call(deputy, { method: 'POST', url: `${S}/revoke`, payload: { id: await sessionIdOf(staffSession) } }));
+    ok(await call(deputy, { method: 'POST', url: `${S}/revoke`, payload: { id: await sessionIdOf(deputy) } }));
+    refused(await t.call({ method: 'GET', url: '/api/sys/user/isMainAccount', token: deputy }), 401);
   });
 
   it('ends the oldest live sessions beyond SESSION_MAX_PER_USER at sign-in (reason limit)', async () => {
