@@ -24,7 +24,7 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
     <Space direction="vertical" style={{ width: '100%' }}>
       {changed > 0 && (
         <Space>
-          <Switch size="small" checked={onlyChanged} onChange={setOnlyChanged} data-testid="audit-only-changed" />
+          <Switch size="small" checked={onlyChanged} onChange={setOnlyChanged} aria-label={t('auditLog.onlyChanged')} data-testid="audit-only-changed" />
           <span>{t('auditLog.onlyChanged')}</span>
           <Typography.Text type="secondary" data-testid="audit-changed-count">
             {t('auditLog.changedCount', { count: changed })}
