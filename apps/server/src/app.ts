@@ -73,6 +73,9 @@ import { userRecycleRoutes } from './modules/system/user-recycle/routes.ts';
 import { userTransferRoutes } from './modules/system/user-transfer/routes.ts';
 import { DataRuleService } from './modules/system/data-rule/service.ts';
 import { dataRuleRoutes } from './modules/system/data-rule/routes.ts';
+import { sessionRoutes } from './modules/system/session/routes.ts';
+import { loginLogRoutes } from './modules/system/login-log/routes.ts';
+import { auditLogRoutes } from './modules/system/audit/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
@@ -81,7 +84,7 @@ import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retentio
 
 export type AppOptions = {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'> &
-    Partial<Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN' | 'SMS_CODE_SECRET'>> &
+    Partial<Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN' | 'SMS_CODE_SECRET' | 'SESSION_MAX_PER_USER'>> &
     OidcConfig &
     Partial<Pick<Config, 'LOG_RETENTION_DAYS' | 'AUDIT_RETENTION_DAYS' | 'LOG_RETENTION_CRON'>> &
     SiteConfig;
@@ -174,7 +177,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return { statusCode: 429, ...envelope(null, request.t('tooManyRequests', { seconds }), false, 429) };
     },
   });
-  await app.register(authPlugin, { accessService: new AccessService(options.database.db, bus) });
+  await app.register(authPlugin, {
+    accessService: new AccessService(options.database.db, bus, (error) => app.log.warn({ err: error }, 'last use of a session not written')),
+  });
+  // a last-use write under way finishes before the database closes
+  app.addHook('onClose', () => app.accessService.lastSeenWritten());
   app.decorate('dataRules', new DataRuleService(options.database.db, bus, app.accessService, (message, detail) => app.log.warn(detail, message)));
   // before any route: it adds itself to every /api and /platform-api route
   await app.register(nulGuardPlugin);
@@ -253,6 +260,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRecycleRoutes);
       await api.register(userTransferRoutes);
       await api.register(thirdAccountRoutes);
+      await api.register(sessionRoutes);
+      await api.register(loginLogRoutes);
+      await api.register(auditLogRoutes);
     },
     { prefix: '/api' },
   );

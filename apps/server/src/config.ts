@@ -27,6 +27,9 @@ export function isTrackingUrl(value: string): boolean {
   }
 }
 
+/** Live sessions a user may have at once (SESSION_MAX_PER_USER's default). */
+export const DEFAULT_SESSION_MAX_PER_USER = 10;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -46,6 +49,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** live sessions per user: a sign-in beyond it ends the oldest; 0 = no limit */
+  SESSION_MAX_PER_USER: z.coerce.number().int().min(0).max(1000).default(DEFAULT_SESSION_MAX_PER_USER),
   /** sign-in attempts per client address and minute */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**

@@ -98,6 +98,8 @@ export const menuTitles: Record<string, Texts> = {
   'menu.system.tenantMenu': { 'zh-TW': '租戶選單管理', 'zh-CN': '租户菜单管理', 'en-US': 'Tenant Menu Management' },
   'menu.system.token': { 'zh-TW': 'Token管理', 'zh-CN': 'Token管理', 'en-US': 'Token Management' },
   'menu.system.thirdAccount': { 'zh-TW': '第三方帳號', 'zh-CN': '第三方账号', 'en-US': 'Third-party Identities' },
+  'menu.system.loginLog': { 'zh-TW': '登入日誌', 'zh-CN': '登录日志', 'en-US': 'Sign-in Log' },
+  'menu.system.auditLog': { 'zh-TW': '稽核日誌', 'zh-CN': '审计日志', 'en-US': 'Audit Log' },
   'menu.system.online': { 'zh-TW': '線上開發', 'zh-CN': '在线开发', 'en-US': 'Online Development' },
 
   // buttons

@@ -19,6 +19,7 @@ import { ssoMessages } from './messages-sso.ts';
 import { announcementMessages } from './messages-announcements.ts';
 import { dictsMessages } from './messages-dicts.ts';
 import { visitsMessages } from './messages-visits.ts';
+import { sessionsMessages } from './messages-sessions.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -260,6 +261,8 @@ export const messages = {
   ...announcementMessages,
   ...dictsMessages,
   ...visitsMessages,
+  // issue 13: token management
+  ...sessionsMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -47,6 +47,10 @@ export const PAGE_COMPONENTS = [
   'system/third-account-list',
   // issue 13: visit statistics (both sides)
   'statistics/visit-statistics',
+  // issue 13: token management and the logs
+  'system/token-list',
+  'system/login-log-list',
+  'system/audit-log-list',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

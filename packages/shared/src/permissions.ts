@@ -257,6 +257,8 @@ export const PERMISSION_CODES = [
   'system:third-account:list',
   'system:third-account:approve',
   'system:third-account:unbind',
+  'system:login-log:list',
+  'system:audit-log:list',
   'system:online:list',
   'system:online:add',
   'system:online:edit',

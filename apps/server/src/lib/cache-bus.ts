@@ -4,6 +4,8 @@ import pg from 'pg';
 export type CacheEvent =
   | { kind: 'user'; userId: number }
   | { kind: 'session'; tokenHash: string }
+  /** sessions ended by id (an administrator's revocation, the concurrent-session limit): no hash travels */
+  | { kind: 'sessions'; sessionIds: number[] }
   | { kind: 'permissions' }
   /** a tenant frozen, unfrozen, moved to another package or given another validity period (issue 13) */
   | { kind: 'tenant'; tenantId: number }

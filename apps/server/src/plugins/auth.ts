@@ -114,6 +114,7 @@ async function authenticate(request: FastifyRequest, service: AccessService): Pr
   if (!session) throw unauthorized();
   const tenantId = resolveTenant(request.headers[TENANT_HEADER], session);
   const access = await service.userAccess(session, tenantId);
+  service.touch(session.sessionId, request.ip);
   return { session, tokenHash: session.tokenHash, userId: session.userId, username: session.username, tenantId, access };
 }
 

@@ -53,6 +53,10 @@ export const pageRegistry = {
   'system/category-list': () => import('../features/system/pages/category-list-page.tsx').then((m) => m.CategoryListPage),
   // issue 13: the visit statistics (the one page that loads the chart library)
   'statistics/visit-statistics': () => import('../features/statistics/pages/visit-statistics-page.tsx').then((m) => m.VisitStatisticsPage),
+  // issue 13: token management and the logs
+  'system/token-list': () => import('../features/system/pages/token-list-page.tsx').then((m) => m.TokenListPage),
+  'system/login-log-list': () => import('../features/system/pages/login-log-list-page.tsx').then((m) => m.LoginLogListPage),
+  'system/audit-log-list': () => import('../features/system/pages/audit-log-list-page.tsx').then((m) => m.AuditLogListPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

@@ -770,6 +770,20 @@ export const menuTree: MenuSeed[] = [
         buttons: [button('system:third-account:approve', 'button.approve'), button('system:third-account:unbind', 'button.unbind')],
       },
       {
+        key: 'menu.system.loginLog',
+        path: '/system/login-log',
+        component: 'system/login-log-list',
+        name: 'system-login-log',
+        perms: 'system:login-log:list',
+      },
+      {
+        key: 'menu.system.auditLog',
+        path: '/system/audit-log',
+        component: 'system/audit-log-list',
+        name: 'system-audit-log',
+        perms: 'system:audit-log:list',
+      },
+      {
         key: 'menu.system.online',
         path: '/system/online',
         component: 'system/online-dev',

@@ -21,7 +21,7 @@ export const ROLE_GRANTS: Record<RoleCode, Rule> = {
   platform_admin: ({ merchantOnly }) => !merchantOnly,
   warehouse_operator: ({ perms, merchantOnly }) => !merchantOnly && startsWithAny(perms, ['dashboard:', 'warehouse:']),
   finance_operator: ({ perms, platformOnly, merchantOnly }) => !merchantOnly && (perms.startsWith('dashboard:') || (platformOnly && perms.startsWith('finance:'))),
-  merchant_admin: ({ perms, platformOnly }) => !platformOnly && !startsWithAny(perms, ['system:tenant', 'system:permission', 'system:online', 'system:dict', 'system:category', 'system:token']),
+  merchant_admin: ({ perms, platformOnly }) => !platformOnly && !startsWithAny(perms, ['system:tenant', 'system:permission', 'system:online', 'system:dict', 'system:category']),
   merchant_staff: ({ perms, platformOnly }) =>
     !platformOnly &&
     startsWithAny(perms, ['dashboard:', 'product:', 'logistics:', 'purchase:']) &&

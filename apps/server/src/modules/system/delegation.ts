@@ -60,8 +60,8 @@ export function refuseRoleChange(grantor: Grantor, role: RoleHolding, after: Rea
   return null;
 }
 
-/** What an administrative act does to a user. */
-export type UserAct = 'edit' | 'roles' | 'freeze' | 'delete' | 'password';
+/** What an administrative act does to a user; `signOut`: ending a user's sessions (token management); one's own is a sign-out, allowed. */
+export type UserAct = 'edit' | 'roles' | 'freeze' | 'delete' | 'password' | 'signOut';
 
 /**
  * Whether the grantor may do `act` to `target`: only a top administrator touches a top administrator;
@@ -70,7 +70,7 @@ export type UserAct = 'edit' | 'roles' | 'freeze' | 'delete' | 'password';
  * `topCount` is how many active top administrators the tenant has, the target included.
  */
 export function refuseUserAct(grantor: Grantor, target: Target, act: UserAct, topCount: number): MessageKey | null {
-  if (target.userId === grantor.userId) return act === 'edit' ? null : 'notOnYourself';
+  if (target.userId === grantor.userId) return act === 'edit' || act === 'signOut' ? null : 'notOnYourself';
   if (target.top && !grantor.top) return 'topAdminOnly';
   if (target.top && (act === 'freeze' || act === 'delete') && topCount <= 1) return 'lastTopAdmin';
   return null;

@@ -55,6 +55,22 @@ describe(`two app servers on one database (${testDbKind()})`, () => {
     expect((await one.call({ method: 'PUT', url: '/api/sys/tenant/unfreeze', payload: { ids: [2] }, token: admin })).statusCode).toBe(200);
   });
 
+  it("forgets a session on every server when an administrator ends it by id on another (token management)", async () => {
+    const admin = await one.login('merchant');
+    const token = await two.login('staff');
+    const url = '/api/sys/permission/getUserPermissionByToken';
+    // cached on server two
+    expect((await two.call({ method: 'GET', url, token })).statusCode).toBe(200);
+    const list = (await one.call({ method: 'GET', url: '/api/sys/session/list', token: admin, query: { username: 'staff', pageSize: '200' } })).json().result;
+    const { eq } = await import('drizzle-orm');
+    const { sessions } = await import('../../../src/db/schema/auth.ts');
+    const { hashToken } = await import('../../../src/lib/tokens.ts');
+    const own = (await shared.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(token))))[0]!;
+    expect(list.records.map((s: { id: number }) => s.id)).toContain(Number(own.id));
+    expect((await one.call({ method: 'POST', url: '/api/sys/session/revoke', token: admin, payload: { id: Number(own.id) } })).statusCode).toBe(200);
+    expect(await waitFor(async () => (await two.call({ method: 'GET', url, token })).statusCode === 401)).toBe(true);
+  });
+
   it('forgets dictionaries on every server after a refresh on one', async () => {
     const token = await one.login('merchant');
     await two.call({ method: 'GET', url: '/api/sys/dict/queryAllDictItems', token });

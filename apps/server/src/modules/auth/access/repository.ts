@@ -127,3 +127,11 @@ export async function loadPackagePermissionIds(db: Db, tenantId: number): Promis
   if (rows.length === 0 || rows[0]?.packageId == null) return null;
   return new Set(rows.flatMap((row) => (row.permissionId === null ? [] : [Number(row.permissionId)])));
 }
+
+/** Writes when a session was last used and from where (the access service throttles the calls). */
+export async function touchSession(db: Db, sessionId: number, ip: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()`, lastSeenIp: ip.slice(0, 64) })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}

@@ -8,9 +8,13 @@ import {
   loadGrantedPermissionIds,
   loadPackagePermissionIds,
   loadPermissionCatalogue,
+  touchSession,
   type PermissionRow,
   type SessionRecord,
 } from './repository.ts';
+
+/** A session's last use is written at most this often: the list shows minutes, and a request never waits for it. */
+export const LAST_SEEN_EVERY_MS = 60_000;
 
 export type Catalogue = {
   rows: PermissionRow[];
@@ -41,16 +45,26 @@ export class AccessService {
   private readonly sessions = new TtlCache<string, SessionRecord & { tokenHash: string }>(15_000);
   private readonly access = new TtlCache<string, UserAccess>(60_000);
   private catalogue: Promise<Catalogue> | null = null;
+  /** sessions whose last use was written in the last minute, on this app server */
+  private readonly seen = new TtlCache<number, true>(LAST_SEEN_EVERY_MS);
+  /** last-use writes under way (tests wait for them; a request never does) */
+  private readonly touching = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
     private readonly bus: CacheBus,
+    private readonly onError: (error: unknown) => void = () => undefined,
   ) {
     bus.subscribe((event) => {
       switch (event.kind) {
         case 'session':
           this.sessions.deleteWhere((_, s) => s.tokenHash === event.tokenHash);
           break;
+        case 'sessions': {
+          const ended = new Set(event.sessionIds);
+          this.sessions.deleteWhere((_, s) => ended.has(s.sessionId));
+          break;
+        }
         case 'user':
           this.sessions.deleteWhere((_, s) => s.userId === event.userId);
           this.access.deleteWhere((key) => key.startsWith(`${event.userId}:`));
@@ -79,6 +93,23 @@ export class AccessService {
     const session = { ...found, tokenHash };
     this.sessions.set(token, session);
     return session;
+  }
+
+  /**
+   * Notes that a session was used from `ip`: written at most once a minute per session, off the request's
+   * path (never awaited), and a failed write is logged, never the request's failure.
+   */
+  touch(sessionId: number, ip: string): void {
+    if (this.seen.get(sessionId)) return;
+    this.seen.set(sessionId, true);
+    const writing = touchSession(this.db, sessionId, ip).catch((error: unknown) => this.onError(error));
+    this.touching.add(writing);
+    void writing.finally(() => this.touching.delete(writing));
+  }
+
+  /** Waits for the last-use writes under way (tests, and a server closing its database). */
+  async lastSeenWritten(): Promise<void> {
+    await Promise.all([...this.touching]);
   }
 
   getCatalogue(): Promise<Catalogue> {

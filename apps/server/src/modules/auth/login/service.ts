@@ -10,6 +10,7 @@ import type { AuthContext } from '../../../plugins/auth.ts';
 import type { DictService } from '../../dict/service.ts';
 import { departsOf, findUserByUsername, tenantListOf, toUserInfo, type UserRow } from '../../user/repository.ts';
 import type { AccessService } from '../access/service.ts';
+import { endSessionsBeyondLimit } from '../../system/session/service.ts';
 import { clearFailures, createSession, lockedMinutes, logLogin, recordFailure, revokeSession } from './repository.ts';
 
 export type LoginResult = z.infer<typeof loginResultSchema>;
@@ -25,8 +26,11 @@ export const refuse = (key: MessageKey, params: MessageParams | undefined, code:
 export type Client = { ip: string; userAgent: string };
 export const clientMeta = (request: FastifyRequest): Client => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
 
-/** What opening a session needs besides the database. */
-export type SignInSettings = { db: Db; sessionTtlDays: number; dicts: Pick<DictService, 'all'> };
+/**
+ * What opening a session needs besides the database: its lifetime, the concurrent-session limit
+ * (SESSION_MAX_PER_USER, 0 = none) and the cache bus that tells every app server of the sessions it ended.
+ */
+export type SignInSettings = { db: Db; sessionTtlDays: number; sessionMaxPerUser: number; publish: AccessService['publish']; dicts: Pick<DictService, 'all'> };
 
 /**
  * The end of every way in (password, SMS code), once the credentials are proven: refuses a frozen
@@ -48,6 +52,8 @@ export async function completeSignIn(settings: SignInSettings, client: Client, l
 
   const token = newToken();
   await createSession(db, { tokenHash: hashToken(token), userId: user.id, ttlDays: settings.sessionTtlDays, ...client });
+  // the oldest sessions beyond the limit end, the new one never (it is the newest)
+  await endSessionsBeyondLimit(db, settings.publish, user.id, settings.sessionMaxPerUser);
   await logLogin(db, { ...who, success: true });
   const [departs, sysAllDictItems] = await Promise.all([departsOf(db, user.id, user.defaultTenantId), settings.dicts.all(lang)]);
   return {

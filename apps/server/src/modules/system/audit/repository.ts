@@ -1,4 +1,7 @@
+import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { AuditLogDetail, AuditLogRecord } from '@portal/shared/system-sessions';
 import type { Db } from '../../../db/client.ts';
+import { dateRange, escapeLike, pageOf } from '../../../lib/list.ts';
 import { auditLogs } from '../../../db/schema/admin.ts';
 
 /** Who made an administrative change, and in which tenant's data (plugins/auth.ts `auditActor(request)`). */
@@ -45,4 +48,60 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
     after: scrub(entry.after ?? null),
     ip: actor.ip.slice(0, 64),
   });
+}
+
+// ------------------------------------------------------------------ reading the log (a plain read: no service)
+
+const listed = {
+  id: auditLogs.id,
+  username: auditLogs.username,
+  resource: auditLogs.resource,
+  resourceId: auditLogs.resourceId,
+  action: auditLogs.action,
+  label: auditLogs.label,
+  ip: auditLogs.ip,
+  createdAt: auditLogs.createdAt,
+};
+type Listed = { id: number; username: string; resource: string; resourceId: string; action: string; label: string; ip: string; createdAt: Date };
+const toRecord = (row: Listed): AuditLogRecord => ({ ...row, id: Number(row.id), createdAt: row.createdAt.toISOString() });
+
+export type AuditLogListQuery = {
+  pageNo: number;
+  pageSize: number;
+  order?: 'asc' | 'desc';
+  resource?: string;
+  action?: string;
+  username?: string;
+  createdAt_begin?: string;
+  createdAt_end?: string;
+};
+
+export async function listAuditLogs(db: Db, tenantId: number, query: AuditLogListQuery) {
+  const conditions: SQL[] = [eq(auditLogs.tenantId, tenantId)];
+  if (query.resource) conditions.push(eq(auditLogs.resource, query.resource));
+  if (query.action) conditions.push(eq(auditLogs.action, query.action));
+  if (query.username) conditions.push(ilike(auditLogs.username, `%${escapeLike(query.username)}%`));
+  conditions.push(...dateRange(auditLogs.createdAt, query.createdAt_begin, query.createdAt_end));
+  const where = and(...conditions);
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, counted] = await Promise.all([
+    db
+      .select(listed)
+      .from(auditLogs)
+      .where(where)
+      .orderBy(direction(auditLogs.createdAt), direction(auditLogs.id))
+      .limit(query.pageSize)
+      .offset((query.pageNo - 1) * query.pageSize),
+    db.select({ total: count() }).from(auditLogs).where(where),
+  ]);
+  return pageOf(rows.map(toRecord), Number(counted[0]?.total ?? 0), query.pageNo, query.pageSize);
+}
+
+export async function findAuditLog(db: Db, tenantId: number, id: number): Promise<AuditLogDetail | null> {
+  const rows = await db
+    .select({ ...listed, before: auditLogs.before, after: auditLogs.after })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.tenantId, tenantId), eq(auditLogs.id, id)));
+  const row = rows[0];
+  return row ? { ...toRecord(row), before: row.before, after: row.after } : null;
 }

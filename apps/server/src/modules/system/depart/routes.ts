@@ -13,7 +13,7 @@ import {
   departPermissionSaveSchema,
   departRecordSchema,
 } from '@portal/shared/system-departs';
-import { caller, eitherSide } from '../../../plugins/auth.ts';
+import { auditActor, caller, eitherSide } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
 import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
@@ -126,7 +126,7 @@ export const departRoutes: FastifyPluginAsyncZod = async (app) => {
       config: eitherSide('system:depart:add'),
       schema: { tags, summary: 'A department, its org code generated under its parent', body: departAddSchema, response: { 200: envelopeSchema(departRecordSchema) } },
     },
-    async (request) => request.ok(await addDepart(db, caller(request).tenantId, request.body)),
+    async (request) => request.ok(await addDepart(db, caller(request).tenantId, request.body, auditActor(request))),
   );
 
   app.put(
@@ -135,7 +135,7 @@ export const departRoutes: FastifyPluginAsyncZod = async (app) => {
       config: eitherSide('system:depart:edit'),
       schema: { tags, summary: "A department's name, sort number and heads (among its members)", body: departEditSchema, response: { 200: envelopeSchema(departRecordSchema) } },
     },
-    async (request) => request.ok(await editDepart(db, access, caller(request).tenantId, request.body)),
+    async (request) => request.ok(await editDepart(db, access, caller(request).tenantId, request.body, auditActor(request))),
   );
 
   app.put(
@@ -153,7 +153,7 @@ export const departRoutes: FastifyPluginAsyncZod = async (app) => {
       config: eitherSide('system:depart:delete'),
       schema: { tags, summary: 'Deletes a department without sub-departments or members', querystring: getQuery({ id: idParam }), response: { 200: done } },
     },
-    async (request) => request.ok(await removeDepart(db, caller(request).tenantId, request.query.id).then(() => null)),
+    async (request) => request.ok(await removeDepart(db, caller(request).tenantId, request.query.id, auditActor(request)).then(() => null)),
   );
 
   app.get(

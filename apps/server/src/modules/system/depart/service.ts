@@ -8,6 +8,7 @@ import { refuseGrantChange, refuseUserAct } from '../delegation.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
 import { nextChildCode, renumbered, reordered } from './model.ts';
 import * as repo from './repository.ts';
+import { recordAudit, type AuditActor } from '../audit/repository.ts';
 
 /** The tenant's departments as a tree, each with its heads and member count. */
 export async function departTree(db: Db, tenantId: number): Promise<DepartNode[]> {
@@ -58,27 +59,33 @@ async function codeClashIsConflict<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function addDepart(db: Db, tenantId: number, input: DepartAddInput): Promise<DepartRecord> {
+export async function addDepart(db: Db, tenantId: number, input: DepartAddInput, actor: AuditActor): Promise<DepartRecord> {
   const parentId = input.parentId ?? null;
   const parent = parentId === null ? null : await requireDepart(db, tenantId, parentId);
   return codeClashIsConflict(() =>
     db.transaction(async (tx) => {
       const siblings = await repo.childrenOf(tx, tenantId, parentId);
       const orgCode = await freeCode(tx, tenantId, parent?.orgCode ?? '');
-      return repo.insertDepart(tx, { tenantId, parentId, departName: input.departName, orgCode, sortNo: input.sortNo ?? siblings.length });
+      const added = await repo.insertDepart(tx, { tenantId, parentId, departName: input.departName, orgCode, sortNo: input.sortNo ?? siblings.length });
+      await recordAudit(tx, actor, { resource: 'depart', resourceId: added.id, action: 'create', label: added.departName, after: added });
+      return added;
     }),
   );
 }
 
-export async function editDepart(db: Db, access: AccessService, tenantId: number, input: DepartEditInput): Promise<DepartRecord> {
-  await requireDepart(db, tenantId, input.id);
+export async function editDepart(db: Db, access: AccessService, tenantId: number, input: DepartEditInput, actor: AuditActor): Promise<DepartRecord> {
+  const before = await requireDepart(db, tenantId, input.id);
   const changedHeads = await db.transaction(async (tx) => {
     await repo.updateDepart(tx, tenantId, input.id, { departName: input.departName, ...(input.sortNo === undefined ? {} : { sortNo: input.sortNo }) });
-    if (input.headUserIds === undefined) return [];
-    const members = new Set(await repo.memberIds(tx, tenantId, input.id));
-    if (input.headUserIds.some((userId) => !members.has(userId))) throw badRequest('departHeadNotMember');
-    await repo.setHeads(tx, tenantId, input.id, input.headUserIds);
-    return [...members];
+    let members: number[] = [];
+    if (input.headUserIds !== undefined) {
+      const ids = new Set(await repo.memberIds(tx, tenantId, input.id));
+      if (input.headUserIds.some((userId) => !ids.has(userId))) throw badRequest('departHeadNotMember');
+      await repo.setHeads(tx, tenantId, input.id, input.headUserIds);
+      members = [...ids];
+    }
+    await recordAudit(tx, actor, { resource: 'depart', resourceId: input.id, action: 'update', label: before.departName, before, after: await requireDepart(tx, tenantId, input.id) });
+    return members;
   });
   // a head's "my department" changes with it
   for (const userId of changedHeads) await access.publish({ kind: 'user', userId });
@@ -86,13 +93,16 @@ export async function editDepart(db: Db, access: AccessService, tenantId: number
 }
 
 /** Refused while the department has sub-departments or members: deleting would orphan them or silently take their department away. */
-export async function removeDepart(db: Db, tenantId: number, id: number): Promise<void> {
-  await requireDepart(db, tenantId, id);
+export async function removeDepart(db: Db, tenantId: number, id: number, actor: AuditActor): Promise<void> {
+  const before = await requireDepart(db, tenantId, id);
   if ((await repo.countChildren(db, tenantId, id)) > 0) throw conflict('departHasChildren');
   if ((await repo.memberIds(db, tenantId, id)).length > 0) throw conflict('departHasMembers');
   // its permissions, roles, their grants and users go with it (foreign keys cascade)
   // without members, its roles granted nobody anything: no cached access changes
-  await repo.deleteDepart(db, tenantId, id);
+  await db.transaction(async (tx) => {
+    await repo.deleteDepart(tx, tenantId, id);
+    await recordAudit(tx, actor, { resource: 'depart', resourceId: id, action: 'delete', label: before.departName, before });
+  });
 }
 
 /**

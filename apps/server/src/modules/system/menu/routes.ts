@@ -4,7 +4,7 @@ import { envelopeSchema } from '@portal/shared/api';
 import { menuEditInput, menuInput, menuRecordSchema, menuTreeNodeSchema, SUBMENU_BATCH_MAX } from '@portal/shared/system-menus';
 import { getQuery } from '../../../lib/query.ts';
 import { idField, idParam } from '../../../lib/list.ts';
-import { platform } from '../../../plugins/auth.ts';
+import { auditActor, platform } from '../../../plugins/auth.ts';
 import { childrenOf, topMenus } from './repository.ts';
 import { addMenu, editMenu, menuTree, removeMenu } from './service.ts';
 
@@ -82,7 +82,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       config: platform('system:permission:add'),
       schema: { tags, summary: 'A new menu, sub menu or button; its permission code is unique (409)', body: menuInput, response: { 200: envelopeSchema(menuRecordSchema) } },
     },
-    async (request) => request.ok(await addMenu(db, access, request.body), 'menuAdded'),
+    async (request) => request.ok(await addMenu(db, access, request.body, auditActor(request)), 'menuAdded'),
   );
 
   app.put(
@@ -98,7 +98,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, ...input } = request.body;
-      return request.ok(await editMenu(db, access, id, input), 'menuEdited');
+      return request.ok(await editMenu(db, access, id, input, auditActor(request)), 'menuEdited');
     },
   );
 
@@ -114,7 +114,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeMenu(db, access, request.query.id);
+      await removeMenu(db, access, request.query.id, auditActor(request));
       return request.ok(null, 'menuDeleted');
     },
   );

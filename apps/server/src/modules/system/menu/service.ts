@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import type { AccessService } from '../../auth/access/service.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
+import { recordAudit, type AuditActor } from '../audit/repository.ts';
 import {
   allMenus,
   countChildren,
@@ -120,31 +121,51 @@ async function saving<T>(perms: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function addMenu(db: Db, access: Publish, input: Input): Promise<MenuRecord> {
+/** The entry as the audit log keeps it: what an administrator edits, without the bookkeeping. */
+const audited = (row: MenuRow) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'editedAt'));
+
+export async function addMenu(db: Db, access: Publish, input: Input, actor: AuditActor): Promise<MenuRecord> {
   const values = await checkedValues(db, input, null);
   if ((await permsHolder(db, values.perms ?? '', null)) !== null) throw permsTaken(values.perms ?? '');
-  const row = await saving(values.perms ?? '', () => insertMenu(db, values));
+  const row = await saving(values.perms ?? '', () =>
+    db.transaction(async (tx) => {
+      const inserted = await insertMenu(tx, values);
+      await recordAudit(tx, actor, { resource: 'menu', resourceId: inserted.id, action: 'create', label: inserted.perms || inserted.name, after: audited(inserted) });
+      return inserted;
+    }),
+  );
   await access.publish({ kind: 'permissions' });
   return toRecord(row, true);
 }
 
-export async function editMenu(db: Db, access: Publish, id: number, input: Input): Promise<MenuRecord> {
+export async function editMenu(db: Db, access: Publish, id: number, input: Input, actor: AuditActor): Promise<MenuRecord> {
   const stored = await findMenu(db, id);
   if (!stored) throw notFound();
   const values = await checkedValues(db, input, stored);
   if ((await permsHolder(db, values.perms ?? '', id)) !== null) throw permsTaken(values.perms ?? '');
-  const row = await saving(values.perms ?? '', () => updateMenu(db, id, values));
-  if (!row) throw notFound();
+  const row = await saving(values.perms ?? '', () =>
+    db.transaction(async (tx) => {
+      const updated = await updateMenu(tx, id, values);
+      if (!updated) throw notFound();
+      await recordAudit(tx, actor, { resource: 'menu', resourceId: id, action: 'update', label: updated.perms || updated.name, before: audited(stored), after: audited(updated) });
+      return updated;
+    }),
+  );
   await access.publish({ kind: 'permissions' });
   return toRecord(row, (await countChildren(db, id)) === 0);
 }
 
 /** Refused while entries lie under it, and for built-in entries (hide those instead); its grants go with it. */
-export async function removeMenu(db: Db, access: Publish, id: number): Promise<void> {
+export async function removeMenu(db: Db, access: Publish, id: number, actor: AuditActor): Promise<void> {
   const stored = await findMenu(db, id);
   if (!stored) throw notFound();
   if (stored.builtIn) throw conflict('menuBuiltInDelete');
-  if (!(await deleteMenu(db, id))) {
+  const deleted = await db.transaction(async (tx) => {
+    if (!(await deleteMenu(tx, id))) return false;
+    await recordAudit(tx, actor, { resource: 'menu', resourceId: id, action: 'delete', label: stored.perms || stored.name, before: audited(stored) });
+    return true;
+  });
+  if (!deleted) {
     if ((await countChildren(db, id)) > 0) throw conflict('menuHasChildren');
     throw notFound();
   }

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { positionCheckQuery, positionEditInput, positionInput, positionListQuery, positionRecord } from '@portal/shared/system-org';
-import { caller, eitherSide } from '../../../plugins/auth.ts';
+import { auditActor, caller, eitherSide } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
 import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
@@ -61,7 +61,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: eitherSide('system:position:add'),
       schema: { tags, summary: 'Add a position (409 when its code is taken in the tenant)', body: positionInput, response: { 200: envelopeSchema(positionRecord) } },
     },
-    async (request) => request.ok(await addPosition(db, caller(request).tenantId, request.body)),
+    async (request) => request.ok(await addPosition(db, caller(request).tenantId, request.body, auditActor(request))),
   );
 
   app.put(
@@ -70,7 +70,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: eitherSide('system:position:edit'),
       schema: { tags, summary: "Edit a position of the tenant (404 for another tenant's)", body: positionEditInput, response: { 200: envelopeSchema(positionRecord) } },
     },
-    async (request) => request.ok(await editPosition(db, caller(request).tenantId, request.body)),
+    async (request) => request.ok(await editPosition(db, caller(request).tenantId, request.body, auditActor(request))),
   );
 
   app.delete(
@@ -80,7 +80,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a position; its holders lose it', querystring: getQuery({ id: idParam }), response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await removePositions(db, caller(request).tenantId, [request.query.id]);
+      await removePositions(db, caller(request).tenantId, [request.query.id], auditActor(request));
       return request.ok(null);
     },
   );
@@ -92,7 +92,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "Delete several positions: all or nothing (404 when one is not the tenant's)", querystring: getQuery({ ids: idList }), response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await removePositions(db, caller(request).tenantId, request.query.ids);
+      await removePositions(db, caller(request).tenantId, request.query.ids, auditActor(request));
       return request.ok(null);
     },
   );

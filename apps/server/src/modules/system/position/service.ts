@@ -4,6 +4,7 @@ import { orgExportTexts } from '@portal/shared/messages-org';
 import type { Db } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
+import { recordAudit, type AuditActor } from '../audit/repository.ts';
 import { assertExportSize, timeFormatter, type ExportColumn } from '../../../lib/xlsx.ts';
 import { EXPORT_ROWS_MAX } from '@portal/shared/logistics';
 import { codeTaken, countOwnPositions, findPosition, deletePositions, insertPosition, positionsForExport, updatePosition, type PositionFilters } from './repository.ts';
@@ -30,28 +31,44 @@ export async function checkCode(db: Db, tenantId: number, code: string, exceptId
   if (await codeTaken(db, tenantId, code, exceptId)) throw taken(code);
 }
 
-export async function addPosition(db: Db, tenantId: number, input: PositionInput): Promise<PositionRecord> {
+export async function addPosition(db: Db, tenantId: number, input: PositionInput, actor: AuditActor): Promise<PositionRecord> {
   await checkCode(db, tenantId, input.code);
-  const saved = await saving(input.code, () => insertPosition(db, tenantId, input));
+  const saved = await saving(input.code, () =>
+    db.transaction(async (tx) => {
+      const added = await insertPosition(tx, tenantId, input);
+      await recordAudit(tx, actor, { resource: 'position', resourceId: added.id, action: 'create', label: added.code, after: added });
+      return added;
+    }),
+  );
   if (!saved) throw notFound();
   return saved;
 }
 
-export async function editPosition(db: Db, tenantId: number, { id, ...values }: PositionEditInput): Promise<PositionRecord> {
+export async function editPosition(db: Db, tenantId: number, { id, ...values }: PositionEditInput, actor: AuditActor): Promise<PositionRecord> {
   // another tenant's id is not found before its code is compared with anything
-  const saved = await saving(values.code, async () => {
-    if (await codeTaken(db, tenantId, values.code, id)) throw taken(values.code);
-    return updatePosition(db, tenantId, id, values);
-  });
+  const saved = await saving(values.code, () =>
+    db.transaction(async (tx) => {
+      const before = await findPosition(tx, tenantId, id);
+      if (!before) return null;
+      if (await codeTaken(tx, tenantId, values.code, id)) throw taken(values.code);
+      const after = await updatePosition(tx, tenantId, id, values);
+      await recordAudit(tx, actor, { resource: 'position', resourceId: id, action: 'update', label: before.code, before, after });
+      return after;
+    }),
+  );
   if (!saved) throw notFound();
   return saved;
 }
 
 /** All or nothing: an id that is not the tenant's position (another tenant's, or gone) is 404 and nothing is deleted. */
-export async function removePositions(db: Db, tenantId: number, ids: number[]): Promise<void> {
+export async function removePositions(db: Db, tenantId: number, ids: number[], actor: AuditActor): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     if ((await countOwnPositions(tx, tenantId, unique)) !== unique.length) throw notFound();
+    for (const id of unique) {
+      const before = await findPosition(tx, tenantId, id);
+      await recordAudit(tx, actor, { resource: 'position', resourceId: id, action: 'delete', label: before?.code ?? '', before });
+    }
     await deletePositions(tx, tenantId, unique);
   });
 }

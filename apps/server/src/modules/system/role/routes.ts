@@ -18,7 +18,7 @@ import { formatMessage } from '@portal/shared/messages';
 import { getQuery } from '../../../lib/query.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { idParam } from '../../../lib/list.ts';
-import { caller, eitherSide } from '../../../plugins/auth.ts';
+import { auditActor, caller, eitherSide } from '../../../plugins/auth.ts';
 import { loadGrantor } from '../repository.ts';
 import { allRoles, listRoleUsers, listRoles } from './repository.ts';
 import { roleExportColumns, rolesForExport } from './export.ts';
@@ -43,7 +43,7 @@ const TAGS = ['system-role'];
 /** Roles of the caller's tenant, their users and their permissions (issue 12, spec §7): /sys/role/*, and the role calls of /sys/user and /sys/permission. */
 export const systemRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const roleCaller = (request: Parameters<typeof caller>[0]): RoleCaller => ({ auth: caller(request), publish: app.accessService.publish });
+  const roleCaller = (request: Parameters<typeof caller>[0]): RoleCaller => ({ auth: caller(request), actor: auditActor(request), publish: app.accessService.publish });
 
   app.get(
     '/sys/role/list',
@@ -104,7 +104,7 @@ export const systemRoleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: eitherSide('system:role:add'),
       schema: { tags: TAGS, summary: 'A role of the tenant, without permissions (code unique in the tenant: 409)', body: roleInput, response: { 200: envelopeSchema(roleRecord) } },
     },
-    async (request) => request.ok(await addRole(db, caller(request).tenantId, request.body)),
+    async (request) => request.ok(await addRole(db, caller(request).tenantId, request.body, auditActor(request))),
   );
 
   app.put(
@@ -115,7 +115,7 @@ export const systemRoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, ...input } = request.body;
-      return request.ok(await editRole(db, caller(request).tenantId, id, input));
+      return request.ok(await editRole(db, caller(request).tenantId, id, input, auditActor(request)));
     },
   );
 

@@ -7,6 +7,7 @@ import { belongsIn } from '../../role/model.ts';
 import { keepDormant, refusePackageGrant, refuseRoleAssignment, refuseRoleChange, refuseUserAct, type Grantor } from '../delegation.ts';
 import { loadPackagePermissionIds } from '../../auth/access/repository.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
+import { recordAudit, type AuditActor } from '../audit/repository.ts';
 import {
   addRoleUsers,
   deleteRoles,
@@ -23,7 +24,14 @@ import {
 } from './repository.ts';
 
 /** What a role call needs of the app: the caller and the cache bus (every app server drops what it knew of these users). */
-export type RoleCaller = { auth: AuthContext; publish: (event: { kind: 'user'; userId: number } | { kind: 'permissions' }) => void };
+export type RoleCaller = { auth: AuthContext; actor: AuditActor; publish: (event: { kind: 'user'; userId: number } | { kind: 'permissions' }) => void };
+
+const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
+
+/** The role's code for a line of the audit log (the role is locked and the tenant's by then). */
+async function roleLabel(db: Db, tenantId: number, roleId: number): Promise<string> {
+  return (await rolesByIds(db, tenantId, [roleId]))[0]?.roleCode ?? '';
+}
 
 // past this many users, one event that clears everything is cheaper than one per user
 const PER_USER_EVENTS = 50;
@@ -39,15 +47,24 @@ export async function checkRoleCode(db: Db, tenantId: number, roleCode: string, 
   return !(await roleCodeTaken(db, tenantId, roleCode, exceptId));
 }
 
-export async function addRole(db: Db, tenantId: number, input: RoleColumns): Promise<RoleRecord> {
+export async function addRole(db: Db, tenantId: number, input: RoleColumns, actor: AuditActor): Promise<RoleRecord> {
   if (await roleCodeTaken(db, tenantId, input.roleCode)) throw conflict('roleCodeTaken', { code: input.roleCode });
-  return insertRole(db, tenantId, input);
+  return db.transaction(async (tx) => {
+    const role = await insertRole(tx, tenantId, input);
+    await recordAudit(tx, actor, { resource: 'role', resourceId: role.id, action: 'create', label: role.roleCode, after: role });
+    return role;
+  });
 }
 
-export async function editRole(db: Db, tenantId: number, id: number, input: RoleColumns): Promise<RoleRecord> {
-  if ((await rolesByIds(db, tenantId, [id])).length === 0) throw notFound('roleNotFound');
+export async function editRole(db: Db, tenantId: number, id: number, input: RoleColumns, actor: AuditActor): Promise<RoleRecord> {
+  const before = (await rolesByIds(db, tenantId, [id]))[0];
+  if (!before) throw notFound('roleNotFound');
   if (await roleCodeTaken(db, tenantId, input.roleCode, id)) throw conflict('roleCodeTaken', { code: input.roleCode });
-  return must(await updateRole(db, tenantId, id, input));
+  return db.transaction(async (tx) => {
+    const role = must(await updateRole(tx, tenantId, id, input));
+    await recordAudit(tx, actor, { resource: 'role', resourceId: id, action: 'update', label: role.roleCode, before, after: role });
+    return role;
+  });
 }
 
 function must<T>(value: T | null): T {
@@ -78,6 +95,14 @@ export async function removeRoles(db: Db, caller: RoleCaller, ids: readonly numb
       const refused = refuseRoleChange(grantor, role, new Set()) ?? (role.members.length > 0 ? refuseRoleAssignment(grantor, role.grants) : null);
       if (refused) throw forbidden(refused);
       users.push(...role.members.map((m) => m.userId));
+      const record = (await rolesByIds(tx, tenantId, [id]))[0];
+      await recordAudit(tx, caller.actor, {
+        resource: 'role',
+        resourceId: id,
+        action: 'delete',
+        label: record?.roleCode ?? '',
+        before: { ...record, permissionIds: sorted(role.grants), userIds: sorted(role.members.map((m) => m.userId)) },
+      });
     }
     await deleteRoles(tx, tenantId, unique);
     return users;
@@ -127,6 +152,14 @@ export async function saveRolePermission(db: Db, caller: RoleCaller, roleId: num
     const refused = refuseRoleChange(grantor, role, after);
     if (refused) throw forbidden(refused);
     await replaceRoleGrants(tx, tenantId, roleId, role.grants, after);
+    await recordAudit(tx, caller.actor, {
+      resource: 'role',
+      resourceId: roleId,
+      action: 'grant',
+      label: await roleLabel(tx, tenantId, roleId),
+      before: { permissionIds: sorted(role.grants) },
+      after: { permissionIds: sorted(after) },
+    });
     return role.members.map((m) => m.userId);
   });
   publishUsers(caller, members);
@@ -151,8 +184,11 @@ export async function changeRoleUsers(db: Db, caller: RoleCaller, roleId: number
       const refused = refuseUserAct(grantor, target, 'roles', topCount) ?? refusedRole;
       if (refused) throw forbidden(refused);
     }
+    const before = sorted((await roleMembers(tx, tenantId, roleId)).map((m) => m.userId));
     if (change === 'add') await addRoleUsers(tx, tenantId, roleId, unique);
     else await removeRoleUsers(tx, tenantId, roleId, unique);
+    const after = sorted((await roleMembers(tx, tenantId, roleId)).map((m) => m.userId));
+    await recordAudit(tx, caller.actor, { resource: 'role', resourceId: roleId, action: 'members', label: await roleLabel(tx, tenantId, roleId), before: { userIds: before }, after: { userIds: after } });
   });
   publishUsers(caller, unique);
 }

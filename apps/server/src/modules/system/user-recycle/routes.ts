@@ -4,7 +4,7 @@ import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { recycleBinQuery, recycledUserRecord, restoreUsersBody, userIdList } from '@portal/shared/system-user-data';
 import { idParam } from '../../../lib/list.ts';
 import { getQuery } from '../../../lib/query.ts';
-import { caller, eitherSide } from '../../../plugins/auth.ts';
+import { auditActor, caller, eitherSide } from '../../../plugins/auth.ts';
 import { deleteUsers, purgeUsers, restoreUsers } from './service.ts';
 import { recycleBinPage } from './repository.ts';
 
@@ -28,7 +28,7 @@ export const userRecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const count = await deleteUsers(db, access, caller(request), [request.query.id]);
+      const count = await deleteUsers(db, access, caller(request), [request.query.id], auditActor(request));
       return request.ok({ count }, 'usersDeleted', { count });
     },
   );
@@ -45,7 +45,7 @@ export const userRecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const count = await deleteUsers(db, access, caller(request), request.query.ids);
+      const count = await deleteUsers(db, access, caller(request), request.query.ids, auditActor(request));
       return request.ok({ count }, 'usersDeleted', { count });
     },
   );
@@ -76,7 +76,7 @@ export const userRecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const count = await restoreUsers(db, access, caller(request), request.body.userIds);
+      const count = await restoreUsers(db, access, caller(request), request.body.userIds, auditActor(request));
       return request.ok({ count }, 'usersRestored', { count });
     },
   );
@@ -93,7 +93,7 @@ export const userRecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const count = await purgeUsers(db, access, caller(request), request.query.userIds);
+      const count = await purgeUsers(db, access, caller(request), request.query.userIds, auditActor(request));
       return request.ok({ count }, 'usersPurged', { count });
     },
   );

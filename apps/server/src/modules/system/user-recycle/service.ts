@@ -5,6 +5,7 @@ import type { AccessService } from '../../auth/access/service.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import { refuseUserAct } from '../delegation.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
+import { recordAudit, type AuditActor } from '../audit/repository.ts';
 import { moveToRecycleBin, purge, restoreFromRecycleBin, usersNamed } from './repository.ts';
 
 /*
@@ -33,7 +34,22 @@ async function checkedUsers(db: Db, auth: AuthContext, ids: number[], deleted: b
 }
 
 /** DELETE /sys/user/delete and deleteBatch: to the recycle bin, their sessions ended at once. */
-export async function deleteUsers(db: Db, access: AccessService, auth: AuthContext, ids: number[]): Promise<number> {
+/** One audit line per user moved, in the transaction of the move. */
+async function audit(tx: Db, actor: AuditActor, targets: Checked[], action: 'delete' | 'restore' | 'purge') {
+  const [before, after] = { delete: [false, true], restore: [true, false], purge: [true, null] }[action];
+  for (const target of targets) {
+    await recordAudit(tx, actor, {
+      resource: 'user',
+      resourceId: target.userId,
+      action,
+      label: target.username,
+      before: { username: target.username, inRecycleBin: before },
+      after: after === null ? null : { username: target.username, inRecycleBin: after },
+    });
+  }
+}
+
+export async function deleteUsers(db: Db, access: AccessService, auth: AuthContext, ids: number[], actor: AuditActor): Promise<number> {
   const targets = await checkedUsers(db, auth, ids, false);
   const grantor = await loadGrantor(db, auth);
   // several top administrators deleted together: the tenant keeps at least one
@@ -43,7 +59,10 @@ export async function deleteUsers(db: Db, access: AccessService, auth: AuthConte
     if (refusal) throw forbidden(refusal);
     if (target.top) tops -= 1;
   }
-  await db.transaction((tx) => moveToRecycleBin(tx as unknown as Db, ids));
+  await db.transaction(async (tx) => {
+    await moveToRecycleBin(tx as unknown as Db, ids);
+    await audit(tx as unknown as Db, actor, targets, 'delete');
+  });
   // every app server forgets the sessions it holds for them
   await Promise.all(ids.map((userId) => access.publish({ kind: 'user', userId })));
   return ids.length;
@@ -53,27 +72,34 @@ export async function deleteUsers(db: Db, access: AccessService, auth: AuthConte
  * Restoring and purging touch users who are not active, so the count of active top administrators is not
  * theirs to lower: only the rule that a top administrator is a top administrator's to touch applies ('edit').
  */
-async function checkBinAct(db: Db, auth: AuthContext, ids: number[]): Promise<void> {
+async function checkBinAct(db: Db, auth: AuthContext, ids: number[]): Promise<Checked[]> {
   const targets = await checkedUsers(db, auth, ids, true);
   const grantor = await loadGrantor(db, auth);
   for (const target of targets) {
     const refusal = refuseUserAct(grantor, target, 'edit', 0);
     if (refusal) throw forbidden(refusal);
   }
+  return targets;
 }
 
 /** PUT /sys/user/putRecycleBin: back to the user list, as they were (departments, roles, positions). */
-export async function restoreUsers(db: Db, access: AccessService, auth: AuthContext, ids: number[]): Promise<number> {
-  await checkBinAct(db, auth, ids);
-  await db.transaction((tx) => restoreFromRecycleBin(tx as unknown as Db, ids));
+export async function restoreUsers(db: Db, access: AccessService, auth: AuthContext, ids: number[], actor: AuditActor): Promise<number> {
+  const targets = await checkBinAct(db, auth, ids);
+  await db.transaction(async (tx) => {
+    await restoreFromRecycleBin(tx as unknown as Db, ids);
+    await audit(tx as unknown as Db, actor, targets, 'restore');
+  });
   await Promise.all(ids.map((userId) => access.publish({ kind: 'user', userId })));
   return ids.length;
 }
 
 /** DELETE /sys/user/deleteRecycleBin: for good (docs/decisions/0014-user-purge.md). */
-export async function purgeUsers(db: Db, access: AccessService, auth: AuthContext, ids: number[]): Promise<number> {
-  await checkBinAct(db, auth, ids);
-  await db.transaction((tx) => purge(tx as unknown as Db, auth.tenantId, ids));
+export async function purgeUsers(db: Db, access: AccessService, auth: AuthContext, ids: number[], actor: AuditActor): Promise<number> {
+  const targets = await checkBinAct(db, auth, ids);
+  await db.transaction(async (tx) => {
+    await purge(tx as unknown as Db, auth.tenantId, ids);
+    await audit(tx as unknown as Db, actor, targets, 'purge');
+  });
   await Promise.all(ids.map((userId) => access.publish({ kind: 'user', userId })));
   return ids.length;
 }

@@ -21,7 +21,7 @@ import {
 } from '@portal/shared/system-users';
 import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 import { getQuery } from '../../../lib/query.ts';
-import { caller, eitherSide, PUBLIC } from '../../../plugins/auth.ts';
+import { auditActor, caller, eitherSide, PUBLIC } from '../../../plugins/auth.ts';
 import { createSmsGateway, type SmsGateway } from '../../sms/provider.ts';
 import { departmentExists, findAvatar, listUsers, membersOfDepartment } from './repository.ts';
 import {
@@ -93,7 +93,7 @@ export const systemUserRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }
         response: { 200: envelopeSchema(userRecord) },
       },
     },
-    async (request) => request.ok(await addUser(admin, caller(request), request.body)),
+    async (request) => request.ok(await addUser(admin, caller(request), request.body, auditActor(request))),
   );
 
   app.put(
@@ -107,7 +107,7 @@ export const systemUserRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }
         response: { 200: envelopeSchema(userRecord) },
       },
     },
-    async (request) => request.ok(await editUser(admin, caller(request), request.body)),
+    async (request) => request.ok(await editUser(admin, caller(request), request.body, auditActor(request))),
   );
 
   app.get(
@@ -155,7 +155,7 @@ export const systemUserRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }
       },
     },
     async (request) => {
-      await freezeUsers(admin, caller(request), request.body);
+      await freezeUsers(admin, caller(request), request.body, auditActor(request));
       return request.ok(null, request.body.status === USER_FROZEN ? 'usersFrozen' : 'usersUnfrozen');
     },
   );
@@ -173,7 +173,7 @@ export const systemUserRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }
       },
     },
     async (request) => {
-      const result = await resetUserPassword(admin, caller(request), request.lang, request.body);
+      const result = await resetUserPassword(admin, caller(request), request.lang, request.body, auditActor(request));
       return request.ok(result, result.mode === 'sms' ? 'userPasswordSent' : 'userPasswordShown');
     },
   );

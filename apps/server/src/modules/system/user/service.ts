@@ -25,6 +25,7 @@ import type { AccessService } from '../../auth/access/service.ts';
 import type { SmsGateway } from '../../sms/provider.ts';
 import { refuseRoleAssignment, refuseUserAct, type Grantor, type UserAct } from '../delegation.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
+import { recordAudit, type AuditActor } from '../audit/repository.ts';
 import {
   findUserRecord,
   grantsOfRoles,
@@ -111,7 +112,7 @@ function conflictOf(error: unknown): never {
   throw error;
 }
 
-export async function addUser({ db, access }: UserAdmin, auth: AuthContext, input: z.infer<typeof userAddInput>): Promise<UserRecord> {
+export async function addUser({ db, access }: UserAdmin, auth: AuthContext, input: z.infer<typeof userAddInput>, actor: AuditActor): Promise<UserRecord> {
   const { username, password, ...fields } = input;
   if (!USERNAME_PATTERN.test(username)) throw badRequest('usernameInvalid');
   if (!isStrongPassword(password)) throw badRequest('passwordWeak');
@@ -127,6 +128,7 @@ export async function addUser({ db, access }: UserAdmin, auth: AuthContext, inpu
       const scoped = tx as unknown as Db;
       const id = await insertUser(scoped, auth.tenantId, { ...values, username, passwordHash, createdBy: auth.userId });
       await replaceLinks(scoped, auth.tenantId, id, links);
+      await recordAudit(scoped, actor, { resource: 'user', resourceId: id, action: 'create', label: username, after: await findUserRecord(scoped, auth.tenantId, id) });
       return id;
     });
   } catch (error) {
@@ -138,7 +140,7 @@ export async function addUser({ db, access }: UserAdmin, auth: AuthContext, inpu
   return record;
 }
 
-export async function editUser({ db, access }: UserAdmin, auth: AuthContext, input: z.infer<typeof userEditInput>): Promise<UserRecord> {
+export async function editUser({ db, access }: UserAdmin, auth: AuthContext, input: z.infer<typeof userEditInput>, actor: AuditActor): Promise<UserRecord> {
   const { id, ...fields } = input;
   const grantor = await loadGrantor(db, auth);
   await refuseAct(db, grantor, id, 'edit');
@@ -156,6 +158,7 @@ export async function editUser({ db, access }: UserAdmin, auth: AuthContext, inp
       const scoped = tx as unknown as Db;
       await updateUser(scoped, id, values);
       await replaceLinks(scoped, auth.tenantId, id, links);
+      await recordAudit(scoped, actor, { resource: 'user', resourceId: id, action: 'update', label: current.username, before: current, after: await findUserRecord(scoped, auth.tenantId, id) });
     });
   } catch (error) {
     conflictOf(error);
@@ -183,7 +186,7 @@ export async function rolesOfUser(db: Db, tenantId: number, userId: number): Pro
  * Freezes (2) or unfreezes (1) users of the tenant, all or none: a frozen user's sessions end at once on
  * every app server, and they cannot sign in (auth/login refuses status 2 with accountFrozen).
  */
-export async function freezeUsers({ db, access }: UserAdmin, auth: AuthContext, input: z.infer<typeof frozenBatchInput>): Promise<void> {
+export async function freezeUsers({ db, access }: UserAdmin, auth: AuthContext, input: z.infer<typeof frozenBatchInput>, actor: AuditActor): Promise<void> {
   const ids = unique(input.ids);
   const grantor = await loadGrantor(db, auth);
   const freezing = input.status === USER_FROZEN;
@@ -197,8 +200,20 @@ export async function freezeUsers({ db, access }: UserAdmin, auth: AuthContext, 
   }
   await db.transaction(async (tx) => {
     const scoped = tx as unknown as Db;
+    const before = await Promise.all(ids.map((id) => findUserRecord(scoped, auth.tenantId, id)));
     await setStatus(scoped, ids, input.status);
     if (freezing) await revokeSessions(scoped, ids);
+    for (const [index, id] of ids.entries()) {
+      const was = before[index];
+      await recordAudit(scoped, actor, {
+        resource: 'user',
+        resourceId: id,
+        action: freezing ? 'freeze' : 'unfreeze',
+        label: was?.username ?? '',
+        before: { status: was?.status },
+        after: { status: input.status },
+      });
+    }
   });
   for (const userId of ids) await access.publish({ kind: 'user', userId });
 }
@@ -223,7 +238,13 @@ const masked = (phone: string) => (phone.length <= 4 ? '****' : `${phone.slice(0
  * An administrator's reset of another user's password: a new strong one, shown once or sent by SMS; the
  * user's sessions end. With SMS, the password changes only if the provider accepted the message.
  */
-export async function resetUserPassword({ db, access, gateway }: UserAdmin, auth: AuthContext, lang: Language, input: z.infer<typeof changePasswordInput>): Promise<PasswordResetResult> {
+export async function resetUserPassword(
+  { db, access, gateway }: UserAdmin,
+  auth: AuthContext,
+  lang: Language,
+  input: z.infer<typeof changePasswordInput>,
+  actor: AuditActor,
+): Promise<PasswordResetResult> {
   const grantor = await loadGrantor(db, auth);
   await refuseAct(db, grantor, input.id, 'password');
   const phone = input.mode === 'sms' ? await phoneOfUser(db, input.id) : null;
@@ -234,6 +255,9 @@ export async function resetUserPassword({ db, access, gateway }: UserAdmin, auth
     const scoped = tx as unknown as Db;
     await setPassword(scoped, input.id, passwordHash);
     await revokeSessions(scoped, [input.id]);
+    // that it was reset and how it was handed over; never the password
+    const target = await findUserRecord(scoped, auth.tenantId, input.id);
+    await recordAudit(scoped, actor, { resource: 'user', resourceId: input.id, action: 'password', label: target?.username ?? '', after: { mode: input.mode } });
     if (phone) {
       try {
         await gateway.send(phone, formatMessage(lang, 'userPasswordSmsText', { password }));

@@ -17,6 +17,7 @@ import type { resources as systemSso } from './system-sso.ts';
 import type { resources as announcement } from './announcement.ts';
 import type { resources as systemDicts } from './system-dicts.ts';
 import type { resources as statistics } from './statistics.ts';
+import type { resources as systemLogs } from './system-logs.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -37,4 +38,5 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   announcement: typeof announcement;
   'system-dicts': typeof systemDicts;
   statistics: typeof statistics;
+  'system-logs': typeof systemLogs;
 };
