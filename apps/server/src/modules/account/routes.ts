@@ -14,8 +14,7 @@ import {
 import { z } from 'zod';
 import { getQuery } from '../../lib/query.ts';
 import { caller, PUBLIC, signedIn } from '../../plugins/auth.ts';
-import { clientMeta } from '../auth/login/service.ts';
-import { DEFAULT_SESSION_MAX_PER_USER } from '../../config.ts';
+import { clientMeta, signInSettingsOf } from '../auth/login/service.ts';
 import { createSmsGateway, type SmsGateway } from '../sms/provider.ts';
 import { register, resetForgottenPassword, signInWithPhone, sendSmsCode, SMS_CODE_MINUTES, userInfo, type AccountSettings } from './service.ts';
 import { SMS_MAX_PER_ADDRESS_PER_HOUR, SMS_MAX_PER_PHONE_PER_DAY, SMS_RESEND_SECONDS, smsCodeHasher } from './sms-code/service.ts';
@@ -33,11 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }> =
     app.log.warn('SMS_CODE_SECRET is not set: each app server keys SMS codes with its own random secret, so a code is only accepted by the server that sent it');
   }
   const settings: AccountSettings = {
-    db,
-    sessionTtlDays: app.settings.SESSION_TTL_DAYS,
-    sessionMaxPerUser: app.settings.SESSION_MAX_PER_USER ?? DEFAULT_SESSION_MAX_PER_USER,
-    publish: app.accessService.publish,
-    dicts: app.dictService,
+    ...signInSettingsOf(app),
     access: app.accessService,
     gateway: options.smsGateway ?? createSmsGateway(app.settings, app.log),
     hasher: smsCodeHasher(app.settings.SMS_CODE_SECRET ?? randomBytes(32).toString('hex')),

@@ -3,18 +3,11 @@ import { z } from 'zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { loginRequestSchema, loginResultSchema } from '@portal/shared/sys';
 import { caller, PUBLIC, signedIn } from '../../../plugins/auth.ts';
-import { DEFAULT_SESSION_MAX_PER_USER } from '../../../config.ts';
-import { clientMeta, logout, signInWithPassword, type SignInSettings } from './service.ts';
+import { clientMeta, logout, signInSettingsOf, signInWithPassword } from './service.ts';
 
 export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const settings: SignInSettings = {
-    db,
-    sessionTtlDays: app.settings.SESSION_TTL_DAYS,
-    sessionMaxPerUser: app.settings.SESSION_MAX_PER_USER ?? DEFAULT_SESSION_MAX_PER_USER,
-    publish: app.accessService.publish,
-    dicts: app.dictService,
-  };
+  const settings = signInSettingsOf(app);
 
   app.post(
     '/sys/login',

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_SESSION_MAX_PER_USER } from '../../../config.ts';
 import type { z } from 'zod';
 import type { Language } from '@portal/shared/languages';
 import type { MessageKey, MessageParams } from '@portal/shared/messages';
@@ -31,6 +32,15 @@ export const clientMeta = (request: FastifyRequest): Client => ({ ip: request.ip
  * (SESSION_MAX_PER_USER, 0 = none) and the cache bus that tells every app server of the sessions it ended.
  */
 export type SignInSettings = { db: Db; sessionTtlDays: number; sessionMaxPerUser: number; publish: AccessService['publish']; dicts: Pick<DictService, 'all'> };
+
+/** What every way in (password, SMS code, single sign-on) opens sessions with: the app's own settings. */
+export const signInSettingsOf = (app: FastifyInstance): SignInSettings => ({
+  db: app.database.db,
+  sessionTtlDays: app.settings.SESSION_TTL_DAYS,
+  sessionMaxPerUser: app.settings.SESSION_MAX_PER_USER ?? DEFAULT_SESSION_MAX_PER_USER,
+  publish: app.accessService.publish,
+  dicts: app.dictService,
+});
 
 /**
  * The end of every way in (password, SMS code), once the credentials are proven: refuses a frozen

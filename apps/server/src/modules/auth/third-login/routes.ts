@@ -6,7 +6,7 @@ import { OIDC_SOURCE, returnPath, signInTypeSchema } from '@portal/shared/third-
 import { getQuery } from '../../../lib/query.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { PUBLIC } from '../../../plugins/auth.ts';
-import { clientMeta, type SignInSettings } from '../login/service.ts';
+import { clientMeta, signInSettingsOf } from '../login/service.ts';
 import type { OidcClient } from './provider.ts';
 import { beginThirdLogin, finishThirdLogin, signInTypes, tradeLoginTicket, type ThirdLoginDeps } from './service.ts';
 
@@ -15,7 +15,7 @@ const CALLBACK_PARAMS = ['code', 'state', 'iss', 'error', 'error_description', '
 /** The browser's way through the provider (decision 0020); every answer but getAllType and getLoginUser is a redirect. */
 export const thirdLoginRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient | undefined }> = async (app, options) => {
   const db = app.database.db;
-  const settings: SignInSettings = { db, sessionTtlDays: app.settings.SESSION_TTL_DAYS, dicts: app.dictService };
+  const settings = signInSettingsOf(app);
   const deps: ThirdLoginDeps = { db, oidc: options.oidc, warn: (message, detail) => app.log.warn(detail, message) };
   const rateLimit = { max: app.settings.LOGIN_RATE_PER_MINUTE, timeWindow: '1 minute' };
   const tags = ['session'];
