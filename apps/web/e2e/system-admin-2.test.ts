@@ -1,0 +1,257 @@
+import { describe, expect, test } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { portalApi } from './support/api.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
+import { PASSWORD, rowWith, signedIn, signIn } from './support/portal.ts';
+
+/*
+ * Issue 13's "Done means", walked as people do it (en-US): the platform admin makes a package of menus and a
+ * tenant on it, whose main account sees exactly those menus; the admin renames an order status in its
+ * dictionary and a merchant already signed in sees it at the next load; the merchant publishes an
+ * announcement to one department and only its members' bells ring, live; the merchant ends a user's
+ * session, which is refused at its next request; the audit log shows all of it, before and after.
+ */
+
+const suite = useBrowserSuite();
+const api = portalApi(suite, 'en-US');
+const viewport = { width: 1440, height: 900 };
+
+type TreeNode = { key: number; perms: string; children?: TreeNode[] };
+type Page_<T> = { records: T[]; total: number };
+
+/** The catalogue id of each permission code, from a permission tree. */
+function idsByCode(nodes: TreeNode[], into = new Map<string, number>()): Map<string, number> {
+  for (const node of nodes) {
+    for (const code of node.perms.split(',')) if (code) into.set(code, node.key);
+    idsByCode(node.children ?? [], into);
+  }
+  return into;
+}
+
+const sideMenuTexts = async (page: Page) => (await page.getByTestId('side-menu').getByTestId('menu-title').allTextContents()).map((t) => t.trim());
+
+/** Ticks the check box of a permission tree node. */
+const tick = (tree: Locator, testId: string) => tree.locator('.ant-tree-treenode').filter({ has: tree.page().getByTestId(testId) }).locator('.ant-tree-checkbox').click();
+
+/** Signs the page out (its stored session gone) and in again as `username`. */
+async function switchTo(page: Page, username: string): Promise<void> {
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, username);
+}
+
+/** Confirms the open popconfirm (its primary button). */
+const confirmPop = (page: Page) => page.locator('.ant-popconfirm:visible .ant-popconfirm-buttons .ant-btn-primary').click();
+
+/** The unread count the header's bell announces. */
+async function unread(page: Page): Promise<number> {
+  const label = (await page.getByTestId('notice-bell').getAttribute('aria-label')) ?? '';
+  const found = /(\d+) unread/.exec(label);
+  if (!found) throw new Error(`no unread count in "${label}"`);
+  return Number(found[1]);
+}
+
+/**
+ * A page in a context of its own (the suite keeps one page at a time), signed in as `username`: a second
+ * person at another browser. Its errors (an uncaught one, a console error other than a refused request) go
+ * into `problems`, as the suite's own pages' do. Closed by the caller.
+ */
+async function anotherPerson(browser: Browser, username: string, problems: string[]): Promise<Page> {
+  const context = await browser.newContext({ baseURL: suite.portal().url, viewport });
+  await context.addInitScript(() => {
+    if (!window.localStorage.getItem('pro__language')) window.localStorage.setItem('pro__language', 'en-US');
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`${username}: console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${username}: page error: ${error.message}`));
+  await signIn(page, username);
+  return page;
+}
+
+describe('system administration II: tenants, dictionaries, announcements, sessions, audit', () => {
+  test('Done means of issue 13', { timeout: 300_000 }, async () => {
+    const stamp = Date.now().toString(36).slice(-5);
+    const packageName = `Starter ${stamp}`;
+    const tenantName = `Tenant ${stamp}`;
+    const mainUser = `main_${stamp}`;
+    const newStatusText = `Just created ${stamp}`;
+    const title = `Finance notice ${stamp}`;
+    const adminApi = await api.signIn('admin');
+
+    const page = await signedIn(suite, 'admin', { language: 'en-US', viewport });
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser behind the page');
+    const others: Page[] = [];
+    const problems: string[] = [];
+    try {
+      // ---- 1. a package with the home page and the international orders
+      await page.goto('/system/tenant-menu');
+      await page.getByTestId('package-add').click();
+      await page.getByTestId('package-form-name').fill(packageName);
+      await page.getByTestId('package-form-description').fill('Home and the international orders');
+      await page.getByTestId('package-form-save').click();
+      const list = page.getByTestId('list-page-system-tenant-package');
+      await rowWith(list, packageName).waitFor();
+      const packages = await adminApi.get<Page_<{ id: number; name: string }>>(`/api/sys/tenantPackage/list?name=${encodeURIComponent(packageName)}`);
+      const packageId = packages.records.find((p) => p.name === packageName)?.id;
+      if (packageId === undefined) throw new Error('the package saved is not listed');
+      const tree = await adminApi.get<{ treeList: TreeNode[] }>(`/api/sys/tenantPackage/queryTree?id=${packageId}`);
+      const ids = idsByCode(tree.treeList);
+      const nodeOf = (code: string) => `package-permission-tree-node-${ids.get(code) ?? `missing-${code}`}`;
+      await rowWith(list, packageName).getByTestId('package-permissions').click();
+      const drawer = page.getByTestId('package-permission-drawer');
+      await drawer.getByTestId('package-permission-tree').waitFor();
+      // ticking a menu ticks its parents (Logistics) too
+      for (const code of ['dashboard:analysis:view', 'logistics:order:list']) await tick(drawer, nodeOf(code));
+      await drawer.getByTestId('package-permission-save').click();
+      await expect.poll(() => drawer.isVisible()).toBe(false);
+      // the package holds the two menus and Logistics above the orders, nothing else
+      const saved = await adminApi.get<{ checkedIds: number[] }>(`/api/sys/tenantPackage/queryTree?id=${packageId}`);
+      expect(saved.checkedIds.toSorted((a, b) => a - b)).toEqual(['dashboard:analysis:view', 'logistics:module:view', 'logistics:order:list'].map((code) => ids.get(code)).toSorted((a, b) => (a ?? 0) - (b ?? 0)));
+
+      // ---- a tenant on it, with its main account
+      await page.goto('/system/tenant');
+      await page.getByTestId('tenant-add').click();
+      const form = page.getByTestId('tenant-form');
+      await form.getByTestId('tenant-form-name').fill(tenantName);
+      await form.getByTestId('tenant-form-package').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: packageName }).click();
+      await form.getByTestId('tenant-form-contact-name').fill('Wang Xiao-ming');
+      await form.getByTestId('tenant-form-username').fill(mainUser);
+      await form.getByTestId('tenant-form-realname').fill(`Main ${stamp}`);
+      await form.getByTestId('tenant-form-phone').fill('0912345678');
+      await form.getByTestId('tenant-form-password').fill(PASSWORD);
+      await form.getByTestId('tenant-form-save').click();
+      await page.locator('.ant-message-notice').filter({ hasText: `Tenant "${tenantName}" created` }).waitFor();
+      await rowWith(page.getByTestId('list-page-system-tenant'), tenantName).waitFor();
+
+      // ---- its main account sees exactly the package's menus
+      await switchTo(page, mainUser);
+      expect(await sideMenuTexts(page)).toEqual(['Home', 'Logistics']);
+      await page.getByTestId('side-menu').getByText('Logistics', { exact: true }).click();
+      await expect.poll(() => sideMenuTexts(page)).toEqual(['Home', 'Logistics', 'International Logistics Orders']);
+      await page.getByTestId('side-menu').getByText('International Logistics Orders').click();
+      await page.getByTestId('status-tab-CREATED').waitFor();
+
+      // ---- 2. the merchant, signed in before, looks at the order statuses
+      const merchantPage = await anotherPerson(browser, 'merchant', problems);
+      others.push(merchantPage);
+      await merchantPage.goto('/logistics/international-order');
+      await expect.poll(() => merchantPage.getByTestId('status-tab-CREATED').textContent()).toMatch(/^Created/);
+
+      // the admin renames the status CREATED in the order status dictionary
+      await switchTo(page, 'admin');
+      await page.goto('/system/dict');
+      const dicts = page.getByTestId('list-page-system-dict');
+      await page.locator('#dictCode').fill('LOGOrderStateEnum');
+      await dicts.getByRole('button', { name: 'Search' }).click();
+      await expect.poll(() => dicts.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+      await rowWith(dicts, 'LOGOrderStateEnum').getByTestId('dict-items').click();
+      const items = page.locator('.ant-drawer').filter({ hasText: 'LOGOrderStateEnum' });
+      const createdRow = items.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.locator('td', { hasText: /^CREATED$/ }) });
+      await createdRow.getByTestId('dict-item-edit').click();
+      const itemForm = page.getByTestId('dict-item-form');
+      const oldText = await itemForm.getByTestId('dict-item-text-en-US').inputValue();
+      expect(oldText).toBe('Created');
+      await itemForm.getByTestId('dict-item-text-en-US').fill(newStatusText);
+      await page.locator('.ant-modal:visible').getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => createdRow.textContent()).toContain(newStatusText);
+
+      // the merchant reloads and sees the new text, still signed in
+      await merchantPage.reload();
+      await expect.poll(() => merchantPage.getByTestId('status-tab-CREATED').textContent()).toContain(newStatusText);
+      expect(merchantPage.url()).toContain('/logistics/international-order');
+
+      // ---- 3. the merchant publishes an announcement to the Finance department (merchant is in it, staff is not)
+      await merchantPage.goto('/');
+      await merchantPage.getByTestId('home-greeting').waitFor();
+      const staffPage = await anotherPerson(browser, 'staff', problems);
+      others.push(staffPage);
+      const otherTenantPage = await anotherPerson(browser, 'merchant2', problems);
+      others.push(otherTenantPage);
+      const before = { merchant: await unread(merchantPage), staff: await unread(staffPage), merchant2: await unread(otherTenantPage) };
+
+      await switchTo(page, 'merchant');
+      await page.goto('/system/announcement');
+      await page.getByTestId('announcement-add').click();
+      const announcement = page.getByTestId('announcement-form');
+      await announcement.getByTestId('announcement-title').fill(title);
+      await announcement.getByTestId('announcement-audience').getByText('Chosen departments').click();
+      await announcement.getByTestId('announcement-targets').click();
+      await page.keyboard.type('Finance');
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Finance' }).click();
+      await page.keyboard.press('Escape');
+      await announcement.getByTestId('rich-text-content').click();
+      await page.keyboard.type('The month closes on Friday.');
+      await announcement.getByTestId('announcement-save').click();
+      await expect.poll(() => announcement.isVisible()).toBe(false);
+      const manage = page.getByTestId('list-page-announcement-manage');
+      await rowWith(manage, title).getByTestId('announcement-publish').click();
+      await confirmPop(page);
+      await rowWith(manage, title).getByTestId('announcement-revoke').waitFor();
+
+      // the department's member sees the bell rise without a reload; the others do not
+      await expect.poll(() => unread(merchantPage)).toBe(before.merchant + 1);
+      // the push reached every open page at once; a moment more for one that would be late
+      await page.waitForTimeout(1_500);
+      expect(await unread(staffPage)).toBe(before.staff);
+      expect(await unread(otherTenantPage)).toBe(before.merchant2);
+      await merchantPage.getByTestId('notice-bell').click();
+      await merchantPage.getByTestId('notice-popover').getByText(title).waitFor();
+
+      // ---- 4. the merchant ends every session of staff; staff's next request is refused
+      await page.goto('/system/token');
+      const sessions = page.getByTestId('list-page-system-token');
+      await page.locator('#username').fill('staff');
+      await sessions.getByRole('button', { name: 'Search' }).click();
+      const staffRow = rowWith(sessions, 'staff').first();
+      await staffRow.waitFor();
+      await staffRow.getByTestId('session-revoke-user').click();
+      await confirmPop(page);
+      await page.locator('.ant-message-notice').filter({ hasText: 'The session was ended' }).waitFor();
+      // staff opens the announcements inbox from the bell: the request is refused, the page goes to the sign-in
+      await staffPage.getByTestId('notice-bell').click();
+      await staffPage.getByTestId('notice-view-all').click();
+      await expect
+        .poll(async () => /\/user\/login/.test(staffPage.url()) || (await staffPage.getByText('Sorry, your session has expired').count()) > 0)
+        .toBe(true);
+
+      // ---- 5. the audit log: the merchant's changes
+      await page.goto('/system/audit-log');
+      const audit = page.getByTestId('list-page-system-audit-log');
+      await expect.poll(() => rowWith(audit, title).filter({ hasText: 'Publish' }).count()).toBeGreaterThan(0);
+      await expect.poll(() => rowWith(audit, 'Session').filter({ hasText: 'staff' }).count()).toBeGreaterThan(0);
+
+      // ... and the platform's, with before and after of the dictionary item
+      await switchTo(page, 'admin');
+      await page.goto('/system/audit-log');
+      await expect.poll(() => rowWith(audit, tenantName).filter({ hasText: 'Add' }).count()).toBeGreaterThan(0);
+      await expect.poll(() => rowWith(audit, packageName).filter({ hasText: 'Permissions saved' }).count()).toBeGreaterThan(0);
+      const itemLine = rowWith(audit, 'Dictionary item').filter({ hasText: 'Edit' }).first();
+      await itemLine.waitFor();
+      await itemLine.getByTestId('audit-detail').click();
+      const detail = page.getByTestId('audit-log-drawer');
+      await detail.getByTestId('audit-changed-count').waitFor();
+      const changed = detail.locator('tr[data-changed="true"]');
+      await expect.poll(() => changed.count()).toBeGreaterThan(0);
+      const changedText = (await changed.allTextContents()).join(' ');
+      expect(changedText).toContain('Created');
+      expect(changedText).toContain(newStatusText);
+
+      // ---- restore the dictionary text
+      await page.goto('/system/dict');
+      await page.locator('#dictCode').fill('LOGOrderStateEnum');
+      await dicts.getByRole('button', { name: 'Search' }).click();
+      await expect.poll(() => dicts.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+      await rowWith(dicts, 'LOGOrderStateEnum').getByTestId('dict-items').click();
+      await createdRow.getByTestId('dict-item-edit').click();
+      await itemForm.getByTestId('dict-item-text-en-US').fill('Created');
+      await page.locator('.ant-modal:visible').getByRole('button', { name: 'Save' }).click();
+      await expect.poll(async () => (await createdRow.textContent()) ?? '').not.toContain(newStatusText);
+      expect(problems).toEqual([]);
+    } finally {
+      for (const other of others) await other.context().close();
+    }
+  });
+});
