@@ -67,8 +67,8 @@ describe(`merchant screens stay on the merchants' side (${testDbKind()})`, () =>
       expect(shown.filter((path) => path.startsWith('/finance/wallet') || path === '/finance/detail'), username).toEqual([]);
       // the visit statistics are both sides' (issue 13: the platform sees every tenant's); the API and push statistics are not
       expect(result.auth.map((a) => a.action).filter((code) => /^(logistics|wallet|product|purchase|config|statistics:(api|push)):/.test(code)), username).toEqual([]);
-      // what the platform shares with the merchants is the home page, system administration and the visit statistics, no more
-      const shared = new Set(['/dashboard/analysis', '/finance', '/statistics', '/statistics/visit']);
+      // what the platform shares with the merchants is the home page, the announcement inbox, system administration and the visit statistics, no more
+      const shared = new Set(['/dashboard/analysis', '/dashboard/announcement', '/finance', '/statistics', '/statistics/visit']);
       expect(shown.filter((path) => merchantPaths.has(path) && !path.startsWith('/system') && !shared.has(path)), username).toEqual([]);
     }
     // the warehouse keeps its own screens and the home page
