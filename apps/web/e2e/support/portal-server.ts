@@ -66,7 +66,10 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Por
   const env: NodeJS.ProcessEnv = { ...process.env };
   // a PostgreSQL of the caller's shell must not leak in: the default is a private embedded database
   delete env.DATABASE_URL;
-  Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST }, options.env);
+  // SESSION_MAX_PER_USER=0: a file signs the same demo user in far more often than a person would (every
+  // test, every API helper), and the tenth sign-in would end the first page's session in the middle of a walk;
+  // the limit itself is tested in the API tests (test/api/system/sessions.test.ts)
+  Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST, SESSION_MAX_PER_USER: '0' }, options.env);
 
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

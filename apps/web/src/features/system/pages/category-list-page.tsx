@@ -106,8 +106,9 @@ export function CategoryListPage() {
             {t('category.addRoot')}
           </Button>
         </Access>
-        <span>{t('category.tryIt')}:</span>
-        <CategoryTreeSelect style={{ width: 260 }} value={tried} onChange={setTried} data-testid="category-try" />
+        {/* a label tied to the select's input: without it the try-out select had no name (axe) */}
+        <label htmlFor="category-try-select">{t('category.tryIt')}:</label>
+        <CategoryTreeSelect id="category-try-select" style={{ width: 260 }} value={tried} onChange={setTried} data-testid="category-try" />
       </Space>
       {roots.data && roots.data.length === 0 ? (
         <Empty description={t('category.empty')} />
