@@ -2,8 +2,11 @@ import type { CurrencyCode } from './money.ts';
 
 /** Finance (issue 5): the wallet's constants both sides share. Meanings in docs/finance.md. */
 
-/** WALLET: a merchant's money per currency; the others are the platform's own accounts (tenant 0). */
-export const ACCOUNT_KINDS = ['WALLET', 'BANK', 'REVENUE', 'FX', 'ROUNDING'] as const;
+/**
+ * WALLET: a merchant's money per currency; the others are the platform's own accounts (tenant 0).
+ * PURCHASE holds what merchants paid for goods the platform buys for them (issue 14): not revenue.
+ */
+export const ACCOUNT_KINDS = ['WALLET', 'BANK', 'REVENUE', 'FX', 'ROUNDING', 'PURCHASE'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 /** What a journal records: a confirmed recharge, a payment, a verified refund, a conversion between two wallets, or a reversal of one. */
@@ -13,6 +16,9 @@ export type JournalKind = (typeof JOURNAL_KINDS)[number];
 /** Spec §4 "Wallet record states appear as tabs and drafts". */
 export const RECHARGE_STATUSES = ['DRAFT', 'SUBMITTED', 'CONFIRMED', 'REJECTED', 'REVERSED'] as const;
 export type RechargeStatus = (typeof RECHARGE_STATUSES)[number];
+/** What a pay order paid: a logistics order's freight, or a purchase charge (pur_charge). */
+export const PAY_ORDER_SOURCES = ['FREIGHT', 'PURCHASE'] as const;
+export type PayOrderSource = (typeof PAY_ORDER_SOURCES)[number];
 export const PAYMENT_STATUSES = ['DRAFT', 'PAID'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const REFUND_STATUSES = ['SUBMITTED', 'APPROVED', 'REJECTED'] as const;

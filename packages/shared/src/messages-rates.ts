@@ -49,6 +49,7 @@ export const ACCOUNT_KIND_TEXTS: Record<AccountKind, Texts> = {
   REVENUE: { 'zh-TW': '費用收入', 'zh-CN': '费用收入', 'en-US': 'Charge revenue' },
   FX: { 'zh-TW': '換匯', 'zh-CN': '换汇', 'en-US': 'Currency desk' },
   ROUNDING: { 'zh-TW': '進位差額', 'zh-CN': '进位差额', 'en-US': 'Rounding' },
+  PURCHASE: { 'zh-TW': '代購款', 'zh-CN': '代购款', 'en-US': 'Purchase funds' },
 };
 
 /** Titles and column headers of the rate, rate application, detail, account and statement exports. */

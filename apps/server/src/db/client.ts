@@ -15,8 +15,9 @@ import * as sms from './schema/sms.ts';
 import * as logistics from './schema/logistics.ts';
 import * as finance from './schema/finance.ts';
 import * as admin from './schema/admin.ts';
+import * as purchase from './schema/purchase.ts';
 
-export const schema = { ...sys, ...dict, ...auth, ...sms, ...logistics, ...finance, ...admin };
+export const schema = { ...sys, ...dict, ...auth, ...sms, ...logistics, ...finance, ...admin, ...purchase };
 export type Schema = typeof schema;
 /** What every repository works with: the PostgreSQL dialect, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -35,4 +35,6 @@ export const GLOBAL_TABLES = [
   // single sign-on (issue 13): identities at a provider and the flow's one-time values, before a tenant is chosen
   'sys_third_account',
   'sys_third_ticket',
+  // the platform's own app credentials at Taobao and 1688 (issue 14): one row per platform, never joined
+  'pur_platform_credential',
 ] as const;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, customType, foreignKey, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '@portal/shared/money';
-import type { AccountKind, JournalKind, PaymentStatus, RateApplyStatus, RechargeStatus, RefundKind, RefundStatus } from '@portal/shared/finance';
+import type { AccountKind, JournalKind, PayOrderSource, PaymentStatus, RateApplyStatus, RechargeStatus, RefundKind, RefundStatus } from '@portal/shared/finance';
 import { tenants, users } from './sys.ts';
 import { currencies, orders } from './logistics.ts';
 
@@ -306,7 +306,7 @@ export const payOrders = pgTable(
     id: tenantRowId(),
     tenantId: tenantId(),
     payOrderNo: varchar({ length: 32 }).notNull(),
-    source: varchar({ length: 16 }).$type<'FREIGHT'>().notNull(),
+    source: varchar({ length: 16 }).$type<PayOrderSource>().notNull(),
     sourceId: bigint({ mode: 'number' }).notNull(),
     sourceNo: varchar({ length: 32 }).notNull(),
     paymentId: bigint({ mode: 'number' }).notNull(),

@@ -16,6 +16,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'admin', who: 'platform super user (tenant 0)' },
   { username: 'warehouse', who: 'platform warehouse operator' },
   { username: 'finance', who: 'platform finance operator' },
+  { username: 'purchaser', who: 'platform purchaser (Taobao and 1688)' },
   { username: 'merchant', who: 'main account of tenant 1 "Demo Trading", in two departments' },
   { username: 'staff', who: 'staff of tenant 1, without some buttons' },
   { username: 'merchant2', who: 'main account of tenant 2 "Harbour Imports"' },
@@ -42,7 +43,7 @@ export async function hasUsers(db: Db): Promise<boolean> {
 
 /** The platform's roles and its first administrator: every database gets these. */
 export async function seedPlatform(db: Db, adminPassword: string): Promise<void> {
-  const roleIds = await createTenantRoles(db, PLATFORM_TENANT_ID, ['platform_admin', 'warehouse_operator', 'finance_operator']);
+  const roleIds = await createTenantRoles(db, PLATFORM_TENANT_ID, ['platform_admin', 'warehouse_operator', 'finance_operator', 'purchaser']);
   await createUser(db, { username: 'admin', realname: 'Administrator', tenantId: 0, roles: ['platform_admin'], superFlag: 1, phone: '13800000000', email: 'admin@example.com' }, roleIds, await hashPassword(adminPassword));
 }
 
@@ -50,9 +51,10 @@ export async function seedPlatform(db: Db, adminPassword: string): Promise<void>
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await seedPlatform(db, DEMO_PASSWORD);
-  const platformRoles = await createTenantRoles(db, PLATFORM_TENANT_ID, ['platform_admin', 'warehouse_operator', 'finance_operator']);
+  const platformRoles = await createTenantRoles(db, PLATFORM_TENANT_ID, ['platform_admin', 'warehouse_operator', 'finance_operator', 'purchaser']);
   await createUser(db, { username: 'warehouse', realname: '倉庫 王小明', tenantId: 0, roles: ['warehouse_operator'], phone: '13800000001', email: 'warehouse@example.com' }, platformRoles, passwordHash);
   await createUser(db, { username: 'finance', realname: '財務 林美玲', tenantId: 0, roles: ['finance_operator'], phone: '13800000002', email: 'finance@example.com' }, platformRoles, passwordHash);
+  await createUser(db, { username: 'purchaser', realname: '採購 張志明', tenantId: 0, roles: ['purchaser'], phone: '13800000003', email: 'purchaser@example.com' }, platformRoles, passwordHash);
 
   // both on the default package, as registration would give them (issue 13)
   const packageId = must(await defaultPackageId(db), 'default tenant package');

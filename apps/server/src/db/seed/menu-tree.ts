@@ -42,6 +42,27 @@ export const menuTree: MenuSeed[] = [
     buttons: [button('product:search:pre-order', 'button.addToPreOrder')],
   },
   {
+    // one product of a platform with its SKUs, opened from the search (issue 14)
+    key: 'menu.productDetail',
+    path: '/product-search/product',
+    component: 'product/product-detail',
+    name: 'product-detail',
+    perms: 'product:search:detail',
+    merchantOnly: true,
+    hidden: true,
+  },
+  {
+    // the goods bought for the merchant, received at the warehouse: shipped abroad from here (issue 14)
+    key: 'menu.purchaseStock',
+    path: '/purchase/stock',
+    component: 'purchase/stock-list',
+    name: 'purchase-stock',
+    icon: 'GiftOutlined',
+    perms: 'purchase:stock:list',
+    merchantOnly: true,
+    buttons: [button('purchase:stock:ship', 'button.shipAbroad'), button('purchase:stock:export', 'button.export')],
+  },
+  {
     key: 'menu.logistics.root',
     path: '/logistics',
     component: 'layouts/RouteView',
@@ -150,6 +171,8 @@ export const menuTree: MenuSeed[] = [
           button('purchase:taobao-pre-order:edit', 'button.edit'),
           button('purchase:taobao-pre-order:delete', 'button.delete'),
           button('purchase:taobao-pre-order:submit', 'button.submitPurchase'),
+          button('purchase:taobao-pre-order:pay', 'button.pay'),
+          button('purchase:taobao-pre-order:cancel', 'button.cancelOrder'),
           button('purchase:taobao-pre-order:import', 'button.import'),
           button('purchase:taobao-pre-order:export', 'button.export'),
         ],
@@ -190,6 +213,8 @@ export const menuTree: MenuSeed[] = [
           button('purchase:1688-pre-order:edit', 'button.edit'),
           button('purchase:1688-pre-order:delete', 'button.delete'),
           button('purchase:1688-pre-order:submit', 'button.submitPurchase'),
+          button('purchase:1688-pre-order:pay', 'button.pay'),
+          button('purchase:1688-pre-order:cancel', 'button.cancelOrder'),
           button('purchase:1688-pre-order:import', 'button.import'),
           button('purchase:1688-pre-order:export', 'button.export'),
         ],
@@ -217,7 +242,7 @@ export const menuTree: MenuSeed[] = [
     redirect: '/config/token',
     icon: 'ControlOutlined',
     perms: 'config:module:view',
-    merchantOnly: true,
+    // the merchants' API keys and webhooks, and the platform's own app at Taobao and 1688 (issue 14)
     children: [
       {
         key: 'menu.config.token',
@@ -225,6 +250,7 @@ export const menuTree: MenuSeed[] = [
         component: 'config/token-config',
         name: 'config-token',
         perms: 'config:token:list',
+        merchantOnly: true,
         buttons: [
           button('config:token:add', 'button.add'),
           button('config:token:edit', 'button.edit'),
@@ -238,6 +264,7 @@ export const menuTree: MenuSeed[] = [
         component: 'config/message-push-config',
         name: 'config-message-push',
         perms: 'config:push:list',
+        merchantOnly: true,
         buttons: [
           button('config:push:add', 'button.add'),
           button('config:push:edit', 'button.edit'),
@@ -251,10 +278,11 @@ export const menuTree: MenuSeed[] = [
         component: 'config/taobao-global-token-config',
         name: 'config-taobao-global-token',
         perms: 'config:taobao-global-token:list',
+        platformOnly: true,
         buttons: [
-          button('config:taobao-global-token:add', 'button.add'),
           button('config:taobao-global-token:edit', 'button.edit'),
           button('config:taobao-global-token:delete', 'button.delete'),
+          button('config:taobao-global-token:authorize', 'button.authorizeApp'),
           button('config:taobao-global-token:refresh', 'button.refreshToken'),
         ],
       },
@@ -486,6 +514,49 @@ export const menuTree: MenuSeed[] = [
     ],
   },
   {
+    key: 'menu.purchasing.root',
+    path: '/purchasing',
+    component: 'layouts/RouteView',
+    name: 'purchasing',
+    redirect: '/purchasing/queue',
+    icon: 'ShoppingCartOutlined',
+    perms: 'purchasing:module:view',
+    platformOnly: true,
+    children: [
+      {
+        // paid pre-purchase orders of every merchant, to be bought (issue 14)
+        key: 'menu.purchasing.queue',
+        path: '/purchasing/queue',
+        component: 'purchase/purchase-queue',
+        name: 'purchasing-queue',
+        perms: 'purchasing:queue:list',
+        platformOnly: true,
+        buttons: [
+          button('purchasing:queue:take', 'button.takeOrder'),
+          button('purchasing:queue:split', 'button.createPurchaseOrders'),
+          button('purchasing:queue:cancel', 'button.cancelOrder'),
+          button('purchasing:queue:export', 'button.export'),
+        ],
+      },
+      {
+        key: 'menu.purchasing.order',
+        path: '/purchasing/order',
+        component: 'purchase/purchasing-order-list',
+        name: 'purchasing-order',
+        perms: 'purchasing:order:list',
+        platformOnly: true,
+        buttons: [
+          button('purchasing:order:place', 'button.placeOrder'),
+          button('purchasing:order:confirm', 'button.confirmPurchase'),
+          button('purchasing:order:ship', 'button.sellerShipped'),
+          button('purchasing:order:cancel', 'button.cancelOrder'),
+          button('purchasing:order:reconcile', 'button.reconcile'),
+          button('purchasing:order:export', 'button.export'),
+        ],
+      },
+    ],
+  },
+  {
     key: 'menu.warehouse.root',
     path: '/warehouse',
     component: 'layouts/RouteView',
@@ -507,6 +578,16 @@ export const menuTree: MenuSeed[] = [
           button('warehouse:receive:exception', 'button.reportException'),
           button('warehouse:receive:export', 'button.export'),
         ],
+      },
+      {
+        // purchased goods arrive by the seller's domestic express number and become the merchant's stock (issue 14)
+        key: 'menu.warehouse.purchaseReceive',
+        path: '/warehouse/purchase-receive',
+        component: 'warehouse/purchase-receive',
+        name: 'warehouse-purchase-receive',
+        perms: 'warehouse:purchase-receive:list',
+        platformOnly: true,
+        buttons: [button('warehouse:purchase-receive:scan', 'button.scanIn'), button('warehouse:purchase-receive:export', 'button.export')],
       },
       {
         key: 'menu.warehouse.shipOut',

@@ -1,5 +1,5 @@
 /** The built-in roles and which catalogue entries each one is given (also for entries added later). */
-export type RoleCode = 'platform_admin' | 'warehouse_operator' | 'finance_operator' | 'merchant_admin' | 'merchant_staff';
+export type RoleCode = 'platform_admin' | 'warehouse_operator' | 'finance_operator' | 'purchaser' | 'merchant_admin' | 'merchant_staff';
 
 /** What a rule sees of a catalogue entry: its codes and its side (neither flag: both sides' screens). */
 export type CatalogueEntry = { perms: string; platformOnly: boolean; merchantOnly: boolean };
@@ -21,6 +21,8 @@ export const ROLE_GRANTS: Record<RoleCode, Rule> = {
   platform_admin: ({ merchantOnly }) => !merchantOnly,
   warehouse_operator: ({ perms, merchantOnly }) => !merchantOnly && startsWithAny(perms, ['dashboard:', 'warehouse:']),
   finance_operator: ({ perms, platformOnly, merchantOnly }) => !merchantOnly && (perms.startsWith('dashboard:') || (platformOnly && perms.startsWith('finance:'))),
+  // issue 14: buys what merchants paid for, at Taobao and 1688
+  purchaser: ({ perms, merchantOnly }) => !merchantOnly && startsWithAny(perms, ['dashboard:', 'purchasing:']),
   merchant_admin: ({ perms, platformOnly }) => !platformOnly && !startsWithAny(perms, ['system:tenant', 'system:permission', 'system:online', 'system:dict', 'system:category']),
   merchant_staff: ({ perms, platformOnly }) =>
     !platformOnly &&
@@ -39,6 +41,7 @@ export const ROLE_NAMES: Record<RoleCode, string> = {
   platform_admin: 'Platform administrator',
   warehouse_operator: 'Warehouse operator',
   finance_operator: 'Finance operator',
+  purchaser: 'Purchaser',
   merchant_admin: 'Merchant administrator',
   merchant_staff: 'Merchant staff',
 };

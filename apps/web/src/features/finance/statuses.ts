@@ -29,7 +29,7 @@ export const REFUND_STATUS_OPTIONS: readonly (StaticOption & { value: RefundStat
 const JOURNAL_COLORS: Record<JournalKind, string> = { RECHARGE: 'green', PAYMENT: 'blue', REFUND: 'purple', CONVERSION: 'cyan', REVERSAL: 'orange' };
 export const JOURNAL_KIND_OPTIONS: readonly StaticOption[] = JOURNAL_KINDS.map((kind) => ({ value: kind, label: textKey('finance', `journal.${kind}`), color: JOURNAL_COLORS[kind] }));
 
-const ACCOUNT_COLORS: Record<AccountKind, string> = { WALLET: 'blue', BANK: 'gold', REVENUE: 'green', FX: 'cyan', ROUNDING: 'default' };
+const ACCOUNT_COLORS: Record<AccountKind, string> = { WALLET: 'blue', BANK: 'gold', REVENUE: 'green', FX: 'cyan', ROUNDING: 'default', PURCHASE: 'purple' };
 export const ACCOUNT_KIND_OPTIONS: readonly StaticOption[] = ACCOUNT_KINDS.map((kind) => ({ value: kind, label: textKey('finance', `accountKind.${kind}`), color: ACCOUNT_COLORS[kind] }));
 
 const REFUND_KIND_COLORS: Record<RefundKind, string> = { BALANCE: 'geekblue', CHARGE: 'purple' };

@@ -42,7 +42,7 @@ export const resources: typeof source = {
     refund: { SUBMITTED: 'Awaiting review', APPROVED: 'Refunded', REJECTED: 'Rejected' },
   },
   journal: { RECHARGE: 'Recharge', PAYMENT: 'Payment', REFUND: 'Refund', CONVERSION: 'Conversion', REVERSAL: 'Reversal' },
-  accountKind: { WALLET: 'Wallet', BANK: 'Bank clearing', REVENUE: 'Charge revenue', FX: 'Currency desk', ROUNDING: 'Rounding' },
+  accountKind: { WALLET: 'Wallet', BANK: 'Bank clearing', REVENUE: 'Charge revenue', FX: 'Currency desk', ROUNDING: 'Rounding', PURCHASE: 'Purchase funds' },
   refundKind: { BALANCE: 'Balance refund', CHARGE: 'Charge refund' },
   rules: {
     required: '{{label}} is required',

@@ -42,7 +42,7 @@ export const resources: typeof source = {
     refund: { SUBMITTED: '待审核', APPROVED: '已退款', REJECTED: '已驳回' },
   },
   journal: { RECHARGE: '充值', PAYMENT: '付款', REFUND: '退款', CONVERSION: '换汇', REVERSAL: '冲正' },
-  accountKind: { WALLET: '钱包', BANK: '银行清算', REVENUE: '费用收入', FX: '换汇', ROUNDING: '进位差额' },
+  accountKind: { WALLET: '钱包', BANK: '银行清算', REVENUE: '费用收入', FX: '换汇', ROUNDING: '进位差额', PURCHASE: '代购款' },
   refundKind: { BALANCE: '余额退款', CHARGE: '费用退款' },
   rules: {
     required: '请输入{{label}}',

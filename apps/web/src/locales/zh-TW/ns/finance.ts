@@ -41,7 +41,7 @@ export const resources = {
     refund: { SUBMITTED: '待審核', APPROVED: '已退款', REJECTED: '已駁回' },
   },
   journal: { RECHARGE: '充值', PAYMENT: '付款', REFUND: '退款', CONVERSION: '換匯', REVERSAL: '沖正' },
-  accountKind: { WALLET: '錢包', BANK: '銀行清算', REVENUE: '費用收入', FX: '換匯', ROUNDING: '進位差額' },
+  accountKind: { WALLET: '錢包', BANK: '銀行清算', REVENUE: '費用收入', FX: '換匯', ROUNDING: '進位差額', PURCHASE: '代購款' },
   refundKind: { BALANCE: '餘額退款', CHARGE: '費用退款' },
   rules: {
     required: '請輸入{{label}}',
