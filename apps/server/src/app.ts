@@ -77,6 +77,7 @@ import { sessionRoutes } from './modules/system/session/routes.ts';
 import { loginLogRoutes } from './modules/system/login-log/routes.ts';
 import { auditLogRoutes } from './modules/system/audit/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
+import { createDemoPlatforms, type PurchasePlatforms } from './modules/purchase/platform/registry.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
 import { visitRoutes } from './modules/log/visit/routes.ts';
@@ -98,6 +99,8 @@ export type AppOptions = {
   visits?: VisitOptions;
   /** pino logger on or off (tests keep it quiet) */
   logger?: boolean;
+  /** the clients of Taobao and 1688 (issue 14): the embedded demo catalogue unless given */
+  purchasePlatforms?: PurchasePlatforms;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -108,6 +111,7 @@ declare module 'fastify' {
     dictService: DictService;
     settings: AppOptions['config'];
     visits: VisitService;
+    purchasePlatforms: PurchasePlatforms;
   }
 }
 
@@ -147,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('dictService', new DictService(options.database.db, bus));
   const visits = new VisitService(options.database.db, (error, dropped) => app.log.error({ err: error, dropped }, 'visit log write failed'), options.visits);
   app.decorate('visits', visits);
+  app.decorate('purchasePlatforms', options.purchasePlatforms ?? createDemoPlatforms());
   // the last visits are written before the database closes (main.ts and the tests close the app first)
   app.addHook('onClose', () => visits.close());
   const jobs = options.jobs;
