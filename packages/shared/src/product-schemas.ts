@@ -38,7 +38,7 @@ export const productSearchQuery = {
   sort: z.enum(PRODUCT_SORTS).default('default'),
 };
 
-export const productDetailQuery = { platform, itemId, skuId: z.string().regex(ITEM_ID_PATTERN).optional() };
+export const productDetailQuery = { platform, itemId };
 
 export const productSummaryRecord = z.object({
   platform,
