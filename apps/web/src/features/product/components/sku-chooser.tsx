@@ -24,6 +24,8 @@ export function SkuChooser({ skus, selection, onChange }: { skus: readonly Produ
                 <Button
                   key={value}
                   size="small"
+                  // a value is shown as the seller wrote it: no space inserted between two CJK characters
+                  autoInsertSpace={false}
                   type={chosen ? 'primary' : 'default'}
                   ghost={chosen}
                   aria-pressed={chosen}
