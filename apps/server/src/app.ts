@@ -78,6 +78,8 @@ import { loginLogRoutes } from './modules/system/login-log/routes.ts';
 import { auditLogRoutes } from './modules/system/audit/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
 import { createDemoPlatforms, type PurchasePlatforms } from './modules/purchase/platform/registry.ts';
+// issue 14 (catalogue): product search, the product page and the demo pictures
+import { productRoutes } from './modules/purchase/product/routes.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
 import { visitRoutes } from './modules/log/visit/routes.ts';
@@ -268,6 +270,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(sessionRoutes);
       await api.register(loginLogRoutes);
       await api.register(auditLogRoutes);
+      // issue 14 (catalogue): product search and the product page over the platform clients
+      await api.register(productRoutes);
     },
     { prefix: '/api' },
   );

@@ -36,7 +36,9 @@ export type FieldArea =
   | 'user'
   | 'tenant'
   | 'tenantPackage'
-  | 'announcement';
+  | 'announcement'
+  // issue 14 (catalogue): product search and the product page
+  | 'product';
 
 /** Names that mean one thing wherever they appear; dotted keys name a field inside another. */
 const LABELS: Record<string, FieldLabel> = {
@@ -322,6 +324,14 @@ const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
     endTime: typed('結束時間', '结束时间', 'End time'),
     sendStatus: chosen('狀態', '状态', 'Status'),
   },
+  // issue 14 (catalogue): product search and the product page
+  product: {
+    platform: chosen('平台', '平台', 'Platform'),
+    keyword: typed('關鍵字或商品連結', '关键字或商品链接', 'Keyword or product link'),
+    sort: chosen('排序', '排序', 'Sort'),
+    itemId: typed('商品編號', '商品编号', 'Item ID'),
+    file: typed('圖片', '图片', 'Image'),
+  },
 };
 
 /** Routes by the start of their path (after /api or /platform-api), most specific first. */
@@ -354,6 +364,8 @@ const AREA_ROUTES: readonly (readonly [string, FieldArea])[] = [
   ['/sys/tenantPackage/', 'tenantPackage'],
   ['/sys/tenant/', 'tenant'],
   ['/sys/announcement/', 'announcement'],
+  // issue 14 (catalogue)
+  ['/purchase/product/', 'product'],
 ];
 
 /** The area of a route (its URL as registered or as called), if its fields have names of their own. */

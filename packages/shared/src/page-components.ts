@@ -51,6 +51,9 @@ export const PAGE_COMPONENTS = [
   'system/token-list',
   'system/login-log-list',
   'system/audit-log-list',
+  // issue 14 (catalogue): product search and the product page
+  'product/product-search',
+  'product/product-detail',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

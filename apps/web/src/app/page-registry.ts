@@ -57,6 +57,9 @@ export const pageRegistry = {
   'system/token-list': () => import('../features/system/pages/token-list-page.tsx').then((m) => m.TokenListPage),
   'system/login-log-list': () => import('../features/system/pages/login-log-list-page.tsx').then((m) => m.LoginLogListPage),
   'system/audit-log-list': () => import('../features/system/pages/audit-log-list-page.tsx').then((m) => m.AuditLogListPage),
+  // issue 14 (catalogue): product search and the product page
+  'product/product-search': () => import('../features/product/pages/product-search-page.tsx').then((m) => m.ProductSearchPage),
+  'product/product-detail': () => import('../features/product/pages/product-detail-page.tsx').then((m) => m.ProductDetailPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;
