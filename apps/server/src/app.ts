@@ -81,6 +81,8 @@ import { createDemoPlatforms, type PurchasePlatforms } from './modules/purchase/
 import type { JobQueue } from './lib/jobs.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
 import { visitRoutes } from './modules/log/visit/routes.ts';
+// issue 14 (preorder)
+import { preOrderRoutes } from './modules/purchase/pre-order/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
 
 export type AppOptions = {
@@ -268,6 +270,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(sessionRoutes);
       await api.register(loginLogRoutes);
       await api.register(auditLogRoutes);
+      // issue 14 (preorder): the basket, pre-purchase orders and their payment
+      await api.register(preOrderRoutes);
     },
     { prefix: '/api' },
   );
