@@ -20,7 +20,9 @@ import { lineRecord, linesOf, orderingOf, preOrderWhere, type PreOrderFilters } 
 const goodsCharge = (column: SQL) =>
   sql`(select ${column} from ${purchaseCharges} where ${purchaseCharges.tenantId} = ${preOrders.tenantId} and ${purchaseCharges.preOrderId} = ${preOrders.id}
     and ${purchaseCharges.kind} = 'GOODS' and ${purchaseCharges.status} = 'PAID')`;
-const ofLines = (expression: SQL) => sql`(select ${expression} from ${preOrderLines} where ${preOrderLines.tenantId} = ${preOrders.tenantId} and ${preOrderLines.preOrderId} = ${preOrders.id})`;
+const ofLines = (expression: SQL, tail: SQL = sql``) =>
+  sql`(select ${expression} from ${preOrderLines} where ${preOrderLines.tenantId} = ${preOrders.tenantId} and ${preOrderLines.preOrderId} = ${preOrders.id} ${tail})`;
+const firstLine = sql`order by ${preOrderLines.lineNo} limit 1`;
 
 const columns = {
   id: preOrders.id,
@@ -44,8 +46,8 @@ const columns = {
   paidCurrency: sql<CurrencyCode | null>`${goodsCharge(sql`${purchaseCharges.payCurrency}`)}`,
   lineCount: sql<number>`${ofLines(sql`count(*)::int`)}`,
   quantity: sql<number>`${ofLines(sql`coalesce(sum(${preOrderLines.quantity}), 0)::int`)}`,
-  firstTitle: sql<string | null>`${ofLines(sql`${preOrderLines.title} order by ${preOrderLines.lineNo} limit 1`)}`,
-  firstImageUrl: sql<string | null>`${ofLines(sql`${preOrderLines.imageUrl} order by ${preOrderLines.lineNo} limit 1`)}`,
+  firstTitle: sql<string | null>`${ofLines(sql`${preOrderLines.title}`, firstLine)}`,
+  firstImageUrl: sql<string | null>`${ofLines(sql`${preOrderLines.imageUrl}`, firstLine)}`,
 };
 
 type Row = {
