@@ -51,6 +51,9 @@ export const PAGE_COMPONENTS = [
   'system/token-list',
   'system/login-log-list',
   'system/audit-log-list',
+  // issue 14 (preorder)
+  'purchase/taobao-pre-order-list',
+  'purchase/1688-pre-order-list',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

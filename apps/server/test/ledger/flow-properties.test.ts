@@ -87,7 +87,8 @@ describe('the wallet flows on PostgreSQL', () => {
         select 'recharge ' || status as what, count(*)::int as n from fin_recharge group by status
         union all select 'payment ' || status, count(*)::int from fin_payment group by status
         union all select 'refund ' || kind || ' ' || status, count(*)::int from fin_refund group by kind, status
-        union all select 'journal ' || kind, count(*)::int from fin_journal group by kind order by 1`)) as unknown as { rows: { what: string; n: number }[] };
+        union all select 'journal ' || kind, count(*)::int from fin_journal group by kind
+        union all select 'purchase charge ' || status, count(*)::int from pur_charge group by status order by 1`)) as unknown as { rows: { what: string; n: number }[] };
       console.info(`wallet flow proofs: ${requests} requests; ${states.rows.map((row) => `${row.what}: ${row.n}`).join(', ')}`);
     }
     await t?.close();

@@ -57,6 +57,9 @@ export const pageRegistry = {
   'system/token-list': () => import('../features/system/pages/token-list-page.tsx').then((m) => m.TokenListPage),
   'system/login-log-list': () => import('../features/system/pages/login-log-list-page.tsx').then((m) => m.LoginLogListPage),
   'system/audit-log-list': () => import('../features/system/pages/audit-log-list-page.tsx').then((m) => m.AuditLogListPage),
+  // issue 14 (preorder): one page for both platforms' pre-purchase orders
+  'purchase/taobao-pre-order-list': () => import('../features/purchase/pages/pre-order-list-page.tsx').then((m) => m.TaobaoPreOrderListPage),
+  'purchase/1688-pre-order-list': () => import('../features/purchase/pages/pre-order-list-page.tsx').then((m) => m.AlibabaPreOrderListPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

@@ -75,6 +75,7 @@ export const resources: typeof source = {
     refunded: 'Returned',
     paidAt: 'Paid at',
     purchaseNo: 'Purchase order no.',
+    paymentNo: 'Payment no.',
     externalNo: 'External purchase no.',
     platformOrderId: 'Platform order id',
     seller: 'Seller',

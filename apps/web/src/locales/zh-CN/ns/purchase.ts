@@ -75,6 +75,7 @@ export const resources: typeof source = {
     refunded: '已退回',
     paidAt: '支付时间',
     purchaseNo: '采购单号',
+    paymentNo: '支付单号',
     externalNo: '外部采购单号',
     platformOrderId: '平台订单号',
     seller: '卖家',

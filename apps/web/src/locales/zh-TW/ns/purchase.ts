@@ -74,6 +74,7 @@ export const resources = {
     refunded: '已退回',
     paidAt: '支付時間',
     purchaseNo: '採購單號',
+    paymentNo: '支付單號',
     externalNo: '外部採購單號',
     platformOrderId: '平台訂單號',
     seller: '賣家',
