@@ -38,8 +38,8 @@ export const usePreOrderDetail = (platform: PurchasePlatform, id: number | null)
 
 /** GET preOrder/exportXls with the list's filters. */
 export const exportPreOrders = (platform: PurchasePlatform, params: ListParams, timeZone: string | undefined) => {
-  const { pageNo, pageSize, column, order, ...filters } = params;
-  void pageNo, void pageSize, void column, void order;
+  // the export takes the filters, not the page or the sort
+  const filters = Object.fromEntries(Object.entries(params).filter(([name]) => !['pageNo', 'pageSize', 'column', 'order'].includes(name)));
   return download(`${apiBase(platform)}/preOrder/exportXls`, { params: { ...filters, timeZone } });
 };
 

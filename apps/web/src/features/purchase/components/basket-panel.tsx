@@ -68,7 +68,7 @@ function SubmitDialog({ platform, onClose, onSubmitted }: { platform: PurchasePl
   const submit = useSubmitPreOrder(platform);
   const send = (values: PreOrderSubmitInput) => submit.mutate({ ...values, remark: (values.remark ?? '').trim() }, { onSuccess: onSubmitted });
   return (
-    <Modal open title={t('submit.title')} onCancel={onClose} okText={t('submit.ok')} cancelText={t('submit.cancel')} onOk={() => form.submit()} confirmLoading={submit.isPending} destroyOnHidden okButtonProps={{ 'data-testid': 'submit-ok' } as object}>
+    <Modal open title={t('submit.title')} onCancel={onClose} okText={t('submit.ok')} cancelText={t('submit.cancel')} onOk={() => form.submit()} confirmLoading={submit.isPending} destroyOnHidden okButtonProps={{ 'data-testid': 'submit-ok' }}>
       <ServerError error={submit.error} />
       <Form form={form} layout="vertical" initialValues={{ fallback: 'CONTACT_ME', warehouseCode: WAREHOUSE_CODES[0], remark: '' }} onFinish={send}>
         <Form.Item name="fallback" label={t('submit.fallback')} rules={[{ required: true, message: t('submit.required', { label: t('submit.fallback') }) }]}>

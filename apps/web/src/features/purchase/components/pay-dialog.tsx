@@ -86,7 +86,7 @@ export function PayDialog({ platform, preOrder, onClose, onPaid }: { platform: P
     );
   };
 
-  const options = (wallets.data?.wallets ?? []).map((wallet) => ({ value: wallet.currency, label: t('pay.walletOption', { currency: wallet.currency, balance: formatMoney(wallet.balance) }) }));
+  const options: { value: CurrencyCode; label: string }[] = (wallets.data?.wallets ?? []).map((wallet) => ({ value: wallet.currency, label: t('pay.walletOption', { currency: wallet.currency, balance: formatMoney(wallet.balance) }) }));
   let body;
   if (preview.isError) body = <Alert type="warning" showIcon title={failureMessage(preview.error)} data-testid="pay-preview-error" />;
   else if (!shown) body = <Typography.Text type="secondary">{t('pay.loading')}</Typography.Text>;

@@ -17,6 +17,10 @@ import { PayDialog } from '../components/pay-dialog.tsx';
 import { PreOrderDetailDrawer } from '../components/pre-order-detail-drawer.tsx';
 import { PRE_ORDER_TABS, preOrderCode, STATUS_COLORS, statusOfTab, type PreOrderTab } from '../platform.ts';
 
+/** Each opening of the pay dialog is a new one (a new idempotency key). */
+let sessions = 0;
+const nextSession = (): number => ++sessions;
+
 type Handlers = { onDetail: (id: number) => void; onPay: (record: PreOrderRecord) => void };
 
 function Actions({ platform, record, handlers }: { platform: PurchasePlatform; record: PreOrderRecord; handlers: Handlers }) {
@@ -115,7 +119,7 @@ export function PreOrderListPage({ platform }: { platform: PurchasePlatform }) {
   const can = useCan();
   const status = statusOfTab(tab);
   const config = useMemo(
-    () => preOrderList(platform, status, { onDetail: setDetailId, onPay: (record) => setPaying({ id: record.id, preOrderNo: record.preOrderNo, session: Date.now() }) }),
+    () => preOrderList(platform, status, { onDetail: setDetailId, onPay: (record) => setPaying({ id: record.id, preOrderNo: record.preOrderNo, session: nextSession() }) }),
     [platform, status],
   );
   return (
@@ -131,7 +135,7 @@ export function PreOrderListPage({ platform }: { platform: PurchasePlatform }) {
           onSubmitted={(detail) => {
             setTab('SUBMITTED');
             // straight on to paying it, for those who may
-            if (can(preOrderCode(platform, 'pay'))) setPaying({ id: detail.id, preOrderNo: detail.preOrderNo, session: Date.now() });
+            if (can(preOrderCode(platform, 'pay'))) setPaying({ id: detail.id, preOrderNo: detail.preOrderNo, session: nextSession() });
           }}
         />
       ) : (

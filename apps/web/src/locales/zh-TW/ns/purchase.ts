@@ -100,4 +100,4 @@ export const resources = {
     cancel: '取消',
     done: '已支付 {{amount}} {{currency}}',
   },
-} as const;
+};
