@@ -24,3 +24,7 @@ export const STATUS_COLORS: Record<PreOrderStatus, string> = {
   DONE: 'green',
   CANCELLED: 'default',
 };
+
+/** What stands in for a product picture that does not load: a plain grey square. */
+export const IMAGE_FALLBACK =
+  "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='48' height='48'><rect width='48' height='48' fill='%23f0f0f0'/></svg>";

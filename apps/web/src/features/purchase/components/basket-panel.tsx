@@ -12,7 +12,7 @@ import { DetailStates } from '../../../components/detail-states.tsx';
 import { Money } from '../../../components/money.tsx';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useBasket, useDeleteBasketLines, useEditBasketLine, useSubmitPreOrder } from '../api/pre-orders.ts';
-import { preOrderCode } from '../platform.ts';
+import { IMAGE_FALLBACK, preOrderCode } from '../platform.ts';
 
 const REMARK_MAX = 500;
 
@@ -117,7 +117,7 @@ export function BasketPanel({ platform, onSubmitted }: { platform: PurchasePlatf
         locale={{ emptyText: <Empty description={t('basket.empty')} /> }}
         columns={[
           { key: 'lineNo', title: '#', width: 48, render: (_, line) => line.lineNo },
-          { key: 'image', title: t('basket.image'), width: 72, render: (_, line) => (line.imageUrl ? <Image src={line.imageUrl} width={48} height={48} alt={line.title} preview={false} /> : null) },
+          { key: 'image', title: t('basket.image'), width: 72, render: (_, line) => (line.imageUrl ? <Image src={line.imageUrl} width={48} height={48} alt="" fallback={IMAGE_FALLBACK} preview={false} /> : null) },
           {
             key: 'title',
             title: t('basket.title'),

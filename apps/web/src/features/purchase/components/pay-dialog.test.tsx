@@ -51,7 +51,7 @@ describe('paying a pre-purchase order', { timeout: 60_000 }, () => {
     renderUi(<PayDialog platform="TAOBAO" preOrder={{ id: 7, preOrderNo: 'PP26112700000007' }} onClose={onClose} onPaid={onPaid} />);
     const shown = await screen.findByTestId('pay-preview');
     expect(callsTo(calls, 'preOrder/pay/preview').map((call) => call.body)).toEqual([{ id: 7, currency: 'USD' }]);
-    expect(within(shown).getByTestId('pay-rate').textContent).toBe('Rate: 1 CNY = 0.1381 USD');
+    expect(within(shown).getByTestId('pay-rate').textContent).toBe('1 CNY = 0.1381 USD');
     expect(within(shown).getByText('115.50 CNY')).toBeTruthy();
     expect(within(shown).getByTestId('pay-amount').textContent).toBe('15.95 USD');
     expect(within(shown).getByTestId('pay-balance-after').textContent).toBe('4.05 USD');
@@ -86,7 +86,7 @@ describe('paying a pre-purchase order', { timeout: 60_000 }, () => {
     await screen.findByTestId('pay-preview');
     await userEvent.click(screen.getByTestId('pay-submit'));
     expect((await screen.findByTestId('server-error')).textContent).toContain('changed from 0.1381 to 0.1390');
-    await waitFor(() => expect(screen.getByTestId('pay-rate').textContent).toBe('Rate: 1 CNY = 0.1390 USD'));
+    await waitFor(() => expect(screen.getByTestId('pay-rate').textContent).toBe('1 CNY = 0.1390 USD'));
     await userEvent.click(screen.getByTestId('pay-submit'));
     await waitFor(() => expect(callsTo(calls, 'preOrder/pay')).toHaveLength(2));
     const [first, second] = callsTo(calls, 'preOrder/pay');

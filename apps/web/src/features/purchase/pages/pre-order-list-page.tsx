@@ -15,7 +15,7 @@ import { exportPreOrders, listPreOrders, preOrderListKey, useCancelPreOrder } fr
 import { BasketPanel } from '../components/basket-panel.tsx';
 import { PayDialog } from '../components/pay-dialog.tsx';
 import { PreOrderDetailDrawer } from '../components/pre-order-detail-drawer.tsx';
-import { PRE_ORDER_TABS, preOrderCode, STATUS_COLORS, statusOfTab, type PreOrderTab } from '../platform.ts';
+import { IMAGE_FALLBACK, PRE_ORDER_TABS, preOrderCode, STATUS_COLORS, statusOfTab, type PreOrderTab } from '../platform.ts';
 
 /** Each opening of the pay dialog is a new one (a new idempotency key). */
 let sessions = 0;
@@ -80,7 +80,7 @@ function preOrderList(platform: PurchasePlatform, status: Exclude<PreOrderStatus
         width: 300,
         render: (record) => (
           <Space>
-            {record.firstImageUrl && <Image src={record.firstImageUrl} width={36} height={36} alt="" preview={false} />}
+            {record.firstImageUrl && <Image src={record.firstImageUrl} width={36} height={36} alt="" fallback={IMAGE_FALLBACK} preview={false} />}
             <Space direction="vertical" size={0}>
               <Typography.Text ellipsis style={{ maxWidth: 240 }}>
                 {record.firstTitle}

@@ -90,7 +90,7 @@ export const resources: typeof source = {
     wallet: 'Wallet to pay from',
     walletOption: '{{currency}} (balance {{balance}})',
     amountCny: 'To pay (CNY)',
-    rate: 'Rate: 1 CNY = {{rate}} {{currency}}',
+    rate: '1 CNY = {{rate}} {{currency}}',
     payAmount: 'Taken from the wallet',
     balance: 'Wallet balance',
     balanceAfter: 'Balance after paying',

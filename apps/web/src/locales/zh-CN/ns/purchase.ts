@@ -90,7 +90,7 @@ export const resources: typeof source = {
     wallet: '支付钱包',
     walletOption: '{{currency}}（余额 {{balance}}）',
     amountCny: '应付 (CNY)',
-    rate: '汇率：1 CNY = {{rate}} {{currency}}',
+    rate: '1 CNY = {{rate}} {{currency}}',
     payAmount: '从钱包支付',
     balance: '钱包余额',
     balanceAfter: '支付后余额',

@@ -89,7 +89,7 @@ export const resources = {
     wallet: '支付錢包',
     walletOption: '{{currency}}（餘額 {{balance}}）',
     amountCny: '應付 (CNY)',
-    rate: '匯率：1 CNY = {{rate}} {{currency}}',
+    rate: '1 CNY = {{rate}} {{currency}}',
     payAmount: '從錢包支付',
     balance: '錢包餘額',
     balanceAfter: '支付後餘額',
