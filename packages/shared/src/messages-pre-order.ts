@@ -72,6 +72,18 @@ export const preOrderMessages = {
     'zh-CN': '{platform} 平台暂时没有响应，请稍后再试（{reason}）',
     'en-US': 'The {platform} platform did not answer: try again shortly ({reason})',
   },
+  preOrderImportItemFormat: {
+    'zh-TW': '{field}須為商品編號，或淘寶、天貓、1688 的商品頁連結',
+    'zh-CN': '{field}须为商品编号，或淘宝、天猫、1688 的商品页链接',
+    'en-US': '{field} must be an item id, or the link of a Taobao, Tmall or 1688 item page',
+  },
+  preOrderImportTemplateTitle: { 'zh-TW': '預採購商品匯入範本', 'zh-CN': '预采购商品导入模板', 'en-US': 'Pre-purchase goods import template' },
+  preOrderImported: { 'zh-TW': '已加入購物車 {count} 行', 'zh-CN': '已加入购物车 {count} 行', 'en-US': 'Added to the basket (lines: {count})' },
+  preOrderNothingImported: {
+    'zh-TW': '檔案中有 {count} 個錯誤，沒有加入任何商品：請更正後重新匯入',
+    'zh-CN': '文件中有 {count} 个错误，没有加入任何商品：请更正后重新导入',
+    'en-US': 'Errors in the file: {count}. Nothing was added: correct them and import it again',
+  },
   preOrderAdded: { 'zh-TW': '已加入購物車', 'zh-CN': '已加入购物车', 'en-US': 'Added to the basket' },
   preOrderSubmitted: { 'zh-TW': '已提交預採購單 {preOrderNo}', 'zh-CN': '已提交预采购单 {preOrderNo}', 'en-US': 'Pre-purchase order {preOrderNo} submitted' },
   preOrderPaid: { 'zh-TW': '已支付 {amount} {currency}', 'zh-CN': '已支付 {amount} {currency}', 'en-US': '{amount} {currency} paid' },

@@ -41,8 +41,6 @@ const CHECKED_BY_NO_CALL: Record<string, string> = {
   // issue 14 (preorder)
   'purchase:taobao-pre-order:add': "the basket's Add goods opens the product search, whose add-to-basket call checks product:search:pre-order",
   'purchase:1688-pre-order:add': "the basket's Add goods opens the product search, whose add-to-basket call checks product:search:pre-order",
-  'purchase:taobao-pre-order:import': 'no call yet: goods are added from the product search',
-  'purchase:1688-pre-order:import': 'no call yet: goods are added from the product search',
 };
 
 function seedCodes() {

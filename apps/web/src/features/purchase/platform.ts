@@ -6,7 +6,7 @@ import type { PreOrderStatus, PurchasePlatform } from '@portal/shared/purchase';
 
 export const apiBase = (platform: PurchasePlatform) => `/purchase/${PLATFORM_SEGMENTS[platform]}`;
 
-type Action = 'list' | 'add' | 'edit' | 'delete' | 'submit' | 'pay' | 'cancel' | 'export';
+type Action = 'list' | 'add' | 'edit' | 'delete' | 'submit' | 'pay' | 'cancel' | 'import' | 'export';
 export const preOrderCode = (platform: PurchasePlatform, action: Action): PermissionCode =>
   (platform === 'TAOBAO' ? `purchase:taobao-pre-order:${action}` : `purchase:1688-pre-order:${action}`) as PermissionCode;
 

@@ -1,4 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { IMPORT_BYTES_MAX } from '@portal/shared/logistics';
+import { importResult } from '@portal/shared/logistics-schemas';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import type { PermissionCode } from '@portal/shared/permissions';
 import {
@@ -22,7 +26,10 @@ import {
 import { PURCHASE_PLATFORMS, type PurchasePlatform } from '@portal/shared/purchase';
 import { caller, merchant } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
-import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
+import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
+import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
+import { demoProducts } from '../platform/demo-catalogue.ts';
+import { importToBasket, preOrderImportTemplate } from './import.ts';
 import { idempotencyKey } from '../../finance/ledger/service.ts';
 import { preOrderWorkbook } from './export.ts';
 import { preOrderDetail as readDetail, preOrderPage } from './records.ts';
@@ -39,6 +46,9 @@ import {
   submitPreOrder,
 } from './service.ts';
 
+// the template is a file, not JSON: documented as binary, never serialised
+const binary = z.any().meta({ type: 'string', format: 'binary', description: 'an .xlsx workbook' });
+
 /** The codes of each platform's screens: a route declares its own platform's, typed. */
 const CODES = {
   TAOBAO: {
@@ -49,6 +59,7 @@ const CODES = {
     pay: 'purchase:taobao-pre-order:pay',
     cancel: 'purchase:taobao-pre-order:cancel',
     export: 'purchase:taobao-pre-order:export',
+    import: 'purchase:taobao-pre-order:import',
     orderPay: 'purchase:taobao-order:pay',
   },
   '1688': {
@@ -59,6 +70,7 @@ const CODES = {
     pay: 'purchase:1688-pre-order:pay',
     cancel: 'purchase:1688-pre-order:cancel',
     export: 'purchase:1688-pre-order:export',
+    import: 'purchase:1688-pre-order:import',
     orderPay: 'purchase:1688-order:pay',
   },
 } as const satisfies Record<PurchasePlatform, Record<string, PermissionCode>>;
@@ -69,6 +81,8 @@ const CODES = {
  */
 export const preOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  // the import's upload (this plugin's own context)
+  await app.register(multipart, IMPORT_UPLOAD_LIMITS);
   const who = (request: Parameters<typeof caller>[0]) => {
     const auth = caller(request);
     return { tenantId: auth.tenantId, userId: auth.userId };
@@ -110,6 +124,34 @@ export const preOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       `${base}/basket/delete`,
       { config: merchant(codes.delete), schema: { tags, summary: 'Deletes basket lines: all or nothing (404 naming the ones the basket does not hold)', body: basketDeleteInput, response: { 200: envelopeSchema(basketRecord) } } },
       async (request) => request.ok(await deleteBasketLines(db, who(request), client(), request.body.lineIds)),
+    );
+
+    app.get(
+      `${base}/basket/importTemplate`,
+      { config: merchant(codes.import), schema: { tags, summary: "The basket import's template in the caller's language: the header and one example row", querystring: getQuery({}), produces: [XLSX_TYPE], response: { 200: binary } } },
+      async (request, reply) => {
+        // an item of the demo catalogue as the example: a real link of the platform's shape
+        const example = demoProducts(platform)[0];
+        const template = await preOrderImportTemplate(request.lang, { itemUrl: example?.itemUrl ?? '', skuId: example?.skus[0]?.skuId ?? '' });
+        return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(template.fileName, 'pre-purchase-import-template.xlsx')).send(template.workbook);
+      },
+    );
+
+    app.post(
+      `${base}/basket/importExcel`,
+      {
+        config: merchant(codes.import),
+        schema: {
+          tags,
+          summary: `Adds goods to the caller's basket from an Excel file (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_BYTES_MAX / 1024 / 1024} MB): item link or id, SKU id, quantity, remark, at the platform's prices of now. All or nothing: every wrong row is listed`,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeSchema(importResult) },
+        },
+      },
+      async (request) => {
+        const outcome = await importToBasket(db, who(request), client(), await uploadedFile(request), request.lang);
+        return request.ok(outcome.result, outcome.key, outcome.params);
+      },
     );
 
     app.post(

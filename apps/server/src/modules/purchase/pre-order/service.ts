@@ -37,7 +37,7 @@ import {
 type Caller = { tenantId: number; userId: number };
 
 /** The platform's product, or 404; a platform that does not answer is 503 (nothing changed). */
-async function productOf(client: PurchasePlatformClient, itemId: string): Promise<ProductDetail | null> {
+export async function productOf(client: PurchasePlatformClient, itemId: string): Promise<ProductDetail | null> {
   try {
     return await client.product(itemId);
   } catch (error) {
@@ -46,10 +46,10 @@ async function productOf(client: PurchasePlatformClient, itemId: string): Promis
   }
 }
 
-type Chosen = { price: bigint; stock: number; skuText: string; skuId: string };
+export type Chosen = { price: bigint; stock: number; skuText: string; skuId: string };
 
 /** The SKU the merchant chose: an item with several SKUs needs one (400), an unknown one is 404. */
-function chosenSku(product: ProductDetail, skuId: string): Chosen {
+export function chosenSku(product: ProductDetail, skuId: string): Chosen {
   if (product.skus.length === 0) {
     if (skuId) throw notFound('preOrderSkuNotFound', { itemId: product.itemId, skuId });
     return { price: product.price, stock: Number.MAX_SAFE_INTEGER, skuText: '', skuId: '' };
@@ -63,13 +63,13 @@ function chosenSku(product: ProductDetail, skuId: string): Chosen {
 }
 
 /** A quantity the platform can sell: within the line limit, the stock and the platform's minimum. */
-function checkQuantity(product: ProductDetail, chosen: Chosen, quantity: number): void {
+export function checkQuantity(product: ProductDetail, chosen: Chosen, quantity: number): void {
   if (quantity > PRE_ORDER_QUANTITY_MAX) throw conflict('preOrderQuantityMax', { max: PRE_ORDER_QUANTITY_MAX });
   if (quantity > chosen.stock) throw conflict('preOrderStockShort', { title: product.title, stock: chosen.stock, quantity });
   if (quantity < product.minQuantity) throw conflict('preOrderMinQuantity', { title: product.title, min: product.minQuantity });
 }
 
-async function basketRecord(tx: Tx, caller: Caller, client: PurchasePlatformClient, id: number | null): Promise<BasketRecord> {
+export async function basketRecord(tx: Tx, caller: Caller, client: PurchasePlatformClient, id: number | null): Promise<BasketRecord> {
   const lines = id === null ? [] : await linesOf(tx, caller.tenantId, id);
   const estimate = estimateOf(lines);
   return {
@@ -88,7 +88,7 @@ async function basketRecord(tx: Tx, caller: Caller, client: PurchasePlatformClie
 }
 
 /** Keeps the basket's stored estimate equal to its lines. */
-async function refreshEstimate(tx: Tx, tenantId: number, basketId: number): Promise<void> {
+export async function refreshEstimate(tx: Tx, tenantId: number, basketId: number): Promise<void> {
   await setEstimate(tx, tenantId, basketId, estimateOf(await linesOf(tx, tenantId, basketId)));
 }
 
@@ -104,30 +104,38 @@ export async function addToBasket(db: Db, caller: Caller, client: PurchasePlatfo
   const chosen = chosenSku(product, input.skuId);
   return db.transaction(async (tx) => {
     const basket = await basketFor(tx, caller.tenantId, caller.userId, client.platform);
-    const lines = await linesOf(tx, caller.tenantId, basket.id);
-    const same = lines.find((line) => line.itemId === product.itemId && line.skuId === chosen.skuId);
-    const quantity = (same?.quantity ?? 0) + input.quantity;
-    checkQuantity(product, chosen, quantity);
-    const current = { unitPrice: chosen.price, expressFee: product.expressFee, title: product.title.slice(0, 300), storeName: product.storeName.slice(0, 200) };
-    if (same) {
-      await updateLine(tx, caller.tenantId, same.id, { ...current, quantity, remark: input.remark || same.remark });
-    } else {
-      if (lines.length >= PRE_ORDER_LINES_MAX) throw conflict('preOrderLinesMax', { max: PRE_ORDER_LINES_MAX });
-      const lineNo = lines.reduce((high, line) => Math.max(high, line.lineNo), 0) + 1;
-      await insertLine(tx, caller.tenantId, basket.id, lineNo, {
-        ...current,
-        itemId: product.itemId,
-        skuId: chosen.skuId,
-        skuText: chosen.skuText.slice(0, 300),
-        imageUrl: product.imageUrl.slice(0, 500),
-        itemUrl: product.itemUrl.slice(0, 500),
-        sellerId: product.sellerId,
-        quantity,
-        remark: input.remark,
-      });
-    }
+    await putLine(tx, caller.tenantId, basket.id, product, chosen, input.quantity, input.remark);
     await refreshEstimate(tx, caller.tenantId, basket.id);
     return basketRecord(tx, caller, client, basket.id);
+  });
+}
+
+/**
+ * Puts `quantity` of a SKU into the (locked) basket at the platform's price of now: added to the line
+ * holding it, or a new line; 409 past the stock, the platform's minimum or the limits.
+ */
+export async function putLine(tx: Tx, tenantId: number, basketId: number, product: ProductDetail, chosen: Chosen, quantity: number, remark: string): Promise<void> {
+  const lines = await linesOf(tx, tenantId, basketId);
+  const same = lines.find((line) => line.itemId === product.itemId && line.skuId === chosen.skuId);
+  const total = (same?.quantity ?? 0) + quantity;
+  checkQuantity(product, chosen, total);
+  const current = { unitPrice: chosen.price, expressFee: product.expressFee, title: product.title.slice(0, 300), storeName: product.storeName.slice(0, 200) };
+  if (same) {
+    await updateLine(tx, tenantId, same.id, { ...current, quantity: total, remark: remark || same.remark });
+    return;
+  }
+  if (lines.length >= PRE_ORDER_LINES_MAX) throw conflict('preOrderLinesMax', { max: PRE_ORDER_LINES_MAX });
+  const lineNo = lines.reduce((high, line) => Math.max(high, line.lineNo), 0) + 1;
+  await insertLine(tx, tenantId, basketId, lineNo, {
+    ...current,
+    itemId: product.itemId,
+    skuId: chosen.skuId,
+    skuText: chosen.skuText.slice(0, 300),
+    imageUrl: product.imageUrl.slice(0, 500),
+    itemUrl: product.itemUrl.slice(0, 500),
+    sellerId: product.sellerId,
+    quantity: total,
+    remark,
   });
 }
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { BasketEditInput, BasketRecord, PayInput, PayPreview, PayPreviewInput, PayResult, PreOrderDetail, PreOrderRecord, PreOrderSubmitInput } from '@portal/shared/pre-order-schemas';
 import type { PurchasePlatform } from '@portal/shared/purchase';
 import { download, http } from '../../../lib/http.ts';
+import { uploadImport } from '../../../lib/upload.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
 import { apiBase } from '../platform.ts';
 import { WALLETS_KEY } from './wallets.ts';
@@ -68,3 +69,10 @@ export const usePayPreOrder = (platform: PurchasePlatform) => {
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: preOrderKey(platform) }), client.invalidateQueries({ queryKey: WALLETS_KEY })]),
   });
 };
+
+// ------------------------------------------------------------------ importing goods into the basket
+
+/** GET basket/importTemplate: the header in the user's language and one example row. */
+export const useDownloadBasketTemplate = (platform: PurchasePlatform) => useMutation({ mutationFn: () => download(`${apiBase(platform)}/basket/importTemplate`) });
+/** POST basket/importExcel: all the rows or none, at the platform's prices of now. */
+export const useImportBasket = (platform: PurchasePlatform) => useInvalidating(platform, (file: File) => uploadImport(`${apiBase(platform)}/basket/importExcel`, file));

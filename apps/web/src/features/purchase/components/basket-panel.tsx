@@ -11,7 +11,8 @@ import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { DetailStates } from '../../../components/detail-states.tsx';
 import { Money } from '../../../components/money.tsx';
 import { ServerError } from '../../../components/server-error.tsx';
-import { useBasket, useDeleteBasketLines, useEditBasketLine, useSubmitPreOrder } from '../api/pre-orders.ts';
+import { ImportButton } from '../../../components/import-dialog.tsx';
+import { useBasket, useDeleteBasketLines, useDownloadBasketTemplate, useEditBasketLine, useImportBasket, useSubmitPreOrder } from '../api/pre-orders.ts';
 import { IMAGE_FALLBACK, preOrderCode } from '../platform.ts';
 
 const REMARK_MAX = 500;
@@ -85,6 +86,20 @@ function SubmitDialog({ platform, onClose, onSubmitted }: { platform: PurchasePl
   );
 }
 
+/** Goods from a spreadsheet: item links or ids, SKU ids, quantities and remarks, all or nothing. */
+function BasketImportButton({ platform }: { platform: PurchasePlatform }) {
+  const { t } = useTranslation('purchase');
+  const texts = {
+    button: t('import.button'),
+    title: t('import.title'),
+    stepTemplate: t('import.stepTemplate'),
+    hint: t('import.hint', { size: '5 MB' }),
+    success: (count: number) => t('import.success', { count }),
+    failed: (count: number) => t('import.failed', { count }),
+  };
+  return <ImportButton code={preOrderCode(platform, 'import')} testId="basket-import" texts={texts} template={useDownloadBasketTemplate(platform)} upload={useImportBasket(platform)} />;
+}
+
 /**
  * The basket of one platform: its lines (quantity and remark edited in place), the live estimate in CNY,
  * "Add goods" to the product search, and Submit, which makes it a pre-purchase order to pay.
@@ -106,6 +121,7 @@ export function BasketPanel({ platform, onSubmitted }: { platform: PurchasePlatf
             {t('basket.addGoods')}
           </Button>
         </Access>
+        <BasketImportButton platform={platform} />
       </Space>
       <DetailStates pending={basket.isPending} failed={basket.isError} onRetry={() => void basket.refetch()} />
       <Table<PreOrderLineRecord>

@@ -27,6 +27,14 @@ export const resources: typeof source = {
     total: 'Estimated total',
     submit: 'Submit pre-purchase order',
   },
+  import: {
+    button: 'Import',
+    title: 'Import goods from Excel',
+    stepTemplate: '1. Download the template and fill in one item per row: its link or id, the SKU id, the quantity and a remark',
+    hint: '.xlsx, at most {{size}} and 100 rows; if any row is wrong, nothing is added',
+    success: 'Added to the basket (lines: {{count}})',
+    failed: 'Errors in the file: {{count}}. Nothing was added: correct them and import it again',
+  },
   submit: {
     title: 'Submit the pre-purchase order',
     remark: 'Remark',

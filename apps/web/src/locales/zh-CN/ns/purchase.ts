@@ -27,6 +27,14 @@ export const resources: typeof source = {
     total: '预估合计',
     submit: '提交预采购单',
   },
+  import: {
+    button: '导入',
+    title: '从 Excel 导入商品',
+    stepTemplate: '1. 下载模板，每行填一个商品：商品链接或编号、规格编号、数量、备注',
+    hint: '.xlsx，最大 {{size}}、100 行；只要有一行有误，就不会加入任何商品',
+    success: '已加入购物车 {{count}} 行',
+    failed: '文件中有 {{count}} 个错误，没有加入任何商品：请更正后重新导入',
+  },
   submit: {
     title: '提交预采购单',
     remark: '备注',

@@ -26,6 +26,14 @@ export const resources = {
     total: '預估合計',
     submit: '提交預採購單',
   },
+  import: {
+    button: '匯入',
+    title: '從 Excel 匯入商品',
+    stepTemplate: '1. 下載範本，每行填一個商品：商品連結或編號、規格編號、數量、備註',
+    hint: '.xlsx，最大 {{size}}、100 行；只要有一行有誤，就不會加入任何商品',
+    success: '已加入購物車 {{count}} 行',
+    failed: '檔案中有 {{count}} 個錯誤，沒有加入任何商品：請更正後重新匯入',
+  },
   submit: {
     title: '提交預採購單',
     remark: '備註',
