@@ -83,6 +83,8 @@ import { productRoutes } from './modules/purchase/product/routes.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
 import { visitRoutes } from './modules/log/visit/routes.ts';
+// issue 14 (preorder)
+import { preOrderRoutes } from './modules/purchase/pre-order/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
 
 export type AppOptions = {
@@ -272,6 +274,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditLogRoutes);
       // issue 14 (catalogue): product search and the product page over the platform clients
       await api.register(productRoutes);
+      // issue 14 (preorder): the basket, pre-purchase orders and their payment
+      await api.register(preOrderRoutes);
     },
     { prefix: '/api' },
   );

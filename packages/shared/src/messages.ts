@@ -22,6 +22,8 @@ import { visitsMessages } from './messages-visits.ts';
 import { sessionsMessages } from './messages-sessions.ts';
 // issue 14: product search (catalogue)
 import { productMessages } from './messages-product.ts';
+// issue 14: pre-purchase orders
+import { preOrderMessages } from './messages-pre-order.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -267,6 +269,8 @@ export const messages = {
   ...sessionsMessages,
   // issue 14: product search and the product page (catalogue)
   ...productMessages,
+  // issue 14: pre-purchase orders
+  ...preOrderMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -54,6 +54,9 @@ export const PAGE_COMPONENTS = [
   // issue 14 (catalogue): product search and the product page
   'product/product-search',
   'product/product-detail',
+  // issue 14 (preorder)
+  'purchase/taobao-pre-order-list',
+  'purchase/1688-pre-order-list',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

@@ -8,13 +8,18 @@ import { auditLedger } from '../../src/modules/finance/ledger/repository.ts';
 import { copyChargedOrders } from '../helpers/orders.ts';
 import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
 import { idempotencyHeaders, voucherUpload } from '../helpers/wallet-client.ts';
+import { demoPicks } from '../helpers/purchase-platforms.ts';
+import { PLATFORM_SEGMENTS } from '@portal/shared/pre-order-schemas';
+import type { PurchasePlatform } from '@portal/shared/purchase';
 
 /*
  * The wallet's proof through its real calls (app.inject, PostgreSQL): random sequences of recharges
  * (some converting, some rejected), payments of charges, balance and charge refunds (verified or
- * rejected), conversions between wallets and reversals, sent all at once for two merchants, some requests sent twice with their key.
+ * rejected), conversions between wallets and reversals, purchases of goods (issue 14: a basket submitted and
+ * paid from a wallet), sent all at once for two merchants, some requests sent twice with their key.
  * After each sequence: the ledger audit holds, each record and its journal agree, no request posted twice,
- * refunds never exceed what was paid, and each wallet's monthly statement reconciles with its balance and
+ * refunds never exceed what was paid, the PURCHASE account holds what merchants paid for purchases less what
+ * went back, and each wallet's monthly statement reconciles with its balance and
  * is the same when generated again.
  */
 
@@ -31,7 +36,9 @@ type Op =
   | { kind: 'refundBalance'; who: Merchant; currency: (typeof WALLET_CURRENCIES)[number]; amount: string; approve: boolean; twice: boolean }
   | { kind: 'refundCharge'; who: Merchant; pick: number; percent: number; approve: boolean; twice: boolean }
   | { kind: 'reverse'; who: Merchant; pick: number; twice: boolean }
-  | { kind: 'convert'; who: Merchant; from: (typeof WALLET_CURRENCIES)[number]; amount: string; twice: boolean };
+  | { kind: 'convert'; who: Merchant; from: (typeof WALLET_CURRENCIES)[number]; amount: string; twice: boolean }
+  // issue 14: goods bought on a platform, paid from one of the wallets
+  | { kind: 'purchase'; who: Merchant; platform: PurchasePlatform; pick: number; quantity: number; currency: (typeof WALLET_CURRENCIES)[number]; twice: boolean };
 
 const who = fc.constantFrom<Merchant>('merchant', 'merchant2');
 const decimal = fc.tuple(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 0, max: 99 })).map(([whole, cents]) => `${whole}.${String(cents).padStart(2, '0')}`);
@@ -45,6 +52,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('refundCharge' as const), who, pick: fc.nat(), percent: fc.integer({ min: 1, max: 100 }), approve: fc.boolean(), twice: fc.boolean() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('reverse' as const), who, pick: fc.nat(), twice: fc.boolean() }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('convert' as const), who, from: fc.constantFrom(...WALLET_CURRENCIES), amount: decimal, twice: fc.boolean() }), weight: 2 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('purchase' as const), who, platform: fc.constantFrom<PurchasePlatform>('TAOBAO', '1688'), pick: fc.nat(), quantity: fc.integer({ min: 1, max: 3 }), currency: fc.constantFrom(...WALLET_CURRENCIES), twice: fc.boolean() }),
+    weight: 3,
+  },
 );
 
 describe('the wallet flows on PostgreSQL', () => {
@@ -76,7 +87,8 @@ describe('the wallet flows on PostgreSQL', () => {
         select 'recharge ' || status as what, count(*)::int as n from fin_recharge group by status
         union all select 'payment ' || status, count(*)::int from fin_payment group by status
         union all select 'refund ' || kind || ' ' || status, count(*)::int from fin_refund group by kind, status
-        union all select 'journal ' || kind, count(*)::int from fin_journal group by kind order by 1`)) as unknown as { rows: { what: string; n: number }[] };
+        union all select 'journal ' || kind, count(*)::int from fin_journal group by kind
+        union all select 'purchase charge ' || status, count(*)::int from pur_charge group by status order by 1`)) as unknown as { rows: { what: string; n: number }[] };
       console.info(`wallet flow proofs: ${requests} requests; ${states.rows.map((row) => `${row.what}: ${row.n}`).join(', ')}`);
     }
     await t?.close();
@@ -133,7 +145,8 @@ describe('the wallet flows on PostgreSQL', () => {
         return;
       }
       case 'refundCharge': {
-        const paid = await t.db.select({ no: payOrders.payOrderNo, amount: payOrders.amount, refunded: payOrders.refunded }).from(payOrders).where(eq(payOrders.tenantId, tenantId)).orderBy(payOrders.id);
+        // freight charges: a purchase payment comes back through its purchase orders' settlement, never a charge refund
+        const paid = await t.db.select({ no: payOrders.payOrderNo, amount: payOrders.amount, refunded: payOrders.refunded }).from(payOrders).where(and(eq(payOrders.tenantId, tenantId), eq(payOrders.source, 'FREIGHT'))).orderBy(payOrders.id);
         const payOrder = paid[o.pick % Math.max(1, paid.length)];
         if (!payOrder || payOrder.refunded >= payOrder.amount) return;
         const amount = ((payOrder.amount - payOrder.refunded) * BigInt(o.percent)) / 100n || 1n;
@@ -150,6 +163,23 @@ describe('the wallet flows on PostgreSQL', () => {
         const converted = await sendMaybeTwice(o.twice, token, `${W}/convert/submit`, { ...body, expectedRate: preview.body.result.rate });
         // converted, or refused: not enough money (the rate cannot change here: nobody edits it)
         expect([200, 409]).toContain(converted.status);
+        return;
+      }
+      case 'purchase': {
+        const base = `/api/purchase/${PLATFORM_SEGMENTS[o.platform]}`;
+        const products = demoPicks(o.platform).all;
+        const product = products[o.pick % products.length]!;
+        const added = await send(token, `${base}/basket/add`, { itemId: product.itemId, skuId: product.skus[0]!.skuId, quantity: o.quantity });
+        expect(added.status, JSON.stringify(added.body)).toBe(200);
+        // submitted, or refused: a racing purchase of the same merchant submitted the basket first
+        const submitted = await send(token, `${base}/preOrder/submit`, { remark: '', fallback: 'CONTACT_ME', warehouseCode: 'SZ01' });
+        expect([200, 409]).toContain(submitted.status);
+        if (submitted.status !== 200) return;
+        const preview = await send(token, `${base}/preOrder/pay/preview`, { id: submitted.body.result.id, currency: o.currency });
+        expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+        const paid = await sendMaybeTwice(o.twice, token, `${base}/preOrder/pay`, { id: submitted.body.result.id, currency: o.currency, expectedRate: preview.body.result.rate });
+        // paid, or refused: not enough money
+        expect([200, 409]).toContain(paid.status);
         return;
       }
       case 'reverse': {
@@ -208,6 +238,24 @@ describe('the wallet flows on PostgreSQL', () => {
       select l.order_id from fin_payment_line l join fin_payment p on p.id = l.payment_id
       where p.status = 'PAID' and not exists (select 1 from fin_pay_order o where o.payment_id = p.id and o.source_id = l.order_id)`)) as unknown as { rows: unknown[] };
     expect(orphanLines.rows).toEqual([]);
+
+    // purchases (issue 14): a charge is PAID exactly when it has its pay order, for the amount its wallet paid,
+    // and the PURCHASE account holds what merchants paid for purchases less what went back to them
+    const chargeMismatch = (await db.execute(sql`
+      select c.tenant_id, c.id from pur_charge c left join fin_pay_order p on p.tenant_id = c.tenant_id and p.source = 'PURCHASE' and p.source_id = c.id
+      where (c.status = 'PAID') <> (p.id is not null) or (p.id is not null and (p.amount <> c.pay_amount or p.currency <> c.pay_currency or p.id <> c.pay_order_id))`)) as unknown as { rows: unknown[] };
+    expect(chargeMismatch.rows).toEqual([]);
+    const purchaseHeld = (await db.execute(sql`
+      select coalesce(a.currency, p.currency) as currency, coalesce(a.held, 0)::text as held, coalesce(p.owed, 0)::text as owed from
+        (select e.currency, sum(e.amount) as held from fin_entry e join fin_account ac on ac.id = e.account_id where ac.kind = 'PURCHASE' group by e.currency) a
+        full join (select currency, sum(amount - refunded) as owed from fin_pay_order where source = 'PURCHASE' group by currency) p on p.currency = a.currency
+      where coalesce(a.held, 0) <> coalesce(p.owed, 0)`)) as unknown as { rows: unknown[] };
+    expect(purchaseHeld.rows).toEqual([]);
+    // a pre-order is PAID exactly when its estimate is
+    const preOrderMismatch = (await db.execute(sql`
+      select o.id from pur_pre_order o join pur_charge c on c.tenant_id = o.tenant_id and c.pre_order_id = o.id and c.kind = 'GOODS'
+      where (o.status = 'PAID') <> (c.status = 'PAID')`)) as unknown as { rows: unknown[] };
+    expect(preOrderMismatch.rows).toEqual([]);
 
     // statements: this month's of every wallet reconciles with the wallet, and is the same generated again
     const month = (await db.execute(sql`select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM') as month`)) as unknown as { rows: { month: string }[] };

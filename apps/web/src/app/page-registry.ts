@@ -60,6 +60,9 @@ export const pageRegistry = {
   // issue 14 (catalogue): product search and the product page
   'product/product-search': () => import('../features/product/pages/product-search-page.tsx').then((m) => m.ProductSearchPage),
   'product/product-detail': () => import('../features/product/pages/product-detail-page.tsx').then((m) => m.ProductDetailPage),
+  // issue 14 (preorder): one page for both platforms' pre-purchase orders
+  'purchase/taobao-pre-order-list': () => import('../features/purchase/pages/pre-order-list-page.tsx').then((m) => m.TaobaoPreOrderListPage),
+  'purchase/1688-pre-order-list': () => import('../features/purchase/pages/pre-order-list-page.tsx').then((m) => m.AlibabaPreOrderListPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

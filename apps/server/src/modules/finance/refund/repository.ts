@@ -51,7 +51,8 @@ export async function lockPayOrderByNo(tx: Tx, tenantId: number, payOrderNo: str
   const [payOrder] = await tx
     .select({ id: payOrders.id, currency: payOrders.currency, amount: payOrders.amount, refunded: payOrders.refunded })
     .from(payOrders)
-    .where(and(eq(payOrders.payOrderNo, payOrderNo), eq(payOrders.tenantId, tenantId)))
+    // a charge refund returns a freight charge (REVENUE -R); what was paid for purchases comes back through their settlement (issue 14)
+    .where(and(eq(payOrders.payOrderNo, payOrderNo), eq(payOrders.tenantId, tenantId), eq(payOrders.source, 'FREIGHT')))
     .for('update');
   return payOrder;
 }
@@ -242,6 +243,8 @@ export async function refundRecord(tx: Tx, tenantId: number | null, id: number, 
 export async function payOrderPage(db: Tx, tenantId: number, body: { payOrderNo?: string; orderNo?: string; pageNo: number; pageSize: number }): Promise<Page<PayOrderRecord>> {
   const where = and(
     eq(payOrders.tenantId, tenantId),
+    // freight only: purchase payments are refunded by their settlement, never by a charge refund (issue 14)
+    eq(payOrders.source, 'FREIGHT'),
     sql`${refundableOfPayOrder} > 0`,
     body.payOrderNo ? eq(payOrders.payOrderNo, body.payOrderNo) : undefined,
     body.orderNo ? eq(payOrders.sourceNo, body.orderNo) : undefined,

@@ -20,6 +20,8 @@ import type { resources as statistics } from './statistics.ts';
 import type { resources as systemLogs } from './system-logs.ts';
 // issue 14 (catalogue): product search and the product page
 import type { resources as product } from './product.ts';
+// issue 14 (preorder)
+import type { resources as purchase } from './purchase.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -43,4 +45,6 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   'system-logs': typeof systemLogs;
   // issue 14 (catalogue)
   product: typeof product;
+  // issue 14 (preorder)
+  purchase: typeof purchase;
 };
