@@ -79,6 +79,10 @@ import { auditLogRoutes } from './modules/system/audit/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
 import { createDemoPlatforms, type PurchasePlatforms } from './modules/purchase/platform/registry.ts';
 import type { JobQueue } from './lib/jobs.ts';
+// issue 14 (buying): the purchasers' queue and purchase orders
+import { purchaseQueueRoutes } from './modules/purchase/queue/routes.ts';
+import { purchasingOrderRoutes } from './modules/purchase/purchase-order/routes.ts';
+import { registerPurchaseReconciliation } from './modules/purchase/purchase-order/service.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
 import { visitRoutes } from './modules/log/visit/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
@@ -157,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = options.jobs;
   if (jobs) {
     registerLogRetention(jobs, options.database.db, { ...RETENTION_DEFAULTS, ...pickDefined(options.config) }, (result) => app.log.info({ deleted: result }, 'log retention'));
+    // issue 14 (buying): the purchase orders' reconciliation every 10 minutes
+    registerPurchaseReconciliation(jobs, options.database.db, app.purchasePlatforms, (result) => app.log.info({ reconciled: result }, 'purchase reconciliation'));
     app.addHook('onClose', () => jobs.stop());
   }
 
@@ -268,6 +274,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(sessionRoutes);
       await api.register(loginLogRoutes);
       await api.register(auditLogRoutes);
+      // issue 14 (buying): the purchasers' queue and purchase orders
+      await api.register(purchaseQueueRoutes);
+      await api.register(purchasingOrderRoutes);
     },
     { prefix: '/api' },
   );

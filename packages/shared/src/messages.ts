@@ -20,6 +20,8 @@ import { announcementMessages } from './messages-announcements.ts';
 import { dictsMessages } from './messages-dicts.ts';
 import { visitsMessages } from './messages-visits.ts';
 import { sessionsMessages } from './messages-sessions.ts';
+// purchasing: the queue and purchase orders (issue 14, buying)
+import { purchasingMessages } from './messages-purchasing.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -263,6 +265,8 @@ export const messages = {
   ...visitsMessages,
   // issue 13: token management
   ...sessionsMessages,
+  // issue 14: the purchasers' queue and purchase orders (buying)
+  ...purchasingMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;
