@@ -81,7 +81,15 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  options: { testDatabase?: TestDatabase; bus?: CacheBus; config?: Partial<AppOptions['config']>; smsGateway?: SmsGateway; visits?: AppOptions['visits'] } = {},
+  options: {
+    testDatabase?: TestDatabase;
+    bus?: CacheBus;
+    config?: Partial<AppOptions['config']>;
+    smsGateway?: SmsGateway;
+    visits?: AppOptions['visits'];
+    /** issue 14 (buying): the Taobao and 1688 clients, when a test drives their answers */
+    purchasePlatforms?: AppOptions['purchasePlatforms'];
+  } = {},
 ): Promise<TestApp> {
   const own = !options.testDatabase;
   const testDatabase = options.testDatabase ?? (await createTestDatabase());
@@ -92,6 +100,7 @@ export async function createTestApp(
     logger: false,
     smsGateway: options.smsGateway,
     visits: options.visits,
+    purchasePlatforms: options.purchasePlatforms,
   });
   await app.ready();
   const call: TestApp['call'] = ({ token, lang, tenant, headers, ...rest }) =>

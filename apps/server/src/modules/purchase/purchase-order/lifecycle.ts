@@ -5,7 +5,7 @@ import { PURCHASE_ORDER_STATUS_TEXTS } from '@portal/shared/messages-purchasing'
 import { preOrders, purchaseOrders } from '../../../db/schema/purchase.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import type { Tx } from '../../finance/ledger/repository.ts';
-import { cancelUnpaidTopUps, estimateOf, markSettled, returnToWallet, settlePurchase, type Settler } from './settlement.ts';
+import { cancelUnpaidTopUps, estimateOf, markSettled, returnEverything, returnToWallet, settlePurchase, type Settler } from './settlement.ts';
 
 /*
  * The purchase order's state machine (docs/purchasing.md): the one function that performs a move, under
@@ -79,7 +79,8 @@ export async function markPurchased(tx: Tx, order: LockedPurchaseOrder, purchase
 /**
  * Cancels an order not yet bought (CANCELLED or OUT_OF_STOCK): its estimate and its share of the
  * service fee, floor(fee × purchaseAmount / goods), go back to the wallet; when every purchase order of
- * the pre-order has ended cancelled, the last one returns what is left of the fee.
+ * the pre-order has ended cancelled, the last one returns everything the charges still hold (the rest of
+ * the fee with it).
  */
 export async function cancelUnbought(tx: Tx, preOrder: PreOrderRow, order: LockedPurchaseOrder, target: 'CANCELLED' | 'OUT_OF_STOCK', reason: string, by: Settler): Promise<LockedPurchaseOrder> {
   const moved = await moveOrder(tx, order, target, { remark: reason.slice(0, 500) });
@@ -87,15 +88,15 @@ export async function cancelUnbought(tx: Tx, preOrder: PreOrderRow, order: Locke
     .select({ id: purchaseOrders.id, status: purchaseOrders.status, purchaseAmount: purchaseOrders.purchaseAmount })
     .from(purchaseOrders)
     .where(and(eq(purchaseOrders.tenantId, order.tenantId), eq(purchaseOrders.preOrderId, order.preOrderId)));
-  const feeShare = (amount: bigint) => (preOrder.goodsAmount > 0n ? (preOrder.serviceFee * amount) / preOrder.goodsAmount : 0n);
   const cancelledKinds: readonly PurchaseOrderStatus[] = ['CANCELLED', 'OUT_OF_STOCK'];
-  const allCancelled = siblings.every((sibling) => cancelledKinds.includes(sibling.status));
-  let fee = feeShare(order.purchaseAmount);
-  if (allCancelled) {
-    const returnedBefore = siblings.filter((sibling) => sibling.id !== order.id).reduce((sum, sibling) => sum + feeShare(sibling.purchaseAmount), 0n);
-    fee = preOrder.serviceFee - returnedBefore;
+  if (siblings.every((sibling) => cancelledKinds.includes(sibling.status))) {
+    // nothing of the pre-order was bought: what its charges still hold goes back whole, the rest of the
+    // fee included, in the currencies paid (no conversion rounding left behind)
+    await returnEverything(tx, order, reason || target, by);
+  } else {
+    const fee = preOrder.goodsAmount > 0n ? (preOrder.serviceFee * order.purchaseAmount) / preOrder.goodsAmount : 0n;
+    await returnToWallet(tx, order, estimateOf(order) + fee, reason || target, by);
   }
-  await returnToWallet(tx, order, estimateOf(order) + fee, reason || target, by);
   await markSettled(tx, moved);
   await closePreOrderIfSettled(tx, order.tenantId, order.preOrderId);
   return moved;
