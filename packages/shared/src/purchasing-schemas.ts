@@ -165,8 +165,9 @@ export const purchaseOrderFilters = {
   platformOrderId: text(64).optional(),
   sellerId: text(64).optional(),
   expressNo: text(64).optional(),
-  createdFrom: dayOrTime.optional(),
-  createdTo: dayOrTime.optional(),
+  /** the list toolkit's date range */
+  createdAt_begin: dayOrTime.optional(),
+  createdAt_end: dayOrTime.optional(),
 };
 
 export const purchasingOrderFilters = { tenantId: tenantQuery.optional(), platform: purchasePlatformField.optional(), ...purchaseOrderFilters };

@@ -24,8 +24,8 @@ export type PurchaseOrderFilters = {
   platformOrderId?: string;
   sellerId?: string;
   expressNo?: string;
-  createdFrom?: string;
-  createdTo?: string;
+  createdAt_begin?: string;
+  createdAt_end?: string;
 };
 
 type Paging = { pageNo: number; pageSize: number; order?: 'asc' | 'desc'; column?: 'createdAt' | 'purchaseNo' };
@@ -44,7 +44,7 @@ function orderWhere(filters: PurchaseOrderFilters): SQL | undefined {
     filters.preOrderNo
       ? sql`exists (select 1 from ${preOrders} where ${preOrders.tenantId} = ${purchaseOrders.tenantId} and ${preOrders.id} = ${purchaseOrders.preOrderId} and ${numberSearch(preOrders.preOrderNo, filters.preOrderNo) ?? sql`true`})`
       : undefined,
-    ...dateRange(purchaseOrders.createdAt, filters.createdFrom, filters.createdTo),
+    ...dateRange(purchaseOrders.createdAt, filters.createdAt_begin, filters.createdAt_end),
   );
 }
 
