@@ -53,10 +53,10 @@ export function ConfirmPurchaseDialog({ order, onClose }: { order: PurchaseOrder
           <Input maxLength={64} />
         </Form.Item>
         <Form.Item name="domesticExpressFee" label={t('order.domesticExpressFee')} rules={amount(t('order.domesticExpressFee'))}>
-          <Input addonAfter="CNY" inputMode="decimal" />
+          <Input suffix="CNY" inputMode="decimal" />
         </Form.Item>
         <Form.Item name="actualPaymentAmount" label={t('order.actualPaymentAmount')} rules={amount(t('order.actualPaymentAmount'))}>
-          <Input addonAfter="CNY" inputMode="decimal" />
+          <Input suffix="CNY" inputMode="decimal" />
         </Form.Item>
       </Form>
     </Modal>
