@@ -81,6 +81,10 @@ import { createDemoPlatforms, type PurchasePlatforms } from './modules/purchase/
 // issue 14 (catalogue): product search, the product page and the demo pictures
 import { productRoutes } from './modules/purchase/product/routes.ts';
 import type { JobQueue } from './lib/jobs.ts';
+// issue 14 (buying): the purchasers' queue and purchase orders
+import { purchaseQueueRoutes } from './modules/purchase/queue/routes.ts';
+import { purchasingOrderRoutes } from './modules/purchase/purchase-order/routes.ts';
+import { registerPurchaseReconciliation } from './modules/purchase/purchase-order/service.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
 import { visitRoutes } from './modules/log/visit/routes.ts';
 // issue 14 (preorder)
@@ -161,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = options.jobs;
   if (jobs) {
     registerLogRetention(jobs, options.database.db, { ...RETENTION_DEFAULTS, ...pickDefined(options.config) }, (result) => app.log.info({ deleted: result }, 'log retention'));
+    // issue 14 (buying): the purchase orders' reconciliation every 10 minutes
+    registerPurchaseReconciliation(jobs, options.database.db, app.purchasePlatforms, (result) => app.log.info({ reconciled: result }, 'purchase reconciliation'));
     app.addHook('onClose', () => jobs.stop());
   }
 
@@ -276,6 +282,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(productRoutes);
       // issue 14 (preorder): the basket, pre-purchase orders and their payment
       await api.register(preOrderRoutes);
+      // issue 14 (buying): the purchasers' queue and purchase orders
+      await api.register(purchaseQueueRoutes);
+      await api.register(purchasingOrderRoutes);
     },
     { prefix: '/api' },
   );

@@ -24,6 +24,8 @@ import { sessionsMessages } from './messages-sessions.ts';
 import { productMessages } from './messages-product.ts';
 // issue 14: pre-purchase orders
 import { preOrderMessages } from './messages-pre-order.ts';
+// purchasing: the queue and purchase orders (issue 14, buying)
+import { purchasingMessages } from './messages-purchasing.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -271,6 +273,8 @@ export const messages = {
   ...productMessages,
   // issue 14: pre-purchase orders
   ...preOrderMessages,
+  // issue 14: the purchasers' queue and purchase orders (buying)
+  ...purchasingMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -57,6 +57,11 @@ export const PAGE_COMPONENTS = [
   // issue 14 (preorder)
   'purchase/taobao-pre-order-list',
   'purchase/1688-pre-order-list',
+  // issue 14 (buying): the purchasers' queue and purchase orders, the merchant's purchase orders
+  'purchase/purchase-queue',
+  'purchase/purchasing-order-list',
+  'purchase/taobao-order-list',
+  'purchase/1688-order-list',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

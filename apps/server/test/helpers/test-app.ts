@@ -81,7 +81,15 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  options: { testDatabase?: TestDatabase; bus?: CacheBus; config?: Partial<AppOptions['config']>; smsGateway?: SmsGateway; visits?: AppOptions['visits']; purchasePlatforms?: AppOptions['purchasePlatforms'] } = {},
+  options: {
+    testDatabase?: TestDatabase;
+    bus?: CacheBus;
+    config?: Partial<AppOptions['config']>;
+    smsGateway?: SmsGateway;
+    visits?: AppOptions['visits'];
+    /** issue 14 (buying): the Taobao and 1688 clients, when a test drives their answers */
+    purchasePlatforms?: AppOptions['purchasePlatforms'];
+  } = {},
 ): Promise<TestApp> {
   const own = !options.testDatabase;
   const testDatabase = options.testDatabase ?? (await createTestDatabase());

@@ -22,6 +22,8 @@ import type { resources as systemLogs } from './system-logs.ts';
 import type { resources as product } from './product.ts';
 // issue 14 (preorder)
 import type { resources as purchase } from './purchase.ts';
+// issue 14 (buying): the purchasers' queue and purchase orders
+import type { resources as purchasing } from './purchasing.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -47,4 +49,6 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   product: typeof product;
   // issue 14 (preorder)
   purchase: typeof purchase;
+  // issue 14 (buying)
+  purchasing: typeof purchasing;
 };
