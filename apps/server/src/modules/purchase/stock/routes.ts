@@ -45,8 +45,9 @@ export const purchaseStockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { pageNo, pageSize, column: _column, order: _order, ...filters } = request.query;
-      return request.ok(await stockPage(db, caller(request).tenantId, filters, { pageNo, pageSize }));
+      // one sort only (newest received first): column and order are accepted and change nothing
+      const { pageNo, pageSize, status, title, purchaseNo, warehouseCode: warehouse } = request.query;
+      return request.ok(await stockPage(db, caller(request).tenantId, { status, title, purchaseNo, warehouseCode: warehouse }, { pageNo, pageSize }));
     },
   );
 

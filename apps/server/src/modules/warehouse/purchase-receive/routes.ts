@@ -64,8 +64,8 @@ export const warehousePurchaseReceiveRoutes: FastifyPluginAsyncZod = async (app)
       },
     },
     async (request) => {
-      const { pageNo, pageSize, order, column: _column, ...filters } = request.query;
-      return request.ok(await purchasePage(db, filters, { pageNo, pageSize, order: order ?? 'desc' }));
+      const { pageNo, pageSize, order, expressNo, purchaseNo, tenantId, status, warehouseCode: warehouse, receivedFrom, receivedTo } = request.query;
+      return request.ok(await purchasePage(db, { expressNo, purchaseNo, tenantId, status, warehouseCode: warehouse, receivedFrom, receivedTo }, { pageNo, pageSize, order: order ?? 'desc' }));
     },
   );
 
