@@ -23,9 +23,9 @@ export const purchaseStockMessages = {
     'en-US': 'The purchase order of express number "{expressNo}" is {status} and cannot be received',
   },
   purchaseReceived: {
-    'zh-TW': '快遞單號 {expressNo} 已入庫：{count} 件商品',
-    'zh-CN': '快递单号 {expressNo} 已入库：{count} 件商品',
-    'en-US': 'Express number {expressNo} received: {count} items in stock',
+    'zh-TW': '快遞單號 {expressNo} 已入庫，共 {count} 件',
+    'zh-CN': '快递单号 {expressNo} 已入库，共 {count} 件',
+    'en-US': 'Express number {expressNo} received into stock (pieces: {count})',
   },
   stockItemNotFound: {
     'zh-TW': '找不到庫存商品 {id}',

@@ -31,7 +31,7 @@ describe(`purchased goods into the warehouse (${testDbKind()})`, () => {
   it('receives every line as one stock item of the merchant, in the scanning warehouse, whatever the case and spacing of the number', async () => {
     const purchase = await shippedPurchase(t.db, { tenantId: 1, expressNo: 'SFab12345' });
     const result = ok<{ expressNo: string; tenantName: string; purchaseNos: string[]; itemCount: number; quantity: number }>(await receive('  sfAB12345 '));
-    expect(result).toMatchObject({ purchaseNos: [purchase.purchaseNo], itemCount: 2, quantity: 3 });
+    expect(result).toMatchObject({ expressNo: 'SFab12345', purchaseNos: [purchase.purchaseNo], itemCount: 2, quantity: 3 });
     expect(result.tenantName).not.toBe('');
 
     const order = await purchaseRow(t.db, purchase);

@@ -15,12 +15,12 @@ import type { ListPage } from '../schemas.ts';
  * express number (pur_order_express_no_idx on upper(express_no)), and the stock items they become.
  */
 
-export type ExpressMatch = { id: number; tenantId: number; purchaseNo: string; status: PurchaseOrderStatus };
+export type ExpressMatch = { id: number; tenantId: number; purchaseNo: string; status: PurchaseOrderStatus; expressNo: string | null };
 
 /** Every purchase order with this express number, of any tenant, locked until the transaction ends (a second scan waits, then finds them received). */
 export async function lockByExpressNo(tx: Db, expressNo: string): Promise<ExpressMatch[]> {
   return tx
-    .select({ id: purchaseOrders.id, tenantId: purchaseOrders.tenantId, purchaseNo: purchaseOrders.purchaseNo, status: purchaseOrders.status })
+    .select({ id: purchaseOrders.id, tenantId: purchaseOrders.tenantId, purchaseNo: purchaseOrders.purchaseNo, status: purchaseOrders.status, expressNo: purchaseOrders.expressNo })
     .from(purchaseOrders)
     .where(sql`upper(${purchaseOrders.expressNo}) = ${normalizeNumber(expressNo)}`)
     .orderBy(purchaseOrders.purchaseNo)

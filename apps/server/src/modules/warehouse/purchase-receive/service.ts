@@ -44,7 +44,8 @@ export async function receivePurchase(db: Db, input: { expressNo: string; wareho
       quantity += stocked.quantity;
     }
     const tenantId = orders[0]?.tenantId ?? 0;
-    return { expressNo: input.expressNo, tenantName: await tenantNameOf(tx, tenantId), purchaseNos: orders.map((order) => order.purchaseNo), itemCount, quantity };
+    // the number as the purchaser recorded it, not as it was typed
+    return { expressNo: orders[0]?.expressNo ?? input.expressNo, tenantName: await tenantNameOf(tx, tenantId), purchaseNos: orders.map((order) => order.purchaseNo), itemCount, quantity };
   });
 }
 

@@ -81,7 +81,7 @@ describe('the ship-abroad drawer', { timeout: 60_000 }, () => {
     render();
     const rows = within(screen.getByTestId('ship-items')).getAllByRole('row');
     expect(rows.slice(1).map((row) => row.textContent)).toEqual(['Ceramic tea cup顏色:白212.50', 'Linen scarf139.99']);
-    expect(screen.getByText('SZ01')).toBeTruthy();
+    expect(screen.getByText('Shenzhen warehouse')).toBeTruthy();
     expect(screen.getByTestId('ship-items').querySelector('input')).toBeNull();
     submit();
     await waitFor(() => expect(errorOf('ship_recipient_name')).toBe('Enter the Recipient name'));

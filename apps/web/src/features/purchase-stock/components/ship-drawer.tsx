@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { CountryCode, ServiceType } from '@portal/shared/logistics';
 import { decimalPattern } from '@portal/shared/money';
 import { DictSelect } from '../../../components/dict-select.tsx';
+import { DictTag } from '../../../components/dict-tag.tsx';
 import { ServerError } from '../../../components/server-error.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useShipStock, type StockItemRecord, type StockShipInput, type StockShipResult } from '../api/stock-items.ts';
@@ -108,7 +109,7 @@ function ShipForm({ items, onClose, onShipped }: Omit<Props, 'open'>) {
     <>
       <ServerError error={ship.error} />
       <Typography.Title level={5}>{t('ship.items')}</Typography.Title>
-      <Descriptions size="small" items={[{ key: 'warehouse', label: t('ship.warehouse'), children: warehouse }]} style={{ marginBottom: 8 }} />
+      <Descriptions size="small" items={[{ key: 'warehouse', label: t('ship.warehouse'), children: <DictTag code="LogisticsWarehouse" value={warehouse} /> }]} style={{ marginBottom: 8 }} />
       <Table<StockItemRecord>
         size="small"
         rowKey="id"
@@ -118,7 +119,7 @@ function ShipForm({ items, onClose, onShipped }: Omit<Props, 'open'>) {
         columns={[
           { dataIndex: 'title', title: t('stock.title'), ellipsis: true },
           { dataIndex: 'skuText', title: t('stock.skuText'), ellipsis: true },
-          { dataIndex: 'quantity', title: t('common.quantity'), align: 'right', width: 80 },
+          { dataIndex: 'quantity', title: t('common.quantity'), align: 'right', width: 100 },
           { dataIndex: 'unitPrice', title: t('stock.unitPrice'), align: 'right', width: 120, render: (price: string) => formatMoney(price) },
         ]}
         style={{ marginBottom: 24 }}

@@ -99,9 +99,10 @@ export function StockListPage() {
           </Access>
         }
         rowSelection={{
-          selectedRowKeys: selected.map((item) => item.id),
+          // the table's row keys are text (list-page.tsx)
+          selectedRowKeys: selected.map((item) => String(item.id)),
           preserveSelectedRowKeys: true,
-          getCheckboxProps: (item) => ({ disabled: item.status !== 'IN_STOCK' }),
+          getCheckboxProps: (item) => ({ disabled: item.status !== 'IN_STOCK', 'aria-label': item.title }),
           onChange: (_keys, rows) => setSelected(rows.filter((row): row is StockItemRecord => row !== undefined)),
         }}
         exportSlot={(params) => <ExportButton code="purchase:stock:export" label={t('common.export')} run={(timeZone) => exportStock({ ...params, ...(tab === 'all' ? {} : { status: tab }) }, timeZone)} />}

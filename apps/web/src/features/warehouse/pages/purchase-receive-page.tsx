@@ -10,6 +10,7 @@ import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
+import { HttpError } from '../../../lib/http.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { exportPurchaseReceipts, listPurchaseReceipts, PURCHASE_RECEIPTS_KEY, useReceivePurchase, type PurchaseReceiveResult, type WarehousePurchaseRecord } from '../api/purchase-receipts.ts';
 
@@ -99,7 +100,9 @@ function ScanForm({ onScanned }: { onScanned: (scan: Scan) => void }) {
           refocus();
         },
         onError: (error) => {
-          onScanned({ expressNo, result: null, message: error.message });
+          // the HTTP client words a 404 generically: say which number was not found
+          const message = error instanceof HttpError && error.status === 404 ? t('receive.notFound', { expressNo }) : error.message;
+          onScanned({ expressNo, result: null, message });
           refocus();
         },
       },

@@ -14,6 +14,7 @@ export const resources: typeof source = {
     platforms: { TAOBAO: 'Taobao', '1688': '1688' },
   },
   receive: {
+    notFound: 'No purchase order has the express number "{{expressNo}}"',
     scanTitle: 'Receive purchased goods',
     warehouse: 'Receiving warehouse',
     warehouseRequired: 'Choose the receiving warehouse',

@@ -14,6 +14,7 @@ export const resources: typeof source = {
     platforms: { TAOBAO: '淘宝', '1688': '1688' },
   },
   receive: {
+    notFound: '找不到快递单号为「{{expressNo}}」的采购单',
     scanTitle: '采购商品入库',
     warehouse: '入库仓库',
     warehouseRequired: '请选择入库仓库',

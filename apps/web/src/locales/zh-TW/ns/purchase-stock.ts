@@ -13,6 +13,7 @@ export const resources = {
     platforms: { TAOBAO: '淘寶', '1688': '1688' },
   },
   receive: {
+    notFound: '找不到快遞單號為「{{expressNo}}」的採購單',
     scanTitle: '採購商品入庫',
     warehouse: '入庫倉庫',
     warehouseRequired: '請選擇入庫倉庫',
