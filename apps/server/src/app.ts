@@ -45,6 +45,9 @@ import { logisticsSummaryRoutes } from './modules/logistics/summary/routes.ts';
 import { warehouseReceiveRoutes } from './modules/warehouse/receive/routes.ts';
 import { warehouseShipOutRoutes } from './modules/warehouse/ship-out/routes.ts';
 import { warehouseTrackingEventRoutes } from './modules/warehouse/tracking-event/routes.ts';
+// issue 14 (stock): purchased goods into the warehouse, the merchant's stock
+import { warehousePurchaseReceiveRoutes } from './modules/warehouse/purchase-receive/routes.ts';
+import { purchaseStockRoutes } from './modules/purchase/stock/routes.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 import { parcelRoutes } from './modules/parcel/routes.ts';
 import { pickupRoutes } from './modules/pickup/routes.ts';
@@ -252,6 +255,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(warehouseReceiveRoutes);
       await api.register(warehouseShipOutRoutes);
       await api.register(warehouseTrackingEventRoutes);
+      // issue 14 (stock)
+      await api.register(warehousePurchaseReceiveRoutes);
+      await api.register(purchaseStockRoutes);
       await api.register(trackingRoutes);
       await api.register(parcelRoutes);
       await api.register(pickupRoutes);

@@ -26,6 +26,8 @@ import { productMessages } from './messages-product.ts';
 import { preOrderMessages } from './messages-pre-order.ts';
 // purchasing: the queue and purchase orders (issue 14, buying)
 import { purchasingMessages } from './messages-purchasing.ts';
+// issue 14 (stock): purchased goods in the warehouse
+import { purchaseStockMessages } from './messages-purchase-stock.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -275,6 +277,8 @@ export const messages = {
   ...preOrderMessages,
   // issue 14: the purchasers' queue and purchase orders (buying)
   ...purchasingMessages,
+  // issue 14 (stock): purchased goods in the warehouse
+  ...purchaseStockMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -19,6 +19,9 @@ export const PAGE_COMPONENTS = [
   'warehouse/pickup-confirm-list',
   'warehouse/exception-list',
   'warehouse/rate-card-list',
+  // issue 14 (stock): purchased goods into the warehouse, the merchant's stock
+  'warehouse/purchase-receive',
+  'purchase/stock-list',
   'finance/wallet-overview',
   'finance/wallet-recharge-list',
   'finance/wallet-payment-list',

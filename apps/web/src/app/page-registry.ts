@@ -30,6 +30,9 @@ export const pageRegistry = {
   'warehouse/pickup-confirm-list': () => import('../features/shipping/pages/pickup-confirm-page.tsx').then((m) => m.PickupConfirmPage),
   'warehouse/exception-list': () => import('../features/warehouse-exceptions/pages/exception-list-page.tsx').then((m) => m.PlatformExceptionListPage),
   'warehouse/rate-card-list': () => import('../features/shipping/pages/rate-card-list-page.tsx').then((m) => m.RateCardListPage),
+  // issue 14 (stock): purchased goods into the warehouse, the merchant's stock
+  'warehouse/purchase-receive': () => import('../features/warehouse/pages/purchase-receive-page.tsx').then((m) => m.PurchaseReceivePage),
+  'purchase/stock-list': () => import('../features/purchase-stock/pages/stock-list-page.tsx').then((m) => m.StockListPage),
   // issue 5: finance (the merchant's wallet, finance details and statements, the platform's review)
   'finance/wallet-overview': () => import('../features/wallet/pages/wallet-overview-page.tsx').then((m) => m.WalletOverviewPage),
   'finance/wallet-recharge-list': () => import('../features/wallet/pages/recharge-list-page.tsx').then((m) => m.RechargeListPage),

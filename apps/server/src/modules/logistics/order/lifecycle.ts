@@ -7,6 +7,7 @@ import { orders, trackingEvents } from '../../../db/schema/logistics.ts';
 import { conflict } from '../../../lib/errors.ts';
 import { moveRefused } from '../../../lib/status-move.ts';
 import { statusEventText } from './model.ts';
+import { releaseStockOf, shipStockOf } from '../../purchase/stock/repository.ts';
 
 /**
  * The one way an order's status changes (docs/logistics-lifecycle.md): the move is checked against
@@ -63,6 +64,10 @@ export async function moveOrder(tx: Db, order: { id: number; tenantId: number; s
     createdBy: details.createdBy ?? null,
     ...descriptions(to, details),
   });
+  // an order made from purchased stock (issue 14): cancelled, its goods are free again; gone out of
+  // the warehouse, they left with it. Every move passes here, whichever screen or job makes it.
+  if (to === 'CANCEL') await releaseStockOf(tx, order);
+  if (to === 'WHOUT') await shipStockOf(tx, order);
 }
 
 /** An event that moves nothing: a carrier's scan on the way, a note from the warehouse. */

@@ -216,12 +216,20 @@ export type CreatedOrder = { id: number; orderNo: string };
 
 /** A new order (CREATED) with its products, numbered by the server, its freight quoted on the declared weight. */
 export async function createOrder(db: Db, actor: Actor, input: ParsedOrder): Promise<CreatedOrder> {
+  return db.transaction((tx) => createOrderIn(tx as unknown as Db, actor, input));
+}
+
+/**
+ * createOrder inside the caller's transaction: an order made together with something else, all or
+ * nothing (an international order from purchased stock, modules/purchase/stock).
+ */
+export async function createOrderIn(tx: Db, actor: Actor, input: ParsedOrder): Promise<CreatedOrder> {
   const prepared = checkedOrder(input);
-  if ((await takenMerchantNos(db, actor.tenantId, [input.merchantOrderNo])).size > 0) throw conflict('merchantOrderNoTaken', { merchantOrderNo: input.merchantOrderNo });
-  const quote = await priceFor(db, input, prepared.order.declaredWeight, prepared.dimensions);
+  if ((await takenMerchantNos(tx, actor.tenantId, [input.merchantOrderNo])).size > 0) throw conflict('merchantOrderNoTaken', { merchantOrderNo: input.merchantOrderNo });
+  const quote = await priceFor(tx, input, prepared.order.declaredWeight, prepared.dimensions);
   let created: CreatedOrder | undefined;
   try {
-    [created] = await db.transaction((tx) => insertOrders(tx as unknown as Db, actor, [{ prepared, quote }]));
+    [created] = await insertOrders(tx, actor, [{ prepared, quote }]);
   } catch (error) {
     throw merchantNoRace(error, input.merchantOrderNo);
   }

@@ -24,6 +24,8 @@ import type { resources as product } from './product.ts';
 import type { resources as purchase } from './purchase.ts';
 // issue 14 (buying): the purchasers' queue and purchase orders
 import type { resources as purchasing } from './purchasing.ts';
+// issue 14 (stock): purchased goods in the warehouse
+import type { resources as purchaseStock } from './purchase-stock.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -51,4 +53,6 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   purchase: typeof purchase;
   // issue 14 (buying)
   purchasing: typeof purchasing;
+  // issue 14 (stock)
+  'purchase-stock': typeof purchaseStock;
 };
