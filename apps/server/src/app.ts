@@ -79,6 +79,10 @@ import { auditLogRoutes } from './modules/system/audit/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
 import { createDemoPlatforms, type PurchasePlatforms } from './modules/purchase/platform/registry.ts';
 import type { JobQueue } from './lib/jobs.ts';
+// issue 14: the platforms' token configuration (platforms)
+import { purchaseSettingsOf, type PurchaseConfig } from './modules/purchase/platform/settings.ts';
+import { purchaseTokenRoutes } from './modules/purchase/token/routes.ts';
+import { registerTokenRefresh } from './modules/purchase/token/job.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
 import { visitRoutes } from './modules/log/visit/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
@@ -88,6 +92,7 @@ export type AppOptions = {
     Partial<Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN' | 'SMS_CODE_SECRET' | 'SESSION_MAX_PER_USER'>> &
     OidcConfig &
     Partial<Pick<Config, 'LOG_RETENTION_DAYS' | 'AUDIT_RETENTION_DAYS' | 'LOG_RETENTION_CRON'>> &
+    PurchaseConfig &
     SiteConfig;
   database: Database;
   /** where SMS codes go; by default the one SMS_PROVIDER names (tests pass one that keeps them) */
@@ -152,11 +157,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const visits = new VisitService(options.database.db, (error, dropped) => app.log.error({ err: error, dropped }, 'visit log write failed'), options.visits);
   app.decorate('visits', visits);
   app.decorate('purchasePlatforms', options.purchasePlatforms ?? createDemoPlatforms());
+  // issue 14 (platforms): the key of the platforms' secrets at rest, their gateways, demo or live
+  const purchaseSettings = purchaseSettingsOf(options.config, options.database.kind);
+  if (purchaseSettings.keySource === 'development') app.log.warn('PURCHASE_SECRET_KEY is not set: the embedded demo encrypts the platforms\' app secrets and tokens with a fixed development key (set PURCHASE_SECRET_KEY for real credentials)');
+  if (purchaseSettings.keySource === 'none') app.log.warn('PURCHASE_SECRET_KEY is not set: the platforms\' app secrets cannot be saved until it is');
   // the last visits are written before the database closes (main.ts and the tests close the app first)
   app.addHook('onClose', () => visits.close());
   const jobs = options.jobs;
   if (jobs) {
     registerLogRetention(jobs, options.database.db, { ...RETENTION_DEFAULTS, ...pickDefined(options.config) }, (result) => app.log.info({ deleted: result }, 'log retention'));
+    // issue 14 (platforms): the platforms' access tokens renewed before they run out
+    registerTokenRefresh(jobs, options.database.db, purchaseSettings, (outcome) => app.log.info(outcome, 'purchase platform tokens refreshed'));
     app.addHook('onClose', () => jobs.stop());
   }
 
@@ -268,6 +279,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(sessionRoutes);
       await api.register(loginLogRoutes);
       await api.register(auditLogRoutes);
+      // issue 14 (platforms): the platforms' token configuration
+      await api.register(purchaseTokenRoutes, { settings: purchaseSettings });
     },
     { prefix: '/api' },
   );

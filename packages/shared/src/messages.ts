@@ -20,6 +20,8 @@ import { announcementMessages } from './messages-announcements.ts';
 import { dictsMessages } from './messages-dicts.ts';
 import { visitsMessages } from './messages-visits.ts';
 import { sessionsMessages } from './messages-sessions.ts';
+// issue 14: the platforms' token configuration (platforms)
+import { purchaseTokenMessages } from './messages-purchase-token.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -263,6 +265,8 @@ export const messages = {
   ...visitsMessages,
   // issue 13: token management
   ...sessionsMessages,
+  // issue 14: the platforms' token configuration (platforms)
+  ...purchaseTokenMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -165,6 +165,11 @@ export async function startPlatformStandIn(): Promise<PlatformStandIn> {
     if (!match) return gwError(response, 400, 'gw.APIUnsupported', 'The API is not supported');
     const [, protocol, namespace, name, appKey] = match;
     if (appKey !== app.appKey) return gwError(response, 400, 'gw.IsvNotExists', 'The app key does not exist');
+    const mode = takeMode('1688');
+    if (mode?.kind === 'hang') return;
+    if (mode?.kind === 'throttle') return gwError(response, 429, 'gw.QpsOverLimit', 'The request has exceeded the QPS limit', { 'retry-after': String(mode.hintSeconds) });
+    if (mode?.kind === 'fail') return gwError(response, 503, 'isp.ServiceUnavailable', 'The service is temporarily unavailable');
+    if (mode?.kind === 'unsupported') return gwError(response, 400, 'gw.APIUnsupported', 'The API is not supported');
     if (namespace === 'system.oauth2' && name === 'getToken') {
       if (params.client_id !== app.appKey || params.client_secret !== app.appSecret) return send(response, 401, { error: 'invalid_client', error_description: 'client_id or client_secret is wrong' });
       const owner = protocol === 'http' && params.grant_type === 'authorization_code' ? codes.get(params.code ?? '') : protocol === 'param2' && params.grant_type === 'refresh_token' ? refreshTokens.get(params.refresh_token ?? '') : undefined;
@@ -180,11 +185,6 @@ export async function startPlatformStandIn(): Promise<PlatformStandIn> {
       return send(response, 200, { aliId: '2208000000001', resource_owner: 'stand-in-buyer', memberId: 'b2b-22080000', expires_in: '36000', access_token: pair.accessToken });
     }
     if (protocol !== 'param2' || !params._aop_signature || !sameSignature(params._aop_signature, aopSignature(app.appSecret, path, params))) return gwError(response, 400, 'gw.SignatureInvalid', 'The request signature is invalid');
-    const mode = takeMode('1688');
-    if (mode?.kind === 'hang') return;
-    if (mode?.kind === 'throttle') return gwError(response, 429, 'gw.QpsOverLimit', 'The request has exceeded the QPS limit', { 'retry-after': String(mode.hintSeconds) });
-    if (mode?.kind === 'fail') return gwError(response, 503, 'isp.ServiceUnavailable', 'The service is temporarily unavailable');
-    if (mode?.kind === 'unsupported') return gwError(response, 400, 'gw.APIUnsupported', 'The API is not supported');
     if (!params.access_token) return gwError(response, 401, '401', 'Request need user authorized');
     if (!tokenValid('1688', params.access_token)) return gwError(response, 401, 'gw.AccessTokenInvalid', 'The access token is invalid or expired');
 
