@@ -51,6 +51,8 @@ export const PAGE_COMPONENTS = [
   'system/token-list',
   'system/login-log-list',
   'system/audit-log-list',
+  // issue 14: the platforms' token configuration (platforms)
+  'config/taobao-global-token-config',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

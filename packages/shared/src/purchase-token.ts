@@ -48,18 +48,12 @@ export const platformTokenOverview = z.object({
 });
 export type PlatformTokenOverview = z.infer<typeof platformTokenOverview>;
 
+// an http(s) address with a host and no spaces (the shared package has no URL class: a pattern is enough here)
 const httpsUrl = z
   .string()
   .trim()
-  .max(500)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, { error: msg('purchaseTokenRedirectUri') });
+  .max(500, { error: msg('purchaseTokenRedirectUri') })
+  .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[^\s]*)?$/, { error: msg('purchaseTokenRedirectUri') });
 
 export const platformTokenEditInput = z.object({
   platform: purchasePlatformParam,

@@ -57,6 +57,8 @@ export const pageRegistry = {
   'system/token-list': () => import('../features/system/pages/token-list-page.tsx').then((m) => m.TokenListPage),
   'system/login-log-list': () => import('../features/system/pages/login-log-list-page.tsx').then((m) => m.LoginLogListPage),
   'system/audit-log-list': () => import('../features/system/pages/audit-log-list-page.tsx').then((m) => m.AuditLogListPage),
+  // issue 14: the platforms' token configuration (platforms)
+  'config/taobao-global-token-config': () => import('../features/purchase-config/pages/taobao-global-token-config-page.tsx').then((m) => m.TaobaoGlobalTokenConfigPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

@@ -18,6 +18,8 @@ import type { resources as announcement } from './announcement.ts';
 import type { resources as systemDicts } from './system-dicts.ts';
 import type { resources as statistics } from './statistics.ts';
 import type { resources as systemLogs } from './system-logs.ts';
+// issue 14: the platforms' token configuration (platforms)
+import type { resources as purchaseConfig } from './purchase-config.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -39,4 +41,6 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   'system-dicts': typeof systemDicts;
   statistics: typeof statistics;
   'system-logs': typeof systemLogs;
+  // issue 14 (platforms)
+  'purchase-config': typeof purchaseConfig;
 };
