@@ -125,7 +125,7 @@ export function createAlibaba1688Client(options: HttpClientOptions): PurchasePla
       });
       const saleInfo = obj(offer.productSaleInfo);
       const ranges = arr(saleInfo.priceRangeList).map(obj);
-      const lowest = skus.length > 0 ? skus.reduce((low, sku) => (sku.price < low ? sku.price : low), skus[0]!.price) : priceOf(ranges[0]?.price);
+      const lowest = skus.length > 0 ? skus.reduce((low, sku) => (sku.price < low ? sku.price : low), skus[0]?.price ?? 0n) : priceOf(ranges[0]?.price);
       const offerId = str(offer.offerId);
       return {
         platform: '1688',

@@ -112,7 +112,7 @@ export function createTaobaoGlobalClient(options: HttpClientOptions): PurchasePl
           imageUrl: str(sku.pic_url) || (images[0] ?? ''),
         };
       });
-      const lowest = skus.length > 0 ? skus.reduce((low, sku) => (sku.price < low ? sku.price : low), skus[0]!.price) : priceOf(data);
+      const lowest = skus.length > 0 ? skus.reduce((low, sku) => (sku.price < low ? sku.price : low), skus[0]?.price ?? 0n) : priceOf(data);
       return {
         platform: 'TAOBAO',
         itemId: str(data.item_id),

@@ -19,7 +19,8 @@ export async function allCredentials(db: Db): Promise<CredentialRow[]> {
 
 export async function insertCredential(db: Db, values: typeof platformCredentials.$inferInsert): Promise<CredentialRow> {
   const [row] = await db.insert(platformCredentials).values(values).returning();
-  return row!;
+  if (!row) throw new Error('pur_platform_credential: the insert returned no row');
+  return row;
 }
 
 export async function updateCredential(db: Db, platform: PurchasePlatform, change: CredentialChange): Promise<CredentialRow | undefined> {
