@@ -92,7 +92,7 @@ export function PlatformTokenPanel({ record, canStoreSecrets, suggestedRedirectU
       />
       <Access code="config:taobao-global-token:edit">
         <Form<FormValues> form={form} name={`token-${platform}`} layout="vertical" onFinish={(values) => void onSave(values)} style={{ maxWidth: 640 }} disabled={!canStoreSecrets}>
-          <Form.Item name="appKey" label={t('field.appKey')} rules={[{ required: true, whitespace: true, message: t('appKeyRequired') }, { max: 64 }]} extra={configured ? record.appKeyMasked : undefined}>
+          <Form.Item name="appKey" label={t('field.appKey')} rules={[{ required: true, whitespace: true, message: t('appKeyRequired') }, { max: 64 }]} extra={configured ? t('appKeyCurrent', { key: record.appKeyMasked }) : undefined}>
             <Input autoComplete="off" maxLength={64} />
           </Form.Item>
           <Form.Item name="appSecret" label={t('field.appSecret')} extra={t('secretHelp')} rules={configured ? [] : [{ required: true, message: t('secretPlaceholderUnset') }]}>

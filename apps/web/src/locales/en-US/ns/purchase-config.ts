@@ -31,6 +31,7 @@ export const resources: typeof source = {
   secretPlaceholderUnset: 'The app secret the platform gave you',
   secretHelp: 'The app secret is stored encrypted (AES-256-GCM) and never shown again.',
   redirectHelp: 'Enter the same address in the app’s settings at the platform; this page’s address completes the authorisation by itself.',
+  appKeyCurrent: 'Now {{key}}; enter the whole app key again to save',
   appKeyRequired: 'Enter the app key',
   redirectRequired: 'Enter the redirect URI',
   save: 'Save',

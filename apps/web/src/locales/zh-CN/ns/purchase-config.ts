@@ -31,6 +31,7 @@ export const resources: typeof source = {
   secretPlaceholderUnset: '输入平台提供的 App Secret',
   secretHelp: 'App Secret 以 AES-256-GCM 加密保存，保存后不会再显示。',
   redirectHelp: '在平台的应用设置中填写同一个地址；建议使用本页地址，授权后会自动完成。',
+  appKeyCurrent: '当前为 {{key}}；保存时请再输入完整的 App Key',
   appKeyRequired: '请输入 App Key',
   redirectRequired: '请输入回调地址',
   save: '保存',

@@ -30,6 +30,7 @@ export const resources = {
   secretPlaceholderUnset: '輸入平台提供的 App Secret',
   secretHelp: 'App Secret 以 AES-256-GCM 加密保存，儲存後不會再顯示。',
   redirectHelp: '在平台的應用設定中填寫同一個網址；建議使用本頁網址，授權後會自動完成。',
+  appKeyCurrent: '目前為 {{key}}；儲存時請再輸入完整的 App Key',
   appKeyRequired: '請輸入 App Key',
   redirectRequired: '請輸入回呼網址',
   save: '儲存',
