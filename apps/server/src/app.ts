@@ -88,6 +88,10 @@ import type { JobQueue } from './lib/jobs.ts';
 import { purchaseQueueRoutes } from './modules/purchase/queue/routes.ts';
 import { purchasingOrderRoutes } from './modules/purchase/purchase-order/routes.ts';
 import { registerPurchaseReconciliation } from './modules/purchase/purchase-order/service.ts';
+// issue 14: the platforms' token configuration (platforms)
+import { purchaseSettingsOf, type PurchaseConfig } from './modules/purchase/platform/settings.ts';
+import { purchaseTokenRoutes } from './modules/purchase/token/routes.ts';
+import { registerTokenRefresh } from './modules/purchase/token/job.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
 import { visitRoutes } from './modules/log/visit/routes.ts';
 // issue 14 (preorder)
@@ -99,6 +103,7 @@ export type AppOptions = {
     Partial<Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN' | 'SMS_CODE_SECRET' | 'SESSION_MAX_PER_USER'>> &
     OidcConfig &
     Partial<Pick<Config, 'LOG_RETENTION_DAYS' | 'AUDIT_RETENTION_DAYS' | 'LOG_RETENTION_CRON'>> &
+    PurchaseConfig &
     SiteConfig;
   database: Database;
   /** where SMS codes go; by default the one SMS_PROVIDER names (tests pass one that keeps them) */
@@ -163,6 +168,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const visits = new VisitService(options.database.db, (error, dropped) => app.log.error({ err: error, dropped }, 'visit log write failed'), options.visits);
   app.decorate('visits', visits);
   app.decorate('purchasePlatforms', options.purchasePlatforms ?? createDemoPlatforms());
+  // issue 14 (platforms): the key of the platforms' secrets at rest, their gateways, demo or live
+  const purchaseSettings = purchaseSettingsOf(options.config, options.database.kind);
+  if (purchaseSettings.keySource === 'development') app.log.warn('PURCHASE_SECRET_KEY is not set: the embedded demo encrypts the platforms\' app secrets and tokens with a fixed development key (set PURCHASE_SECRET_KEY for real credentials)');
+  if (purchaseSettings.keySource === 'none') app.log.warn('PURCHASE_SECRET_KEY is not set: the platforms\' app secrets cannot be saved until it is');
   // the last visits are written before the database closes (main.ts and the tests close the app first)
   app.addHook('onClose', () => visits.close());
   const jobs = options.jobs;
@@ -170,6 +179,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerLogRetention(jobs, options.database.db, { ...RETENTION_DEFAULTS, ...pickDefined(options.config) }, (result) => app.log.info({ deleted: result }, 'log retention'));
     // issue 14 (buying): the purchase orders' reconciliation every 10 minutes
     registerPurchaseReconciliation(jobs, options.database.db, app.purchasePlatforms, (result) => app.log.info({ reconciled: result }, 'purchase reconciliation'));
+    // issue 14 (platforms): the platforms' access tokens renewed before they run out
+    registerTokenRefresh(jobs, options.database.db, purchaseSettings, (outcome) => app.log.info(outcome, 'purchase platform tokens refreshed'));
     app.addHook('onClose', () => jobs.stop());
   }
 
@@ -291,6 +302,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // issue 14 (buying): the purchasers' queue and purchase orders
       await api.register(purchaseQueueRoutes);
       await api.register(purchasingOrderRoutes);
+      // issue 14 (platforms): the platforms' token configuration
+      await api.register(purchaseTokenRoutes, { settings: purchaseSettings });
     },
     { prefix: '/api' },
   );

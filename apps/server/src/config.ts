@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecretKey } from './modules/purchase/token/crypto.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -97,6 +98,18 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** purchasing (issue 14): 'demo' answers from the embedded catalogue; 'live' calls Taobao's and 1688's open APIs with the configured tokens */
+  PURCHASE_PLATFORMS: z.enum(['demo', 'live']).default('demo'),
+  /** the AES-256-GCM key of the platforms' app secrets and tokens: 32 bytes, base64 or 64 hex digits (same on every app server) */
+  PURCHASE_SECRET_KEY: z
+    .string()
+    .trim()
+    .refine((value) => parseSecretKey(value) !== null, '32 bytes as base64 or 64 hex digits')
+    .optional(),
+  /** the platforms' gateways (a test points them at a stand-in) */
+  TAOBAO_GLOBAL_API_URL: z.string().url().default('https://api.taobao.global/rest'),
+  ALIBABA_1688_API_URL: z.string().url().default('https://gw.open.1688.com/openapi'),
+  ALIBABA_1688_AUTHORIZE_URL: z.string().url().default('https://auth.1688.com/oauth/authorize'),
 }).superRefine((env, context) => {
   if (env.OIDC_ISSUER) {
     for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {

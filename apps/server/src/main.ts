@@ -6,6 +6,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo.ts';
 import { createPostgresBus } from './lib/cache-bus.ts';
 import { buildApp } from './app.ts';
 import { JobQueue } from './lib/jobs.ts';
+import { createLivePlatforms } from './modules/purchase/platform/registry.ts';
+import { purchaseSettingsOf } from './modules/purchase/platform/settings.ts';
 
 const config = loadConfig();
 const seedDemoFlag = process.argv.includes('--seed-demo');
@@ -19,7 +21,9 @@ const outcome = await seedDatabase(database, { demo: database.kind === 'pglite' 
 
 const bus = config.DATABASE_URL ? await createPostgresBus(config.DATABASE_URL, (error) => app.log.error({ err: error }, 'cache bus')) : undefined;
 const jobs = new JobQueue(database, (error) => app.log.error({ err: error }, 'job queue'));
-const app = await buildApp({ config, database, bus, jobs });
+// PURCHASE_PLATFORMS=live: Taobao's and 1688's open APIs; otherwise the embedded demo catalogue (buildApp's default)
+const purchasePlatforms = config.PURCHASE_PLATFORMS === 'live' ? createLivePlatforms(database.db, purchaseSettingsOf(config, database.kind)) : undefined;
+const app = await buildApp({ config, database, bus, jobs, purchasePlatforms });
 // after the app registered its jobs; the app's close stops it
 await jobs.start();
 

@@ -28,6 +28,8 @@ import { preOrderMessages } from './messages-pre-order.ts';
 import { purchasingMessages } from './messages-purchasing.ts';
 // issue 14 (stock): purchased goods in the warehouse
 import { purchaseStockMessages } from './messages-purchase-stock.ts';
+// issue 14: the platforms' token configuration (platforms)
+import { purchaseTokenMessages } from './messages-purchase-token.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -279,6 +281,8 @@ export const messages = {
   ...purchasingMessages,
   // issue 14 (stock): purchased goods in the warehouse
   ...purchaseStockMessages,
+  // issue 14: the platforms' token configuration (platforms)
+  ...purchaseTokenMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

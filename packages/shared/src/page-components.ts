@@ -65,6 +65,8 @@ export const PAGE_COMPONENTS = [
   'purchase/purchasing-order-list',
   'purchase/taobao-order-list',
   'purchase/1688-order-list',
+  // issue 14: the platforms' token configuration (platforms)
+  'config/taobao-global-token-config',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

@@ -71,6 +71,8 @@ export const pageRegistry = {
   // issue 14 (preorder): one page for both platforms' pre-purchase orders
   'purchase/taobao-pre-order-list': () => import('../features/purchase/pages/pre-order-list-page.tsx').then((m) => m.TaobaoPreOrderListPage),
   'purchase/1688-pre-order-list': () => import('../features/purchase/pages/pre-order-list-page.tsx').then((m) => m.AlibabaPreOrderListPage),
+  // issue 14: the platforms' token configuration (platforms)
+  'config/taobao-global-token-config': () => import('../features/purchase-config/pages/taobao-global-token-config-page.tsx').then((m) => m.TaobaoGlobalTokenConfigPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

@@ -76,6 +76,8 @@ export class PlatformError extends Error {
     message: string,
     /** the platform's own code (Taobao's sub_code, 1688's error_code) */
     readonly platformCode = '',
+    /** throttled: the seconds the platform asked to wait, when it said */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'PlatformError';

@@ -26,6 +26,8 @@ import type { resources as purchase } from './purchase.ts';
 import type { resources as purchasing } from './purchasing.ts';
 // issue 14 (stock): purchased goods in the warehouse
 import type { resources as purchaseStock } from './purchase-stock.ts';
+// issue 14: the platforms' token configuration (platforms)
+import type { resources as purchaseConfig } from './purchase-config.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -55,4 +57,6 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   purchasing: typeof purchasing;
   // issue 14 (stock)
   'purchase-stock': typeof purchaseStock;
+  // issue 14 (platforms)
+  'purchase-config': typeof purchaseConfig;
 };
