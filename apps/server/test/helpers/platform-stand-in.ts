@@ -7,7 +7,7 @@ import { aopSignature, iopSignature, sameSignature } from '../../src/modules/pur
 /*
  * A stand-in for Taobao's global open platform and 1688's open API, for tests: a real HTTP server on
  * 127.0.0.1 that checks the app key, the signature and the access token as the platforms document them,
- * and answers in their shapes (docs/decisions/0024-purchase-platform-http.md). A test can make the next
+ * and answers in their shapes (docs/decisions/0025-purchase-platform-http.md). A test can make the next
  * calls throttled, hang (no answer: the client's deadline), fail (HTTP 502), or find the token expired.
  */
 

@@ -8,7 +8,7 @@ import { PlatformError, type PlaceOrderInput, type PlatformOrder, type ProductDe
  * (aopSignature over the path from "param2"). The gateway's refusals answer { error_code, error_message,
  * request_id } (gw.QpsOverLimit, gw.APIUnsupported, isv.*, isp.*); an API's own failure answers
  * success: false with errorCode/errorMessage, or result.success false with code/message.
- * Sources: docs/decisions/0024-purchase-platform-http.md.
+ * Sources: docs/decisions/0025-purchase-platform-http.md.
  */
 
 export const ALIBABA_1688_API_URL = 'https://gw.open.1688.com/openapi';

@@ -3,7 +3,7 @@ import { PlatformError } from './types.ts';
 
 /*
  * What the two platforms' HTTP clients share: their request signatures and one form POST with a
- * deadline. Sources of the shapes: docs/decisions/0024-purchase-platform-http.md.
+ * deadline. Sources of the shapes: docs/decisions/0025-purchase-platform-http.md.
  */
 
 /** A request's parameters as the platforms take them: objects travel as JSON text, everything is a string. */

@@ -6,7 +6,7 @@ import { PlatformError, type PlaceOrderInput, type PlatformOrder, type ProductDe
  * Taobao's global open platform (open.taobao.global, the IOP protocol): every call is a form POST to
  * <gateway><api path> with app_key, timestamp (ms), sign_method=sha256, access_token and sign (iopSignature).
  * A success answers code "0"; a failure answers { type: ISV|ISP|SYSTEM, code, message, request_id }.
- * Sources: docs/decisions/0024-purchase-platform-http.md.
+ * Sources: docs/decisions/0025-purchase-platform-http.md.
  */
 
 export const TAOBAO_GLOBAL_API_URL = 'https://api.taobao.global/rest';
