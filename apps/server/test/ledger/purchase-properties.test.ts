@@ -159,7 +159,7 @@ describe('purchasing proofs on PostgreSQL', () => {
           where p.source = 'PURCHASE' and o.status = 'CANCELLED' and p.refunded <> p.amount`)) as unknown as { rows: { n: number }[] };
         expect(cancelled.rows[0]?.n).toBe(0);
       }),
-      { numRuns: 15 },
+      { numRuns: 25 },
     );
   });
 });

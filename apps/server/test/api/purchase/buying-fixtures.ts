@@ -9,6 +9,7 @@ import { financeNo, type Tx } from '../../../src/modules/finance/ledger/reposito
 import { platformLeg, PLATFORM_TENANT, walletLeg } from '../../../src/modules/finance/ledger/model.ts';
 import { post } from '../../../src/modules/finance/ledger/service.ts';
 import { must } from '../../../src/lib/must.ts';
+import { conflict } from '../../../src/lib/errors.ts';
 import { createDemoClient } from '../../../src/modules/purchase/platform/demo-catalogue.ts';
 import type { PurchasePlatforms } from '../../../src/modules/purchase/platform/registry.ts';
 import { PlatformError, type PlatformOrder, type PurchasePlatformClient } from '../../../src/modules/purchase/platform/types.ts';
@@ -63,6 +64,13 @@ export async function purchaseAccountOf(db: Db, currency: CurrencyCode): Promise
 export async function payCharge(db: Db, charge: { tenantId: number; id: number; preOrderNo: string; amount: bigint }, currency: CurrencyCode, rate: string, userId: number | null = null): Promise<bigint> {
   const payAmount = convertMinor(charge.amount, CURRENCY_EXPONENTS.CNY, CURRENCY_EXPONENTS[currency], rate).amount;
   await db.transaction(async (tx) => {
+    // the charge first, as the payment locks it: a top-up cancelled meanwhile is not paid
+    const [unpaid] = await tx
+      .select({ status: purchaseCharges.status })
+      .from(purchaseCharges)
+      .where(and(eq(purchaseCharges.tenantId, charge.tenantId), eq(purchaseCharges.id, charge.id)))
+      .for('update');
+    if (unpaid?.status !== 'UNPAID') throw conflict('paymentChargePaid', { orderNo: charge.preOrderNo });
     const [payment] = await tx
       .insert(payments)
       .values({ tenantId: charge.tenantId, paymentNo: financeNo('PY'), status: 'PAID', currency, amount: payAmount, createdBy: userId, paidBy: userId, paidAt: sql`now()` })
