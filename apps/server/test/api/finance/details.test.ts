@@ -136,6 +136,7 @@ describe(`finance details and accounts (${testDbKind()})`, () => {
     expect(accounts.rows.map((row) => [row[0], row[1], row[3]])).toEqual([
       ['Platform', 'Bank clearing', -15000],
       ['Platform', 'Currency desk', 0],
+      ['Platform', 'Purchase funds', 0],
       ['Platform', 'Charge revenue', 3500.5],
       ['Platform', 'Rounding', 0],
       ['Demo Trading', 'Wallet', 6499.5],
