@@ -335,7 +335,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
       const shown = await text(result);
       expect(shown).toContain('Demo Trading');
       expect(shown).toContain(step.order.purchaseNo);
-      expect(shown).toContain(`1 items, ${step.choice.quantity} pieces`);
+      expect(shown).toContain(`lines: 1, pieces: ${step.choice.quantity}`);
     }
     await shot(warehouse, 'purchasing-warehouse-received-en-US');
 

@@ -11,8 +11,8 @@ export const pageRegistry = {
   // issue 14 (buying): the purchasers' queue and purchase orders, the merchant's purchase orders
   'purchase/purchase-queue': () => import('../features/purchasing/pages/purchase-queue-page.tsx').then((m) => m.PurchaseQueuePage),
   'purchase/purchasing-order-list': () => import('../features/purchasing/pages/purchasing-order-list-page.tsx').then((m) => m.PurchasingOrderListPage),
-  'purchase/taobao-order-list': () => import('../features/purchase-orders/pages/purchase-order-list-page.tsx').then((m) => m.TaobaoPurchaseOrderListPage),
-  'purchase/1688-order-list': () => import('../features/purchase-orders/pages/purchase-order-list-page.tsx').then((m) => m.AlibabaPurchaseOrderListPage),
+  'purchase/taobao-order-list': () => import('../features/purchase/pages/purchase-order-list-page.tsx').then((m) => m.TaobaoPurchaseOrderListPage),
+  'purchase/1688-order-list': () => import('../features/purchase/pages/purchase-order-list-page.tsx').then((m) => m.AlibabaPurchaseOrderListPage),
   'dashboard/analysis': () => import('../features/dashboard/pages/analysis-page.tsx').then((m) => m.AnalysisPage),
   // issue 13: the announcements the user receives (the inbox, opened from the bell), and their management
   'system/announcement-list': () => import('../features/announcement/pages/announcement-list-page.tsx').then((m) => m.AnnouncementListPage),

@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BasketEditInput, BasketRecord, PayInput, PayPreview, PayPreviewInput, PayResult, PreOrderDetail, PreOrderRecord, PreOrderSubmitInput } from '@portal/shared/pre-order-schemas';
+import type { CurrencyCode } from '@portal/shared/money';
 import type { PurchasePlatform } from '@portal/shared/purchase';
 import { download, http } from '../../../lib/http.ts';
 import { uploadImport } from '../../../lib/upload.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
 import { apiBase } from '../platform.ts';
 import { WALLETS_KEY } from './wallets.ts';
+import { PURCHASE_ORDERS_KEY } from './purchase-orders.ts';
 
 /** Every query of a platform's basket and pre-orders starts with this: a change invalidates them all. */
 export const preOrderKey = (platform: PurchasePlatform) => ['purchase', platform] as const;
@@ -49,24 +51,33 @@ export const useCancelPreOrder = (platform: PurchasePlatform) => useInvalidating
 
 // ------------------------------------------------------------------ paying
 
-/** POST preOrder/pay/preview: silent, the dialog shows a refusal (no rate) in place. */
-export const payPreviewQuery = (platform: PurchasePlatform, input: PayPreviewInput) =>
+/**
+ * What a payment pays: a pre-purchase order's unpaid charges (preOrder/pay), or the top-up one purchase
+ * order raised (order/payTopUp). Both answer the same preview and result.
+ */
+export type PayTarget = { kind: 'preOrder' | 'topUp'; id: number };
+const payPath = (platform: PurchasePlatform, target: PayTarget) => `${apiBase(platform)}/${target.kind === 'preOrder' ? 'preOrder/pay' : 'order/payTopUp'}`;
+
+/** POST …/preview: silent, the dialog shows a refusal (no rate) in place. */
+export const payPreviewQuery = (platform: PurchasePlatform, target: PayTarget, currency: CurrencyCode) =>
   queryOptions({
-    queryKey: ['purchasePayPreview', platform, input] as const,
-    queryFn: ({ signal }) => http.post<PayPreview>(`${apiBase(platform)}/preOrder/pay/preview`, input, { signal, silent: true }),
+    queryKey: ['purchasePayPreview', platform, target, currency] as const,
+    queryFn: ({ signal }) => http.post<PayPreview>(`${payPath(platform, target)}/preview`, { id: target.id, currency } satisfies PayPreviewInput, { signal, silent: true }),
     // the balance and the rate may have moved: each opening asks again
     staleTime: 0,
     gcTime: 0,
     retry: false,
   });
-export const usePayPreview = (platform: PurchasePlatform, input: PayPreviewInput | null) => useQuery({ ...payPreviewQuery(platform, input ?? { id: 0, currency: 'CNY' }), enabled: input !== null });
+export const usePayPreview = (platform: PurchasePlatform, target: PayTarget, currency: CurrencyCode | undefined) =>
+  useQuery({ ...payPreviewQuery(platform, target, currency ?? 'CNY'), enabled: currency !== undefined });
 
-/** POST preOrder/pay with the dialog's idempotency key. Silent: the dialog shows a refusal and the preview of now. */
-export const usePayPreOrder = (platform: PurchasePlatform) => {
+/** POST the payment with the dialog's idempotency key. Silent: the dialog shows a refusal and the preview of now. */
+export const usePay = (platform: PurchasePlatform, target: PayTarget) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: PayInput; idempotencyKey: string }) => http.post<PayResult>(`${apiBase(platform)}/preOrder/pay`, input, { idempotencyKey, silent: true }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: preOrderKey(platform) }), client.invalidateQueries({ queryKey: WALLETS_KEY })]),
+    mutationFn: ({ input, idempotencyKey }: { input: PayInput; idempotencyKey: string }) => http.post<PayResult>(payPath(platform, target), input, { idempotencyKey, silent: true }),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: preOrderKey(platform) }), client.invalidateQueries({ queryKey: WALLETS_KEY }), client.invalidateQueries({ queryKey: PURCHASE_ORDERS_KEY })]),
   });
 };
 

@@ -48,7 +48,7 @@ describe('paying a pre-purchase order', { timeout: 60_000 }, () => {
     const onClose = vi.fn();
     const onPaid = vi.fn();
     const calls = server();
-    renderUi(<PayDialog platform="TAOBAO" preOrder={{ id: 7, preOrderNo: 'PP26112700000007' }} onClose={onClose} onPaid={onPaid} />);
+    renderUi(<PayDialog platform="TAOBAO" target={{ kind: 'preOrder', id: 7 }} number="PP26112700000007" onClose={onClose} onPaid={onPaid} />);
     const shown = await screen.findByTestId('pay-preview');
     expect(callsTo(calls, 'preOrder/pay/preview').map((call) => call.body)).toEqual([{ id: 7, currency: 'USD' }]);
     expect(within(shown).getByTestId('pay-rate').textContent).toBe('1 CNY = 0.1381 USD');
@@ -67,7 +67,7 @@ describe('paying a pre-purchase order', { timeout: 60_000 }, () => {
   it('warns of a short wallet and does not offer to pay from it', async () => {
     signIn(['purchase:taobao-pre-order:pay']);
     const calls = server();
-    renderUi(<PayDialog platform="TAOBAO" preOrder={{ id: 7, preOrderNo: 'PP26112700000007' }} onClose={vi.fn()} />);
+    renderUi(<PayDialog platform="TAOBAO" target={{ kind: 'preOrder', id: 7 }} number="PP26112700000007" onClose={vi.fn()} />);
     await screen.findByTestId('pay-preview');
     await userEvent.click(screen.getByRole('combobox', { name: 'Wallet to pay from' }));
     await userEvent.click(await screen.findByText('CNY (balance 50.00)'));
@@ -82,7 +82,7 @@ describe('paying a pre-purchase order', { timeout: 60_000 }, () => {
   it('shows the refusal and the preview of now when the rate moved, and retries with the same key', async () => {
     signIn(['purchase:taobao-pre-order:pay']);
     const calls = server({ rateMovesTo: '0.1390' });
-    renderUi(<PayDialog platform="TAOBAO" preOrder={{ id: 7, preOrderNo: 'PP26112700000007' }} onClose={vi.fn()} />);
+    renderUi(<PayDialog platform="TAOBAO" target={{ kind: 'preOrder', id: 7 }} number="PP26112700000007" onClose={vi.fn()} />);
     await screen.findByTestId('pay-preview');
     await userEvent.click(screen.getByTestId('pay-submit'));
     expect((await screen.findByTestId('server-error')).textContent).toContain('changed from 0.1381 to 0.1390');

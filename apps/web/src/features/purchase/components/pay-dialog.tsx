@@ -8,7 +8,7 @@ import { Money } from '../../../components/money.tsx';
 import { failureMessage, ServerError } from '../../../components/server-error.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
-import { usePayPreOrder, usePayPreview } from '../api/pre-orders.ts';
+import { usePay, usePayPreview, type PayTarget } from '../api/pre-orders.ts';
 import { useWallets } from '../api/wallets.ts';
 
 /** How much the wallet lacks: what paying takes less the balance, in the currency's unit. */
@@ -52,20 +52,21 @@ function PreviewView({ preview }: { preview: PayPreview }) {
 }
 
 /**
- * Paying a pre-purchase order from one of the tenant's wallets: the CNY amounts, the rate of the moment,
- * what the wallet pays and its balance after. Pay sends the rate it showed as `expectedRate`: a rate
- * changed meanwhile is refused and the preview of now shown, never a payment at a rate nobody saw. One
- * idempotency key per opening (the parent mounts the dialog anew): a retry sends the same key.
+ * Paying a pre-purchase order, or the top-up a purchase order raised, from one of the tenant's wallets: the
+ * CNY amounts, the rate of the moment, what the wallet pays and its balance after. Pay sends the rate it
+ * showed as `expectedRate`: a rate changed meanwhile is refused and the preview of now shown, never a
+ * payment at a rate nobody saw. One idempotency key per opening (the parent mounts the dialog anew): a
+ * retry sends the same key. `number` is the pre-order's or the purchase order's, for the title.
  */
-export function PayDialog({ platform, preOrder, onClose, onPaid }: { platform: PurchasePlatform; preOrder: { id: number; preOrderNo: string }; onClose: () => void; onPaid?: (result: PayResult) => void }) {
+export function PayDialog({ platform, target, number, onClose, onPaid }: { platform: PurchasePlatform; target: PayTarget; number: string; onClose: () => void; onPaid?: (result: PayResult) => void }) {
   const { t } = useTranslation('purchase');
   const { message } = App.useApp();
   const wallets = useWallets();
   const [chosen, setChosen] = useState<CurrencyCode | undefined>(undefined);
   // the wallet with money in it is the likely one; CNY when there is none yet
   const currency = chosen ?? wallets.data?.wallets.find((wallet) => /[1-9]/.test(wallet.balance))?.currency ?? (wallets.isFetched ? 'CNY' : undefined);
-  const preview = usePayPreview(platform, currency ? { id: preOrder.id, currency } : null);
-  const pay = usePayPreOrder(platform);
+  const preview = usePayPreview(platform, target, currency);
+  const pay = usePay(platform, target);
   const { key } = useIdempotencyKey();
   const shown = preview.isError ? undefined : preview.data;
   const canPay = shown !== undefined && shown.sufficient && !preview.isFetching;
@@ -73,7 +74,7 @@ export function PayDialog({ platform, preOrder, onClose, onPaid }: { platform: P
   const send = () => {
     if (!shown || !currency) return;
     pay.mutate(
-      { input: { id: preOrder.id, currency, expectedRate: shown.rate }, idempotencyKey: key },
+      { input: { id: target.id, currency, expectedRate: shown.rate }, idempotencyKey: key },
       {
         onSuccess: (result) => {
           message.success(t('pay.done', { amount: formatMoney(result.payAmount), currency: result.currency }));
@@ -95,7 +96,7 @@ export function PayDialog({ platform, preOrder, onClose, onPaid }: { platform: P
   return (
     <Modal
       open
-      title={t('pay.title', { preOrderNo: preOrder.preOrderNo })}
+      title={t(target.kind === 'preOrder' ? 'pay.title' : 'pay.topUpTitle', { number })}
       onCancel={onClose}
       width={560}
       destroyOnHidden

@@ -146,7 +146,7 @@ export function PreOrderListPage({ platform }: { platform: PurchasePlatform }) {
         />
       )}
       <PreOrderDetailDrawer platform={platform} id={detailId} onClose={() => setDetailId(null)} />
-      {paying && <PayDialog key={paying.session} platform={platform} preOrder={paying} onClose={() => setPaying(null)} />}
+      {paying && <PayDialog key={paying.session} platform={platform} target={{ kind: 'preOrder', id: paying.id }} number={paying.preOrderNo} onClose={() => setPaying(null)} />}
     </Card>
   );
 }

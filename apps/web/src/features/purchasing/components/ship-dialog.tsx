@@ -31,7 +31,7 @@ export function ShipDialog({ order, onClose }: { order: PurchaseOrderRecord; onC
         <Form.Item name="expressCompany" label={t('order.expressCompany')} rules={[required(t('order.expressCompany'))]}>
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="expressNo" label={t('order.expressNo')} rules={[required(t('order.expressNo')), { pattern: /^[A-Za-z0-9-]+$/, message: t('order.amountInvalid') }]}>
+        <Form.Item name="expressNo" label={t('order.expressNo')} rules={[required(t('order.expressNo')), { pattern: /^[A-Za-z0-9-]+$/, message: t('order.expressNoInvalid') }]}>
           <Input maxLength={64} />
         </Form.Item>
       </Form>

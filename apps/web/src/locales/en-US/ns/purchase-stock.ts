@@ -29,7 +29,7 @@ export const resources: typeof source = {
     refused: '{{expressNo}} not received',
     purchaseNos: 'Purchase orders',
     items: 'Goods',
-    itemsText: '{{count}} items, {{quantity}} pieces',
+    itemsText: 'lines: {{count}}, pieces: {{quantity}}',
     list: 'Purchase orders',
     noPermission: 'You may look at the list but not scan goods in',
     tabs: { SELLER_SHIPPED: 'Awaiting receipt', IN_STOCK: 'Received' },

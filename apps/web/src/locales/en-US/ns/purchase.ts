@@ -94,7 +94,8 @@ export const resources: typeof source = {
     none: 'None yet',
   },
   pay: {
-    title: 'Pay {{preOrderNo}}',
+    title: 'Pay {{number}}',
+    topUpTitle: 'Pay the top-up of {{number}}',
     wallet: 'Wallet to pay from',
     walletOption: '{{currency}} (balance {{balance}})',
     amountCny: 'To pay (CNY)',

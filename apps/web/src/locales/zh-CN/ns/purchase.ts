@@ -94,7 +94,8 @@ export const resources: typeof source = {
     none: '暂无',
   },
   pay: {
-    title: '支付 {{preOrderNo}}',
+    title: '支付 {{number}}',
+    topUpTitle: '支付 {{number}} 的补款',
     wallet: '支付钱包',
     walletOption: '{{currency}}（余额 {{balance}}）',
     amountCny: '应付 (CNY)',

@@ -93,7 +93,8 @@ export const resources = {
     none: '尚無',
   },
   pay: {
-    title: '支付 {{preOrderNo}}',
+    title: '支付 {{number}}',
+    topUpTitle: '支付 {{number}} 的補款',
     wallet: '支付錢包',
     walletOption: '{{currency}}（餘額 {{balance}}）',
     amountCny: '應付 (CNY)',

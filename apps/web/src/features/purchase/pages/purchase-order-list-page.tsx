@@ -12,7 +12,7 @@ import type { ListPageConfig, StaticOption } from '../../../components/list-page
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { Money } from '../../../components/money.tsx';
 import { exportPurchaseOrders, listPurchaseOrders, purchaseOrderListKey, useCancelPurchaseOrder, useSyncPurchaseOrder } from '../api/purchase-orders.ts';
-import { PayTopUpDialog } from '../components/pay-top-up-dialog.tsx';
+import { PayDialog } from '../components/pay-dialog.tsx';
 
 const ALL = 'ALL';
 type Tab = typeof ALL | PurchaseOrderStatus;
@@ -114,7 +114,7 @@ export function PurchaseOrderListPage({ platform }: { platform: PurchasePlatform
           />
         )}
       />
-      {paying && <PayTopUpDialog platform={platform} order={paying} onClose={() => setPaying(null)} />}
+      {paying && <PayDialog key={paying.id} platform={platform} target={{ kind: 'topUp', id: paying.id }} number={paying.purchaseNo} onClose={() => setPaying(null)} />}
     </Card>
   );
 }

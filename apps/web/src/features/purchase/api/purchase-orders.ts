@@ -14,9 +14,6 @@ export const listPurchaseOrders = (platform: PurchasePlatform) => (params: ListP
   http.get<Page<PurchaseOrderRecord>>(`/purchase/${pathOf(platform)}/order/list`, { params, signal });
 export const syncPurchaseOrder = (platform: PurchasePlatform) => (id: number) => http.post<PurchaseOrderRecord>(`/purchase/${pathOf(platform)}/order/sync`, { id });
 export const cancelPurchaseOrder = (platform: PurchasePlatform) => (id: number) => http.post<PurchaseOrderRecord>(`/purchase/${pathOf(platform)}/order/cancel`, { id });
-/** The top-up's payment (the pre-order area's endpoint): once per Idempotency-Key; silent, the dialog shows the server's message. */
-export const payTopUp = (platform: PurchasePlatform) => (input: { id: number; currency: string; expectedRate: string; idempotencyKey: string }) =>
-  http.post<unknown>(`/purchase/${pathOf(platform)}/order/payTopUp`, { id: input.id, currency: input.currency, expectedRate: input.expectedRate }, { silent: true, idempotencyKey: input.idempotencyKey });
 
 function useRefreshing<A, R>(mutationFn: (arg: A) => Promise<R>) {
   const client = useQueryClient();
@@ -24,7 +21,6 @@ function useRefreshing<A, R>(mutationFn: (arg: A) => Promise<R>) {
 }
 export const useSyncPurchaseOrder = (platform: PurchasePlatform) => useRefreshing(syncPurchaseOrder(platform));
 export const useCancelPurchaseOrder = (platform: PurchasePlatform) => useRefreshing(cancelPurchaseOrder(platform));
-export const usePayTopUp = (platform: PurchasePlatform) => useRefreshing(payTopUp(platform));
 
 export const exportPurchaseOrders = (platform: PurchasePlatform, filters: Record<string, string | number | undefined>) =>
   download(`/purchase/${pathOf(platform)}/order/exportXls`, { params: { ...filters, timeZone: userTimeZone() } });
