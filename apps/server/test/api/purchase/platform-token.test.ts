@@ -10,6 +10,8 @@ import { createLivePlatforms } from '../../../src/modules/purchase/platform/regi
 import { purchaseSettingsOf, type PurchasePlatformSettings } from '../../../src/modules/purchase/platform/settings.ts';
 import { decryptSecret, DEVELOPMENT_SECRET_KEY, parseSecretKey } from '../../../src/modules/purchase/token/crypto.ts';
 import { refreshDueTokens, saveApp, SYSTEM_ACTOR } from '../../../src/modules/purchase/token/service.ts';
+import { registerTokenRefresh, TOKEN_REFRESH_JOB } from '../../../src/modules/purchase/token/job.ts';
+import { JobQueue } from '../../../src/lib/jobs.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, refused } from '../../helpers/answers.ts';
 import { startPlatformStandIn, type PlatformStandIn } from '../../helpers/platform-stand-in.ts';
@@ -174,6 +176,31 @@ describe(`the platforms' token configuration (${testDbKind()})`, () => {
     // the next pass succeeds and the warning goes
     expect(await refreshDueTokens(t.db, settings)).toEqual({ refreshed: ['1688'], failed: [] });
     expect((await recordOf('1688')).warning).toBeNull();
+  });
+
+  it('the job, as registered on the queue (pg-boss), refreshes through the platform', async () => {
+    await t.db.update(platformCredentials).set({ accessExpiresAt: new Date(Date.now() + 5 * 60_000) }).where(eq(platformCredentials.platform, 'TAOBAO'));
+    const before = (await rowOf('TAOBAO'))!.accessTokenEnc;
+    const errors: Error[] = [];
+    const outcomes: unknown[] = [];
+    const jobs = new JobQueue(t.database, (error) => errors.push(error), 0.5);
+    registerTokenRefresh(jobs, t.db, settings, (outcome) => outcomes.push(outcome));
+    await jobs.start();
+    try {
+      const id = await jobs.send(TOKEN_REFRESH_JOB, {});
+      let state: string | undefined;
+      // the worker polls every half second; a job left waiting fails the test, it does not hang it
+      for (let i = 0; i < 120 && state !== 'completed' && state !== 'failed'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        state = await jobs.state(TOKEN_REFRESH_JOB, id);
+      }
+      expect(state).toBe('completed');
+    } finally {
+      await jobs.stop();
+    }
+    expect(errors).toEqual([]);
+    expect(outcomes).toEqual([{ refreshed: ['TAOBAO'], failed: [] }]);
+    expect((await rowOf('TAOBAO'))!.accessTokenEnc).not.toBe(before);
   });
 
   it('warns when the refresh token runs out within the warning days', async () => {
