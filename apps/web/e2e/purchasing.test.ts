@@ -175,7 +175,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     await card.waitFor();
     expect(await text(merchant.getByTestId('product-demo'))).toContain('Demo data');
     // every result on screen is one the keyword names
-    const titles = await results.getByTestId('product-card').evaluateAll((cards) => cards.map((node) => node.getAttribute('aria-label') ?? ''));
+    const titles = await results.getByTestId('product-card').evaluateAll((cards) => cards.map((node) => node.querySelector('[title]')?.getAttribute('title') ?? ''));
     expect(titles).toEqual(found(byKeyword.keyword).slice(0, 20).map((product) => product.title));
     await shot(merchant, 'purchasing-search-results-en-US');
     await card.click();
