@@ -11,7 +11,7 @@ import { must } from '../../lib/must.ts';
 import { gramsOf } from '../../lib/measures.ts';
 import { assertExportSize, keysetBatches } from '../../lib/xlsx.ts';
 import { moveOrder } from '../logistics/order/lifecycle.ts';
-import { listOrders, orderConditions, type SortColumn } from '../logistics/order/repository.ts';
+import { listOrders, orderConditions, type SortColumn } from '../logistics/order/list-repository.ts';
 import { orderFilter, type OrderFilterInput } from '../logistics/order/service.ts';
 import { batchColumnsFor } from './export.ts';
 import { assertCancellable, assertIn, assertMove, BATCH_MOVES, EDITABLE_IN, moveBatch, SCHEDULABLE_IN, TO_COLLECT } from './lifecycle.ts';

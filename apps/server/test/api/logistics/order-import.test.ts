@@ -8,8 +8,8 @@ import type { ImportResult, OrderDetail, OrderInput, OrderRecord } from '@portal
 import { orders } from '../../../src/db/schema/logistics.ts';
 import { writeXlsx } from '../../../src/lib/xlsx.ts';
 import { exportColumns, orderBatches } from '../../../src/modules/logistics/order/export.ts';
-import { orderConditions } from '../../../src/modules/logistics/order/repository.ts';
-import { checkExportSize } from '../../../src/modules/logistics/order/service.ts';
+import { orderConditions } from '../../../src/modules/logistics/order/list-repository.ts';
+import { checkExportSize } from '../../../src/modules/logistics/order/excel-service.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -9,7 +9,7 @@ import { departments, permissions, rolePermissions, roles, userDepartments, user
 import { orders, parcels } from '../../../src/db/schema/logistics.ts';
 import { hashPassword } from '../../../src/lib/passwords.ts';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
-import { orderConditions } from '../../../src/modules/logistics/order/repository.ts';
+import { orderConditions } from '../../../src/modules/logistics/order/list-repository.ts';
 import type { DataRuleRecord, RoleDataRules } from '@portal/shared/system-data-rules';
 
 /*

@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import { orders } from '../../../db/schema/logistics.ts';
 import type { ExportColumn } from '../../../lib/xlsx.ts';
 import { IMPORT_COLUMNS, IMPORT_TITLES, REQUIRED_IMPORT_COLUMNS, type ImportColumn } from './model.ts';
-import { orderingOf, orderRecordColumns, toOrderRecord, type OrderSort } from './repository.ts';
+import { orderingOf, orderRecordColumns, toOrderRecord, type OrderSort } from './list-repository.ts';
 
 /*
  * The order spreadsheets the server writes (the stack is lib/xlsx.ts): the export's columns and its

@@ -17,14 +17,12 @@ import {
   cancelOrder,
   createOrder,
   editOrder,
-  exportOrders,
-  importOrders,
-  importTemplate,
   LOG_ORDER_STATUSES,
   orderDetail as detailOf,
   orderPage,
   orderStatusCounts,
 } from './service.ts';
+import { exportOrders, importOrders, importTemplate } from './excel-service.ts';
 
 /*
  * The merchant's international logistics orders (issue 4): /logistics/order/* (every order of the

@@ -6,7 +6,7 @@ import { orders, parcels } from '../../../db/schema/logistics.ts';
 import { tenants } from '../../../db/schema/sys.ts';
 import { countedPage, countRows, dateRange, numberSearch } from '../../../lib/list.ts';
 import { indexOrder } from '../../../lib/index-order.ts';
-import { orderRecordColumns, toOrderRecord } from '../../logistics/order/repository.ts';
+import { orderRecordColumns, toOrderRecord } from '../../logistics/order/list-repository.ts';
 import { pageIdsByStatus } from '../repository.ts';
 import type { ListPage, WarehouseOrderRecord } from '../schemas.ts';
 
