@@ -3,6 +3,7 @@ import { PAGE_SIZE_MAX } from './api.ts';
 import { isoTime } from './logistics-schemas.ts';
 import { decimalPattern } from './money.ts';
 import { msg } from './messages.ts';
+import { preOrderLineRecord as merchantLineRecord } from './pre-order-schemas.ts';
 import { PRE_ORDER_STATUSES, PURCHASE_ORDER_STATUSES, PURCHASE_PLATFORMS } from './purchase.ts';
 
 /*
@@ -60,22 +61,8 @@ export const queueSplitInput = z.strictObject({
 
 export const queueCancelInput = z.strictObject({ tenantId: tenantField, id: idField, reason: z.string().trim().min(1, { error: msg('purchasingReasonRequired') }).max(500) });
 
-export const preOrderLineRecord = z.object({
-  id: z.number(),
-  lineNo: z.number(),
-  itemId: z.string(),
-  skuId: z.string(),
-  title: z.string(),
-  skuText: z.string(),
-  imageUrl: z.string(),
-  itemUrl: z.string(),
-  sellerId: z.string(),
-  storeName: z.string(),
-  unitPrice: z.string(),
-  expressFee: z.string(),
-  quantity: z.number(),
-  remark: z.string(),
-});
+/** A pre-purchase order's line as the purchaser sees it: the merchant's record without the line total. */
+export const preOrderLineRecord = merchantLineRecord.omit({ amount: true });
 export type PreOrderLineRecord = z.infer<typeof preOrderLineRecord>;
 
 export const queueRecord = z.object({
