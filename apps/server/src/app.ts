@@ -16,6 +16,8 @@ import { requestForLog } from './lib/log-redaction.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { openApiAuthPlugin } from './plugins/open-api-auth.ts';
+import { OPEN_API_PREFIX } from '@portal/shared/open-api';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { AccessService } from './modules/auth/access/service.ts';
@@ -306,6 +308,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(purchaseTokenRoutes, { settings: purchaseSettings });
     },
     { prefix: '/api' },
+  );
+  // issue 15: the open API for merchants' own systems, under its versioned prefix, called with an API key (never a session)
+  await app.register(openApiAuthPlugin, { db: options.database.db, prefix: OPEN_API_PREFIX });
+  await app.register(
+    async (_open) => {
+      // issue 15 (gateway): the open API's routes
+    },
+    { prefix: OPEN_API_PREFIX },
   );
   // the platform gateway: the spec's "transfer" calls, the wallet
   await app.register(

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseSecretKey } from './modules/purchase/token/crypto.ts';
+import { parseSecretKey } from './lib/secret-box.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -110,6 +110,21 @@ const envSchema = z.object({
   TAOBAO_GLOBAL_API_URL: z.string().url().default('https://api.taobao.global/rest'),
   ALIBABA_1688_API_URL: z.string().url().default('https://gw.open.1688.com/openapi'),
   ALIBABA_1688_AUTHORIZE_URL: z.string().url().default('https://auth.1688.com/oauth/authorize'),
+  /** open API and message push (issue 15): requests per minute per API key */
+  OPEN_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** the AES-256-GCM key of the merchants' webhook secrets (same format as PURCHASE_SECRET_KEY; the embedded demo has a development key) */
+  PUSH_SECRET_KEY: z
+    .string()
+    .trim()
+    .refine((value) => parseSecretKey(value) !== null, '32 bytes as base64 or 64 hex digits')
+    .optional(),
+  /** deliver to private, loopback and link-local addresses (tests, private networks); unset: allowed on the embedded demo only */
+  PUSH_ALLOW_PRIVATE_TARGETS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** how long one delivery attempt may take, in milliseconds */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 }).superRefine((env, context) => {
   if (env.OIDC_ISSUER) {
     for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {

@@ -30,6 +30,8 @@ import { purchasingMessages } from './messages-purchasing.ts';
 import { purchaseStockMessages } from './messages-purchase-stock.ts';
 // issue 14: the platforms' token configuration (platforms)
 import { purchaseTokenMessages } from './messages-purchase-token.ts';
+// issue 15: the open API's authentication (base)
+import { openApiMessages } from './messages-open-api.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -283,6 +285,8 @@ export const messages = {
   ...purchaseStockMessages,
   // issue 14: the platforms' token configuration (platforms)
   ...purchaseTokenMessages,
+  // issue 15: the open API's authentication (base)
+  ...openApiMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

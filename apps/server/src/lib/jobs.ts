@@ -65,9 +65,9 @@ export class JobQueue {
     }
   }
 
-  /** Queues one job now; its id, to follow it with `state`. */
-  async send<T extends object>(name: string, data: T): Promise<string> {
-    const id = await this.boss.send(name, data);
+  /** Queues one job (now, or at `startAfter`); its id, to follow it with `state`. */
+  async send<T extends object>(name: string, data: T, options: { startAfter?: Date } = {}): Promise<string> {
+    const id = await this.boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {});
     if (!id) throw new Error(`job queue: ${name} was not queued`);
     return id;
   }

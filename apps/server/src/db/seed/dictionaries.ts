@@ -37,6 +37,7 @@ export const dictionarySeeds: DictSeed[] = [
       { value: 'FREIGHT_ESTIMATE', text: { 'zh-TW': '運費試算', 'zh-CN': '运费试算', 'en-US': 'Estimate freight' } },
       { value: 'BALANCE_QUERY', text: { 'zh-TW': '查詢餘額', 'zh-CN': '查询余额', 'en-US': 'Query balance' } },
       { value: 'EXCHANGE_RATE_QUERY', text: { 'zh-TW': '查詢匯率', 'zh-CN': '查询汇率', 'en-US': 'Query exchange rate' } },
+      { value: 'PURCHASE_QUERY', text: { 'zh-TW': '查詢採購訂單', 'zh-CN': '查询采购订单', 'en-US': 'Query purchase order' } },
     ],
   },
   {

@@ -8,7 +8,7 @@ import { platformCredentials } from '../../../src/db/schema/purchase.ts';
 import { auditLogs } from '../../../src/db/schema/admin.ts';
 import { createLivePlatforms } from '../../../src/modules/purchase/platform/registry.ts';
 import { purchaseSettingsOf, type PurchasePlatformSettings } from '../../../src/modules/purchase/platform/settings.ts';
-import { decryptSecret, DEVELOPMENT_SECRET_KEY, parseSecretKey } from '../../../src/modules/purchase/token/crypto.ts';
+import { decryptSecret, DEVELOPMENT_SECRET_KEY, parseSecretKey } from '../../../src/lib/secret-box.ts';
 import { refreshDueTokens, saveApp, SYSTEM_ACTOR } from '../../../src/modules/purchase/token/service.ts';
 import { registerTokenRefresh, TOKEN_REFRESH_JOB } from '../../../src/modules/purchase/token/job.ts';
 import { JobQueue } from '../../../src/lib/jobs.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '../../../config.ts';
-import { DEVELOPMENT_SECRET_KEY, parseSecretKey } from '../token/crypto.ts';
+import { DEVELOPMENT_SECRET_KEY, parseSecretKey } from '../../../lib/secret-box.ts';
 import { ALIBABA_1688_API_URL } from './alibaba-1688.ts';
 import type { PlatformUrls } from './oauth.ts';
 import { TAOBAO_GLOBAL_API_URL } from './taobao-global.ts';

@@ -8,7 +8,7 @@ import { authorizeUrl, exchangeCode, refreshGrant, type TokenGrant } from '../pl
 import type { PlatformCredentials } from '../platform/platform-http.ts';
 import type { PurchasePlatformSettings } from '../platform/settings.ts';
 import { PlatformError } from '../platform/types.ts';
-import { decryptSecret, encryptSecret } from './crypto.ts';
+import { decryptSecret, encryptSecret } from '../../../lib/secret-box.ts';
 import { auditViewOf, tokenRecordOf } from './model.ts';
 import { allCredentials, credentialByState, credentialOf, deleteCredential, dueForRefresh, insertCredential, updateCredential, type CredentialChange, type CredentialRow } from './repository.ts';
 

@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /*
- * The platforms' app secrets and OAuth tokens at rest: AES-256-GCM under PURCHASE_SECRET_KEY, a fresh IV per
- * value, the slot ("TAOBAO:appSecret") as associated data so a value copied into another slot does not
- * decrypt. Stored as "v1:" + base64(iv ‖ tag ‖ ciphertext).
+ * Secrets the platform keeps (DESIGN §6): the purchase platforms' app secrets and OAuth tokens, the merchants'
+ * webhook signing secrets. AES-256-GCM under a key from the environment, a fresh IV per value, the slot
+ * ("TAOBAO:appSecret", "push:42") as associated data so a value copied into another slot does not decrypt.
+ * Stored as "v1:" + base64(iv ‖ tag ‖ ciphertext).
  */
 
 const VERSION = 'v1:';

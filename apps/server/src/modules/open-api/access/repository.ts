@@ -1,0 +1,47 @@
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { ApiScope } from '@portal/shared/open-api';
+import type { Db } from '../../../db/client.ts';
+import { apiKeys, apiKeySecrets } from '../../../db/schema/open-api.ts';
+import { tenants } from '../../../db/schema/sys.ts';
+
+export type ApiKeyRecord = {
+  keyId: number;
+  tenantId: number;
+  scopes: readonly ApiScope[];
+  ipAllowList: readonly string[];
+  createdBy: number | null;
+};
+
+/**
+ * The key whose secret has this hash, if it works now: the secret current or inside its roll's overlap,
+ * the key neither revoked nor expired, its tenant active and inside its validity period (a frozen
+ * company's keys stop with its sign-ins).
+ */
+export async function usableKeyByHash(db: Db, hash: string): Promise<ApiKeyRecord | undefined> {
+  const rows = await db
+    .select({ keyId: apiKeys.id, tenantId: apiKeys.tenantId, scopes: apiKeys.scopes, ipAllowList: apiKeys.ipAllowList, createdBy: apiKeys.createdBy })
+    .from(apiKeySecrets)
+    .innerJoin(apiKeys, and(eq(apiKeys.tenantId, apiKeySecrets.tenantId), eq(apiKeys.id, apiKeySecrets.keyId)))
+    .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
+    .where(
+      and(
+        eq(apiKeySecrets.hash, hash),
+        or(isNull(apiKeySecrets.expiresAt), gt(apiKeySecrets.expiresAt, sql`now()`)),
+        isNull(apiKeys.revokedAt),
+        gt(apiKeys.expiresAt, sql`now()`),
+        eq(tenants.status, 1),
+        or(isNull(tenants.validFrom), lte(tenants.validFrom, sql`now()`)),
+        or(isNull(tenants.validUntil), gt(tenants.validUntil, sql`now()`)),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+/** When and from where the key was last used. */
+export async function touchKey(db: Db, tenantId: number, keyId: number, ip: string): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()`, lastUsedIp: ip.slice(0, 45) })
+    .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, keyId)));
+}

@@ -1,0 +1,61 @@
+import { BlockList, isIP } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/client.ts';
+import { AppError, forbidden } from '../../../lib/errors.ts';
+import { TtlCache } from '../../../lib/ttl-cache.ts';
+import { hashApiKey, isApiKeyText } from '../key/model.ts';
+import { touchKey, usableKeyByHash, type ApiKeyRecord } from './repository.ts';
+
+/** Who calls the open API: a key of one tenant, with its scopes; never a user's session. */
+export type ApiKeyCaller = Omit<ApiKeyRecord, 'ipAllowList'>;
+
+const keyRefused = () => new AppError(401, 'apiKeyInvalid');
+
+/** "Authorization: Bearer mpk_…": the key, or undefined when the header is absent or not of that shape. */
+export function presentedKey(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  const key = match?.[1];
+  return key && isApiKeyText(key) ? key : undefined;
+}
+
+/** Is `ip` inside one of the addresses or CIDR ranges? (An empty list allows every address.) */
+export function ipAllowed(ip: string, allowList: readonly string[]): boolean {
+  if (allowList.length === 0) return true;
+  const list = new BlockList();
+  for (const entry of allowList) {
+    const [address = '', bits] = entry.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(bits), family);
+  }
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  const address = mapped ?? ip;
+  return list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** Last use is written at most once a minute per key, off the request's path. */
+const TOUCH_EVERY_MS = 60_000;
+
+export class ApiKeyAccess {
+  private readonly touched = new TtlCache<number, true>(TOUCH_EVERY_MS);
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The caller of an open-API request; 401 for a missing or unusable key, 403 from an address the key does not allow. */
+  async authenticate(authorization: string | undefined, ip: string): Promise<ApiKeyCaller> {
+    const key = presentedKey(authorization);
+    if (!key) throw keyRefused();
+    const record = await usableKeyByHash(this.db, hashApiKey(key));
+    if (!record) throw keyRefused();
+    if (!ipAllowed(ip, record.ipAllowList)) throw forbidden('apiKeyIpRefused', { ip });
+    if (!this.touched.get(record.keyId)) {
+      this.touched.set(record.keyId, true);
+      touchKey(this.db, record.tenantId, record.keyId, ip).catch((error: unknown) => this.log.warn({ err: error }, 'api key last use'));
+    }
+    const { ipAllowList: _, ...caller } = record;
+    return caller;
+  }
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { and, arrayContains, eq, sql } from 'drizzle-orm';
+import type { PushMessageType, PushType } from '@portal/shared/open-api';
+import { pushDeliveries, pushEndpoints, pushMessages } from '../../db/schema/open-api.ts';
+import type { Tx } from '../finance/ledger/repository.ts';
+
+/*
+ * The outbox of message push (issue 15, docs/decisions on durable delivery): a change that merchants may
+ * be told about calls `emitPushEvent` inside its own transaction. The message and one delivery per
+ * subscribed endpoint are rows of that transaction, so they exist exactly when the change does; the
+ * NOTIFY is delivered at commit and wakes the relay, which hands the deliveries to the job queue.
+ */
+
+/** The channel the relay listens on; the payload is the tenant, for nothing but logs. */
+export const PUSH_CHANNEL = 'portal_push';
+
+export type PushEvent = {
+  tenantId: number;
+  type: PushType;
+  /** the event's `data`: plain JSON, amounts as decimal strings, times as ISO strings */
+  data: Record<string, unknown>;
+};
+
+/** The `webhook-id` of a message: unique, and the same for every attempt of it. */
+export const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`;
+
+/**
+ * Queues `event` for every enabled endpoint of its tenant that subscribes to its type, in the caller's
+ * transaction; nothing is written when no endpoint wants it. Returns the deliveries made.
+ */
+export async function emitPushEvent(tx: Tx, event: PushEvent): Promise<number> {
+  const endpoints = await tx
+    .select({ id: pushEndpoints.id })
+    .from(pushEndpoints)
+    .where(and(eq(pushEndpoints.tenantId, event.tenantId), eq(pushEndpoints.enabled, true), arrayContains(pushEndpoints.eventTypes, [event.type])));
+  if (endpoints.length === 0) return 0;
+  return queueMessage(tx, event.tenantId, event.type, event.data, endpoints.map((e) => e.id));
+}
+
+/** A message to the given endpoints of one tenant (the test event names its one endpoint). */
+export async function queueMessage(tx: Tx, tenantId: number, type: PushMessageType, data: Record<string, unknown>, endpointIds: readonly number[]): Promise<number> {
+  if (endpointIds.length === 0) return 0;
+  const [message] = await tx.insert(pushMessages).values({ tenantId, msgId: newMessageId(), type, payload: data }).returning({ id: pushMessages.id });
+  if (!message) throw new Error('push: the message was not written');
+  await tx.insert(pushDeliveries).values(endpointIds.map((endpointId) => ({ tenantId, messageId: message.id, endpointId })));
+  await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${String(tenantId)})`);
+  return endpointIds.length;
+}

@@ -1,0 +1,20 @@
+import type { Texts } from './languages.ts';
+
+/** The open API's own refusals (issue 15): the key, where it is used from, what it may do. */
+export const openApiMessages = {
+  apiKeyInvalid: {
+    'zh-TW': 'API 金鑰無效、已過期或已撤銷',
+    'zh-CN': 'API 密钥无效、已过期或已撤销',
+    'en-US': 'The API key is invalid, expired or revoked',
+  },
+  apiKeyIpRefused: {
+    'zh-TW': '此 API 金鑰不允許從位址 {ip} 呼叫',
+    'zh-CN': '此 API 密钥不允许从地址 {ip} 调用',
+    'en-US': 'This API key may not be used from {ip}',
+  },
+  apiScopeMissing: {
+    'zh-TW': '此 API 金鑰沒有 {scope} 權限範圍',
+    'zh-CN': '此 API 密钥没有 {scope} 权限范围',
+    'en-US': 'This API key lacks the scope {scope}',
+  },
+} as const satisfies Record<string, Texts>;
