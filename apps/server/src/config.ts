@@ -112,6 +112,8 @@ const envSchema = z.object({
   ALIBABA_1688_AUTHORIZE_URL: z.string().url().default('https://auth.1688.com/oauth/authorize'),
   /** open API and message push (issue 15): requests per minute per API key */
   OPEN_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** count open-API calls for the API statistics ('off' only to measure what counting costs: npm run bench) */
+  OPEN_API_USAGE_COUNTING: z.enum(['on', 'off']).default('on'),
   /** the AES-256-GCM key of the merchants' webhook secrets (same format as PURCHASE_SECRET_KEY; the embedded demo has a development key) */
   PUSH_SECRET_KEY: z
     .string()
