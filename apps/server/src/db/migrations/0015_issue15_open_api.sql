@@ -66,6 +66,7 @@ CREATE TABLE "push_delivery" (
 	"status" varchar(16) DEFAULT 'PENDING' NOT NULL,
 	"attempts" smallint DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now(),
+	"next_trigger" varchar(16) DEFAULT 'SCHEDULE' NOT NULL,
 	"locked_until" timestamp with time zone,
 	"last_attempt_at" timestamp with time zone,
 	"last_outcome" varchar(16),
@@ -73,7 +74,8 @@ CREATE TABLE "push_delivery" (
 	"succeeded_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "push_delivery_tenant_id_id_pk" PRIMARY KEY("tenant_id","id"),
-	CONSTRAINT "push_delivery_status_ck" CHECK ("push_delivery"."status" in ('PENDING','SUCCEEDED','FAILED'))
+	CONSTRAINT "push_delivery_status_ck" CHECK ("push_delivery"."status" in ('PENDING','SUCCEEDED','FAILED')),
+	CONSTRAINT "push_delivery_trigger_ck" CHECK ("push_delivery"."next_trigger" in ('SCHEDULE','REPLAY','TEST'))
 );
 --> statement-breakpoint
 CREATE TABLE "push_endpoint" (

@@ -160,6 +160,8 @@ export const pushDeliveries = pgTable(
     status: varchar({ length: 16 }).$type<PushDeliveryStatus>().notNull().default('PENDING'),
     attempts: smallint().notNull().default(0),
     nextAttemptAt: at().defaultNow(),
+    /** what the next attempt is counted as: the schedule, or a replay the merchant asked for (TEST for the test event) */
+    nextTrigger: varchar({ length: 16 }).$type<PushAttemptTrigger>().notNull().default('SCHEDULE'),
     lockedUntil: at(),
     lastAttemptAt: at(),
     /** the outcome and HTTP status of the last attempt, for the list without a join */
@@ -178,6 +180,7 @@ export const pushDeliveries = pgTable(
     foreignKey({ columns: [t.tenantId, t.messageId], foreignColumns: [pushMessages.tenantId, pushMessages.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.endpointId], foreignColumns: [pushEndpoints.tenantId, pushEndpoints.id] }).onDelete('cascade'),
     check('push_delivery_status_ck', sql`${t.status} in ('PENDING','SUCCEEDED','FAILED')`),
+    check('push_delivery_trigger_ck', sql`${t.nextTrigger} in ('SCHEDULE','REPLAY','TEST')`),
   ],
 );
 

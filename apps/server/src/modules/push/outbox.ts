@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
-import type { PushMessageType, PushType } from '@portal/shared/open-api';
+import { PUSH_TEST_TYPE, type PushMessageType, type PushType } from '@portal/shared/open-api';
 import { pushDeliveries, pushEndpoints, pushMessages } from '../../db/schema/open-api.ts';
 import type { Tx } from '../finance/ledger/repository.ts';
 
@@ -42,7 +42,8 @@ export async function queueMessage(tx: Tx, tenantId: number, type: PushMessageTy
   if (endpointIds.length === 0) return 0;
   const [message] = await tx.insert(pushMessages).values({ tenantId, msgId: newMessageId(), type, payload: data }).returning({ id: pushMessages.id });
   if (!message) throw new Error('push: the message was not written');
-  await tx.insert(pushDeliveries).values(endpointIds.map((endpointId) => ({ tenantId, messageId: message.id, endpointId })));
+  const nextTrigger = type === PUSH_TEST_TYPE ? 'TEST' : 'SCHEDULE';
+  await tx.insert(pushDeliveries).values(endpointIds.map((endpointId) => ({ tenantId, messageId: message.id, endpointId, nextTrigger }) as const));
   await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${String(tenantId)})`);
   return endpointIds.length;
 }
