@@ -98,6 +98,8 @@ import { VisitService, type VisitOptions } from './modules/log/visit/service.ts'
 import { visitRoutes } from './modules/log/visit/routes.ts';
 // issue 14 (preorder)
 import { preOrderRoutes } from './modules/purchase/pre-order/routes.ts';
+// issue 15 (keys): a merchant's API keys
+import { apiKeyRoutes } from './modules/open-api/key/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
 
 export type AppOptions = {
@@ -306,6 +308,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(purchasingOrderRoutes);
       // issue 14 (platforms): the platforms' token configuration
       await api.register(purchaseTokenRoutes, { settings: purchaseSettings });
+      // issue 15 (keys): a merchant's API keys (token configuration)
+      await api.register(apiKeyRoutes);
     },
     { prefix: '/api' },
   );

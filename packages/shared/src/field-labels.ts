@@ -38,7 +38,9 @@ export type FieldArea =
   | 'tenantPackage'
   | 'announcement'
   // issue 14 (catalogue): product search and the product page
-  | 'product';
+  | 'product'
+  // issue 15 (keys): a merchant's API keys
+  | 'apiKey';
 
 /** Names that mean one thing wherever they appear; dotted keys name a field inside another. */
 const LABELS: Record<string, FieldLabel> = {
@@ -332,6 +334,15 @@ const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
     itemId: typed('商品編號', '商品编号', 'Item ID'),
     file: typed('圖片', '图片', 'Image'),
   },
+  // issue 15 (keys): a merchant's API keys
+  apiKey: {
+    name: typed('金鑰名稱', '密钥名称', 'Key name'),
+    scopes: chosen('權限範圍', '权限范围', 'Scopes'),
+    expiresAt: typed('到期時間', '到期时间', 'Expiry'),
+    ipAllowList: typed('IP 白名單', 'IP 白名单', 'IP allow-list'),
+    overlapHours: typed('舊密鑰保留時數', '旧密钥保留时数', 'Overlap hours'),
+    status: chosen('狀態', '状态', 'Status'),
+  },
 };
 
 /** Routes by the start of their path (after /api or /platform-api), most specific first. */
@@ -366,6 +377,8 @@ const AREA_ROUTES: readonly (readonly [string, FieldArea])[] = [
   ['/sys/announcement/', 'announcement'],
   // issue 14 (catalogue)
   ['/purchase/product/', 'product'],
+  // issue 15 (keys)
+  ['/config/api-key/', 'apiKey'],
 ];
 
 /** The area of a route (its URL as registered or as called), if its fields have names of their own. */

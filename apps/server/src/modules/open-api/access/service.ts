@@ -18,19 +18,31 @@ export function presentedKey(header: string | undefined): string | undefined {
   return key && isApiKeyText(key) ? key : undefined;
 }
 
-/** Is `ip` inside one of the addresses or CIDR ranges? (An empty list allows every address.) */
+/**
+ * Is `ip` inside one of the addresses or CIDR ranges? (An empty list allows every address.) Never throws:
+ * an address that is none (no socket address) is refused, and a stored entry that is no address or range
+ * (the form checks them; a hand-edited row may not) allows nothing, rather than failing the call with a 500.
+ */
 export function ipAllowed(ip: string, allowList: readonly string[]): boolean {
   if (allowList.length === 0) return true;
-  const list = new BlockList();
-  for (const entry of allowList) {
-    const [address = '', bits] = entry.split('/');
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(address, family);
-    else list.addSubnet(address, Number(bits), family);
-  }
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
   const address = mapped ?? ip;
-  return list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  const family = isIP(address);
+  if (family === 0) return false;
+  const list = new BlockList();
+  for (const entry of allowList) {
+    const [base = '', bits, ...rest] = entry.split('/');
+    const entryFamily = isIP(base);
+    if (entryFamily === 0 || rest.length > 0) continue;
+    const type = entryFamily === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) {
+      list.addAddress(base, type);
+      continue;
+    }
+    const prefix = Number(bits);
+    if (/^\d{1,3}$/.test(bits) && prefix <= (entryFamily === 6 ? 128 : 32)) list.addSubnet(base, prefix, type);
+  }
+  return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
 /** Last use is written at most once a minute per key, off the request's path. */
