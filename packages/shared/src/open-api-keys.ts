@@ -51,7 +51,8 @@ const scopes = z
   .max(API_SCOPES.length * 2)
   .transform((list) => API_SCOPES.filter((scope) => list.includes(scope)));
 /** an instant with its offset; "in the future and at most a year away" is checked against the server's clock */
-const expiresAt = z.iso.datetime({ offset: true, error: msg('apiKeyExpiryFormat') });
+// (a missing one gets the ordinary "is required")
+const expiresAt = z.iso.datetime({ offset: true, error: (issue) => (issue.input === undefined ? undefined : msg('apiKeyExpiryFormat')) });
 /** addresses or CIDR ranges; each entry's form is checked by the server, which names the wrong one */
 const ipAllowList = z
   .array(z.string().trim().max(64, { error: msg('apiKeyIpEntryTooLong') }))
