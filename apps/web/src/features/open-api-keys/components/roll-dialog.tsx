@@ -6,7 +6,7 @@ import type { ApiKeyIssued, ApiKeyRecord } from '@portal/shared/open-api-keys';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useRollApiKey } from '../api/api-keys.ts';
 
-/** Roll a key's secret: asks how long the old one keeps working, then hands the new key to the page. */
+/** Roll a key's secret (the page gives it a React key per API key, so the overlap starts at its default each time): asks how long the old one keeps working, then hands the new key to the page. */
 export function RollDialog({ apiKey, onClose, onRolled }: { apiKey: ApiKeyRecord | null; onClose: () => void; onRolled: (issued: ApiKeyIssued) => void }) {
   const { t } = useTranslation('open-api-keys');
   const roll = useRollApiKey();
@@ -14,7 +14,6 @@ export function RollDialog({ apiKey, onClose, onRolled }: { apiKey: ApiKeyRecord
   useEffect(() => {
     if (!apiKey) return;
     roll.reset();
-    setHours(API_KEY_ROLL_OVERLAP_HOURS_DEFAULT);
     // reset on each opening only
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [apiKey]);

@@ -170,7 +170,7 @@ export function TokenConfigPage() {
         }
       />
       <ApiKeyDrawer open={drawer !== null} apiKey={drawer?.apiKey ?? null} onClose={() => setDrawer(null)} onCreated={created} />
-      <RollDialog apiKey={rolling} onClose={() => setRolling(null)} onRolled={rolled} />
+      <RollDialog key={rolling?.id ?? 'closed'} apiKey={rolling} onClose={() => setRolling(null)} onRolled={rolled} />
       <KeyShownOnceModal shown={shown} onClose={() => setShown(null)} />
     </Card>
   );
