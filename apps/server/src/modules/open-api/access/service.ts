@@ -67,7 +67,6 @@ export class ApiKeyAccess {
       this.touched.set(record.keyId, true);
       touchKey(this.db, record.tenantId, record.keyId, ip).catch((error: unknown) => this.log.warn({ err: error }, 'api key last use'));
     }
-    const { ipAllowList: _, ...caller } = record;
-    return caller;
+    return { keyId: record.keyId, tenantId: record.tenantId, scopes: record.scopes, createdBy: record.createdBy };
   }
 }
