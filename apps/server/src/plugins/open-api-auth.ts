@@ -31,6 +31,8 @@ const isDocument = (url: string) => url.endsWith('/openapi.json') || url.include
 export const openApiAuthPlugin = fp(
   async (app, opts: { db: Db; prefix: string }) => {
     const access = new ApiKeyAccess(opts.db, app.log);
+    // issue 15 (keys): a closing server waits for the keys' last-use writes under way
+    app.addHook('onClose', () => access.lastUseWritten());
     app.decorateRequest('apiKey', null);
 
     app.addHook('onRoute', (route) => {

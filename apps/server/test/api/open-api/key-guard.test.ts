@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiKeyIssued } from '@portal/shared/open-api-keys';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
@@ -112,15 +112,22 @@ describe(`the API key guard (${testDbKind()})`, () => {
     const fresh = new ApiKeyAccess(t.db, t.app.log);
     await fresh.authenticate(bearer(key), '198.51.100.23');
     const used = async () => (await t.db.select({ at: apiKeys.lastUsedAt, ip: apiKeys.lastUsedIp }).from(apiKeys).where(eq(apiKeys.id, record.id)))[0]!;
-    await vi.waitFor(async () => expect((await used()).ip).toBe('198.51.100.23'));
+    await fresh.lastUseWritten();
     const first = await used();
+    expect(first.ip).toBe('198.51.100.23');
     expect(first.at).toBeInstanceOf(Date);
     // a second call inside the minute writes nothing
     await fresh.authenticate(bearer(key), '198.51.100.99');
     await fresh.authenticate(bearer(key), '198.51.100.99');
+    await fresh.lastUseWritten();
     expect(await used()).toEqual(first);
+    // another app server (its own throttle) writes its own use
+    const other = new ApiKeyAccess(t.db, t.app.log);
+    await other.authenticate(bearer(key), '198.51.100.99');
+    await other.lastUseWritten();
+    expect((await used()).ip).toBe('198.51.100.99');
     // the list shows it
     const page = ok<{ records: { id: number; lastUsedIp: string; lastUsedAt: string | null }[] }>(await t.call({ method: 'GET', url: '/api/config/api-key/list', token }));
-    expect(page.records.find((k) => k.id === record.id)).toMatchObject({ lastUsedIp: '198.51.100.23', lastUsedAt: first.at!.toISOString() });
+    expect(page.records.find((k) => k.id === record.id)).toMatchObject({ lastUsedIp: '198.51.100.99', lastUsedAt: (await used()).at!.toISOString() });
   });
 });

@@ -50,6 +50,8 @@ const TOUCH_EVERY_MS = 60_000;
 
 export class ApiKeyAccess {
   private readonly touched = new TtlCache<number, true>(TOUCH_EVERY_MS);
+  /** the last-use writes under way, which a closing server waits for (as the sessions' do) */
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -65,8 +67,16 @@ export class ApiKeyAccess {
     if (!ipAllowed(ip, record.ipAllowList)) throw forbidden('apiKeyIpRefused', { ip });
     if (!this.touched.get(record.keyId)) {
       this.touched.set(record.keyId, true);
-      touchKey(this.db, record.tenantId, record.keyId, ip).catch((error: unknown) => this.log.warn({ err: error }, 'api key last use'));
+      const write = touchKey(this.db, record.tenantId, record.keyId, ip)
+        .catch((error: unknown) => this.log.warn({ err: error }, 'api key last use'))
+        .finally(() => this.writing.delete(write));
+      this.writing.add(write);
     }
     return { keyId: record.keyId, tenantId: record.tenantId, scopes: record.scopes, createdBy: record.createdBy };
+  }
+
+  /** Resolves once the last-use writes under way are done (a closing server calls it before the database closes). */
+  async lastUseWritten(): Promise<void> {
+    await Promise.all([...this.writing]);
   }
 }
