@@ -83,7 +83,7 @@ export function ApiKeyDrawer({ open, apiKey, onClose, onCreated }: { open: boole
             <Row gutter={[8, 8]} style={{ width: '100%' }}>
               {SCOPE_GROUPS.map(({ group, scopes }) => (
                 <Col span={24} key={group}>
-                  <Typography.Text strong style={{ display: 'inline-block', minWidth: 120 }}>
+                  <Typography.Text strong style={{ display: 'inline-block', minWidth: 150 }}>
                     {t(`group.${group}`)}
                   </Typography.Text>
                   {scopes.map((scope) => (

@@ -30,7 +30,7 @@ export function KeyShownOnceModal({ shown, onClose }: { shown: ShownKey | null; 
   return (
     <Modal
       open={shown !== null}
-      title={shown ? `${t(shown.kind === 'created' ? 'once.createdTitle' : 'once.rolledTitle')}: ${shown.name}` : ''}
+      title={shown ? t(shown.kind === 'created' ? 'once.createdTitle' : 'once.rolledTitle', { name: shown.name }) : ''}
       closable={false}
       maskClosable={false}
       keyboard={false}

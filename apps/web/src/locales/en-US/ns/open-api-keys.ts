@@ -50,8 +50,8 @@ export const resources: typeof source = {
     ipTooMany: 'The IP allow-list holds at most {{max}} entries',
   },
   once: {
-    createdTitle: 'API key created',
-    rolledTitle: 'New key issued',
+    createdTitle: 'API key "{{name}}" created',
+    rolledTitle: 'New key for "{{name}}" issued',
     warning: 'Copy it now and keep it safe. Once this window is closed the whole key cannot be shown again; if it is lost, roll the key or create a new one.',
     copy: 'Copy',
     copied: 'Copied',

@@ -50,8 +50,8 @@ export const resources: typeof source = {
     ipTooMany: 'IP 白名单最多 {{max}} 项',
   },
   once: {
-    createdTitle: 'API 密钥已创建',
-    rolledTitle: '新密钥已生成',
+    createdTitle: 'API 密钥「{{name}}」已创建',
+    rolledTitle: '「{{name}}」的新密钥已生成',
     warning: '请立即复制并妥善保存。关闭此窗口后将无法再次查看完整密钥；丢失时只能轮换或重新创建。',
     copy: '复制',
     copied: '已复制',

@@ -49,8 +49,8 @@ export const resources = {
     ipTooMany: 'IP 白名單最多 {{max}} 項',
   },
   once: {
-    createdTitle: 'API 金鑰已建立',
-    rolledTitle: '新金鑰已產生',
+    createdTitle: 'API 金鑰「{{name}}」已建立',
+    rolledTitle: '「{{name}}」的新金鑰已產生',
     warning: '請立即複製並妥善保存。關閉此視窗後將無法再次查看完整金鑰；遺失時只能輪換或重新建立。',
     copy: '複製',
     copied: '已複製',
