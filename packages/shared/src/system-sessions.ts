@@ -95,8 +95,14 @@ export type LoginLogRecord = z.infer<typeof loginLogRecord>;
 // ------------------------------------------------------------------ audit log
 
 /** What kinds of things the audit log names (the filter's options; a line of another kind still lists). */
-export const AUDIT_RESOURCES = ['user', 'role', 'menu', 'depart', 'position', 'tenant', 'tenant-package', 'dict', 'dict-item', 'announcement', 'session'] as const;
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'freeze', 'unfreeze', 'password', 'restore', 'purge', 'grant', 'members', 'publish', 'revoke', 'revoke-all'] as const;
+export const AUDIT_RESOURCES = ['user', 'role', 'menu', 'depart', 'position', 'tenant', 'tenant-package', 'dict', 'dict-item', 'announcement', 'session',
+  // issue 15 (keys): a merchant's API keys
+  'api-key',
+] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'freeze', 'unfreeze', 'password', 'restore', 'purge', 'grant', 'members', 'publish', 'revoke', 'revoke-all',
+  // issue 15 (keys): an API key's secret rolled
+  'roll',
+] as const;
 
 export const auditLogListQuery = {
   ...pageQuery,

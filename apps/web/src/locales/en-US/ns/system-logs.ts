@@ -75,6 +75,8 @@ export const resources: typeof source = {
       'dict-item': 'Dictionary item',
       announcement: 'Announcement',
       session: 'Session',
+      // issue 15 (keys)
+      'api-key': 'API key',
     },
     actions: {
       create: 'Add',
@@ -90,6 +92,8 @@ export const resources: typeof source = {
       publish: 'Publish',
       revoke: 'Force logout / revoke',
       'revoke-all': 'End all sessions',
+      // issue 15 (keys)
+      roll: 'Key rolled',
     },
   },
 };

@@ -75,6 +75,8 @@ export const resources: typeof source = {
       'dict-item': '字典项',
       announcement: '公告',
       session: '会话',
+      // issue 15 (keys)
+      'api-key': 'API 密钥',
     },
     actions: {
       create: '新增',
@@ -90,6 +92,8 @@ export const resources: typeof source = {
       publish: '发布',
       revoke: '强制下线／撤销',
       'revoke-all': '全部下线',
+      // issue 15 (keys)
+      roll: '轮换密钥',
     },
   },
 };

@@ -74,6 +74,8 @@ export const resources = {
       'dict-item': '字典項',
       announcement: '公告',
       session: '工作階段',
+      // issue 15 (keys)
+      'api-key': 'API 金鑰',
     },
     actions: {
       create: '新增',
@@ -89,6 +91,8 @@ export const resources = {
       publish: '發布',
       revoke: '強制下線／撤銷',
       'revoke-all': '全部下線',
+      // issue 15 (keys)
+      roll: '輪換金鑰',
     },
   },
 };
