@@ -122,9 +122,8 @@ ALTER TABLE "push_delivery" ADD CONSTRAINT "push_delivery_tenant_id_endpoint_id_
 ALTER TABLE "push_endpoint" ADD CONSTRAINT "push_endpoint_tenant_id_sys_tenant_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."sys_tenant"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_endpoint" ADD CONSTRAINT "push_endpoint_created_by_sys_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."sys_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_message" ADD CONSTRAINT "push_message_tenant_id_sys_tenant_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."sys_tenant"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "api_key_secret_hash_uq" ON "api_key_secret" USING btree ("hash");--> statement-breakpoint
+CREATE INDEX "api_key_secret_hash_idx" ON "api_key_secret" USING btree ("hash");--> statement-breakpoint
 CREATE INDEX "api_key_secret_key_idx" ON "api_key_secret" USING btree ("tenant_id","key_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "api_key_id_uq" ON "api_key" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "api_key_tenant_created_idx" ON "api_key" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "push_attempt_delivery_idx" ON "push_attempt" USING btree ("tenant_id","delivery_id","attempt_no");--> statement-breakpoint
 CREATE INDEX "push_attempt_tenant_started_idx" ON "push_attempt" USING btree ("tenant_id","started_at","endpoint_id");--> statement-breakpoint
@@ -132,7 +131,6 @@ CREATE UNIQUE INDEX "push_delivery_message_endpoint_uq" ON "push_delivery" USING
 CREATE INDEX "push_delivery_tenant_endpoint_created_idx" ON "push_delivery" USING btree ("tenant_id","endpoint_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "push_delivery_tenant_created_idx" ON "push_delivery" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "push_delivery_due_idx" ON "push_delivery" USING btree ("next_attempt_at") WHERE "push_delivery"."status" = 'PENDING';--> statement-breakpoint
-CREATE UNIQUE INDEX "push_endpoint_id_uq" ON "push_endpoint" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "push_endpoint_tenant_created_idx" ON "push_endpoint" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE UNIQUE INDEX "push_message_msg_uq" ON "push_message" USING btree ("msg_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "push_message_msg_uq" ON "push_message" USING btree ("tenant_id","msg_id");--> statement-breakpoint
 CREATE INDEX "push_message_tenant_created_idx" ON "push_message" USING btree ("tenant_id","created_at");

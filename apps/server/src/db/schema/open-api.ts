@@ -43,14 +43,13 @@ export const apiKeys = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('api_key_id_uq').on(t.id),
     index('api_key_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
 /**
  * The secrets of a key: one, or two during a roll's overlap (the old one with `expiresAt`). A request
- * presents the whole key; its sha-256 finds the row through the unique index, whatever the tenant.
+ * presents the whole key; its sha-256 finds the row through its index, whatever the tenant.
  */
 export const apiKeySecrets = pgTable(
   'api_key_secret',
@@ -68,7 +67,9 @@ export const apiKeySecrets = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('api_key_secret_hash_uq').on(t.hash),
+    // not unique: a unique key must hold tenant_id (decision 0010), and the guard finds a key whatever its tenant;
+    // two keys of 238 random bits never share a hash
+    index('api_key_secret_hash_idx').on(t.hash),
     index('api_key_secret_key_idx').on(t.tenantId, t.keyId),
     foreignKey({ columns: [t.tenantId, t.keyId], foreignColumns: [apiKeys.tenantId, apiKeys.id] }).onDelete('cascade'),
   ],
@@ -122,7 +123,6 @@ export const pushEndpoints = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('push_endpoint_id_uq').on(t.id),
     index('push_endpoint_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     check('push_endpoint_disabled_ck', sql`${t.disabledReason} is null or ${t.disabledReason} in ('MANUAL','GONE','FAILING')`),
   ],
@@ -143,7 +143,7 @@ export const pushMessages = pgTable(
     payload: jsonb().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('push_message_msg_uq').on(t.msgId), index('push_message_tenant_created_idx').on(t.tenantId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('push_message_msg_uq').on(t.tenantId, t.msgId), index('push_message_tenant_created_idx').on(t.tenantId, t.createdAt)],
 );
 
 /**
