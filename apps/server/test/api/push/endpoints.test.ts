@@ -66,7 +66,7 @@ describe(`message push: endpoints (${testDbKind()})`, () => {
     const types = ['ORDER_STATUS'];
     expect(refused(await add({ url: 'ftp://hooks.example.com/x', eventTypes: types }, 'merchant', 'en-US'), 400)).toContain('http:// or https://');
     expect(refused(await add({ url: 'https://user:pw@hooks.example.com/x', eventTypes: types }, 'merchant', 'zh-TW'), 400)).toContain('帳號或密碼');
-    expect(refused(await add({ url: `https://hooks.example.com/${'a'.repeat(2000)}`, eventTypes: types }, 'merchant', 'en-US'), 400)).toContain('2000');
+    expect(refused(await add({ url: `https://hooks.example.com/${'a'.repeat(2000)}`, eventTypes: types }, 'merchant', 'en-US'), 400)).toContain('at most 2,000 characters');
     expect(refused(await add({ url: 'http://hooks.example.com/x', eventTypes: types }, 'merchant', 'en-US'), 400)).toContain('must use https://');
     for (const url of ['https://127.0.0.1/x', 'https://169.254.169.254/latest/meta-data', 'https://10.1.2.3:8443/', 'https://[::1]/x', 'https://[::ffff:192.168.1.1]/', 'https://localhost/x', 'https://0x7f.1/']) {
       expect(refused(await add({ url, eventTypes: types }, 'merchant', 'zh-CN'), 400), url).toContain('内部、本机或云端元数据地址');
