@@ -67,6 +67,8 @@ export const PAGE_COMPONENTS = [
   'purchase/1688-order-list',
   // issue 14: the platforms' token configuration (platforms)
   'config/taobao-global-token-config',
+  // issue 15 (endpoints): message push configuration
+  'config/message-push-config',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

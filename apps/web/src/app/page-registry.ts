@@ -73,6 +73,8 @@ export const pageRegistry = {
   'purchase/1688-pre-order-list': () => import('../features/purchase/pages/pre-order-list-page.tsx').then((m) => m.AlibabaPreOrderListPage),
   // issue 14: the platforms' token configuration (platforms)
   'config/taobao-global-token-config': () => import('../features/purchase-config/pages/taobao-global-token-config-page.tsx').then((m) => m.TaobaoGlobalTokenConfigPage),
+  // issue 15 (endpoints)
+  'config/message-push-config': () => import('../features/message-push/pages/message-push-config-page.tsx').then((m) => m.MessagePushConfigPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

@@ -28,6 +28,8 @@ import type { resources as purchasing } from './purchasing.ts';
 import type { resources as purchaseStock } from './purchase-stock.ts';
 // issue 14: the platforms' token configuration (platforms)
 import type { resources as purchaseConfig } from './purchase-config.ts';
+// issue 15 (endpoints): message push configuration
+import type { resources as messagePush } from './message-push.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -59,4 +61,6 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   'purchase-stock': typeof purchaseStock;
   // issue 14 (platforms)
   'purchase-config': typeof purchaseConfig;
+  // issue 15 (endpoints)
+  'message-push': typeof messagePush;
 };
