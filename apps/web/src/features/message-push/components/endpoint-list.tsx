@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { PUSH_TYPES } from '@portal/shared/open-api';
 import type { PushEndpointRecord } from '@portal/shared/push-endpoints';
 import { Access } from '../../../components/access.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
@@ -29,6 +30,13 @@ function EndpointState({ endpoint }: { endpoint: PushEndpointRecord }) {
       )}
     </Space>
   );
+}
+
+/** The subscribed types in the dictionary's words; every type as one tag rather than ten. */
+function EventTypes({ types }: { types: PushEndpointRecord['eventTypes'] }) {
+  const { t } = useTranslation('message-push');
+  if (types.length === PUSH_TYPES.length) return <Tag color="blue">{t('allTypes')}</Tag>;
+  return <DictTag code="PushTypeEnum" value={types} />;
 }
 
 function EndpointActions({ endpoint, handlers }: { endpoint: PushEndpointRecord; handlers: EndpointHandlers }) {
@@ -108,7 +116,7 @@ function endpointList(handlers: EndpointHandlers): ListPageConfig<PushEndpointRe
         ),
       },
       { dataIndex: 'description', title: textKey('message-push', 'field.description'), width: 120, format: 'ellipsis' },
-      { dataIndex: 'eventTypes', title: textKey('message-push', 'field.eventTypes'), width: 270, render: (endpoint) => <DictTag code="PushTypeEnum" value={endpoint.eventTypes} /> },
+      { dataIndex: 'eventTypes', title: textKey('message-push', 'field.eventTypes'), width: 270, render: (endpoint) => <EventTypes types={endpoint.eventTypes} /> },
       {
         dataIndex: 'enabled',
         title: textKey('message-push', 'field.state'),

@@ -54,7 +54,7 @@ function answer(extra: (call: FetchCall) => unknown = () => undefined) {
   return stubFetch((call) => {
     const special = extra(call);
     if (special !== undefined) return special;
-    if (call.url.pathname === '/api/config/push-endpoint/list') return pageOf([endpoint(), endpoint({ id: 8, url: 'https://old.example.com/in', enabled: false, disabledReason: 'GONE', failingSince: '2026-11-25T00:00:00.000Z' })]);
+    if (call.url.pathname === '/api/config/push-endpoint/list') return pageOf([endpoint(), endpoint({ id: 8, url: 'https://old.example.com/in', eventTypes: [...PUSH_TYPES], enabled: false, disabledReason: 'GONE', failingSince: '2026-11-25T00:00:00.000Z' })]);
     if (call.url.pathname === '/api/config/push-endpoint/delivery/list') return pageOf([failed]);
     if (call.url.pathname === '/api/config/push-endpoint/delivery/queryById') return detail;
     return null;
@@ -79,6 +79,8 @@ describe('the message push configuration page', { timeout: 30_000 }, () => {
     expect(first.textContent).toContain('Order status change');
     expect(first.textContent).toContain('Tracking update');
     expect(screen.getByTestId('push-endpoint-reason').textContent).toBe('Turned off: the receiver answered 410 Gone');
+    // every type is said once rather than ten times
+    expect(cells[1]!.closest('tr')!.textContent).toContain('All event types');
   });
 
   test('adding sends the form and shows the secret once, with a warning, in the modal only', async () => {

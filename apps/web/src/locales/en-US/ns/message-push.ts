@@ -64,6 +64,7 @@ export const resources: typeof source = {
   status: { PENDING: 'Pending', SUCCEEDED: 'Succeeded', FAILED: 'Failed' },
   outcome: { SUCCESS: 'Success', HTTP_ERROR: 'HTTP error', TIMEOUT: 'Timeout', NETWORK: 'Network error', BLOCKED_ADDRESS: 'Address refused', REDIRECT: 'Redirect (not followed)', GONE: '410 Gone', THROTTLED: 'Throttled (429)' },
   trigger: { SCHEDULE: 'Schedule', REPLAY: 'Replay', TEST: 'Test' },
+  allTypes: 'All event types',
   testType: 'Test event (PING)',
   rule: { url: 'Enter the endpoint URL', eventTypes: 'Choose at least one event type' },
 };

@@ -64,6 +64,7 @@ export const resources: typeof source = {
   status: { PENDING: '待推送', SUCCEEDED: '成功', FAILED: '失败' },
   outcome: { SUCCESS: '成功', HTTP_ERROR: 'HTTP 错误', TIMEOUT: '超时', NETWORK: '网络错误', BLOCKED_ADDRESS: '地址被拒', REDIRECT: '重定向（不跟随）', GONE: '410 Gone', THROTTLED: '限流（429）' },
   trigger: { SCHEDULE: '排程', REPLAY: '重发', TEST: '测试' },
+  allTypes: '全部事件类型',
   testType: '测试事件（PING）',
   rule: { url: '请输入推送网址', eventTypes: '请至少选择一种事件类型' },
 };

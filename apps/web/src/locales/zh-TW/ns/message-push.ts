@@ -63,6 +63,7 @@ export const resources = {
   status: { PENDING: '待推送', SUCCEEDED: '成功', FAILED: '失敗' },
   outcome: { SUCCESS: '成功', HTTP_ERROR: 'HTTP 錯誤', TIMEOUT: '逾時', NETWORK: '網路錯誤', BLOCKED_ADDRESS: '位址被拒', REDIRECT: '重新導向（不跟隨）', GONE: '410 Gone', THROTTLED: '限流（429）' },
   trigger: { SCHEDULE: '排程', REPLAY: '重送', TEST: '測試' },
+  allTypes: '全部事件類型',
   testType: '測試事件（PING）',
   rule: { url: '請輸入推送網址', eventTypes: '請至少選擇一種事件類型' },
 };
