@@ -93,6 +93,10 @@ import { registerPurchaseReconciliation } from './modules/purchase/purchase-orde
 // issue 14: the platforms' token configuration (platforms)
 import { purchaseSettingsOf, type PurchaseConfig } from './modules/purchase/platform/settings.ts';
 import { purchaseTokenRoutes } from './modules/purchase/token/routes.ts';
+// issue 15 (endpoints): message push configuration and the delivery log
+import { pushSettingsOf, type PushConfig } from './modules/push/settings.ts';
+import { pushEndpointRoutes } from './modules/push/endpoint/routes.ts';
+import { pushLogRoutes } from './modules/push/log/routes.ts';
 import { registerTokenRefresh } from './modules/purchase/token/job.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
 import { visitRoutes } from './modules/log/visit/routes.ts';
@@ -108,6 +112,8 @@ export type AppOptions = {
     OidcConfig &
     Partial<Pick<Config, 'LOG_RETENTION_DAYS' | 'AUDIT_RETENTION_DAYS' | 'LOG_RETENTION_CRON'>> &
     PurchaseConfig &
+    // issue 15 (endpoints): the push settings
+    PushConfig &
     SiteConfig;
   database: Database;
   /** where SMS codes go; by default the one SMS_PROVIDER names (tests pass one that keeps them) */
@@ -176,6 +182,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const purchaseSettings = purchaseSettingsOf(options.config, options.database.kind);
   if (purchaseSettings.keySource === 'development') app.log.warn('PURCHASE_SECRET_KEY is not set: the embedded demo encrypts the platforms\' app secrets and tokens with a fixed development key (set PURCHASE_SECRET_KEY for real credentials)');
   if (purchaseSettings.keySource === 'none') app.log.warn('PURCHASE_SECRET_KEY is not set: the platforms\' app secrets cannot be saved until it is');
+  // issue 15 (endpoints): the push settings (the webhook secrets' key, private targets), built once
+  const pushSettings = pushSettingsOf(options.config, options.database.kind);
+  if (pushSettings.keySource === 'none') app.log.warn('PUSH_SECRET_KEY is not set: webhook endpoints cannot be saved until it is');
   // the last visits are written before the database closes (main.ts and the tests close the app first)
   app.addHook('onClose', () => visits.close());
   const jobs = options.jobs;
@@ -310,6 +319,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(purchaseTokenRoutes, { settings: purchaseSettings });
       // issue 15 (keys): a merchant's API keys (token configuration)
       await api.register(apiKeyRoutes);
+      // issue 15 (endpoints): webhook endpoints and the delivery log
+      await api.register(pushEndpointRoutes, { settings: pushSettings });
+      await api.register(pushLogRoutes);
     },
     { prefix: '/api' },
   );

@@ -34,6 +34,8 @@ import { purchaseTokenMessages } from './messages-purchase-token.ts';
 import { openApiMessages } from './messages-open-api.ts';
 // issue 15 (keys): a merchant's API keys
 import { keysMessages } from './messages-keys.ts';
+// issue 15 (endpoints)
+import { pushEndpointMessages } from './messages-push-endpoints.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -291,6 +293,8 @@ export const messages = {
   ...openApiMessages,
   // issue 15 (keys)
   ...keysMessages,
+  // issue 15: message push configuration (endpoints)
+  ...pushEndpointMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

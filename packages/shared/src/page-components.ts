@@ -69,6 +69,8 @@ export const PAGE_COMPONENTS = [
   'config/taobao-global-token-config',
   // issue 15 (keys): a merchant's API keys
   'config/token-config',
+  // issue 15 (endpoints): message push configuration
+  'config/message-push-config',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

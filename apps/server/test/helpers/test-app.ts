@@ -66,7 +66,15 @@ export async function createEmptyTestDatabase(template?: string): Promise<TestDa
   };
 }
 
-export const testConfig: AppOptions['config'] = { LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', TRUST_PROXY: false, SESSION_TTL_DAYS: 7, LOGIN_RATE_PER_MINUTE: 1000 };
+export const testConfig: AppOptions['config'] = {
+  LOG_LEVEL: 'silent',
+  WEB_DIST: '/nonexistent',
+  TRUST_PROXY: false,
+  SESSION_TTL_DAYS: 7,
+  LOGIN_RATE_PER_MINUTE: 1000,
+  // issue 15 (endpoints): webhook secrets can be saved on PostgreSQL too (a test that wants no key says so)
+  PUSH_SECRET_KEY: 'c'.repeat(64),
+};
 
 export type TestApp = {
   app: FastifyInstance;

@@ -75,6 +75,8 @@ export const pageRegistry = {
   'config/taobao-global-token-config': () => import('../features/purchase-config/pages/taobao-global-token-config-page.tsx').then((m) => m.TaobaoGlobalTokenConfigPage),
   // issue 15 (keys): a merchant's API keys
   'config/token-config': () => import('../features/open-api-keys/pages/token-config-page.tsx').then((m) => m.TokenConfigPage),
+  // issue 15 (endpoints)
+  'config/message-push-config': () => import('../features/message-push/pages/message-push-config-page.tsx').then((m) => m.MessagePushConfigPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

@@ -30,6 +30,8 @@ import type { resources as purchaseStock } from './purchase-stock.ts';
 import type { resources as purchaseConfig } from './purchase-config.ts';
 // issue 15 (keys): a merchant's API keys
 import type { resources as openApiKeys } from './open-api-keys.ts';
+// issue 15 (endpoints): message push configuration
+import type { resources as messagePush } from './message-push.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -63,4 +65,6 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   'purchase-config': typeof purchaseConfig;
   // issue 15 (keys)
   'open-api-keys': typeof openApiKeys;
+  // issue 15 (endpoints)
+  'message-push': typeof messagePush;
 };
