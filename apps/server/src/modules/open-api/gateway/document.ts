@@ -108,6 +108,7 @@ function operation(route: RouteOptions) {
   const codes = OPEN_API_ERROR_CODES.filter((code) => {
     if (code === 'idempotency_key_required' || code === 'idempotency_key_reused') return idempotent;
     if (code === 'conflict') return route.method === 'POST';
+    if (code === 'not_found') return Boolean(schema.params);
     if (code === 'payload_too_large' || code === 'unsupported_media_type') return Boolean(schema.body);
     if (code === 'invalid_request') return Boolean(schema.body || schema.querystring || schema.params || schema.headers);
     return true;

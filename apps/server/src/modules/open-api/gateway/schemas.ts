@@ -139,6 +139,39 @@ export const purchaseListQuery = getQuery({
   ...paging,
 });
 
+const PURCHASE_EXAMPLE = {
+  id: 88,
+  purchaseNo: 'PO26112700000007',
+  preOrderId: 41,
+  preOrderNo: 'PP26112600000012',
+  platform: 'TAOBAO',
+  status: 'PURCHASED',
+  externalPurchaseNo: '3928475610293847',
+  platformOrderId: '3928475610293847',
+  sellerId: 'tb-seller-1024',
+  storeName: 'Shenzhen Audio Store',
+  purchaseAmount: '24.68',
+  purchaseCurrency: 'CNY',
+  estimatedExpressFee: '3.00',
+  domesticExpressFee: '3.00',
+  actualPaymentAmount: '27.68',
+  actualPaymentCurrency: 'CNY',
+  expressCompany: '',
+  expressNo: null,
+  warehouseCode: 'SZ01',
+  remark: '',
+  purchaser: 'purchaser',
+  topUpAmount: null,
+  topUpStatus: null,
+  placedAt: '2026-11-27T02:00:00.000Z',
+  confirmedAt: '2026-11-27T02:10:00.000Z',
+  settledAt: '2026-11-27T02:10:00.000Z',
+  shippedAt: null,
+  reconciledAt: null,
+  createdAt: '2026-11-27T01:55:00.000Z',
+  lines: [{ preOrderLineId: 301, title: 'Bluetooth earphones', skuText: 'Black', imageUrl: '', itemId: '6423', skuId: '6423-1', unitPrice: '12.34', quantity: 2 }],
+};
+
 /** A purchase order as the merchant's own screens show it, without the platform-side tenant columns. */
-export const openPurchaseOrder = purchaseOrderRecord.omit({ tenantId: true, tenantName: true });
-export const purchasePage = pageSchema(openPurchaseOrder);
+export const openPurchaseOrder = purchaseOrderRecord.omit({ tenantId: true, tenantName: true }).meta({ example: PURCHASE_EXAMPLE });
+export const purchasePage = pageSchema(openPurchaseOrder).meta({ example: { records: [PURCHASE_EXAMPLE], total: 1, current: 1, size: 10, pages: 1 } });
