@@ -44,7 +44,8 @@ const RATE_LIMIT_HEADERS = {
 };
 
 const jsonOf = (schema: ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
   return json;
 };
 

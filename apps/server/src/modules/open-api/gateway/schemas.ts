@@ -91,7 +91,9 @@ export const orderListQuery = getQuery({
   ...paging,
 });
 
-const { recipient: _r, items: _i, parcels: _p, events: _e, ...recordExample } = orderAnswerExample;
+// a list's record: the order without its detail
+const recordExample: Partial<typeof orderAnswerExample> = { ...orderAnswerExample };
+for (const detailOnly of ['recipient', 'items', 'parcels', 'events', 'declaredWeight', 'actualWeight', 'length', 'width', 'height', 'chargeableWeight', 'freightQuote', 'freightCharge', 'remark', 'cancellable'] as const) delete recordExample[detailOnly];
 export const orderPage = pageSchema(orderRecord).meta({ example: { records: [{ ...recordExample }], total: 1, current: 1, size: 10, pages: 1 } });
 
 export const cancelBody = z

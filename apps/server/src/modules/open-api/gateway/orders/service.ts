@@ -19,7 +19,11 @@ import { keyAuthor, onceForKey } from '../idempotency.ts';
 /** The open API's order: the portal's detail without what only its screens use. */
 export type OpenOrder = Omit<OrderDetail, 'editable' | 'cancellable'> & { cancellable: boolean };
 
-const openOrder = ({ editable: _, ...detail }: OrderDetail): OpenOrder => detail;
+function openOrder(detail: OrderDetail): OpenOrder {
+  const open: OpenOrder & { editable?: boolean } = { ...detail };
+  delete open.editable;
+  return open;
+}
 
 async function orderIdOf(db: Db, tenantId: number, orderNo: string): Promise<number> {
   const page = await orderPage(db, tenantId, { orderNo, pageNo: 1, pageSize: 10 });

@@ -11,7 +11,12 @@ import type { ApiKeyCaller } from '../../access/service.ts';
  */
 
 type OpenPurchaseOrder = Omit<PurchaseOrderRecord, 'tenantId' | 'tenantName'>;
-const open = ({ tenantId: _t, tenantName: _n, ...record }: PurchaseOrderRecord): OpenPurchaseOrder => record;
+function open(record: PurchaseOrderRecord): OpenPurchaseOrder {
+  const copy: OpenPurchaseOrder & { tenantId?: number; tenantName?: string } = { ...record };
+  delete copy.tenantId;
+  delete copy.tenantName;
+  return copy;
+}
 
 type Query = Omit<PurchaseOrderFilters, 'tenantId' | 'platform'> & { pageNo: number; pageSize: number; order?: 'asc' | 'desc' };
 
