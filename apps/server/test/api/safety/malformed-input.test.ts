@@ -66,14 +66,15 @@ async function send(route: ApiRoute, base: ReturnType<typeof plan>, c: Malformed
     payload = c.part === 'body' ? (c.raw ?? JSON.stringify(c.value)) : JSON.stringify(base.body);
     headers['content-type'] = c.name === 'a multipart body that is not one' ? 'multipart/form-data; boundary=----x' : 'application/json';
   }
+  // an open-API route takes the key, and an Idempotency-Key for its creates and cancels
+  if (who === 'apiKey') Object.assign(headers, bearer(tokens.apiKey), { 'idempotency-key': randomUUID() });
   return t.call({
     method: route.method as 'GET',
     url: urlOf(route, params),
     query,
     headers,
     ...(payload !== undefined ? { payload } : {}),
-    // an open-API route takes the key, and an Idempotency-Key for its creates and cancels
-    ...(who === 'apiKey' ? { headers: { ...headers, ...bearer(tokens.apiKey), 'idempotency-key': randomUUID() } } : who ? { token: tokens[who] } : {}),
+    ...(who && who !== 'apiKey' ? { token: tokens[who] } : {}),
     lang: 'en-US',
   });
 }

@@ -43,21 +43,23 @@ export function openOrderPage(db: Db, caller: ApiKeyCaller, query: OpenOrderFilt
   return orderPage(db, caller.tenantId, list);
 }
 
+/*
+ * Creates and cancels run once per Idempotency-Key: what is stored with the key is the order's id, and
+ * every answer (the first and each replay) is that order read after the commit. The detail is read
+ * outside the transaction because its reads run in parallel, which one transaction's connection cannot.
+ */
+
 /** A new order, once per Idempotency-Key: the same key and body answer the order made the first time. */
-export async function createOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: string, input: ParsedOrder, language: Language) {
-  return onceForKey(db, caller, clientKey, 'POST /orders', input, async (tx) => {
-    const created = await createOrderIn(tx as Db, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, input);
-    return openOrder(await orderDetail(tx as Db, caller.tenantId, created.id, language));
-  });
+export async function createOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: string, input: ParsedOrder, language: Language): Promise<{ result: OpenOrder; replayed: boolean }> {
+  const { result, replayed } = await onceForKey(db, caller, clientKey, 'POST /orders', input, (tx) => createOrderIn(tx as Db, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, input));
+  return { result: openOrder(await orderDetail(db, caller.tenantId, result.id, language)), replayed };
 }
 
 /** Cancels an order not yet in the warehouse, once per Idempotency-Key. */
-export async function cancelOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: string, orderNo: string, reason: string | undefined, language: Language) {
+export async function cancelOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: string, orderNo: string, reason: string | undefined, language: Language): Promise<{ result: OpenOrder; replayed: boolean }> {
   const id = await orderIdOf(db, caller.tenantId, orderNo);
-  return onceForKey(db, caller, clientKey, `POST /orders/${orderNo}/cancel`, { reason: reason ?? null }, async (tx) => {
-    await cancelOrder(tx as Db, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, id, reason);
-    return openOrder(await orderDetail(tx as Db, caller.tenantId, id, language));
-  });
+  const { replayed } = await onceForKey(db, caller, clientKey, `POST /orders/${orderNo}/cancel`, { reason: reason ?? null }, (tx) => cancelOrder(tx as Db, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, id, reason));
+  return { result: openOrder(await orderDetail(db, caller.tenantId, id, language)), replayed };
 }
 
 /** The order's tracking: its status and its events, oldest first. */
