@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_SCOPES } from '@portal/shared/open-api';
 import { OPEN_API_ERROR_CODES } from '@portal/shared/open-api-gateway';
@@ -11,7 +14,10 @@ import { createTestApp, testDbKind } from '../../helpers/test-app.ts';
  */
 
 const LIMIT = 3;
-const t = await createTestApp({ config: { OPEN_API_RATE_LIMIT: LIMIT } });
+// a built web app, so that its fallback route (index.html for every unknown path) is there as in production
+const webDist = mkdtempSync(path.join(os.tmpdir(), 'open-api-web-'));
+writeFileSync(path.join(webDist, 'index.html'), '<!DOCTYPE html><html><body>the web app</body></html>');
+const t = await createTestApp({ config: { OPEN_API_RATE_LIMIT: LIMIT, WEB_DIST: webDist } });
 
 type Operation = {
   parameters?: { name: string; in: string; example?: unknown }[];
@@ -28,7 +34,20 @@ describe(`the open API's rate limit and document (${testDbKind()})`, () => {
     keys.one = (await createApiKey(t.db, 'merchant')).key;
     keys.two = (await createApiKey(t.db, 'merchant')).key;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("an unknown path under /open/ is a JSON 404 not_found, never the web app's page", async () => {
+    expect((await t.call({ method: 'GET', url: '/some/page' })).body).toContain('the web app');
+    for (const url of ['/open/v1/nothing', '/open/v2/orders', '/open/', '/open/v1/orders/LO1/nothing']) {
+      const response = await t.call({ method: 'GET', url, headers: bearer(keys.two), lang: 'en-US' });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/application\/json/);
+      expect(response.json().error, url).toMatchObject({ code: 'not_found', message: expect.stringContaining('No such endpoint') });
+    }
+  });
 
   describe('rate limit per key', () => {
     it('counts each key apart, sends the RateLimit headers and answers 429 rate_limited with Retry-After past the limit', async () => {
