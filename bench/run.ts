@@ -15,6 +15,8 @@ import { BASELINE_SCENARIO, BENCH_USER, buildPortalScenarios, buildScaleScenario
 import { startHelloServer, startPortalServer, type RunningServer } from './servers.ts';
 import { login } from './session.ts';
 import { PAYMENT_SCENARIOS, preparePayments, runPayments, type PaymentBenchReport } from './payments.ts';
+// issue 15 (gateway): the open API's order creation and one read, usage counting off and on
+import { OPEN_API_SCENARIOS, runOpenApiBench, type OpenApiScenarioName } from './open-api.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');
@@ -152,7 +154,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const portalScenarios = fixtures ? buildScaleScenarios({ token, fixtures, now: new Date() }) : buildPortalScenarios({ token });
-  const onlyEndpoints = options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name));
+  const onlyEndpoints = options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name) && !(OPEN_API_SCENARIOS as readonly string[]).includes(name));
   // --only naming payment scenarios alone measures the baseline and those
   const scenarios = options.only.length > 0 && onlyEndpoints.length === 0 ? [BASELINE_SCENARIO] : selectScenarios([BASELINE_SCENARIO, ...portalScenarios], onlyEndpoints);
   const reports: ScenarioReport[] = [];
@@ -172,6 +174,13 @@ async function main(argv: string[]): Promise<number> {
       if (result.failures.length > 0) shout([`${name}: FAILED`, ...result.failures]);
     }
   }
+
+  // issue 15 (gateway): on PostgreSQL in standard mode, each counting mode on a server process of its own
+  const openApiOnly = options.only.filter((name): name is OpenApiScenarioName => (OPEN_API_SCENARIOS as readonly string[]).includes(name));
+  const openApi =
+    !options.scale && databaseUrl && (options.only.length === 0 || openApiOnly.length > 0)
+      ? await runOpenApiBench({ repoRoot: REPO_ROOT, databaseUrl, username: user.username, connections: options.connections, duration: options.duration, warmup: options.warmup, only: openApiOnly })
+      : undefined;
 
   const baseline = reports.find((report) => report.name === BASELINE_SCENARIO.name)?.outcome ?? null;
   for (const report of reports) {
@@ -202,6 +211,7 @@ async function main(argv: string[]): Promise<number> {
       : null,
     scenarios: reports,
     ...(payments.length > 0 ? { payments } : {}),
+    ...(openApi ? { openApi } : {}),
   };
 
   console.log(`\n${formatTable(report)}`);
@@ -213,7 +223,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`CPU profiles of the portal (one per thread; the largest is the main thread): ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools)`);
   }
 
-  const failed = [...reports.filter((entry) => entry.failure !== null), ...payments.filter((entry) => entry.failures.length > 0).map((entry) => ({ name: entry.name, failure: entry.failures.join(' | ') }))];
+  const failed = [...reports.filter((entry) => entry.failure !== null), ...payments.filter((entry) => entry.failures.length > 0).map((entry) => ({ name: entry.name, failure: entry.failures.join(' | ') })), ...(openApi?.runs ?? []).filter((entry) => entry.failures.length > 0).map((entry) => ({ name: `${entry.name} (counting ${entry.counting})`, failure: entry.failures.join(' | ') }))];
   if (failed.length > 0) {
     shout([`BENCH FAILED: ${failed.length} scenario(s) had non-2xx answers or errors:`, ...failed.map((entry) => `${entry.name}: ${entry.failure ?? ''}`)]);
     return 1;

@@ -71,6 +71,8 @@ export type PortalServerOptions = {
   seedDemo?: boolean;
   /** trust X-Forwarded-For (scale mode: the load comes from many client addresses) */
   trustProxy?: boolean;
+  /** further environment of the server process (issue 15: OPEN_API_USAGE_COUNTING, bench/open-api.ts) */
+  env?: Record<string, string>;
 };
 
 /** The real portal server (apps/server/src/main.ts) run through tsx, seeded with the demo accounts unless told otherwise. */
@@ -100,6 +102,7 @@ export async function startPortalServer(options: PortalServerOptions): Promise<R
         LOG_LEVEL: 'warn',
         TRUST_PROXY: options.trustProxy ? 'true' : 'false',
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        ...options.env,
       },
       echo: echoProblems,
     }),

@@ -18,6 +18,9 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiAuthPlugin } from './plugins/open-api-auth.ts';
 import { OPEN_API_PREFIX } from '@portal/shared/open-api';
+// issue 15 (gateway): the open API's routes, its own errors and document
+import { openApiGatewayRoutes } from './modules/open-api/gateway/routes.ts';
+import { answerOpenApiNotFound } from './modules/open-api/gateway/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { AccessService } from './modules/auth/access/service.ts';
@@ -114,6 +117,8 @@ export type AppOptions = {
     PurchaseConfig &
     // issue 15 (endpoints): the push settings
     PushConfig &
+    // issue 15 (gateway): the open API's calls per key and minute
+    Partial<Pick<Config, 'OPEN_API_RATE_LIMIT'>> &
     SiteConfig;
   database: Database;
   /** where SMS codes go; by default the one SMS_PROVIDER names (tests pass one that keeps them) */
@@ -239,6 +244,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: (input) => {
+      // issue 15 (gateway): the open API has its own document (/open/v1/openapi.json)
+      if (input.url.startsWith('/open/')) return { schema: { hide: true }, url: input.url };
       const transformed = jsonSchemaTransform(input);
       const access = input.route.config?.access;
       const permission = access ? access.permission : 'public';
@@ -328,11 +335,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // issue 15: the open API for merchants' own systems, under its versioned prefix, called with an API key (never a session)
   await app.register(openApiAuthPlugin, { db: options.database.db, prefix: OPEN_API_PREFIX });
   await app.register(
-    async (_open) => {
+    async (open) => {
       // issue 15 (gateway): the open API's routes
+      await open.register(openApiGatewayRoutes, { ratePerMinute: options.config.OPEN_API_RATE_LIMIT ?? 600 });
     },
     { prefix: OPEN_API_PREFIX },
   );
+  // issue 15 (gateway): any other path under /open/ (another version) is a 404 in the open API's shape
+  await app.register(async (other) => other.setNotFoundHandler(answerOpenApiNotFound), { prefix: '/open' });
   // the platform gateway: the spec's "transfer" calls, the wallet
   await app.register(
     async (gateway) => {
@@ -355,6 +365,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // the SPA's own routes (/user/login, /dashboard/analysis, ...) all load index.html
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
+      // issue 15 (gateway): the open API answers JSON, never the web app's page
+      if (request.url.startsWith('/open/')) return answerOpenApiNotFound(request, reply);
       if (request.url.startsWith('/api/') || request.url.startsWith('/platform-api/')) {
         return reply.status(404).send(envelope(null, request.t('routeNotFound', { method: request.method, url: pathname.slice(0, 200) }), false, 404));
       }

@@ -36,6 +36,8 @@ import { openApiMessages } from './messages-open-api.ts';
 import { keysMessages } from './messages-keys.ts';
 // issue 15 (endpoints)
 import { pushEndpointMessages } from './messages-push-endpoints.ts';
+// issue 15 (gateway): the open API's routes
+import { openApiGatewayMessages } from './messages-open-api-gateway.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -295,6 +297,8 @@ export const messages = {
   ...keysMessages,
   // issue 15: message push configuration (endpoints)
   ...pushEndpointMessages,
+  // issue 15 (gateway): the open API's routes
+  ...openApiGatewayMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

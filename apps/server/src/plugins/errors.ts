@@ -15,7 +15,7 @@ import { isClientDataError, violatedConstraint } from '../lib/db-errors.ts';
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError | ZodRequestError, request, reply) => {
-      const { status, message, headers } = describe(error, request);
+      const { status, message, headers } = describeError(error, request);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ status, reason: message }, 'request refused');
       if (headers) void reply.headers(headers);
@@ -30,7 +30,8 @@ export const errorsPlugin = fp(
   { name: 'errors', dependencies: ['i18n'] },
 );
 
-function describe(error: FastifyError | AppError | ZodRequestError, request: FastifyRequest): { status: number; message: string; headers?: Record<string, string> } {
+/** The status and the translated message of a failure (the open API's own handler answers them in its shape). */
+export function describeError(error: FastifyError | AppError | ZodRequestError, request: FastifyRequest): { status: number; message: string; headers?: Record<string, string> } {
   if (error instanceof AppError) return { status: error.statusCode, message: appErrorMessage(error, request) };
   if (error instanceof ZodRequestError) return { status: 400, message: validationMessage(error, request) };
   switch (error.code) {

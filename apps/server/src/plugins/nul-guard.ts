@@ -38,7 +38,8 @@ async function refuseUnstorable(request: FastifyRequest): Promise<void> {
   throw badRequest('validationInvalid', { field: found.path || 'body' });
 }
 
-const API = /^\/(api|platform-api)\//;
+// issue 15 (gateway): the open API too
+const API = /^\/(api|platform-api|open)\//;
 
 /**
  * PostgreSQL text cannot hold a NUL character: a parameter with one fails the query, which would be a

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { createTestApp, testDbKind } from '../../helpers/test-app.ts';
-import { apiRoutes, type ApiRoute } from './route-table.ts';
+import { bearer, createApiKey } from '../../helpers/api-keys.ts';
+import { apiRoutes, openApiRoutes, type ApiRoute } from './route-table.ts';
 import { baseOf, casesOf, DEPTH, type MalformedCase } from './malformed-cases.ts';
 
 vi.mock('fastify', async (original) => (await import('./route-table.ts')).recordingFastify(await original()));
 
 /*
- * Every operation under /api and /platform-api gets malformed input derived from its own schemas (see
+ * Every operation under /api, /platform-api and /open/v1 (issue 15, with an API key) gets malformed input derived from its own schemas (see
  * malformed-cases.ts) and must answer 4xx with a message, never 5xx. A new route joins by existing.
  */
 
@@ -17,14 +19,17 @@ const NOTHING_TO_FUZZ: Record<string, string> = {
   'GET /api/sys/permission/getUserPermissionByToken': 'no query, no body: answers the caller own menu',
   'GET /api/sys/dict/getDictItems': 'no code in the path: answers 404 for any input',
   'GET /api/sys/announcement/stream': "no input: the caller's own event stream, which stays open (test/api/announcement/stream.test.ts reads it over HTTP)",
+  // issue 15 (gateway)
+  'GET /open/v1/wallet/balances': "no query, no body: the key's company's balances",
 };
 
-const t = await createTestApp();
-const routes = apiRoutes();
-const tokens: Record<'admin' | 'merchant', string> = { admin: '', merchant: '' };
+// issue 15 (gateway): the open API's cases all come from one key, which no rate limit should stop
+const t = await createTestApp({ config: { OPEN_API_RATE_LIMIT: 100_000 } });
+const routes = [...apiRoutes(), ...openApiRoutes()];
+const tokens: Record<'admin' | 'merchant' | 'apiKey', string> = { admin: '', merchant: '', apiKey: '' };
 
 const name = (route: ApiRoute) => `${route.method} ${route.url}`;
-const caller = (route: ApiRoute) => (route.access.permission === 'public' ? undefined : 'tenant' in route.access && route.access.tenant === 'platform' ? 'admin' : 'merchant');
+const caller = (route: ApiRoute) => (route.openApi ? 'apiKey' : route.access.permission === 'public' ? undefined : 'tenant' in route.access && route.access.tenant === 'platform' ? 'admin' : 'merchant');
 
 function urlOf(route: ApiRoute, params: Record<string, unknown>): string {
   return route.url.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
@@ -61,23 +66,38 @@ async function send(route: ApiRoute, base: ReturnType<typeof plan>, c: Malformed
     payload = c.part === 'body' ? (c.raw ?? JSON.stringify(c.value)) : JSON.stringify(base.body);
     headers['content-type'] = c.name === 'a multipart body that is not one' ? 'multipart/form-data; boundary=----x' : 'application/json';
   }
+  // an open-API route takes the key, and an Idempotency-Key for its creates and cancels
+  if (who === 'apiKey') Object.assign(headers, bearer(tokens.apiKey), { 'idempotency-key': randomUUID() });
   return t.call({
     method: route.method as 'GET',
     url: urlOf(route, params),
     query,
     headers,
     ...(payload !== undefined ? { payload } : {}),
-    ...(who ? { token: tokens[who] } : {}),
+    ...(who && who !== 'apiKey' ? { token: tokens[who] } : {}),
     lang: 'en-US',
   });
+}
+
+/**
+ * A path parameter left out makes another route's URL (GET /open/v1/orders/ is the order list): that
+ * request is no malformed call of this route, and is the other route's to answer.
+ */
+function landsElsewhere(route: ApiRoute, c: MalformedCase): boolean {
+  if (c.part !== 'params') return false;
+  const url = urlOf(route, c.value as Record<string, unknown>).replace(/\/+$/, '');
+  return routes.some((other) => other !== route && other.method === route.method && other.url === url);
 }
 
 /** What is wrong with an answer to a case, or null. */
 function verdict(route: ApiRoute, c: MalformedCase, response: LightMyRequestResponse): string | null {
   const status = response.statusCode;
+  if (landsElsewhere(route, c)) return status >= 500 ? `${status} on the route it lands on` : null;
   let message = '';
   try {
-    message = String((response.json() as { message?: unknown }).message ?? '');
+    // the portal's envelope, or the open API's { error: { code, message } }
+    const body = response.json() as { message?: unknown; error?: { message?: unknown } };
+    message = String(body.message ?? body.error?.message ?? '');
   } catch {
     message = '';
   }
@@ -93,6 +113,7 @@ describe(`malformed input on every route (${testDbKind()})`, () => {
   beforeAll(async () => {
     tokens.admin = await t.login('admin');
     tokens.merchant = await t.login('merchant');
+    tokens.apiKey = (await createApiKey(t.db, 'merchant')).key;
   });
   afterAll(() => t.close());
 

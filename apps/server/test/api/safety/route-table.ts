@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Access } from '../../../src/plugins/auth.ts';
+import type { OpenApiRoute } from '../../../src/plugins/open-api-auth.ts';
 
 /** One operation of the API as it was registered: its access and the zod schemas that validate it. */
 export type ApiRoute = {
@@ -12,6 +13,8 @@ export type ApiRoute = {
   body?: ZodType;
   /** takes multipart/form-data (an upload) rather than JSON */
   multipart: boolean;
+  /** issue 15 (gateway): an open-API route, called with an API key (its `access` then says "a merchant's caller") */
+  openApi?: OpenApiRoute;
 };
 
 const recorded: RouteOptions[] = [];
@@ -54,6 +57,34 @@ export function apiRoutes(): ApiRoute[] {
         params: schema.params,
         body: schema.body,
         multipart: schema.consumes?.includes('multipart/form-data') ?? false,
+      });
+    }
+  }
+  return [...routes.values()].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+}
+
+/**
+ * issue 15 (gateway): every operation of the open API (/open/v1, not its document), called with an API key
+ * of a merchant's company: `access` says so (a merchant's caller) and `openApi` names its scope.
+ */
+export function openApiRoutes(): ApiRoute[] {
+  if (recorded.length === 0) throw new Error('no route recorded: vi.mock("fastify") with recordingFastify in the test file');
+  const routes = new Map<string, ApiRoute>();
+  for (const route of recorded) {
+    const openApi = route.config?.openApi;
+    if (!route.url.startsWith('/open/') || !openApi) continue;
+    const schema = (route.schema ?? {}) as { querystring?: ZodType; params?: ZodType; body?: ZodType };
+    for (const method of [route.method].flat()) {
+      if (!(METHODS as readonly string[]).includes(method)) continue;
+      routes.set(`${method} ${route.url}`, {
+        method,
+        url: route.url,
+        access: { permission: 'authenticated', tenant: 'merchant' },
+        querystring: schema.querystring,
+        params: schema.params,
+        body: schema.body,
+        multipart: false,
+        openApi,
       });
     }
   }

@@ -1,0 +1,69 @@
+import type { Language } from '@portal/shared/languages';
+import type { OrderDetail, OrderRecord } from '@portal/shared/logistics-schemas';
+import type { Page } from '@portal/shared/api';
+import type { OrderStatus } from '@portal/shared/logistics';
+import type { Db } from '../../../../db/client.ts';
+import { notFound } from '../../../../lib/errors.ts';
+import { cancelOrder, createOrderIn, orderDetail, orderPage, type ListQuery } from '../../../logistics/order/service.ts';
+import type { ParsedOrder } from '../../../logistics/order/model.ts';
+import type { ApiKeyCaller } from '../../access/service.ts';
+import { keyAuthor, onceForKey } from '../idempotency.ts';
+
+/*
+ * The open API's orders: the portal's own use cases (modules/logistics/order/service.ts), called as the
+ * key's tenant and, where a user is recorded (created_by, the cancel event), as the key's creator. Orders
+ * are addressed by their number, which is what a merchant's system keeps; the number is looked up with
+ * the list's own query (exact match among the numbers it begins), inside the key's tenant only.
+ */
+
+/** The open API's order: the portal's detail without what only its screens use. */
+export type OpenOrder = Omit<OrderDetail, 'editable' | 'cancellable'> & { cancellable: boolean };
+
+function openOrder(detail: OrderDetail): OpenOrder {
+  const open: OpenOrder & { editable?: boolean } = { ...detail };
+  delete open.editable;
+  return open;
+}
+
+async function orderIdOf(db: Db, tenantId: number, orderNo: string): Promise<number> {
+  const page = await orderPage(db, tenantId, { orderNo, pageNo: 1, pageSize: 10 });
+  const found = page.records.find((record) => record.orderNo === orderNo);
+  if (!found) throw notFound();
+  return found.id;
+}
+
+export async function openOrderByNo(db: Db, caller: ApiKeyCaller, orderNo: string, language: Language): Promise<OpenOrder> {
+  return openOrder(await orderDetail(db, caller.tenantId, await orderIdOf(db, caller.tenantId, orderNo), language));
+}
+
+export type OpenOrderFilters = { status?: string; merchantOrderNo?: string; createdFrom?: string; createdTo?: string; pageNo: number; pageSize: number; order?: 'asc' | 'desc' };
+
+export function openOrderPage(db: Db, caller: ApiKeyCaller, query: OpenOrderFilters): Promise<Page<OrderRecord>> {
+  const list: ListQuery = { ...query, column: 'createdAt' };
+  return orderPage(db, caller.tenantId, list);
+}
+
+/*
+ * Creates and cancels run once per Idempotency-Key: what is stored with the key is the order's id, and
+ * every answer (the first and each replay) is that order read after the commit. The detail is read
+ * outside the transaction because its reads run in parallel, which one transaction's connection cannot.
+ */
+
+/** A new order, once per Idempotency-Key: the same key and body answer the order made the first time. */
+export async function createOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: string, input: ParsedOrder, language: Language): Promise<{ result: OpenOrder; replayed: boolean }> {
+  const { result, replayed } = await onceForKey(db, caller, clientKey, 'POST /orders', input, (tx) => createOrderIn(tx as Db, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, input));
+  return { result: openOrder(await orderDetail(db, caller.tenantId, result.id, language)), replayed };
+}
+
+/** Cancels an order not yet in the warehouse, once per Idempotency-Key. */
+export async function cancelOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: string, orderNo: string, reason: string | undefined, language: Language): Promise<{ result: OpenOrder; replayed: boolean }> {
+  const id = await orderIdOf(db, caller.tenantId, orderNo);
+  const { replayed } = await onceForKey(db, caller, clientKey, `POST /orders/${orderNo}/cancel`, { reason: reason ?? null }, (tx) => cancelOrder(tx as Db, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, id, reason));
+  return { result: openOrder(await orderDetail(db, caller.tenantId, id, language)), replayed };
+}
+
+/** The order's tracking: its status and its events, oldest first. */
+export async function openTracking(db: Db, caller: ApiKeyCaller, orderNo: string, language: Language): Promise<{ orderNo: string; status: OrderStatus; waybillNo: string | null; events: OrderDetail['events'] }> {
+  const detail = await orderDetail(db, caller.tenantId, await orderIdOf(db, caller.tenantId, orderNo), language);
+  return { orderNo: detail.orderNo, status: detail.status, waybillNo: detail.waybillNo, events: detail.events };
+}
