@@ -4,6 +4,7 @@ import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { PUSH_TYPES, type PushType } from '@portal/shared/open-api';
 import { PUSH_EVENT_EXAMPLES, PUSH_EVENT_SCHEMAS } from '@portal/shared/push-events';
 import type { OrderInput } from '@portal/shared/logistics-schemas';
+import { orders } from '../../../src/db/schema/logistics.ts';
 import { pushDeliveries, pushEndpoints, pushMessages } from '../../../src/db/schema/open-api.ts';
 import { DEVELOPMENT_SECRET_KEY, encryptSecret } from '../../../src/lib/secret-box.ts';
 import { walletLeg, platformLeg } from '../../../src/modules/finance/ledger/model.ts';
@@ -12,6 +13,7 @@ import { emitPushEvent } from '../../../src/modules/push/outbox.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok } from '../../helpers/answers.ts';
 import { insertOrder, insertParcel } from '../../helpers/orders.ts';
+import { shippedPurchase } from '../purchase/stock-fixtures.ts';
 import { fundWallet, idempotencyHeaders, voucherUpload } from '../../helpers/wallet-client.ts';
 
 /*
@@ -183,6 +185,38 @@ describe(`pushed events of the existing flows (${testDbKind()})`, () => {
     ok(await call(`${W}/refund/verify`, finance, { id: refund.id, approve: false, reason: 'wrong account' }, true));
     expect(await onlyOne('REFUND_RESULT')).toMatchObject({ refundNo: refund.refundNo, kind: 'BALANCE', result: 'REJECTED', amount: '20.00', currency: 'HKD', reason: 'wrong account' });
     expect((await newMessages()).map((message) => message.type)).toEqual(['REFUND_RESULT']);
+  });
+
+  it('tells of a pick-up batch made and made ready, with its order moving to WAIT_COLLECT', async () => {
+    const order = await insertOrder(t.db, { tenantId: MERCHANT });
+    const expectedPickupAt = new Date(Date.now() + 5 * 3_600_000).toISOString();
+    const batch = ok<{ id: number; batchNo: string }>(
+      await call('/api/logistics/pickupBatch/add', merchant, { orderIds: [order.id], expectedPickupAt, contactName: 'Chen', contactPhone: '0912000001', pickupAddress: 'Dock 1', remark: '' }),
+    );
+    expect(await onlyOne('PICKUP_STATUS')).toMatchObject({ batchNo: batch.batchNo, from: null, to: 'WAIT_PREPARE_GOODS' });
+    await markNow();
+    ok(await call('/api/logistics/pickupBatch/ready', merchant, { id: batch.id }));
+    expect(await onlyOne('PICKUP_STATUS')).toMatchObject({ batchNo: batch.batchNo, from: 'WAIT_PREPARE_GOODS', to: 'WAIT_TAKE_GOODS' });
+    expect(await onlyOne('ORDER_STATUS')).toMatchObject({ orderNo: order.orderNo, from: 'CREATED', to: 'WAIT_COLLECT' });
+    // ready again: refused, nothing told
+    await markNow();
+    await call('/api/logistics/pickupBatch/ready', merchant, { id: batch.id });
+    expect(await newMessages()).toEqual([]);
+  });
+
+  it('tells of a payment taking money out of the wallet (a negative WALLET_CHANGE with the balance after)', async () => {
+    const order = await insertOrder(t.db, { tenantId: MERCHANT, status: 'WHIN' });
+    await t.db.update(orders).set({ freightCharge: 1_250n, freightCurrency: 'TWD' }).where(eq(orders.id, order.id));
+    await fundWallet(t.db, 'TWD', 10_000n, MERCHANT);
+    await markNow();
+    ok(await call(`${W}/payment/submit`, merchant, { orderIds: [order.id], draft: false }, true));
+    expect(await onlyOne('WALLET_CHANGE')).toMatchObject({ currency: 'TWD', amount: '-12.50', balance: '87.50', journalKind: 'PAYMENT' });
+  });
+
+  it('tells of a purchase order received into stock at the warehouse', async () => {
+    const purchase = await shippedPurchase(t.db, { tenantId: MERCHANT, expressNo: 'SF-PUSH-PUR-1' });
+    ok(await call('/api/warehouse/purchase/receive', warehouse, { expressNo: 'SF-PUSH-PUR-1', warehouseCode: 'GZ01' }));
+    expect(await onlyOne('PURCHASE_STATUS')).toMatchObject({ purchaseNo: purchase.purchaseNo, from: 'SELLER_SHIPPED', to: 'IN_STOCK' });
   });
 
   it("tells merchant2's endpoint of merchant2's changes only", async () => {
