@@ -46,7 +46,7 @@ export async function exceptionOf(db: Db, tenantId: number, id: number): Promise
 export async function dealWith(db: Db, caller: { tenantId: number; userId: number }, body: { id: number; resolution: ExceptionResolution; remark: string }): Promise<ExceptionRecord> {
   // one transaction with the pushed event (issue 15); the lock tells the status it was dealt from
   const dealt = await db.transaction(async (tx) => {
-    const before = await lockException(tx, body.id);
+    const before = await lockException(tx, body.id, caller.tenantId);
     if (!before || !(await dealException(tx, caller.tenantId, body.id, DEALABLE, { resolution: body.resolution, merchantRemark: body.remark, dealtBy: caller.userId }))) return false;
     await emitExceptionOf(tx, body.id, before.status);
     return true;
