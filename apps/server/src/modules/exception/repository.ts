@@ -178,12 +178,12 @@ export async function dealException(db: Db, tenantId: number, id: number, from: 
   return dealt.length > 0;
 }
 
-/** The exception's status, locked until the transaction ends; null when missing. */
-export async function lockException(tx: Db, id: number): Promise<{ id: number; status: ExceptionStatus } | null> {
+/** The exception's status (of the tenant, when one is given), locked until the transaction ends; null when missing. */
+export async function lockException(tx: Db, id: number, tenantId: number | null = null): Promise<{ id: number; status: ExceptionStatus } | null> {
   const [current] = await tx
     .select({ id: collectionExceptions.id, status: collectionExceptions.status })
     .from(collectionExceptions)
-    .where(eq(collectionExceptions.id, id))
+    .where(and(eq(collectionExceptions.id, id), tenantId === null ? undefined : eq(collectionExceptions.tenantId, tenantId)))
     .for('update')
     .limit(1);
   return current ?? null;

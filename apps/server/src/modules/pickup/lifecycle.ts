@@ -4,6 +4,7 @@ import { PICKUP_BATCH_CANCELLED_TEXT, PICKUP_BATCH_STATUS_TEXTS } from '@portal/
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { moveRefused } from '../../lib/status-move.ts';
+import { emitPickupStatus } from '../push/events.ts';
 import { lockLiveBatchOf, moveBatchRow, ordersOfBatch, updateBatch, type BatchMoveValues, type BatchRow } from './repository.ts';
 
 /*
@@ -53,6 +54,13 @@ export function assertIn(batch: BatchState, expected: PickupBatchStatus): void {
  */
 export async function moveBatch(tx: Db, batch: BatchRow, to: PickupBatchStatus, set: BatchMoveValues): Promise<void> {
   if (!(await moveBatchRow(tx, batch, to, set))) throw conflict('pickupBatchChangedMeanwhile');
+  await emitPickupStatus(tx, batch, batch.status, to);
+}
+
+/** A batch closed as cancelled (by the merchant, or because nothing is left to collect). */
+export async function cancelBatchRow(tx: Db, batch: BatchRow): Promise<void> {
+  await updateBatch(tx, batch.id, { cancelled: true });
+  await emitPickupStatus(tx, batch, batch.status, 'CANCELLED');
 }
 
 /** An order the truck still has to fetch; any later status means its goods are at (or past) the warehouse. */
@@ -71,5 +79,5 @@ export async function followReceivedOrder(tx: Db, order: { id: number; tenantId:
   if (!batch || !UNTAKEN.includes(batch.status)) return;
   const members = await ordersOfBatch(tx, batch.id);
   if (members.some((member) => TO_COLLECT.includes(member.status))) return;
-  await updateBatch(tx, batch.id, { cancelled: true });
+  await cancelBatchRow(tx, batch);
 }

@@ -11,6 +11,7 @@ import { dateRange, numberSearch, pageOf } from '../../lib/list.ts';
 import { must } from '../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
+import { emitPickupStatus } from '../push/events.ts';
 
 // ORDER BY terms the indexes serve (lib/index-order.ts)
 const newestFirst = indexOrder('desc');
@@ -285,9 +286,11 @@ export async function insertBatch(tx: Db, tenantId: number, values: BatchDetails
   const [batch] = await tx
     .insert(pickupBatches)
     .values({ tenantId, batchNo: nextBatchNo, shipmentTotal: orderIds.length, ...values })
-    .returning({ id: pickupBatches.id });
-  const batchId = must(batch, 'inserted batch').id;
+    .returning({ id: pickupBatches.id, batchNo: pickupBatches.batchNo });
+  const created = must(batch, 'inserted batch');
+  const batchId = created.id;
   await tx.insert(pickupBatchOrders).values(orderIds.map((orderId) => ({ batchId, orderId, tenantId })));
+  await emitPickupStatus(tx, { tenantId, batchNo: created.batchNo }, null, 'WAIT_PREPARE_GOODS');
   return batchId;
 }
 

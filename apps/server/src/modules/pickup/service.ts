@@ -14,7 +14,7 @@ import { moveOrder } from '../logistics/order/lifecycle.ts';
 import { listOrders, orderConditions, type SortColumn } from '../logistics/order/list-repository.ts';
 import { orderFilter, type OrderFilterInput } from '../logistics/order/service.ts';
 import { batchColumnsFor } from './export.ts';
-import { assertCancellable, assertIn, assertMove, BATCH_MOVES, EDITABLE_IN, moveBatch, SCHEDULABLE_IN, TO_COLLECT } from './lifecycle.ts';
+import { assertCancellable, assertIn, assertMove, BATCH_MOVES, cancelBatchRow, EDITABLE_IN, moveBatch, SCHEDULABLE_IN, TO_COLLECT } from './lifecycle.ts';
 import {
   countBatches,
   findBatch,
@@ -147,7 +147,7 @@ export async function cancelBatch(db: Db, tenantId: number, id: number): Promise
   await db.transaction(async (tx) => {
     const batch = await lockBatch(tx, id, tenantId);
     assertCancellable(batch);
-    await updateBatch(tx, batch.id, { cancelled: true });
+    await cancelBatchRow(tx, batch);
   });
   return recordOf(db, id, tenantId);
 }

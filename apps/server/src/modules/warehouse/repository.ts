@@ -9,12 +9,21 @@ import { positionalOrder } from '../../lib/index-order.ts';
  * ids of the lists across tenants.
  */
 
-export type LockedOrder = { id: number; tenantId: number; orderNo: string; status: OrderStatus; warehouseCode: string };
+export type LockedOrder = { id: number; tenantId: number; orderNo: string; merchantOrderNo: string; waybillNo: string | null; status: OrderStatus; warehouseCode: string };
 
 /** The order with this number (unique across tenants), locked until the transaction ends; null when there is none. */
 export async function lockOrderByNo(tx: Db, orderNo: string): Promise<LockedOrder | null> {
   const [order] = await tx
-    .select({ id: orders.id, tenantId: orders.tenantId, orderNo: orders.orderNo, status: orders.status, warehouseCode: orders.warehouseCode })
+    .select({
+      id: orders.id,
+      tenantId: orders.tenantId,
+      orderNo: orders.orderNo,
+      // the numbers the merchant's systems know it by (pushed events)
+      merchantOrderNo: orders.merchantOrderNo,
+      waybillNo: orders.waybillNo,
+      status: orders.status,
+      warehouseCode: orders.warehouseCode,
+    })
     .from(orders)
     .where(eq(orders.orderNo, orderNo))
     .for('update');

@@ -5,6 +5,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX } from '@portal/shared/finance'
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
+import { emitWalletChanges } from '../../push/events.ts';
 import { accountKey, walletKey, type JournalHead, type Leg, type Posted } from './model.ts';
 import { accountBalance, accountIds, addToWallet, claimKey, firstAnswer, insertEntries, insertJournal, journalLegs, storeAnswer, type Tx } from './repository.ts';
 
@@ -53,6 +54,9 @@ export async function post(tx: Tx, head: JournalHead, legs: Leg[]): Promise<Post
   }
 
   const postedAt = await insertEntries(tx, journalId, ordered, balanceOf);
+  // each merchant wallet this posting changed is told of it (issue 15), in the posting's transaction
+  const walletLegs = ordered.filter((leg) => leg.kind === 'WALLET').map((leg) => ({ ...leg, balance: must(balanceOf.get(leg.accountId), 'wallet balance') }));
+  await emitWalletChanges(tx, head, walletLegs, postedAt);
   return { journalId, postedAt, balances };
 }
 

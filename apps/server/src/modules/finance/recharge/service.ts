@@ -1,3 +1,4 @@
+import { emitRechargeResult } from '../../push/events.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@portal/shared/api';
@@ -320,6 +321,7 @@ export async function decideRecharge(db: Db, userId: number, request: Idempotent
     if (row.createdBy === userId || row.submittedBy === userId) throw conflict('sameUserDecision');
     if (!body.approve) {
       await setRechargeStatus(tx, row.id, { status: 'REJECTED', rejectReason: body.reason }, userId);
+      await emitRechargeResult(tx, row, 'REJECTED', { reason: body.reason });
       return recordOf(tx, row.id, null);
     }
     const from = row.transferCurrency;
@@ -346,6 +348,7 @@ export async function decideRecharge(db: Db, userId: number, request: Idempotent
     const memo = memoOf([row.payerName, from === to ? wired : `${wired} → ${amountText(credited, to)} ${to} @ ${rate.rate}`, body.reason]);
     const posted = await post(tx, { tenantId: row.tenantId, kind: 'RECHARGE', refNo: row.rechargeNo, createdBy: userId, memo, ...(from === to ? {} : { rate: rate.rate }) }, legs);
     await setRechargeStatus(tx, row.id, { status: 'CONFIRMED', receivedAmount: credited, rate: rate.rate, rateApplyId: rate.rateApplyId, journalId: posted.journalId }, userId);
+    await emitRechargeResult(tx, row, 'CONFIRMED', { credited, rate: rate.rate, reason: body.reason });
     return recordOf(tx, row.id, null);
   });
 }
@@ -359,6 +362,7 @@ export async function reverseRecharge(db: Db, userId: number, request: Idempoten
     if (row.status !== 'CONFIRMED') throw notInStatus(row, 'reverse');
     await reverse(tx, must(row.journalId, 'recharge journal'), { tenantId: row.tenantId, refNo: row.rechargeNo, createdBy: userId, memo: body.reason });
     await setRechargeStatus(tx, row.id, { status: 'REVERSED' });
+    await emitRechargeResult(tx, row, 'REVERSED', { reason: body.reason });
     return recordOf(tx, row.id, null);
   });
 }

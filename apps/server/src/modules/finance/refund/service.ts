@@ -1,3 +1,4 @@
+import { emitRefundResult } from '../../push/events.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RefundStatus } from '@portal/shared/finance';
@@ -126,6 +127,7 @@ async function decide(tx: Tx, userId: number, decision: { id: number; approve: b
     }
   }
   await markDecided(tx, refund.id, { approve: decision.approve, reason: decision.reason, journalId, userId });
+  await emitRefundResult(tx, refund, decision.approve, decision.reason);
 }
 
 /**

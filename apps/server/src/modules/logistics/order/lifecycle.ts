@@ -8,6 +8,7 @@ import { conflict } from '../../../lib/errors.ts';
 import { moveRefused } from '../../../lib/status-move.ts';
 import { statusEventText } from './model.ts';
 import { releaseStockOf, shipStockOf } from '../../purchase/stock/repository.ts';
+import { emitOrderMoved, emitTrackingEvent, type OrderNumbers } from '../../push/events.ts';
 
 /**
  * The one way an order's status changes (docs/logistics-lifecycle.md): the move is checked against
@@ -49,9 +50,10 @@ export async function moveOrder(tx: Db, order: { id: number; tenantId: number; s
     .update(orders)
     .set({ status: to, statusUpdatedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-    .returning({ id: orders.id });
-  if (moved.length === 0) throw conflict('orderChangedMeanwhile');
-  await tx.insert(trackingEvents).values({
+    .returning({ orderNo: orders.orderNo, merchantOrderNo: orders.merchantOrderNo, waybillNo: orders.waybillNo });
+  const [numbers] = moved;
+  if (!numbers) throw conflict('orderChangedMeanwhile');
+  const event = {
     tenantId: order.tenantId,
     orderId: order.id,
     occurredAt,
@@ -63,7 +65,10 @@ export async function moveOrder(tx: Db, order: { id: number; tenantId: number; s
     source: details.source,
     createdBy: details.createdBy ?? null,
     ...descriptions(to, details),
-  });
+  };
+  await tx.insert(trackingEvents).values(event);
+  // the merchant's systems are told in this transaction (issue 15): a refused move tells nothing
+  await emitOrderMoved(tx, order.tenantId, numbers, order.status, event);
   // an order made from purchased stock (issue 14): cancelled, its goods are free again; gone out of
   // the warehouse, they left with it. Every move passes here, whichever screen or job makes it.
   if (to === 'CANCEL') await releaseStockOf(tx, order);
@@ -71,8 +76,8 @@ export async function moveOrder(tx: Db, order: { id: number; tenantId: number; s
 }
 
 /** An event that moves nothing: a carrier's scan on the way, a note from the warehouse. */
-export async function recordEvent(tx: Db, order: { id: number; tenantId: number }, details: EventDetails): Promise<void> {
-  await tx.insert(trackingEvents).values({
+export async function recordEvent(tx: Db, order: { id: number; tenantId: number } & OrderNumbers, details: EventDetails): Promise<void> {
+  const event = {
     tenantId: order.tenantId,
     orderId: order.id,
     occurredAt: details.occurredAt ?? new Date(),
@@ -84,5 +89,7 @@ export async function recordEvent(tx: Db, order: { id: number; tenantId: number 
     source: details.source,
     createdBy: details.createdBy ?? null,
     ...descriptions(null, details),
-  });
+  };
+  await tx.insert(trackingEvents).values(event);
+  await emitTrackingEvent(tx, order.tenantId, order, event);
 }

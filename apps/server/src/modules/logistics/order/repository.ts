@@ -10,6 +10,7 @@ import { must } from '../../../lib/must.ts';
 import type { Price } from '../../freight/service.ts';
 import { eventDescription, formatOrderNo, statusEventText, type PreparedOrder } from './model.ts';
 import { money, toOrderRecord } from './list-repository.ts';
+import { emitOrdersCreated } from '../../push/events.ts';
 
 /*
  * The queries of one order and the writes of new and edited orders (the caller holds the transaction);
@@ -197,6 +198,17 @@ export async function insertOrders(
     createdBy: owner.userId,
   }));
   for (let start = 0; start < events.length; start += INSERT_CHUNK) await tx.insert(trackingEvents).values(events.slice(start, start + INSERT_CHUNK));
+  const event = { status: 'CREATED', carrierCode: null, location: '', rawText: null, descriptionZhTw: texts['zh-TW'], descriptionZhCn: texts['zh-CN'], descriptionEnUs: texts['en-US'], occurredAt: new Date() } as const;
+  await emitOrdersCreated(
+    tx,
+    owner.tenantId,
+    created.map((order, index) => ({
+      orderNo: order.orderNo,
+      merchantOrderNo: must(entries[index], 'created order').prepared.order.merchantOrderNo,
+      waybillNo: null,
+      event,
+    })),
+  );
   return created;
 }
 

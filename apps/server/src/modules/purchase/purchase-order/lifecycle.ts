@@ -5,6 +5,7 @@ import { PURCHASE_ORDER_STATUS_TEXTS } from '@portal/shared/messages-purchasing'
 import { preOrders, purchaseOrders } from '../../../db/schema/purchase.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import type { Tx } from '../../finance/ledger/repository.ts';
+import { emitPurchaseStatus } from '../../push/events.ts';
 import { cancelUnpaidTopUps, estimateOf, markSettled, returnEverything, returnToWallet, settlePurchase, type Settler } from './settlement.ts';
 
 /*
@@ -53,6 +54,7 @@ export async function moveOrder(tx: Tx, order: LockedPurchaseOrder, target: Purc
     .where(and(eq(purchaseOrders.tenantId, order.tenantId), eq(purchaseOrders.id, order.id)))
     .returning();
   if (!moved) throw notFound();
+  await emitPurchaseStatus(tx, moved, order.status, target);
   return moved;
 }
 

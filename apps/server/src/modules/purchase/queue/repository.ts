@@ -9,6 +9,7 @@ import { numberSearch, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import type { Tx } from '../../finance/ledger/repository.ts';
 import { iso, tenantNames, userNames } from '../../finance/repository.ts';
+import { emitPurchaseStatus } from '../../push/events.ts';
 
 /* The queries of the purchasers' queue: paid pre-orders of every tenant, their lines, the purchase orders made from them. */
 
@@ -187,8 +188,9 @@ export async function insertPurchaseOrder(tx: Tx, preOrder: typeof preOrders.$in
       warehouseCode: preOrder.warehouseCode,
       purchaserId,
     })
-    .returning({ id: purchaseOrders.id });
-  const id = must(created, 'purchase order').id;
+    .returning({ id: purchaseOrders.id, purchaseNo: purchaseOrders.purchaseNo });
+  const { id, purchaseNo: number } = must(created, 'purchase order');
+  await emitPurchaseStatus(tx, { tenantId: preOrder.tenantId, purchaseNo: number }, null, 'PLACING');
   await tx.insert(purchaseOrderLines).values(order.lines.map((line) => ({ tenantId: preOrder.tenantId, purchaseOrderId: id, preOrderLineId: line.lineId, quantity: line.quantity })));
   return id;
 }

@@ -9,6 +9,7 @@ import { countedPage, countRows, dateRange, normalizeNumber, numberSearch } from
 import { afterCursor, cursorTimeOf, keysetBatches } from '../../../lib/xlsx.ts';
 import { indexOrder } from '../../../lib/index-order.ts';
 import type { ListPage } from '../schemas.ts';
+import { emitPurchaseStatus } from '../../push/events.ts';
 
 /*
  * Purchased goods arriving at the warehouse: purchase orders of every tenant found by the seller's
@@ -28,13 +29,15 @@ export async function lockByExpressNo(tx: Db, expressNo: string): Promise<Expres
 }
 
 /** The purchase order is in stock, if it still was SELLER_SHIPPED; false otherwise. */
-export async function markInStock(tx: Db, order: { id: number; tenantId: number }, receivedBy: number): Promise<boolean> {
+export async function markInStock(tx: Db, order: { id: number; tenantId: number; purchaseNo: string }, receivedBy: number): Promise<boolean> {
   const moved = await tx
     .update(purchaseOrders)
     .set({ status: 'IN_STOCK', receivedAt: sql`now()`, receivedBy, updatedAt: sql`now()` })
     .where(and(eq(purchaseOrders.tenantId, order.tenantId), eq(purchaseOrders.id, order.id), eq(purchaseOrders.status, 'SELLER_SHIPPED')))
     .returning({ id: purchaseOrders.id });
-  return moved.length > 0;
+  if (moved.length === 0) return false;
+  await emitPurchaseStatus(tx, order, 'SELLER_SHIPPED', 'IN_STOCK');
+  return true;
 }
 
 /** One stock item per line of the purchase order, as the merchant chose it (title, SKU, image, price), put in `warehouseCode`. */

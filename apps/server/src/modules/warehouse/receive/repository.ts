@@ -10,6 +10,7 @@ import { countedPage, countRows, dateRange, numberSearch } from '../../../lib/li
 import { indexOrder } from '../../../lib/index-order.ts';
 import { pageIdsByStatus } from '../repository.ts';
 import type { ListPage, WarehouseParcelRecord } from '../schemas.ts';
+import type { ParcelMoved } from '../../push/events.ts';
 
 /** Weight (g) and sides (mm) as measured at the scale. */
 export type Measure = { weight: number; length: number; width: number; height: number };
@@ -58,27 +59,30 @@ export async function parcelIdsOf(tx: Db, order: { id: number; tenantId: number 
   return rows.map((row) => row.id);
 }
 
+/** What a stored parcel tells its merchant (the PARCEL_WHIN event). */
+const movedColumns = { trackingNo: parcels.trackingNo, weight: parcels.weight, warehouseCode: parcels.warehouseCode, at: parcels.storageTime };
+
 /** One parcel stored, with the measure when it has its own. */
-export async function storeParcel(tx: Db, id: number, stored: Stored, measure?: Measure): Promise<void> {
-  await tx
+export async function storeParcel(tx: Db, id: number, stored: Stored, measure?: Measure): Promise<ParcelMoved[]> {
+  return tx
     .update(parcels)
     .set({ ...stored, ...measure })
-    .where(eq(parcels.id, id));
+    .where(eq(parcels.id, id))
+    .returning(movedColumns);
 }
 
 /** Every parcel of the order stored (they share the order's measure). */
-export async function storeParcelsOf(tx: Db, orderId: number, stored: Stored): Promise<void> {
-  await tx.update(parcels).set(stored).where(eq(parcels.orderId, orderId));
+export async function storeParcelsOf(tx: Db, orderId: number, stored: Stored): Promise<ParcelMoved[]> {
+  return tx.update(parcels).set(stored).where(eq(parcels.orderId, orderId)).returning(movedColumns);
 }
 
-/** A stored parcel named by the order's number; false when a parcel of the tenant already has that number. */
-export async function insertParcelOf(tx: Db, order: { id: number; tenantId: number; orderNo: string }, stored: Stored, measure: Measure): Promise<boolean> {
-  const created = await tx
+/** A stored parcel named by the order's number; none when a parcel of the tenant already has that number. */
+export async function insertParcelOf(tx: Db, order: { id: number; tenantId: number; orderNo: string }, stored: Stored, measure: Measure): Promise<ParcelMoved[]> {
+  return tx
     .insert(parcels)
     .values({ tenantId: order.tenantId, orderId: order.id, trackingNo: order.orderNo, ...stored, ...measure })
     .onConflictDoNothing()
-    .returning({ id: parcels.id });
-  return created.length > 0;
+    .returning(movedColumns);
 }
 
 /** The order's measure, chargeable weight and freight. */

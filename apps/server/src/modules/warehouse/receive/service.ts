@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { moveOrder } from '../../logistics/order/lifecycle.ts';
 import { followReceivedOrder } from '../../pickup/lifecycle.ts';
+import { emitParcelsReceived, type ParcelMoved } from '../../push/events.ts';
 import { priceFor } from '../../freight/service.ts';
 import { chargeableGrams, type Dimensions } from '../../freight/model.ts';
 import { warehouseLocation } from '../model.ts';
@@ -100,8 +101,8 @@ export async function receiveParcel(db: Db, input: ReceiveInput, createdBy: numb
     await followReceivedOrder(tx, order);
 
     const stored = storedIn(input.warehouseCode);
-    if (target.parcelId !== null) await storeParcel(tx, target.parcelId, stored, measure);
-    else await storeByOrderNumber(tx, order, stored, measure);
+    const received = target.parcelId !== null ? await storeParcel(tx, target.parcelId, stored, measure) : await storeByOrderNumber(tx, order, stored, measure);
+    await emitParcelsReceived(tx, order.tenantId, order.orderNo, received);
 
     const price = await priceFor(tx, order, grams, dimensions);
     const chargeable = price?.chargeableWeight ?? chargeableGrams(grams, dimensions, DEFAULT_VOLUMETRIC_DIVISOR);
@@ -123,12 +124,14 @@ export async function receiveParcel(db: Db, input: ReceiveInput, createdBy: numb
  * measure; several share the one measure the order carries; an order without any gets a parcel named
  * by its order number, so that the parcel list shows what arrived.
  */
-async function storeByOrderNumber(tx: Db, order: ReceivedOrder, stored: Stored, measure: Measure): Promise<void> {
+async function storeByOrderNumber(tx: Db, order: ReceivedOrder, stored: Stored, measure: Measure): Promise<ParcelMoved[]> {
   const own = await parcelIdsOf(tx, order);
   const [only] = own;
   if (own.length === 1 && only !== undefined) return storeParcel(tx, only, stored, measure);
   if (own.length > 1) return storeParcelsOf(tx, order.id, stored);
-  if (!(await insertParcelOf(tx, order, stored, measure))) throw conflict('receiveParcelNumberTaken', { number: order.orderNo });
+  const created = await insertParcelOf(tx, order, stored, measure);
+  if (created.length === 0) throw conflict('receiveParcelNumberTaken', { number: order.orderNo });
+  return created;
 }
 
 /** Parcels of every merchant, for the receiving screen. */

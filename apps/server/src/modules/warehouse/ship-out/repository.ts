@@ -9,6 +9,7 @@ import { indexOrder } from '../../../lib/index-order.ts';
 import { orderRecordColumns, toOrderRecord } from '../../logistics/order/list-repository.ts';
 import { pageIdsByStatus } from '../repository.ts';
 import type { ListPage, WarehouseOrderRecord } from '../schemas.ts';
+import type { ParcelMoved } from '../../push/events.ts';
 
 /** The order leaves with this waybill. */
 export async function setWaybill(tx: Db, orderId: number, waybillNo: string): Promise<void> {
@@ -16,11 +17,12 @@ export async function setWaybill(tx: Db, orderId: number, waybillNo: string): Pr
 }
 
 /** The order's parcels in the warehouse leave with it. */
-export async function shipParcelsOf(tx: Db, orderId: number): Promise<void> {
-  await tx
+export async function shipParcelsOf(tx: Db, orderId: number): Promise<ParcelMoved[]> {
+  return tx
     .update(parcels)
     .set({ status: 'SHIPPED', shipmentTime: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(parcels.orderId, orderId), eq(parcels.status, 'IN_WAREHOUSE')));
+    .where(and(eq(parcels.orderId, orderId), eq(parcels.status, 'IN_WAREHOUSE')))
+    .returning({ trackingNo: parcels.trackingNo, weight: parcels.weight, warehouseCode: parcels.warehouseCode, at: parcels.shipmentTime });
 }
 
 export type OrderFilters = {

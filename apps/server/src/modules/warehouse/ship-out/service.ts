@@ -3,6 +3,7 @@ import type { CountedPage } from '@portal/shared/api';
 import type { Db } from '../../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { moveOrder } from '../../logistics/order/lifecycle.ts';
+import { emitParcelsShipped } from '../../push/events.ts';
 import { warehouseLocation } from '../model.ts';
 import { lockOrderByNo } from '../repository.ts';
 import type { ListPage, WarehouseOrderRecord } from '../schemas.ts';
@@ -26,9 +27,10 @@ export async function shipOut(db: Db, orderNos: readonly string[], waybillNo: st
         const tx = transaction as unknown as Db;
         const order = await lockOrderByNo(tx, orderNo);
         if (!order) throw notFound('warehouseOrderNotFound', { orderNo });
-        await moveOrder(tx, order, 'WHOUT', { source: 'WAREHOUSE', location: warehouseLocation(order.warehouseCode), createdBy });
+        // the waybill first, so that the move's pushed events carry it (a refused move rolls it back)
         if (waybillNo !== undefined) await setWaybill(tx, order.id, waybillNo);
-        await shipParcelsOf(tx, order.id);
+        await moveOrder(tx, order, 'WHOUT', { source: 'WAREHOUSE', location: warehouseLocation(order.warehouseCode), createdBy });
+        await emitParcelsShipped(tx, order.tenantId, order.orderNo, await shipParcelsOf(tx, order.id));
       });
       outcomes.push({ orderNo, refusal: null });
     } catch (error) {

@@ -1,0 +1,197 @@
+import { and, arrayOverlaps, eq } from 'drizzle-orm';
+import type { PushType } from '@portal/shared/open-api';
+import type { PushEventData } from '@portal/shared/push-events';
+import type { OrderStatus, PickupBatchStatus } from '@portal/shared/logistics';
+import type { PurchaseOrderStatus } from '@portal/shared/purchase';
+import type { JournalKind } from '@portal/shared/finance';
+import { currencyFromMinor, gramsToKg, type CurrencyCode } from '@portal/shared/money';
+import { pushEndpoints } from '../../db/schema/open-api.ts';
+import type { Tx } from '../finance/ledger/repository.ts';
+import { emitPushEvent, queueMessage } from './outbox.ts';
+
+/*
+ * The events of the existing flows (issue 15; docs/push-events.md): one small function per kind, called
+ * inside the transaction of the change from the rows the flow already has, so that the message exists
+ * exactly when the change does. The data follow packages/shared/src/push-events.ts.
+ */
+
+type Event<T extends PushType> = { type: T; data: PushEventData<T> };
+type AnyEvent = { [T in PushType]: Event<T> }[PushType];
+
+const iso = (at: Date | string | null | undefined) => (at instanceof Date ? at.toISOString() : at ? new Date(at).toISOString() : new Date().toISOString());
+
+function emit<T extends PushType>(tx: Tx, tenantId: number, type: T, data: PushEventData<T>): Promise<number> {
+  return emitPushEvent(tx, { tenantId, type, data });
+}
+
+/**
+ * Several events of one tenant with one look at its endpoints (an order's move is also a tracking
+ * event; an import creates many orders; a conversion changes two wallets): the same outbox rows as
+ * emitPushEvent, without one select per event.
+ */
+export async function emitAll(tx: Tx, tenantId: number, events: readonly AnyEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const types = [...new Set(events.map((event) => event.type))];
+  const endpoints = await tx
+    .select({ id: pushEndpoints.id, eventTypes: pushEndpoints.eventTypes })
+    .from(pushEndpoints)
+    .where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.enabled, true), arrayOverlaps(pushEndpoints.eventTypes, types)));
+  if (endpoints.length === 0) return;
+  for (const event of events) {
+    const ids = endpoints.filter((endpoint) => endpoint.eventTypes.includes(event.type)).map((endpoint) => endpoint.id);
+    await queueMessage(tx, tenantId, event.type, event.data, ids);
+  }
+}
+
+// ------------------------------------------------------------------ logistics orders
+
+export type OrderNumbers = { orderNo: string; merchantOrderNo: string; waybillNo: string | null };
+export type TrackingRow = {
+  status: OrderStatus | null;
+  carrierCode: string | null;
+  location: string;
+  rawText: string | null;
+  descriptionZhTw: string | null;
+  descriptionZhCn: string | null;
+  descriptionEnUs: string | null;
+  occurredAt: Date | string;
+};
+
+export const orderStatusEvent = (order: OrderNumbers, from: OrderStatus | null, to: OrderStatus, at?: Date): Event<'ORDER_STATUS'> => ({
+  type: 'ORDER_STATUS',
+  data: { orderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo, from, to, at: iso(at) },
+});
+
+export const trackingEvent = (order: OrderNumbers, row: TrackingRow): Event<'TRACKING_EVENT'> => ({
+  type: 'TRACKING_EVENT',
+  data: {
+    orderNo: order.orderNo,
+    merchantOrderNo: order.merchantOrderNo,
+    waybillNo: order.waybillNo,
+    status: row.status,
+    carrierCode: row.carrierCode,
+    description: { 'zh-TW': row.descriptionZhTw, 'zh-CN': row.descriptionZhCn, 'en-US': row.descriptionEnUs },
+    rawText: row.rawText,
+    location: row.location,
+    occurredAt: iso(row.occurredAt),
+  },
+});
+
+/** An order's move with the tracking event recording it (lifecycle.moveOrder). */
+export const emitOrderMoved = (tx: Tx, tenantId: number, order: OrderNumbers, from: OrderStatus, row: TrackingRow & { status: OrderStatus }) =>
+  emitAll(tx, tenantId, [orderStatusEvent(order, from, row.status), trackingEvent(order, row)]);
+
+/** A tracking event that moves nothing (lifecycle.recordEvent). */
+export const emitTrackingEvent = (tx: Tx, tenantId: number, order: OrderNumbers, row: TrackingRow) => emitAll(tx, tenantId, [trackingEvent(order, row)]);
+
+/** New orders (CREATED) with their creation events, one look at the endpoints for all of them. */
+export const emitOrdersCreated = (tx: Tx, tenantId: number, created: readonly (OrderNumbers & { event: TrackingRow })[]) =>
+  emitAll(
+    tx,
+    tenantId,
+    created.flatMap((order) => [orderStatusEvent(order, null, 'CREATED'), trackingEvent(order, order.event)]),
+  );
+
+// ------------------------------------------------------------------ parcels
+
+export type ParcelMoved = { trackingNo: string; weight: number | null; warehouseCode: string | null; at: Date | null };
+
+const parcelData = (parcel: ParcelMoved, orderNo: string | null) => ({
+  trackingNo: parcel.trackingNo,
+  orderNo,
+  weight: parcel.weight === null ? null : gramsToKg(parcel.weight),
+  warehouseCode: parcel.warehouseCode,
+  at: iso(parcel.at),
+});
+
+export const emitParcelsReceived = (tx: Tx, tenantId: number, orderNo: string | null, parcels: readonly ParcelMoved[]) =>
+  emitAll(
+    tx,
+    tenantId,
+    parcels.map((parcel) => ({ type: 'PARCEL_WHIN', data: parcelData(parcel, orderNo) }) as const),
+  );
+
+export const emitParcelsShipped = (tx: Tx, tenantId: number, orderNo: string | null, parcels: readonly ParcelMoved[]) =>
+  emitAll(
+    tx,
+    tenantId,
+    parcels.map((parcel) => ({ type: 'PARCEL_WHOUT', data: parcelData(parcel, orderNo) }) as const),
+  );
+
+// ------------------------------------------------------------------ pick-up, exceptions, purchases
+
+export const emitPickupStatus = (tx: Tx, batch: { tenantId: number; batchNo: string }, from: PickupBatchStatus | null, to: PickupBatchStatus | 'CANCELLED') =>
+  emit(tx, batch.tenantId, 'PICKUP_STATUS', { batchNo: batch.batchNo, from, to, at: iso(null) });
+
+export type ExceptionState = Omit<PushEventData<'EXCEPTION'>, 'from' | 'at'> & { tenantId: number };
+
+export const emitException = (tx: Tx, exception: ExceptionState, from: PushEventData<'EXCEPTION'>['from']) => {
+  const { tenantId, ...data } = exception;
+  return emit(tx, tenantId, 'EXCEPTION', { ...data, from, at: iso(null) });
+};
+
+export const emitPurchaseStatus = (tx: Tx, order: { tenantId: number; purchaseNo: string }, from: PurchaseOrderStatus | null, to: PurchaseOrderStatus) =>
+  emit(tx, order.tenantId, 'PURCHASE_STATUS', { purchaseNo: order.purchaseNo, from, to, at: iso(null) });
+
+// ------------------------------------------------------------------ money
+
+export type WalletMoved = { tenantId: number; currency: CurrencyCode; amount: bigint; balance: bigint };
+
+/** The merchants' wallet legs of one posting, one event each, one look per tenant. */
+export async function emitWalletChanges(tx: Tx, head: { kind: JournalKind; refNo: string }, legs: readonly WalletMoved[], at: Date): Promise<void> {
+  const tenants = [...new Set(legs.map((leg) => leg.tenantId))];
+  for (const tenantId of tenants) {
+    const events = legs
+      .filter((leg) => leg.tenantId === tenantId)
+      .map(
+        (leg) =>
+          ({
+            type: 'WALLET_CHANGE',
+            data: { currency: leg.currency, amount: currencyFromMinor(leg.amount, leg.currency), balance: currencyFromMinor(leg.balance, leg.currency), journalKind: head.kind, refNo: head.refNo, at: iso(at) },
+          }) as const,
+      );
+    await emitAll(tx, tenantId, events);
+  }
+}
+
+export type RechargeDecided = {
+  tenantId: number;
+  rechargeNo: string;
+  transferAmount: bigint;
+  transferCurrency: CurrencyCode;
+  receivedCurrency: CurrencyCode;
+};
+
+export const emitRechargeResult = (
+  tx: Tx,
+  row: RechargeDecided,
+  result: PushEventData<'RECHARGE_RESULT'>['result'],
+  outcome: { credited?: bigint | null; rate?: string | null; reason?: string },
+) =>
+  emit(tx, row.tenantId, 'RECHARGE_RESULT', {
+    rechargeNo: row.rechargeNo,
+    result,
+    transferAmount: currencyFromMinor(row.transferAmount, row.transferCurrency),
+    transferCurrency: row.transferCurrency,
+    creditedAmount: outcome.credited === undefined || outcome.credited === null ? null : currencyFromMinor(outcome.credited, row.receivedCurrency),
+    creditedCurrency: row.receivedCurrency,
+    rate: outcome.rate ?? null,
+    reason: outcome.reason ?? '',
+    at: iso(null),
+  });
+
+export const emitRefundResult = (
+  tx: Tx,
+  refund: { tenantId: number; refundNo: string; kind: PushEventData<'REFUND_RESULT'>['kind']; amount: bigint; currency: CurrencyCode },
+  approve: boolean,
+  reason: string,
+) =>
+  emit(tx, refund.tenantId, 'REFUND_RESULT', {
+    refundNo: refund.refundNo,
+    kind: refund.kind,
+    result: approve ? 'APPROVED' : 'REJECTED',
+    amount: currencyFromMinor(refund.amount, refund.currency),
+    currency: refund.currency,
+    reason,
+    at: iso(null),
+  });
