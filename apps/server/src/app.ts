@@ -99,6 +99,11 @@ import { visitRoutes } from './modules/log/visit/routes.ts';
 // issue 14 (preorder)
 import { preOrderRoutes } from './modules/purchase/pre-order/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
+// issue 15 (stats): counting of open-API calls, API and push statistics
+import { UsageRecorder, type UsageRecorderOptions } from './modules/open-api/usage/recorder.ts';
+import { apiUsagePlugin } from './modules/open-api/usage/hook.ts';
+import { apiStatisticsRoutes } from './modules/open-api/usage/routes.ts';
+import { pushStatisticsRoutes } from './modules/push/stats/routes.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'> &
@@ -106,7 +111,9 @@ export type AppOptions = {
     OidcConfig &
     Partial<Pick<Config, 'LOG_RETENTION_DAYS' | 'AUDIT_RETENTION_DAYS' | 'LOG_RETENTION_CRON'>> &
     PurchaseConfig &
-    SiteConfig;
+    SiteConfig &
+    // issue 15 (stats): counting of open-API calls on or off (the bench compares both)
+    Partial<Pick<Config, 'OPEN_API_USAGE_COUNTING'>>;
   database: Database;
   /** where SMS codes go; by default the one SMS_PROVIDER names (tests pass one that keeps them) */
   smsGateway?: SmsGateway;
@@ -119,6 +126,8 @@ export type AppOptions = {
   logger?: boolean;
   /** the clients of Taobao and 1688 (issue 14): the embedded demo catalogue unless given */
   purchasePlatforms?: PurchasePlatforms;
+  /** issue 15 (stats): how the open API's call counts are buffered (tests flush them themselves) */
+  apiUsage?: UsageRecorderOptions;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -130,6 +139,8 @@ declare module 'fastify' {
     settings: AppOptions['config'];
     visits: VisitService;
     purchasePlatforms: PurchasePlatforms;
+    /** issue 15 (stats): the open API's call counts, waiting to be added to api_call_stat */
+    apiUsage: UsageRecorder;
   }
 }
 
@@ -176,6 +187,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (purchaseSettings.keySource === 'none') app.log.warn('PURCHASE_SECRET_KEY is not set: the platforms\' app secrets cannot be saved until it is');
   // the last visits are written before the database closes (main.ts and the tests close the app first)
   app.addHook('onClose', () => visits.close());
+  // issue 15 (stats): the open API's call counts, added to api_call_stat every few seconds and a last time on close
+  const apiUsage = new UsageRecorder(options.database.db, {
+    onError: (error, cells) => app.log.error({ err: error, cells }, 'api call counts not written'),
+    ...options.apiUsage,
+  });
+  app.decorate('apiUsage', apiUsage);
+  app.addHook('onClose', () => apiUsage.close());
   const jobs = options.jobs;
   if (jobs) {
     registerLogRetention(jobs, options.database.db, { ...RETENTION_DEFAULTS, ...pickDefined(options.config) }, (result) => app.log.info({ deleted: result }, 'log retention'));
@@ -306,6 +324,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(purchasingOrderRoutes);
       // issue 14 (platforms): the platforms' token configuration
       await api.register(purchaseTokenRoutes, { settings: purchaseSettings });
+      // issue 15 (stats): API and message push statistics
+      await api.register(apiStatisticsRoutes);
+      await api.register(pushStatisticsRoutes);
     },
     { prefix: '/api' },
   );
@@ -313,6 +334,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openApiAuthPlugin, { db: options.database.db, prefix: OPEN_API_PREFIX });
   await app.register(
     async (_open) => {
+      // issue 15 (stats): every call with a key is counted after its answer (unless OPEN_API_USAGE_COUNTING=off)
+      if (options.config.OPEN_API_USAGE_COUNTING !== 'off') await _open.register(apiUsagePlugin, { recorder: apiUsage });
       // issue 15 (gateway): the open API's routes
     },
     { prefix: OPEN_API_PREFIX },

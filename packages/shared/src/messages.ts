@@ -32,6 +32,8 @@ import { purchaseStockMessages } from './messages-purchase-stock.ts';
 import { purchaseTokenMessages } from './messages-purchase-token.ts';
 // issue 15: the open API's authentication (base)
 import { openApiMessages } from './messages-open-api.ts';
+// issue 15 (stats): API and message push statistics
+import { statsMessages } from './messages-stats.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -287,6 +289,8 @@ export const messages = {
   ...purchaseTokenMessages,
   // issue 15: the open API's authentication (base)
   ...openApiMessages,
+  // issue 15 (stats): API and message push statistics
+  ...statsMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;
