@@ -67,6 +67,9 @@ export const PAGE_COMPONENTS = [
   'purchase/1688-order-list',
   // issue 14: the platforms' token configuration (platforms)
   'config/taobao-global-token-config',
+  // issue 15 (stats): API and message push statistics
+  'statistics/api-statistics',
+  'statistics/message-push-statistics',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

@@ -73,6 +73,9 @@ export const pageRegistry = {
   'purchase/1688-pre-order-list': () => import('../features/purchase/pages/pre-order-list-page.tsx').then((m) => m.AlibabaPreOrderListPage),
   // issue 14: the platforms' token configuration (platforms)
   'config/taobao-global-token-config': () => import('../features/purchase-config/pages/taobao-global-token-config-page.tsx').then((m) => m.TaobaoGlobalTokenConfigPage),
+  // issue 15 (stats): API and message push statistics (with the visit statistics, the pages that load the chart library)
+  'statistics/api-statistics': () => import('../features/statistics/pages/api-statistics-page.tsx').then((m) => m.ApiStatisticsPage),
+  'statistics/message-push-statistics': () => import('../features/statistics/pages/message-push-statistics-page.tsx').then((m) => m.MessagePushStatisticsPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

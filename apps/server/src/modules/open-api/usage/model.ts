@@ -13,8 +13,8 @@ export const emptyBuckets = (): number[] => new Array<number>(API_LATENCY_BUCKET
 /** The bucket of a latency (a Fastify elapsed time, fractional milliseconds). */
 export function bucketOf(ms: number): number {
   // 23 bounds: a linear scan is as fast as a binary search here
-  for (let i = 0; i < API_LATENCY_BUCKETS_MS.length; i++) if (ms <= API_LATENCY_BUCKETS_MS[i]!) return i;
-  return API_LATENCY_BUCKETS_MS.length;
+  const index = API_LATENCY_BUCKETS_MS.findIndex((bound) => ms <= bound);
+  return index < 0 ? API_LATENCY_BUCKETS_MS.length : index;
 }
 
 /** Adds `more` into `into` (lengths may differ: a histogram stored before a bound was added). */
@@ -37,16 +37,17 @@ export function percentile(buckets: readonly number[], p: number): number | null
   for (let i = 0; i < buckets.length; i++) {
     const count = buckets[i] ?? 0;
     if (count > 0 && below + count >= rank) {
-      const lower = i === 0 ? 0 : API_LATENCY_BUCKETS_MS[i - 1]!;
+      const lower = i === 0 ? 0 : (API_LATENCY_BUCKETS_MS[i - 1] ?? 0);
       const upper = API_LATENCY_BUCKETS_MS[i];
       if (upper === undefined) return lower;
       return round1(lower + ((upper - lower) * (rank - below)) / count);
     }
     below += count;
   }
-  return API_LATENCY_BUCKETS_MS.at(-1)!;
+  return LAST_BOUND;
 }
 
+const LAST_BOUND: number = API_LATENCY_BUCKETS_MS[API_LATENCY_BUCKETS_MS.length - 1] ?? 0;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 

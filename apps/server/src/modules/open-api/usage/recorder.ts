@@ -63,7 +63,8 @@ export class UsageRecorder {
     if (call.statusCode >= 500) cell.serverErrors++;
     if (call.statusCode === 429) cell.throttled++;
     cell.latencyMsSum += call.elapsedMs;
-    cell.latencyBuckets[bucketOf(call.elapsedMs)]!++;
+    const bucket = bucketOf(call.elapsedMs);
+    cell.latencyBuckets[bucket] = (cell.latencyBuckets[bucket] ?? 0) + 1;
   }
 
   /** Cells waiting to be written. */

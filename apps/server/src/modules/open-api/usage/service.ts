@@ -30,7 +30,9 @@ function groupBy<K>(rows: ApiStatRow[], keyOf: (row: ApiStatRow) => K): Map<K, A
   const groups = new Map<K, ApiCounts>();
   for (const row of rows) {
     const key = keyOf(row);
-    addCounts(groups.get(key) ?? groups.set(key, emptyCounts()).get(key)!, row);
+    const counts = groups.get(key);
+    if (counts) addCounts(counts, row);
+    else groups.set(key, addCounts(emptyCounts(), row));
   }
   return groups;
 }
