@@ -9,4 +9,5 @@ export const formatCount = (value: number) => counts.format(value);
 
 export const formatRate = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(2)} %`);
 
-export const formatMs = (value: number | null) => (value === null ? '-' : `${counts.format(value)} ms`);
+// past 100 ms a tenth of a millisecond says nothing and would crowd the totals' cards
+export const formatMs = (value: number | null) => (value === null ? '-' : `${counts.format(value >= 100 ? Math.round(value) : value)} ms`);

@@ -98,18 +98,17 @@ export function MessagePushStatisticsPage() {
           loading={stats.isPending}
           dataSource={data?.endpoints ?? []}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          scroll={{ x: 'max-content' }}
           columns={[
-            { title: t('push.endpoint'), dataIndex: 'url', render: (url: string, row) => (row.enabled ? url : <Space size={4}>{url}<Tag>{t('push.disabled')}</Tag></Space>) },
-            { title: t('push.deliveries'), dataIndex: 'deliveries', align: 'right', width: 100, render: formatCount },
-            { title: t('push.succeeded'), dataIndex: 'succeeded', align: 'right', width: 90, render: formatCount },
-            { title: t('push.failed'), dataIndex: 'failed', align: 'right', width: 90, render: formatCount },
-            { title: t('push.pending'), dataIndex: 'pending', align: 'right', width: 90, render: formatCount },
-            { title: t('push.successRate'), dataIndex: 'successRate', align: 'right', width: 100, render: formatRate },
-            { title: t('push.attempts'), dataIndex: 'attempts', align: 'right', width: 100, render: formatCount },
-            { title: t('push.failedAttempts'), dataIndex: 'failedAttempts', align: 'right', width: 110, render: formatCount },
-            { title: t('push.avgLatency'), dataIndex: 'avgLatencyMs', align: 'right', width: 110, render: formatMs },
-            { title: t('push.p95Latency'), dataIndex: 'p95LatencyMs', align: 'right', width: 110, render: formatMs },
+            { title: t('push.endpoint'), dataIndex: 'url', ellipsis: true, width: '28%', render: (url: string, row) => (row.enabled ? url : <Space size={4}>{url}<Tag>{t('push.disabled')}</Tag></Space>) },
+            { title: t('push.deliveries'), dataIndex: 'deliveries', align: 'right', render: formatCount },
+            { title: t('push.succeeded'), dataIndex: 'succeeded', align: 'right', render: formatCount },
+            { title: t('push.failed'), dataIndex: 'failed', align: 'right', render: formatCount },
+            { title: t('push.pending'), dataIndex: 'pending', align: 'right', render: formatCount },
+            { title: t('push.successRate'), dataIndex: 'successRate', align: 'right', render: formatRate },
+            { title: t('push.attempts'), dataIndex: 'attempts', align: 'right', render: formatCount },
+            { title: t('push.failedAttempts'), dataIndex: 'failedAttempts', align: 'right', render: formatCount },
+            { title: t('push.avgLatency'), dataIndex: 'avgLatencyMs', align: 'right', render: formatMs },
+            { title: t('push.p95Latency'), dataIndex: 'p95LatencyMs', align: 'right', render: formatMs },
           ]}
           data-testid="push-endpoints-table"
         />
