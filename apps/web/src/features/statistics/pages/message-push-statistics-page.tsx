@@ -10,6 +10,8 @@ import { VisitRangePicker } from '../components/visit-range-picker.tsx';
 import { RetryFailedButton } from '../components/retry-failed-button.tsx';
 import { formatCount, formatMs, formatRate } from '../figures.ts';
 
+const noWrap = { onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' as const } }), onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
+
 // the chart library is a chunk of its own, loaded by the statistics pages alone (DESIGN §6)
 const PushDailyChart = lazy(() => import('../components/push-charts.tsx').then((m) => ({ default: m.PushDailyChart })));
 const PushReasonsChart = lazy(() => import('../components/push-charts.tsx').then((m) => ({ default: m.PushReasonsChart })));
@@ -99,16 +101,17 @@ export function MessagePushStatisticsPage() {
           dataSource={data?.endpoints ?? []}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           columns={[
-            { title: t('push.endpoint'), dataIndex: 'url', ellipsis: true, width: '28%', render: (url: string, row) => (row.enabled ? url : <Space size={4}>{url}<Tag>{t('push.disabled')}</Tag></Space>) },
-            { title: t('push.deliveries'), dataIndex: 'deliveries', align: 'right', render: formatCount },
-            { title: t('push.succeeded'), dataIndex: 'succeeded', align: 'right', render: formatCount },
-            { title: t('push.failed'), dataIndex: 'failed', align: 'right', render: formatCount },
-            { title: t('push.pending'), dataIndex: 'pending', align: 'right', render: formatCount },
-            { title: t('push.successRate'), dataIndex: 'successRate', align: 'right', render: formatRate },
-            { title: t('push.attempts'), dataIndex: 'attempts', align: 'right', render: formatCount },
-            { title: t('push.failedAttempts'), dataIndex: 'failedAttempts', align: 'right', render: formatCount },
-            { title: t('push.avgLatency'), dataIndex: 'avgLatencyMs', align: 'right', render: formatMs },
-            { title: t('push.p95Latency'), dataIndex: 'p95LatencyMs', align: 'right', render: formatMs },
+            // a long URL wraps anywhere; the figures and their titles never break inside a word
+            { title: t('push.endpoint'), dataIndex: 'url', onCell: () => ({ style: { wordBreak: 'break-all' } }), render: (url: string, row) => (row.enabled ? url : <Space size={4} wrap>{url}<Tag>{t('push.disabled')}</Tag></Space>) },
+            { title: t('push.deliveries'), dataIndex: 'deliveries', align: 'right', ...noWrap, render: formatCount },
+            { title: t('push.succeeded'), dataIndex: 'succeeded', align: 'right', ...noWrap, render: formatCount },
+            { title: t('push.failed'), dataIndex: 'failed', align: 'right', ...noWrap, render: formatCount },
+            { title: t('push.pending'), dataIndex: 'pending', align: 'right', ...noWrap, render: formatCount },
+            { title: t('push.successRate'), dataIndex: 'successRate', align: 'right', ...noWrap, render: formatRate },
+            { title: t('push.attempts'), dataIndex: 'attempts', align: 'right', ...noWrap, render: formatCount },
+            { title: t('push.failedAttempts'), dataIndex: 'failedAttempts', align: 'right', ...noWrap, render: formatCount },
+            { title: t('push.avgLatency'), dataIndex: 'avgLatencyMs', align: 'right', ...noWrap, render: formatMs },
+            { title: t('push.p95Latency'), dataIndex: 'p95LatencyMs', align: 'right', ...noWrap, render: formatMs },
           ]}
           data-testid="push-endpoints-table"
         />

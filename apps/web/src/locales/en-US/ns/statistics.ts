@@ -81,6 +81,7 @@ export const resources: typeof source = {
     noFailures: "No failed attempts in this range",
     note: "Deliveries count by the day their message was created, attempts by the time they started; the success rate is succeeded / (succeeded + failed), deliveries still retrying aside. Days run from 00:00:00 to 23:59:59 in the server's time zone.",
     reasons: {
+      SUCCESS: "Success",
       HTTP_ERROR: "HTTP error",
       TIMEOUT: "Timeout",
       NETWORK: "Network error",

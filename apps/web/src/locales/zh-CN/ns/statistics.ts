@@ -81,6 +81,7 @@ export const resources: typeof source = {
     noFailures: "此区间没有失败的尝试",
     note: "推送数按消息创建日计，尝试按开始时间计；成功率为成功 /（成功 + 失败），重试中的不计入。日期以服务器时区 00:00:00 至 23:59:59 计。",
     reasons: {
+      SUCCESS: "成功",
       HTTP_ERROR: "HTTP 错误",
       TIMEOUT: "超时",
       NETWORK: "网络错误",

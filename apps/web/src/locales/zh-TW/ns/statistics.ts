@@ -80,6 +80,7 @@ export const resources = {
     noFailures: "此區間沒有失敗的嘗試",
     note: "推送數依訊息建立日計，嘗試依開始時間計；成功率為成功 /（成功 + 失敗），重試中的不計入。日期以伺服器時區 00:00:00 至 23:59:59 計。",
     reasons: {
+      SUCCESS: "成功",
       HTTP_ERROR: "HTTP 錯誤",
       TIMEOUT: "逾時",
       NETWORK: "網路錯誤",
