@@ -108,6 +108,11 @@ import { preOrderRoutes } from './modules/purchase/pre-order/routes.ts';
 // issue 15 (keys): a merchant's API keys
 import { apiKeyRoutes } from './modules/open-api/key/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
+// issue 15 (stats): counting of open-API calls, API and push statistics
+import { UsageRecorder, type UsageRecorderOptions } from './modules/open-api/usage/recorder.ts';
+import { apiUsagePlugin } from './modules/open-api/usage/hook.ts';
+import { apiStatisticsRoutes } from './modules/open-api/usage/routes.ts';
+import { pushStatisticsRoutes } from './modules/push/stats/routes.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'> &
@@ -119,7 +124,9 @@ export type AppOptions = {
     PushConfig &
     // issue 15 (gateway): the open API's calls per key and minute
     Partial<Pick<Config, 'OPEN_API_RATE_LIMIT'>> &
-    SiteConfig;
+    SiteConfig &
+    // issue 15 (stats): counting of open-API calls on or off (the bench compares both)
+    Partial<Pick<Config, 'OPEN_API_USAGE_COUNTING'>>;
   database: Database;
   /** where SMS codes go; by default the one SMS_PROVIDER names (tests pass one that keeps them) */
   smsGateway?: SmsGateway;
@@ -132,6 +139,8 @@ export type AppOptions = {
   logger?: boolean;
   /** the clients of Taobao and 1688 (issue 14): the embedded demo catalogue unless given */
   purchasePlatforms?: PurchasePlatforms;
+  /** issue 15 (stats): how the open API's call counts are buffered (tests flush them themselves) */
+  apiUsage?: UsageRecorderOptions;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -143,6 +152,8 @@ declare module 'fastify' {
     settings: AppOptions['config'];
     visits: VisitService;
     purchasePlatforms: PurchasePlatforms;
+    /** issue 15 (stats): the open API's call counts, waiting to be added to api_call_stat */
+    apiUsage: UsageRecorder;
   }
 }
 
@@ -192,6 +203,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (pushSettings.keySource === 'none') app.log.warn('PUSH_SECRET_KEY is not set: webhook endpoints cannot be saved until it is');
   // the last visits are written before the database closes (main.ts and the tests close the app first)
   app.addHook('onClose', () => visits.close());
+  // issue 15 (stats): the open API's call counts, added to api_call_stat every few seconds and a last time on close
+  const apiUsage = new UsageRecorder(options.database.db, {
+    onError: (error, cells) => app.log.error({ err: error, cells }, 'api call counts not written'),
+    ...options.apiUsage,
+  });
+  app.decorate('apiUsage', apiUsage);
+  app.addHook('onClose', () => apiUsage.close());
   const jobs = options.jobs;
   if (jobs) {
     registerLogRetention(jobs, options.database.db, { ...RETENTION_DEFAULTS, ...pickDefined(options.config) }, (result) => app.log.info({ deleted: result }, 'log retention'));
@@ -329,6 +347,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // issue 15 (endpoints): webhook endpoints and the delivery log
       await api.register(pushEndpointRoutes, { settings: pushSettings });
       await api.register(pushLogRoutes);
+      // issue 15 (stats): API and message push statistics
+      await api.register(apiStatisticsRoutes);
+      await api.register(pushStatisticsRoutes);
     },
     { prefix: '/api' },
   );
@@ -336,6 +357,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openApiAuthPlugin, { db: options.database.db, prefix: OPEN_API_PREFIX });
   await app.register(
     async (open) => {
+      // issue 15 (stats): every call with a key is counted after its answer (unless OPEN_API_USAGE_COUNTING=off)
+      if (options.config.OPEN_API_USAGE_COUNTING !== 'off') await open.register(apiUsagePlugin, { recorder: apiUsage });
       // issue 15 (gateway): the open API's routes
       await open.register(openApiGatewayRoutes, { ratePerMinute: options.config.OPEN_API_RATE_LIMIT ?? 600 });
     },

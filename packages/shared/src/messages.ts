@@ -38,6 +38,8 @@ import { keysMessages } from './messages-keys.ts';
 import { pushEndpointMessages } from './messages-push-endpoints.ts';
 // issue 15 (gateway): the open API's routes
 import { openApiGatewayMessages } from './messages-open-api-gateway.ts';
+// issue 15 (stats): API and message push statistics
+import { statsMessages } from './messages-stats.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -299,6 +301,8 @@ export const messages = {
   ...pushEndpointMessages,
   // issue 15 (gateway): the open API's routes
   ...openApiGatewayMessages,
+  // issue 15 (stats): API and message push statistics
+  ...statsMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -71,6 +71,9 @@ export const PAGE_COMPONENTS = [
   'config/token-config',
   // issue 15 (endpoints): message push configuration
   'config/message-push-config',
+  // issue 15 (stats): API and message push statistics
+  'statistics/api-statistics',
+  'statistics/message-push-statistics',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

@@ -77,6 +77,9 @@ export const pageRegistry = {
   'config/token-config': () => import('../features/open-api-keys/pages/token-config-page.tsx').then((m) => m.TokenConfigPage),
   // issue 15 (endpoints)
   'config/message-push-config': () => import('../features/message-push/pages/message-push-config-page.tsx').then((m) => m.MessagePushConfigPage),
+  // issue 15 (stats): API and message push statistics (with the visit statistics, the pages that load the chart library)
+  'statistics/api-statistics': () => import('../features/statistics/pages/api-statistics-page.tsx').then((m) => m.ApiStatisticsPage),
+  'statistics/message-push-statistics': () => import('../features/statistics/pages/message-push-statistics-page.tsx').then((m) => m.MessagePushStatisticsPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;
