@@ -99,6 +99,10 @@ import { visitRoutes } from './modules/log/visit/routes.ts';
 // issue 14 (preorder)
 import { preOrderRoutes } from './modules/purchase/pre-order/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
+// issue 15 (delivery): the relay from the push outbox to pg-boss, and the signed deliveries
+import { pushSettingsOf, type PushConfig } from './modules/push/settings.ts';
+import { registerPushDelivery } from './modules/push/delivery/relay.ts';
+import { DELIVERY_DEFAULTS, type DeliveryOptions } from './modules/push/delivery/service.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'> &
@@ -106,7 +110,8 @@ export type AppOptions = {
     OidcConfig &
     Partial<Pick<Config, 'LOG_RETENTION_DAYS' | 'AUDIT_RETENTION_DAYS' | 'LOG_RETENTION_CRON'>> &
     PurchaseConfig &
-    SiteConfig;
+    SiteConfig &
+    PushConfig;
   database: Database;
   /** where SMS codes go; by default the one SMS_PROVIDER names (tests pass one that keeps them) */
   smsGateway?: SmsGateway;
@@ -119,6 +124,8 @@ export type AppOptions = {
   logger?: boolean;
   /** the clients of Taobao and 1688 (issue 14): the embedded demo catalogue unless given */
   purchasePlatforms?: PurchasePlatforms;
+  /** issue 15 (delivery): the retry schedule, sweep interval and job expiry of message push (tests shorten them) */
+  pushDelivery?: Partial<DeliveryOptions>;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -183,6 +190,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerPurchaseReconciliation(jobs, options.database.db, app.purchasePlatforms, (result) => app.log.info({ reconciled: result }, 'purchase reconciliation'));
     // issue 14 (platforms): the platforms' access tokens renewed before they run out
     registerTokenRefresh(jobs, options.database.db, purchaseSettings, (outcome) => app.log.info(outcome, 'purchase platform tokens refreshed'));
+    // issue 15 (delivery): the outbox's NOTIFY to push-deliver jobs, the sweep of lost ones, the attempts
+    const relay = registerPushDelivery(options.database, jobs, pushSettingsOf(options.config, options.database.kind), { ...DELIVERY_DEFAULTS, ...options.pushDelivery }, app.log, bus);
+    app.addHook('onClose', () => relay.close());
     app.addHook('onClose', () => jobs.stop());
   }
 
