@@ -30,7 +30,8 @@ export async function startDeliveryApp(options: { config?: Partial<AppOptions['c
   const errors: Error[] = [];
   const jobs = new JobQueue(testDatabase.database, (error) => errors.push(error), 0.5);
   const app = await buildApp({
-    config: { ...testConfig, PUSH_TIMEOUT_MS: 1000, ...options.config },
+    // the same key and rule on both engines: the endpoints below are sealed with the development key, the receiver is on 127.0.0.1
+    config: { ...testConfig, PUSH_TIMEOUT_MS: 1000, PUSH_SECRET_KEY: DEVELOPMENT_SECRET_KEY.toString('hex'), PUSH_ALLOW_PRIVATE_TARGETS: true, ...options.config },
     database: testDatabase.database,
     logger: false,
     jobs,
