@@ -1,4 +1,5 @@
 import type { PaymentBenchReport } from './payments.ts';
+import type { PushBenchReport } from './push.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,8 @@ export type BenchReport = {
   scenarios: ScenarioReport[];
   /** standard mode on PostgreSQL: concurrent payments (bench/payments.ts) */
   payments?: PaymentBenchReport[];
+  /** issue 15: webhook throughput, standard mode on PostgreSQL (bench/push.ts) */
+  push?: PushBenchReport;
 };
 
 export function machineInfo(): Pick<BenchReport, 'node' | 'platform' | 'cpu'> {

@@ -15,6 +15,8 @@ import { BASELINE_SCENARIO, BENCH_USER, buildPortalScenarios, buildScaleScenario
 import { startHelloServer, startPortalServer, type RunningServer } from './servers.ts';
 import { login } from './session.ts';
 import { PAYMENT_SCENARIOS, preparePayments, runPayments, type PaymentBenchReport } from './payments.ts';
+// issue 15 (delivery): webhook throughput from the outbox to a local receiver
+import { PUSH_SCENARIO, runPushBench, type PushBenchReport } from './push.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');
@@ -152,7 +154,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const portalScenarios = fixtures ? buildScaleScenarios({ token, fixtures, now: new Date() }) : buildPortalScenarios({ token });
-  const onlyEndpoints = options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name));
+  const onlyEndpoints = options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name) && name !== PUSH_SCENARIO);
   // --only naming payment scenarios alone measures the baseline and those
   const scenarios = options.only.length > 0 && onlyEndpoints.length === 0 ? [BASELINE_SCENARIO] : selectScenarios([BASELINE_SCENARIO, ...portalScenarios], onlyEndpoints);
   const reports: ScenarioReport[] = [];
@@ -171,6 +173,15 @@ async function main(argv: string[]): Promise<number> {
       );
       if (result.failures.length > 0) shout([`${name}: FAILED`, ...result.failures]);
     }
+  }
+
+  // issue 15 (delivery): standard mode on PostgreSQL, the bench process writes the events
+  let push: PushBenchReport | null = null;
+  if (!options.scale && databaseUrl && (options.only.length === 0 || options.only.includes(PUSH_SCENARIO))) {
+    process.stdout.write(`- ${PUSH_SCENARIO}: `);
+    push = await runPushBench(databaseUrl, user.username);
+    process.stdout.write(`${push.deliveries} signed deliveries in ${push.seconds} s: ${push.deliveriesPerSecond} deliveries/s, commit to arrival p50 ${push.latencyP50Ms} ms, p99 ${push.latencyP99Ms} ms${push.failures.length ? `; FAILED: ${push.failures.join(' | ')}` : ''}\n`);
+    if (push.failures.length > 0) shout([`${PUSH_SCENARIO}: FAILED`, ...push.failures]);
   }
 
   const baseline = reports.find((report) => report.name === BASELINE_SCENARIO.name)?.outcome ?? null;
@@ -202,6 +213,7 @@ async function main(argv: string[]): Promise<number> {
       : null,
     scenarios: reports,
     ...(payments.length > 0 ? { payments } : {}),
+    ...(push ? { push } : {}),
   };
 
   console.log(`\n${formatTable(report)}`);
@@ -213,7 +225,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(`CPU profiles of the portal (one per thread; the largest is the main thread): ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools)`);
   }
 
-  const failed = [...reports.filter((entry) => entry.failure !== null), ...payments.filter((entry) => entry.failures.length > 0).map((entry) => ({ name: entry.name, failure: entry.failures.join(' | ') }))];
+  const failed = [
+    ...reports.filter((entry) => entry.failure !== null),
+    ...payments.filter((entry) => entry.failures.length > 0).map((entry) => ({ name: entry.name, failure: entry.failures.join(' | ') })),
+    ...(push && push.failures.length > 0 ? [{ name: push.name, failure: push.failures.join(' | ') }] : []),
+  ];
   if (failed.length > 0) {
     shout([`BENCH FAILED: ${failed.length} scenario(s) had non-2xx answers or errors:`, ...failed.map((entry) => `${entry.name}: ${entry.failure ?? ''}`)]);
     return 1;
