@@ -127,10 +127,11 @@ export class PushRelay {
       if (!last) return total;
       after = { at: last.nextAttemptAt, tenantId: last.tenantId, id: last.deliveryId };
       const now = Date.now();
-      // a job already waiting for this delivery's time (not a later one: a replay brings a delivery forward)
+      // skipped: a delivery whose job this server handed lately for now or earlier; handed again: one whose job
+      // waits for a later time (a replay brought it forward) or is old enough to have been lost
       const fresh = page.filter((entry) => {
         const known = this.handed.get(keyOf(entry));
-        return !options.skipHanded || !known || known.until < now || known.at > Math.max(entry.nextAttemptAt.getTime(), entry.lockedUntil?.getTime() ?? 0);
+        return !options.skipHanded || !known || known.until < now || known.at > now;
       });
       await this.jobs.sendMany(
         PUSH_DELIVER_JOB,
