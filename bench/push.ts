@@ -10,10 +10,10 @@ import { DEVELOPMENT_SECRET_KEY, encryptSecret } from '../apps/server/src/lib/se
 import { emitPushEvent } from '../apps/server/src/modules/push/outbox.ts';
 
 /*
- * Webhook throughput, end to end (issue 15): events written through the outbox in transactions like a flow's,
- * the portal server's relay and pg-boss workers deliver them, signed, to a receiver in this process that
- * verifies each with the official standardwebhooks package. Deliveries per second from the first commit to
- * the last message received, and the latency from each message's commit to its arrival.
+ * Webhook throughput, end to end (issue 15): events written through the outbox (emitPushEvent), then the portal
+ * server's relay and pg-boss workers deliver them, signed, to a receiver in this process that
+ * verifies each with the official standardwebhooks package. Deliveries per second from the commit to the
+ * last message received, and when after the commit half (p50) and 99% (p99) of them had arrived.
  * The portal server runs with BENCH_PUSH_ENV (the development key, local targets allowed).
  */
 
@@ -21,8 +21,7 @@ export const PUSH_SCENARIO = 'push-delivery';
 /** What the portal server needs for this bench: the key the endpoint is sealed with, and a receiver on 127.0.0.1. */
 export const BENCH_PUSH_ENV = { PUSH_SECRET_KEY: DEVELOPMENT_SECRET_KEY.toString('hex'), PUSH_ALLOW_PRIVATE_TARGETS: 'true' } as const;
 
-const EVENTS = 3_000;
-const EVENTS_PER_COMMIT = 20;
+const EVENTS = 2_000;
 const SECRET = `whsec_${Buffer.from('portal bench webhook secret, not secret').toString('base64')}`;
 
 export type PushBenchReport = {
@@ -30,6 +29,7 @@ export type PushBenchReport = {
   deliveries: number;
   seconds: number;
   deliveriesPerSecond: number;
+  /** arrival after the commit of the events: half of them by p50, 99% by p99 */
   latencyP50Ms: number;
   latencyP99Ms: number;
   failures: string[];
@@ -52,8 +52,7 @@ export async function runPushBench(databaseUrl: string, username: string): Promi
       try {
         webhook.verify(body, { 'webhook-id': String(request.headers['webhook-id']), 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) });
         const id = String(request.headers['webhook-id']);
-        // the commit-to-arrival latency: the body's timestamp is the message's creation, in its transaction
-        if (!arrived.has(id)) arrived.set(id, Date.now() - Date.parse((JSON.parse(body) as { timestamp: string }).timestamp));
+        if (!arrived.has(id)) arrived.set(id, performance.now());
         if (arrived.size === EVENTS) allArrived();
       } catch {
         unverified++;
@@ -76,25 +75,35 @@ export async function runPushBench(databaseUrl: string, username: string): Promi
       .update(pushEndpoints)
       .set({ secretEnc: encryptSecret(DEVELOPMENT_SECRET_KEY, `push:${endpoint.id}`, SECRET) })
       .where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.id, endpoint.id)));
-    // the bench endpoint is the only one subscribed: the demo has none
+    // the bench endpoint is the only one subscribed (the demo has none); the events are written first, in one
+    // transaction, so that the clock measures the delivery (from the commit) and not how fast this process writes
+    await db.transaction(async (tx) => {
+      for (let index = 0; index < EVENTS; index++) await emitPushEvent(tx, { tenantId, type: 'ORDER_STATUS', data: { orderNo: `BENCH-${index}`, status: 'SHIPPED' } });
+    });
     const started = performance.now();
-    for (let first = 0; first < EVENTS; first += EVENTS_PER_COMMIT) {
-      await db.transaction(async (tx) => {
-        for (let index = first; index < Math.min(first + EVENTS_PER_COMMIT, EVENTS); index++) await emitPushEvent(tx, { tenantId, type: 'ORDER_STATUS', data: { orderNo: `BENCH-${index}`, status: 'SHIPPED' } });
-      });
-    }
     const deadline = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 300_000).unref());
     if ((await Promise.race([done, deadline])) === 'late') failures.push(`only ${arrived.size} of ${EVENTS} messages arrived within 5 minutes`);
     const seconds = (performance.now() - started) / 1000;
     if (unverified > 0) failures.push(`${unverified} request(s) failed the signature check`);
-    const [notDone] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(pushDeliveries)
-      .where(and(eq(pushDeliveries.tenantId, tenantId), eq(pushDeliveries.endpointId, endpoint.id), sql`${pushDeliveries.status} <> 'SUCCEEDED'`));
-    if ((notDone?.n ?? 0) > 0 && failures.length === 0) failures.push(`${notDone?.n} deliveries not SUCCEEDED after every message arrived`);
+    // the receiver may have a message before the worker wrote its success: wait for the rows a little
+    const countNotDone = async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(pushDeliveries)
+          .where(and(eq(pushDeliveries.tenantId, tenantId), eq(pushDeliveries.endpointId, endpoint.id), sql`${pushDeliveries.status} <> 'SUCCEEDED'`))
+      )[0]?.n ?? 0;
+    const settleBy = Date.now() + 30_000;
+    let notDone = await countNotDone();
+    while (notDone > 0 && Date.now() < settleBy) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      notDone = await countNotDone();
+    }
+    if (notDone > 0 && failures.length === 0) failures.push(`${notDone} deliveries not SUCCEEDED 30 s after every message arrived`);
     // the bench endpoint stops receiving: a later run makes its own
     await db.update(pushEndpoints).set({ enabled: false, disabledReason: 'MANUAL', disabledAt: new Date() }).where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.id, endpoint.id)));
-    const latencies = [...arrived.values()].sort((a, b) => a - b);
+    // how long after the commit each message arrived
+    const latencies = [...arrived.values()].map((at) => Math.round(at - started)).sort((a, b) => a - b);
     return {
       name: PUSH_SCENARIO,
       deliveries: arrived.size,

@@ -180,7 +180,7 @@ async function main(argv: string[]): Promise<number> {
   if (!options.scale && databaseUrl && (options.only.length === 0 || options.only.includes(PUSH_SCENARIO))) {
     process.stdout.write(`- ${PUSH_SCENARIO}: `);
     push = await runPushBench(databaseUrl, user.username);
-    process.stdout.write(`${push.deliveries} signed deliveries in ${push.seconds} s: ${push.deliveriesPerSecond} deliveries/s, commit to arrival p50 ${push.latencyP50Ms} ms, p99 ${push.latencyP99Ms} ms${push.failures.length ? `; FAILED: ${push.failures.join(' | ')}` : ''}\n`);
+    process.stdout.write(`${push.deliveries} signed deliveries in ${push.seconds} s: ${push.deliveriesPerSecond} deliveries/s, arrival after the commit p50 ${push.latencyP50Ms} ms, p99 ${push.latencyP99Ms} ms${push.failures.length ? `; FAILED: ${push.failures.join(' | ')}` : ''}\n`);
     if (push.failures.length > 0) shout([`${PUSH_SCENARIO}: FAILED`, ...push.failures]);
   }
 

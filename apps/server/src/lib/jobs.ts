@@ -22,9 +22,11 @@ export type RegisterOptions = {
   batchSize?: number;
   /** how often an idle worker looks for jobs (the queue's own polling otherwise) */
   pollingSeconds?: number;
+  /** workers of this kind on this server, each with its own batch (one batch's slowest job does not hold up the other) */
+  workers?: number;
 };
 
-type Registration = { name: string; handler: JobHandler<object>; cron?: string; retryLimit: number; expireInSeconds?: number; batchSize: number; pollingSeconds?: number };
+type Registration = { name: string; handler: JobHandler<object>; cron?: string; retryLimit: number; expireInSeconds?: number; batchSize: number; pollingSeconds?: number; workers: number };
 
 /** The server's own zone: a schedule "every day at 03:30" means 03:30 where the server is. */
 const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -44,7 +46,7 @@ export class JobQueue {
   readonly boss: PgBoss;
   private readonly registrations: Registration[] = [];
   private started = false;
-  private readonly workerIds = new Map<string, string>();
+  private readonly workerIds = new Map<string, string[]>();
   private readonly startedListeners: (() => Promise<void>)[] = [];
 
   constructor(database: Pick<Database, 'kind' | 'url' | 'pglite'>, onError: (error: Error) => void, private readonly pollingSeconds = 2) {
@@ -71,6 +73,7 @@ export class JobQueue {
       expireInSeconds: options.expireInSeconds,
       batchSize: options.batchSize ?? 1,
       pollingSeconds: options.pollingSeconds,
+      workers: options.workers ?? 1,
     });
   }
 
@@ -88,16 +91,20 @@ export class JobQueue {
       // createQueue leaves an existing queue as it was: its expiry follows the current setting
       if (registration.expireInSeconds !== undefined) await this.boss.updateQueue(registration.name, { name: registration.name, retryLimit: registration.retryLimit, retryBackoff: true, ...expiry });
       const batchSize = registration.batchSize;
-      const workerId: string = await this.boss.work<object>(registration.name, { pollingIntervalSeconds: registration.pollingSeconds ?? this.pollingSeconds, batchSize }, async (jobs) => {
-        if (batchSize === 1) {
-          for (const job of jobs) await registration.handler(job.data);
-          return;
-        }
-        await Promise.all(jobs.map((job) => registration.handler(job.data)));
-        // a full batch: there are probably more, so fetch again at once rather than after the polling interval
-        if (jobs.length === batchSize) this.boss.notifyWorker(workerId);
-      });
-      this.workerIds.set(registration.name, workerId);
+      const ids: string[] = [];
+      for (let worker = 0; worker < registration.workers; worker++) {
+        const workerId: string = await this.boss.work<object>(registration.name, { pollingIntervalSeconds: registration.pollingSeconds ?? this.pollingSeconds, batchSize }, async (jobs) => {
+          if (batchSize === 1) {
+            for (const job of jobs) await registration.handler(job.data);
+            return;
+          }
+          await Promise.all(jobs.map((job) => registration.handler(job.data)));
+          // a full batch: there are probably more, so fetch again at once rather than after the polling interval
+          if (jobs.length === batchSize) this.boss.notifyWorker(workerId);
+        });
+        ids.push(workerId);
+      }
+      this.workerIds.set(registration.name, ids);
       if (registration.cron) await this.boss.schedule(registration.name, registration.cron, {}, { tz: serverTimeZone() });
       else await this.boss.unschedule(registration.name);
     }
@@ -120,8 +127,8 @@ export class JobQueue {
 
   /** Tells this server's worker of `name` to look for jobs now rather than at its next poll. */
   wake(name: string): void {
-    const workerId = this.workerIds.get(name);
-    if (workerId && this.started) this.boss.notifyWorker(workerId);
+    if (!this.started) return;
+    for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 
   /** Where a job is: created, retry, active, completed, cancelled, failed (undefined once archived away). */

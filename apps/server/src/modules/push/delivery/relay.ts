@@ -53,7 +53,7 @@ export class PushRelay {
   /** The jobs: the delivery worker, and the sweep (pg-boss's cron every minute unless an interval is given). */
   register(): void {
     const expireInSeconds = this.options.expireInSeconds ?? Math.ceil(leaseMsOf(this.settings, this.options) / 1000);
-    this.jobs.register<DeliveryKey>(PUSH_DELIVER_JOB, (key) => this.work(key), { retryLimit: 2, expireInSeconds, batchSize: this.options.batchSize, pollingSeconds: this.options.pollingSeconds });
+    this.jobs.register<DeliveryKey>(PUSH_DELIVER_JOB, (key) => this.work(key), { retryLimit: 2, expireInSeconds, batchSize: this.options.batchSize, workers: this.options.workers, pollingSeconds: this.options.pollingSeconds });
     this.jobs.register(PUSH_SWEEP_JOB, () => this.sweep(false), this.options.sweepIntervalMs === null ? { cron: '* * * * *', retryLimit: 0 } : { retryLimit: 0 });
     this.jobs.onStarted(() => this.start());
   }

@@ -39,8 +39,9 @@ export type DeliveryOptions = {
   sweepIntervalMs: number | null;
   /** pg-boss's expiry of a delivery job; by default the lease */
   expireInSeconds?: number;
-  /** deliveries one server works at once */
+  /** deliveries one server works at once: `workers` batches of `batchSize` */
   batchSize: number;
+  workers: number;
   pollingSeconds: number;
   /** notifications this close together make one hand-off */
   debounceMs: number;
@@ -52,7 +53,8 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
   failingDays: FAILING_DAYS_DEFAULT,
   leaseMarginMs: 15_000,
   sweepIntervalMs: null,
-  batchSize: 16,
+  batchSize: 10,
+  workers: 2,
   pollingSeconds: 1,
   debounceMs: 25,
 };
