@@ -8,6 +8,7 @@ import { pushDeliveries, pushEndpoints } from '../apps/server/src/db/schema/open
 import { users } from '../apps/server/src/db/schema/sys.ts';
 import { DEVELOPMENT_SECRET_KEY, encryptSecret } from '../apps/server/src/lib/secret-box.ts';
 import { emitPushEvent } from '../apps/server/src/modules/push/outbox.ts';
+import { startCpuSample, type CpuUsage } from './cpu-usage.ts';
 
 /*
  * Webhook throughput, end to end (issue 15): events written through the outbox (emitPushEvent), then the portal
@@ -32,12 +33,15 @@ export type PushBenchReport = {
   /** arrival after the commit of the events: half of them by p50, 99% by p99 */
   latencyP50Ms: number;
   latencyP99Ms: number;
+  /** the portal server's CPU during the deliveries, and per delivery (less skewed by other work on the machine) */
+  cpu: CpuUsage;
+  serverCpuMsPerDelivery: number | null;
   failures: string[];
 };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-export async function runPushBench(databaseUrl: string, username: string): Promise<PushBenchReport> {
+export async function runPushBench(databaseUrl: string, username: string, serverPid: number): Promise<PushBenchReport> {
   const webhook = new Webhook(SECRET);
   const arrived = new Map<string, number>();
   const failures: string[] = [];
@@ -81,9 +85,11 @@ export async function runPushBench(databaseUrl: string, username: string): Promi
       for (let index = 0; index < EVENTS; index++) await emitPushEvent(tx, { tenantId, type: 'ORDER_STATUS', data: { orderNo: `BENCH-${index}`, status: 'SHIPPED' } });
     });
     const started = performance.now();
+    const stopSample = startCpuSample(serverPid);
     const deadline = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 300_000).unref());
     if ((await Promise.race([done, deadline])) === 'late') failures.push(`only ${arrived.size} of ${EVENTS} messages arrived within 5 minutes`);
     const seconds = (performance.now() - started) / 1000;
+    const cpu = stopSample();
     if (unverified > 0) failures.push(`${unverified} request(s) failed the signature check`);
     // the receiver may have a message before the worker wrote its success: wait for the rows a little
     const countNotDone = async () =>
@@ -111,6 +117,8 @@ export async function runPushBench(databaseUrl: string, username: string): Promi
       deliveriesPerSecond: Math.round(arrived.size / seconds),
       latencyP50Ms: percentile(latencies, 50),
       latencyP99Ms: percentile(latencies, 99),
+      cpu,
+      serverCpuMsPerDelivery: cpu.serverCpuSeconds === null || arrived.size === 0 ? null : Math.round((cpu.serverCpuSeconds * 1_000_000) / arrived.size) / 1000,
       failures,
     };
   } finally {

@@ -179,8 +179,8 @@ async function main(argv: string[]): Promise<number> {
   let push: PushBenchReport | null = null;
   if (!options.scale && databaseUrl && (options.only.length === 0 || options.only.includes(PUSH_SCENARIO))) {
     process.stdout.write(`- ${PUSH_SCENARIO}: `);
-    push = await runPushBench(databaseUrl, user.username);
-    process.stdout.write(`${push.deliveries} signed deliveries in ${push.seconds} s: ${push.deliveriesPerSecond} deliveries/s, arrival after the commit p50 ${push.latencyP50Ms} ms, p99 ${push.latencyP99Ms} ms${push.failures.length ? `; FAILED: ${push.failures.join(' | ')}` : ''}\n`);
+    push = await runPushBench(databaseUrl, user.username, portal.process.pid);
+    process.stdout.write(`${push.deliveries} signed deliveries in ${push.seconds} s: ${push.deliveriesPerSecond} deliveries/s, arrival after the commit p50 ${push.latencyP50Ms} ms, p99 ${push.latencyP99Ms} ms, server CPU ${push.serverCpuMsPerDelivery ?? '?'} ms per delivery (${push.cpu.serverPercent ?? '?'}% of a core)${push.failures.length ? `; FAILED: ${push.failures.join(' | ')}` : ''}\n`);
     if (push.failures.length > 0) shout([`${PUSH_SCENARIO}: FAILED`, ...push.failures]);
   }
 

@@ -129,7 +129,7 @@ export async function deliverOnce(deps: DeliveryDeps, key: DeliveryKey): Promise
       next,
     );
     if (next.outcome === 'SUCCESS') {
-      await markEndpointHealthy(tx, delivery.tenantId, delivery.endpointId);
+      if (endpoint.failingSince) await markEndpointHealthy(tx, delivery.tenantId, delivery.endpointId);
       return;
     }
     let reason: 'GONE' | 'FAILING' | null = next.outcome === 'GONE' ? 'GONE' : null;
