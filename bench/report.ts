@@ -1,5 +1,6 @@
 import type { PaymentBenchReport } from './payments.ts';
 import type { OpenApiBenchReport } from './open-api.ts';
+import type { PushBenchReport } from './push.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,8 @@ export type BenchReport = {
   payments?: PaymentBenchReport[];
   /** issue 15: open-API order creation and one read, usage counting off and on (bench/open-api.ts) */
   openApi?: OpenApiBenchReport;
+  /** issue 15: webhook throughput, standard mode on PostgreSQL (bench/push.ts) */
+  push?: PushBenchReport;
 };
 
 export function machineInfo(): Pick<BenchReport, 'node' | 'platform' | 'cpu'> {

@@ -17,6 +17,8 @@ import { login } from './session.ts';
 import { PAYMENT_SCENARIOS, preparePayments, runPayments, type PaymentBenchReport } from './payments.ts';
 // issue 15 (gateway): the open API's order creation and one read, usage counting off and on
 import { OPEN_API_SCENARIOS, runOpenApiBench, type OpenApiScenarioName } from './open-api.ts';
+// issue 15 (delivery): webhook throughput from the outbox to a local receiver
+import { PUSH_SCENARIO, runPushBench, type PushBenchReport } from './push.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');
@@ -154,7 +156,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const portalScenarios = fixtures ? buildScaleScenarios({ token, fixtures, now: new Date() }) : buildPortalScenarios({ token });
-  const onlyEndpoints = options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name) && !(OPEN_API_SCENARIOS as readonly string[]).includes(name));
+  const onlyEndpoints = options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name) && !(OPEN_API_SCENARIOS as readonly string[]).includes(name) && name !== PUSH_SCENARIO);
   // --only naming payment scenarios alone measures the baseline and those
   const scenarios = options.only.length > 0 && onlyEndpoints.length === 0 ? [BASELINE_SCENARIO] : selectScenarios([BASELINE_SCENARIO, ...portalScenarios], onlyEndpoints);
   const reports: ScenarioReport[] = [];
@@ -181,6 +183,14 @@ async function main(argv: string[]): Promise<number> {
     !options.scale && databaseUrl && (options.only.length === 0 || openApiOnly.length > 0)
       ? await runOpenApiBench({ repoRoot: REPO_ROOT, databaseUrl, username: user.username, connections: options.connections, duration: options.duration, warmup: options.warmup, only: openApiOnly })
       : undefined;
+  // issue 15 (delivery): standard mode on PostgreSQL, the bench process writes the events
+  let push: PushBenchReport | null = null;
+  if (!options.scale && databaseUrl && (options.only.length === 0 || options.only.includes(PUSH_SCENARIO))) {
+    process.stdout.write(`- ${PUSH_SCENARIO}: `);
+    push = await runPushBench(databaseUrl, user.username, portal.process.pid);
+    process.stdout.write(`${push.deliveries} signed deliveries in ${push.seconds} s: ${push.deliveriesPerSecond} deliveries/s, arrival after the commit p50 ${push.latencyP50Ms} ms, p99 ${push.latencyP99Ms} ms, server CPU ${push.serverCpuMsPerDelivery ?? '?'} ms per delivery (${push.cpu.serverPercent ?? '?'}% of a core)${push.failures.length ? `; FAILED: ${push.failures.join(' | ')}` : ''}\n`);
+    if (push.failures.length > 0) shout([`${PUSH_SCENARIO}: FAILED`, ...push.failures]);
+  }
 
   const baseline = reports.find((report) => report.name === BASELINE_SCENARIO.name)?.outcome ?? null;
   for (const report of reports) {
@@ -212,6 +222,7 @@ async function main(argv: string[]): Promise<number> {
     scenarios: reports,
     ...(payments.length > 0 ? { payments } : {}),
     ...(openApi ? { openApi } : {}),
+    ...(push ? { push } : {}),
   };
 
   console.log(`\n${formatTable(report)}`);
@@ -223,7 +234,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(`CPU profiles of the portal (one per thread; the largest is the main thread): ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools)`);
   }
 
-  const failed = [...reports.filter((entry) => entry.failure !== null), ...payments.filter((entry) => entry.failures.length > 0).map((entry) => ({ name: entry.name, failure: entry.failures.join(' | ') })), ...(openApi?.runs ?? []).filter((entry) => entry.failures.length > 0).map((entry) => ({ name: `${entry.name} (counting ${entry.counting})`, failure: entry.failures.join(' | ') }))];
+  const failed = [
+    ...reports.filter((entry) => entry.failure !== null),
+    ...payments.filter((entry) => entry.failures.length > 0).map((entry) => ({ name: entry.name, failure: entry.failures.join(' | ') })),
+    ...(openApi?.runs ?? []).filter((entry) => entry.failures.length > 0).map((entry) => ({ name: `${entry.name} (counting ${entry.counting})`, failure: entry.failures.join(' | ') })),
+    ...(push && push.failures.length > 0 ? [{ name: push.name, failure: push.failures.join(' | ') }] : []),
+  ];
   if (failed.length > 0) {
     shout([`BENCH FAILED: ${failed.length} scenario(s) had non-2xx answers or errors:`, ...failed.map((entry) => `${entry.name}: ${entry.failure ?? ''}`)]);
     return 1;

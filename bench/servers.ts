@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { startChild, type ManagedChild } from './child-processes.ts';
+import { BENCH_PUSH_ENV } from './push.ts';
 
 export type RunningServer = {
   name: string;
@@ -103,6 +104,8 @@ export async function startPortalServer(options: PortalServerOptions): Promise<R
         TRUST_PROXY: options.trustProxy ? 'true' : 'false',
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
         ...options.env,
+        // issue 15 (delivery): the push bench's receiver is on 127.0.0.1, its endpoint sealed with the development key
+        ...BENCH_PUSH_ENV,
       },
       echo: echoProblems,
     }),

@@ -113,6 +113,9 @@ import { UsageRecorder, type UsageRecorderOptions } from './modules/open-api/usa
 import { apiUsagePlugin } from './modules/open-api/usage/hook.ts';
 import { apiStatisticsRoutes } from './modules/open-api/usage/routes.ts';
 import { pushStatisticsRoutes } from './modules/push/stats/routes.ts';
+// issue 15 (delivery): the relay from the push outbox to pg-boss, and the signed deliveries
+import { registerPushDelivery } from './modules/push/delivery/relay.ts';
+import { DELIVERY_DEFAULTS, type DeliveryOptions } from './modules/push/delivery/service.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'> &
@@ -141,6 +144,8 @@ export type AppOptions = {
   purchasePlatforms?: PurchasePlatforms;
   /** issue 15 (stats): how the open API's call counts are buffered (tests flush them themselves) */
   apiUsage?: UsageRecorderOptions;
+  /** issue 15 (delivery): the retry schedule, sweep interval and job expiry of message push (tests shorten them) */
+  pushDelivery?: Partial<DeliveryOptions>;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -217,6 +222,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerPurchaseReconciliation(jobs, options.database.db, app.purchasePlatforms, (result) => app.log.info({ reconciled: result }, 'purchase reconciliation'));
     // issue 14 (platforms): the platforms' access tokens renewed before they run out
     registerTokenRefresh(jobs, options.database.db, purchaseSettings, (outcome) => app.log.info(outcome, 'purchase platform tokens refreshed'));
+    // issue 15 (delivery): the outbox's NOTIFY to push-deliver jobs, the sweep of lost ones, the attempts
+    const relay = registerPushDelivery(options.database, jobs, pushSettings, { ...DELIVERY_DEFAULTS, ...options.pushDelivery }, app.log, bus);
+    app.addHook('onClose', () => relay.close());
     app.addHook('onClose', () => jobs.stop());
   }
 

@@ -1,0 +1,78 @@
+import { createHmac } from 'node:crypto';
+import { PUSH_SECRET_PREFIX } from '@portal/shared/open-api';
+
+/*
+ * The rules of one delivery (issue 15, docs/decisions/0026-durable-message-push.md): the Standard Webhooks
+ * message and its signature, and when the next attempt comes. Pure functions; the service applies them.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * The waits after the 1st, 2nd, … failed attempt (each ±20%): 8 attempts over about 28 hours, then FAILED.
+ * Written out in docs/message-push.md.
+ */
+export const RETRY_SCHEDULE_MS: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
+export const RETRY_JITTER = 0.2;
+/** A Retry-After further away than this is cut to it. */
+export const RETRY_AFTER_CAP_MS = DAY;
+/** An endpoint that has failed for this long (since its first failure after a success) is disabled. */
+export const FAILING_DAYS_DEFAULT = 5;
+/** At most this much of an answer is read; its first 1,000 characters are kept in the attempt. */
+export const RESPONSE_READ_LIMIT_BYTES = 4096;
+export const RESPONSE_EXCERPT_CHARS = 1000;
+export const USER_AGENT = 'MerchantPortal-Webhooks/1.0';
+
+/** The wait before attempt `attemptsMade + 1`, or null when the schedule is spent. `random` in [0, 1). */
+export function nextDelayMs(schedule: readonly number[], attemptsMade: number, random: number = Math.random()): number | null {
+  const base = schedule[attemptsMade - 1];
+  if (base === undefined) return null;
+  return Math.round(base * (1 - RETRY_JITTER + 2 * RETRY_JITTER * random));
+}
+
+/** Retry-After in seconds or as an HTTP date, as milliseconds from `now` (capped); null when absent or unreadable. */
+export function retryAfterMs(header: string | undefined, now: Date, capMs = RETRY_AFTER_CAP_MS): number | null {
+  if (!header) return null;
+  const text = header.trim();
+  let ms: number;
+  if (/^\d+$/.test(text)) ms = Number(text) * SECOND;
+  else {
+    const at = Date.parse(text);
+    if (Number.isNaN(at)) return null;
+    ms = at - now.getTime();
+  }
+  return Math.min(Math.max(ms, 0), capMs);
+}
+
+/** The body every attempt of a message sends, byte for byte (the signature covers it). */
+export function messageBody(type: string, createdAt: Date, payload: unknown): string {
+  return JSON.stringify({ type, timestamp: createdAt.toISOString(), data: payload });
+}
+
+/** The key of a whsec_ secret: the base64 after the prefix, decoded. */
+function secretBytes(secret: string): Buffer {
+  const text = secret.startsWith(PUSH_SECRET_PREFIX) ? secret.slice(PUSH_SECRET_PREFIX.length) : secret;
+  return Buffer.from(text, 'base64');
+}
+
+/** One "v1,<base64 HMAC-SHA256>" per secret, space-separated (two during a rotation's overlap). */
+export function signatureHeader(secrets: readonly string[], msgId: string, timestampSeconds: number, body: string): string {
+  return secrets
+    .map((secret) => `v1,${createHmac('sha256', secretBytes(secret)).update(`${msgId}.${timestampSeconds}.${body}`).digest('base64')}`)
+    .join(' ');
+}
+
+/** The headers of one attempt (Standard Webhooks). */
+export function attemptHeaders(secrets: readonly string[], msgId: string, now: Date, body: string): Record<string, string> {
+  const timestamp = Math.floor(now.getTime() / 1000);
+  return {
+    'content-type': 'application/json',
+    'user-agent': USER_AGENT,
+    'webhook-id': msgId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signatureHeader(secrets, msgId, timestamp, body),
+  };
+}

@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm';
+import type { PushMessageType, PushType } from '@portal/shared/open-api';
+import { buildApp, type AppOptions } from '../../src/app.ts';
+import { pushEndpoints } from '../../src/db/schema/open-api.ts';
+import { JobQueue } from '../../src/lib/jobs.ts';
+import { DEVELOPMENT_SECRET_KEY, encryptSecret } from '../../src/lib/secret-box.ts';
+import type { Tx } from '../../src/modules/finance/ledger/repository.ts';
+import { emitPushEvent, queueMessage } from '../../src/modules/push/outbox.ts';
+import { createTestDatabase, testConfig, type TestDatabase } from './test-app.ts';
+import type { Db } from '../../src/db/client.ts';
+
+/*
+ * The whole delivery path in a test: the app with its job queue started (relay, worker, sweep), on a fresh
+ * demo database, with a schedule of milliseconds instead of hours.
+ */
+
+export const FAST_DELIVERY: NonNullable<AppOptions['pushDelivery']> = {
+  scheduleMs: [300, 600],
+  sweepIntervalMs: 500,
+  pollingSeconds: 0.5,
+  debounceMs: 10,
+  leaseMarginMs: 1500,
+  batchSize: 8,
+};
+
+export type DeliveryHarness = { db: Db; testDatabase: TestDatabase; jobs: JobQueue; errors: Error[]; close(): Promise<void> };
+
+export async function startDeliveryApp(options: { config?: Partial<AppOptions['config']>; pushDelivery?: AppOptions['pushDelivery'] } = {}): Promise<DeliveryHarness> {
+  const testDatabase = await createTestDatabase();
+  const errors: Error[] = [];
+  const jobs = new JobQueue(testDatabase.database, (error) => errors.push(error), 0.5);
+  const app = await buildApp({
+    // the same key and rule on both engines: the endpoints below are sealed with the development key, the receiver is on 127.0.0.1
+    config: { ...testConfig, PUSH_TIMEOUT_MS: 1000, PUSH_SECRET_KEY: DEVELOPMENT_SECRET_KEY.toString('hex'), PUSH_ALLOW_PRIVATE_TARGETS: true, ...options.config },
+    database: testDatabase.database,
+    logger: false,
+    jobs,
+    pushDelivery: { ...FAST_DELIVERY, ...options.pushDelivery },
+  });
+  await app.ready();
+  await jobs.start();
+  return {
+    db: testDatabase.database.db,
+    testDatabase,
+    jobs,
+    errors,
+    async close() {
+      await app.close();
+      await testDatabase.drop();
+    },
+  };
+}
+
+/** An endpoint written as the endpoints screen would (its secret sealed under the development key, slot push:<id>). */
+export async function insertEndpoint(
+  db: Db,
+  values: { tenantId: number; url: string; secret: string; eventTypes?: PushType[]; enabled?: boolean; previousSecret?: string; previousSecretUntil?: Date; failingSince?: Date },
+): Promise<number> {
+  const [row] = await db
+    .insert(pushEndpoints)
+    .values({ tenantId: values.tenantId, url: values.url, eventTypes: values.eventTypes ?? ['ORDER_STATUS'], secretEnc: 'pending', enabled: values.enabled ?? true, failingSince: values.failingSince ?? null, ...(values.enabled === false ? { disabledReason: 'MANUAL' as const, disabledAt: new Date() } : {}) })
+    .returning({ id: pushEndpoints.id });
+  if (!row) throw new Error('no endpoint');
+  const slot = `push:${row.id}`;
+  await db
+    .update(pushEndpoints)
+    .set({
+      secretEnc: encryptSecret(DEVELOPMENT_SECRET_KEY, slot, values.secret),
+      ...(values.previousSecret ? { previousSecretEnc: encryptSecret(DEVELOPMENT_SECRET_KEY, slot, values.previousSecret), previousSecretUntil: values.previousSecretUntil ?? null } : {}),
+    })
+    .where(and(eq(pushEndpoints.tenantId, values.tenantId), eq(pushEndpoints.id, row.id)));
+  return row.id;
+}
+
+/** An event of a flow, through the outbox in its own transaction (as the flows do). */
+export const emit = (db: Db, tenantId: number, type: PushType, data: Record<string, unknown>) => db.transaction((tx: Tx) => emitPushEvent(tx, { tenantId, type, data }));
+
+/** A message to named endpoints, enabled or not (the test event's way). */
+export const queueTo = (db: Db, tenantId: number, type: PushMessageType, data: Record<string, unknown>, endpointIds: number[]) => db.transaction((tx: Tx) => queueMessage(tx, tenantId, type, data, endpointIds));
