@@ -37,10 +37,11 @@ export default defineConfig({
         },
       },
       {
-        // the ledger's proofs: random concurrent money movements and a killed server, on PostgreSQL only
+        // the ledger's proofs (random concurrent money movements, a killed server) and the other crash tests
+        // (message push through a killed server), on PostgreSQL only
         test: {
           name: 'ledger',
-          include: ['apps/server/test/ledger/**/*.test.ts'],
+          include: ['apps/server/test/ledger/**/*.test.ts', 'apps/server/test/crash/**/*.test.ts'],
           globalSetup: ['apps/server/test/helpers/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 120_000,

@@ -42,7 +42,7 @@ TEST_DATABASE_URL="$(bash scripts/pg.sh start)"
 export TEST_DATABASE_URL
 TEST_DB=postgres vitest api-postgres --project server
 
-step "ledger proofs on PostgreSQL (random concurrent money movements, a killed server)"
+step "ledger proofs and crash tests on PostgreSQL (random concurrent money movements, killed servers)"
 TEST_DB=postgres vitest ledger --project ledger
 
 step "browser tests (Chromium) against the built portal"

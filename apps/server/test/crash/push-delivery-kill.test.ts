@@ -8,12 +8,12 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../../src/db/client.ts';
-import { pushDeliveries, pushMessages } from '../../../src/db/schema/open-api.ts';
-import { tenants } from '../../../src/db/schema/sys.ts';
-import { DEVELOPMENT_SECRET_KEY } from '../../../src/lib/secret-box.ts';
-import { emit, insertEndpoint } from '../../helpers/push-delivery.ts';
-import { newWebhookSecret, startReceiver, waitUntil, type Receiver } from '../../helpers/webhook-receiver.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { pushDeliveries, pushMessages } from '../../src/db/schema/open-api.ts';
+import { tenants } from '../../src/db/schema/sys.ts';
+import { DEVELOPMENT_SECRET_KEY } from '../../src/lib/secret-box.ts';
+import { emit, insertEndpoint } from '../helpers/push-delivery.ts';
+import { newWebhookSecret, startReceiver, waitUntil, type Receiver } from '../helpers/webhook-receiver.ts';
 
 /*
  * At least once, even through a crash: the real server (main.ts through tsx) on its own PostgreSQL database
@@ -22,7 +22,7 @@ import { newWebhookSecret, startReceiver, waitUntil, type Receiver } from '../..
  * PostgreSQL (scripts/pg.sh), whatever TEST_DB says: two processes share the database.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const EVENTS = 120;
 const PATHS = ['/kill-a', '/kill-b'];
 
