@@ -16,11 +16,6 @@ import { requestForLog } from './lib/log-redaction.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { openApiAuthPlugin } from './plugins/open-api-auth.ts';
-import { OPEN_API_PREFIX } from '@portal/shared/open-api';
-// issue 15 (gateway): the open API's routes, its own errors and document
-import { openApiGatewayRoutes } from './modules/open-api/gateway/routes.ts';
-import { answerOpenApiNotFound } from './modules/open-api/gateway/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { AccessService } from './modules/auth/access/service.ts';
@@ -110,7 +105,9 @@ import { apiKeyRoutes } from './modules/open-api/key/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
 // issue 15 (stats): counting of open-API calls, API and push statistics
 import { UsageRecorder, type UsageRecorderOptions } from './modules/open-api/usage/recorder.ts';
-import { apiUsagePlugin } from './modules/open-api/usage/hook.ts';
+// issue 15: the open API (guard, routes, counting) and its JSON 404, also for the web app's fallback
+import { registerOpenApi } from './modules/open-api/scope.ts';
+import { answerOpenApiNotFound } from './modules/open-api/gateway/errors.ts';
 import { apiStatisticsRoutes } from './modules/open-api/usage/routes.ts';
 import { pushStatisticsRoutes } from './modules/push/stats/routes.ts';
 // issue 15 (delivery): the relay from the push outbox to pg-boss, and the signed deliveries
@@ -361,19 +358,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  // issue 15: the open API for merchants' own systems, under its versioned prefix, called with an API key (never a session)
-  await app.register(openApiAuthPlugin, { db: options.database.db, prefix: OPEN_API_PREFIX });
-  await app.register(
-    async (open) => {
-      // issue 15 (stats): every call with a key is counted after its answer (unless OPEN_API_USAGE_COUNTING=off)
-      if (options.config.OPEN_API_USAGE_COUNTING !== 'off') await open.register(apiUsagePlugin, { recorder: apiUsage });
-      // issue 15 (gateway): the open API's routes
-      await open.register(openApiGatewayRoutes, { ratePerMinute: options.config.OPEN_API_RATE_LIMIT ?? 600 });
-    },
-    { prefix: OPEN_API_PREFIX },
-  );
-  // issue 15 (gateway): any other path under /open/ (another version) is a 404 in the open API's shape
-  await app.register(async (other) => other.setNotFoundHandler(answerOpenApiNotFound), { prefix: '/open' });
+  // issue 15: the open API under /open/v1, called with an API key (never a session); its calls counted unless turned off
+  await registerOpenApi(app, {
+    db: options.database.db,
+    ratePerMinute: options.config.OPEN_API_RATE_LIMIT ?? 600,
+    usage: options.config.OPEN_API_USAGE_COUNTING === 'off' ? null : apiUsage,
+  });
   // the platform gateway: the spec's "transfer" calls, the wallet
   await app.register(
     async (gateway) => {
