@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Card, Col, Empty, Row, Select, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { API_STATS_OTHER, type ApiFigures, type ApiKeyFigures, type ApiTypeFigures } from '@portal/shared/usage-statistics';
@@ -9,6 +9,7 @@ import { apiStatisticsQuery, apiStatsKeysQuery, exportApiStatistics } from '../a
 import { rangeOfPreset, type DayRange } from '../range-rules.ts';
 import { VisitRangePicker } from '../components/visit-range-picker.tsx';
 import { formatCount, formatMs, formatRate } from '../figures.ts';
+import { TotalCards } from '../components/total-cards.tsx';
 
 // the chart library is a chunk of its own, loaded by the statistics pages alone (DESIGN §6)
 const ApiCallsChart = lazy(() => import('../components/api-charts.tsx').then((m) => ({ default: m.ApiCallsChart })));
@@ -75,22 +76,16 @@ export function ApiStatisticsPage() {
           {t('api.note')}
         </Typography.Paragraph>
       </Card>
-      <Row gutter={[16, 16]}>
-        {(
-          [
-            ['calls', formatCount(data?.totals.calls ?? 0)],
-            ['errorRate', data && data.totals.calls > 0 ? formatRate(data.totals.errorRate) : '-'],
-            ['p50Ms', formatMs(data?.totals.p50Ms ?? null)],
-            ['p95Ms', formatMs(data?.totals.p95Ms ?? null)],
-          ] as const
-        ).map(([figure, value]) => (
-          <Col key={figure} xs={12} md={6}>
-            <Card loading={stats.isPending}>
-              <Statistic title={t(`api.${figure}`)} value={value} data-testid={`total-${figure}`} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <TotalCards
+        loading={stats.isPending}
+        col={{ xs: 12, md: 6 }}
+        figures={[
+          { key: 'calls', title: t('api.calls'), value: formatCount(data?.totals.calls ?? 0) },
+          { key: 'errorRate', title: t('api.errorRate'), value: data && data.totals.calls > 0 ? formatRate(data.totals.errorRate) : '-' },
+          { key: 'p50Ms', title: t('api.p50Ms'), value: formatMs(data?.totals.p50Ms ?? null) },
+          { key: 'p95Ms', title: t('api.p95Ms'), value: formatMs(data?.totals.p95Ms ?? null) },
+        ]}
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <Card title={t('api.callsChart')} loading={stats.isPending}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Card, Col, Empty, Row, Select, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PushEndpointFigures } from '@portal/shared/usage-statistics';
@@ -9,6 +9,7 @@ import { rangeOfPreset, type DayRange } from '../range-rules.ts';
 import { VisitRangePicker } from '../components/visit-range-picker.tsx';
 import { RetryFailedButton } from '../components/retry-failed-button.tsx';
 import { formatCount, formatMs, formatRate } from '../figures.ts';
+import { TotalCards } from '../components/total-cards.tsx';
 
 const noWrap = { onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' as const } }), onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
 
@@ -55,24 +56,18 @@ export function MessagePushStatisticsPage() {
           {t('push.note')}
         </Typography.Paragraph>
       </Card>
-      <Row gutter={[16, 16]}>
-        {(
-          [
-            ['deliveries', formatCount(totals?.deliveries ?? 0)],
-            ['successRate', formatRate(totals?.successRate ?? null)],
-            ['failed', formatCount(totals?.failed ?? 0)],
-            ['pending', formatCount(totals?.pending ?? 0)],
-            ['avgLatency', formatMs(totals?.avgLatencyMs ?? null)],
-            ['p95Latency', formatMs(totals?.p95LatencyMs ?? null)],
-          ] as const
-        ).map(([figure, value]) => (
-          <Col key={figure} xs={12} md={8} xl={4}>
-            <Card loading={stats.isPending}>
-              <Statistic title={t(`push.${figure}`)} value={value} data-testid={`total-${figure}`} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <TotalCards
+        loading={stats.isPending}
+        col={{ xs: 12, md: 8, xl: 4 }}
+        figures={[
+          { key: 'deliveries', title: t('push.deliveries'), value: formatCount(totals?.deliveries ?? 0) },
+          { key: 'successRate', title: t('push.successRate'), value: formatRate(totals?.successRate ?? null) },
+          { key: 'failed', title: t('push.failed'), value: formatCount(totals?.failed ?? 0) },
+          { key: 'pending', title: t('push.pending'), value: formatCount(totals?.pending ?? 0) },
+          { key: 'avgLatency', title: t('push.avgLatency'), value: formatMs(totals?.avgLatencyMs ?? null) },
+          { key: 'p95Latency', title: t('push.p95Latency'), value: formatMs(totals?.p95LatencyMs ?? null) },
+        ]}
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Card title={t('push.dailyChart')} loading={stats.isPending}>
