@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing: PostgreSQL (a real server for
-# the integration tests), Chromium and CJK fonts (browser tests and screenshots). Fails loudly.
+# the integration tests), Chromium and CJK fonts (browser tests and screenshots), curl (the open API's
+# browser walk calls it as the README does). Fails loudly.
 set -euo pipefail
 
 missing=()
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
 
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 echo "system-deps: installing ${missing[*]}"
