@@ -1,13 +1,11 @@
-import { and, arrayOverlaps, eq } from 'drizzle-orm';
 import type { PushType } from '@portal/shared/open-api';
 import type { PushEventData } from '@portal/shared/push-events';
 import type { OrderStatus, PickupBatchStatus } from '@portal/shared/logistics';
 import type { PurchaseOrderStatus } from '@portal/shared/purchase';
 import type { JournalKind } from '@portal/shared/finance';
 import { currencyFromMinor, gramsToKg, type CurrencyCode } from '@portal/shared/money';
-import { pushEndpoints } from '../../db/schema/open-api.ts';
 import type { Tx } from '../finance/ledger/repository.ts';
-import { emitPushEvent, queueMessage } from './outbox.ts';
+import { emitPushEvent, emitPushEvents } from './outbox.ts';
 
 /*
  * The events of the existing flows (issue 15; docs/push-events.md): one small function per kind, called
@@ -24,24 +22,8 @@ function emit<T extends PushType>(tx: Tx, tenantId: number, type: T, data: PushE
   return emitPushEvent(tx, { tenantId, type, data });
 }
 
-/**
- * Several events of one tenant with one look at its endpoints (an order's move is also a tracking
- * event; an import creates many orders; a conversion changes two wallets): the same outbox rows as
- * emitPushEvent, without one select per event.
- */
-export async function emitAll(tx: Tx, tenantId: number, events: readonly AnyEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const types = [...new Set(events.map((event) => event.type))];
-  const endpoints = await tx
-    .select({ id: pushEndpoints.id, eventTypes: pushEndpoints.eventTypes })
-    .from(pushEndpoints)
-    .where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.enabled, true), arrayOverlaps(pushEndpoints.eventTypes, types)));
-  if (endpoints.length === 0) return;
-  for (const event of events) {
-    const ids = endpoints.filter((endpoint) => endpoint.eventTypes.includes(event.type)).map((endpoint) => endpoint.id);
-    await queueMessage(tx, tenantId, event.type, event.data, ids);
-  }
-}
+/** Several events of one tenant: one look at its endpoints (outbox.ts). */
+export const emitAll = (tx: Tx, tenantId: number, events: readonly AnyEvent[]): Promise<number> => emitPushEvents(tx, tenantId, events);
 
 // ------------------------------------------------------------------ logistics orders
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, eq, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, sql } from 'drizzle-orm';
 import { PUSH_TEST_TYPE, type PushMessageType, type PushType } from '@portal/shared/open-api';
 import { pushDeliveries, pushEndpoints, pushMessages } from '../../db/schema/open-api.ts';
 import type { Tx } from '../finance/ledger/repository.ts';
@@ -28,13 +28,25 @@ export const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`;
  * Queues `event` for every enabled endpoint of its tenant that subscribes to its type, in the caller's
  * transaction; nothing is written when no endpoint wants it. Returns the deliveries made.
  */
-export async function emitPushEvent(tx: Tx, event: PushEvent): Promise<number> {
+export const emitPushEvent = (tx: Tx, event: PushEvent): Promise<number> => emitPushEvents(tx, event.tenantId, [event]);
+
+/**
+ * Several events of one tenant with one look at its endpoints (an order's move is also a tracking event;
+ * an import creates many orders; a conversion changes two wallets). Returns the deliveries made.
+ */
+export async function emitPushEvents(tx: Tx, tenantId: number, events: readonly Omit<PushEvent, 'tenantId'>[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const types = [...new Set(events.map((event) => event.type))];
   const endpoints = await tx
-    .select({ id: pushEndpoints.id })
+    .select({ id: pushEndpoints.id, eventTypes: pushEndpoints.eventTypes })
     .from(pushEndpoints)
-    .where(and(eq(pushEndpoints.tenantId, event.tenantId), eq(pushEndpoints.enabled, true), arrayContains(pushEndpoints.eventTypes, [event.type])));
-  if (endpoints.length === 0) return 0;
-  return queueMessage(tx, event.tenantId, event.type, event.data, endpoints.map((e) => e.id));
+    .where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.enabled, true), arrayOverlaps(pushEndpoints.eventTypes, types)));
+  let deliveries = 0;
+  for (const event of events) {
+    const ids = endpoints.filter((endpoint) => endpoint.eventTypes.includes(event.type)).map((endpoint) => endpoint.id);
+    deliveries += await queueMessage(tx, tenantId, event.type, event.data, ids);
+  }
+  return deliveries;
 }
 
 /** A message to the given endpoints of one tenant (the test event names its one endpoint). */
