@@ -40,6 +40,10 @@ import { pushEndpointMessages } from './messages-push-endpoints.ts';
 import { openApiGatewayMessages } from './messages-open-api-gateway.ts';
 // issue 15 (stats): API and message push statistics
 import { statsMessages } from './messages-stats.ts';
+// issue 16: online development
+import { onlineMessages } from './messages-online.ts';
+import { onlineReportMessages } from './messages-online-report.ts';
+import { onlineFormMessages } from './messages-online-form.ts';
 
 /**
  * Every message the server sends, in the three languages. zh-CN texts quote the spec word for word
@@ -303,6 +307,10 @@ export const messages = {
   ...openApiGatewayMessages,
   // issue 15 (stats): API and message push statistics
   ...statsMessages,
+  // issue 16: online development (base, reports, forms)
+  ...onlineMessages,
+  ...onlineReportMessages,
+  ...onlineFormMessages,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

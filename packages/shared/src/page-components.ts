@@ -74,6 +74,10 @@ export const PAGE_COMPONENTS = [
   // issue 15 (stats): API and message push statistics
   'statistics/api-statistics',
   'statistics/message-push-statistics',
+  // issue 16: online development (the designer), and any published online report or form (the code is the path's last segment)
+  'system/online-dev',
+  'online/report',
+  'online/form',
 ] as const;
 
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];

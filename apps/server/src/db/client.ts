@@ -17,8 +17,9 @@ import * as finance from './schema/finance.ts';
 import * as admin from './schema/admin.ts';
 import * as purchase from './schema/purchase.ts';
 import * as openApi from './schema/open-api.ts';
+import * as online from './schema/online.ts';
 
-export const schema = { ...sys, ...dict, ...auth, ...sms, ...logistics, ...finance, ...admin, ...purchase, ...openApi };
+export const schema = { ...sys, ...dict, ...auth, ...sms, ...logistics, ...finance, ...admin, ...purchase, ...openApi, ...online };
 export type Schema = typeof schema;
 /** What every repository works with: the PostgreSQL dialect, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -80,6 +80,10 @@ export const pageRegistry = {
   // issue 15 (stats): API and message push statistics (with the visit statistics, the pages that load the chart library)
   'statistics/api-statistics': () => import('../features/statistics/pages/api-statistics-page.tsx').then((m) => m.ApiStatisticsPage),
   'statistics/message-push-statistics': () => import('../features/statistics/pages/message-push-statistics-page.tsx').then((m) => m.MessagePushStatisticsPage),
+  // issue 16: online development (the designer) and the published online reports and forms
+  'system/online-dev': () => import('../features/online-dev/pages/online-dev-page.tsx').then((m) => m.OnlineDevPage),
+  'online/report': () => import('../features/online-report/pages/online-report-page.tsx').then((m) => m.OnlineReportPage),
+  'online/form': () => import('../features/online-form/pages/online-form-page.tsx').then((m) => m.OnlineFormPage),
 } satisfies Record<PageComponent, PageLoader>;
 
 const pages: Record<string, PageLoader> = pageRegistry;

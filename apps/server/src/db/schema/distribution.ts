@@ -20,6 +20,9 @@ export const REFERENCE_TABLES = [
   'ref_currency',
   'log_rate_card',
   'fin_rate',
+  // online development (issue 16): the platform's report and form definitions, read with every online call
+  'onl_report',
+  'onl_form',
 ] as const;
 
 /**
@@ -37,4 +40,6 @@ export const GLOBAL_TABLES = [
   'sys_third_ticket',
   // the platform's own app credentials at Taobao and 1688 (issue 14): one row per platform, never joined
   'pur_platform_credential',
+  // online development (issue 16): the versions of definitions, read one code at a time by the designer
+  'onl_definition_history',
 ] as const;

@@ -870,6 +870,8 @@ export const menuTree: MenuSeed[] = [
         component: 'system/online-dev',
         name: 'system-online',
         perms: 'system:online:list',
+        // the definitions are the platform's, global like the menu catalogue (issue 16)
+        platformOnly: true,
         buttons: [
           button('system:online:add', 'button.add'),
           button('system:online:edit', 'button.edit'),
