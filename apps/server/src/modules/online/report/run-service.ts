@@ -47,7 +47,7 @@ async function open(caller: Caller, key: { id: number } | { code: string }): Pro
   const field = (name: string) => {
     const found = fieldOf(dataSet, name);
     // a definition is checked when saved; a field a later release removed fails safe
-    if (!found) throw badRequest('onlineReportFieldUnknown', { dataSet: report.dataSet, field: name });
+    if (!found) throw badRequest('onlineReportFieldUnknown', { dataSet: report.dataSet, name });
     return found;
   };
   return { report, reading: { dataSet, tenantId: caller.auth.tenantId, held, scope }, field };
@@ -75,7 +75,7 @@ function conditionsOf(opened: Opened, query: RunQuery, also: ReadonlySet<string>
     const value = raw.trim();
     if (value === '') continue;
     const { field } = target;
-    const invalid = () => badRequest('onlineReportValueInvalid', { field: titleOf(field.titles, lang) });
+    const invalid = () => badRequest('onlineReportValueInvalid', { name: titleOf(field.titles, lang) });
     if (value.length > TEXT_MAX * (target.operator === 'in' ? 20 : 1)) throw invalid();
     if (field.type === 'number' && !NUMBER.test(value)) throw invalid();
     if (field.type === 'date' && !dayOrTimeParam.safeParse(value).success) throw invalid();

@@ -22,7 +22,7 @@ export async function checkDefinition(dicts: DictService, definition: ReportDefi
   const dataSet = DATA_SETS[definition.dataSet];
   const fieldOrFail = (key: string) => {
     const field = fieldOf(dataSet, key);
-    if (!field) throw badRequest('onlineReportFieldUnknown', { dataSet: definition.dataSet, field: key });
+    if (!field) throw badRequest('onlineReportFieldUnknown', { dataSet: definition.dataSet, name: key });
     return field;
   };
   const dictOrFail = async (code: string | null) => {
@@ -31,26 +31,26 @@ export async function checkDefinition(dicts: DictService, definition: ReportDefi
   const columns = new Set<string>();
   for (const column of definition.columns) {
     const field = fieldOrFail(column.field);
-    if (columns.has(column.field)) throw badRequest('onlineReportColumnRepeated', { field: column.field });
+    if (columns.has(column.field)) throw badRequest('onlineReportColumnRepeated', { name: column.field });
     columns.add(column.field);
-    if (column.sortable && !field.sortable) throw badRequest('onlineReportFieldNotSortable', { field: column.field });
+    if (column.sortable && !field.sortable) throw badRequest('onlineReportFieldNotSortable', { name: column.field });
     await dictOrFail(column.dictCode);
   }
   const queried = new Set<string>();
   for (const query of definition.queryFields) {
     const field = fieldOrFail(query.field);
-    if (queried.has(query.field)) throw badRequest('onlineReportColumnRepeated', { field: query.field });
+    if (queried.has(query.field)) throw badRequest('onlineReportColumnRepeated', { name: query.field });
     queried.add(query.field);
-    if (!field.operators.includes(query.operator)) throw badRequest('onlineReportOperatorNotAllowed', { field: query.field, operator: query.operator });
+    if (!field.operators.includes(query.operator)) throw badRequest('onlineReportOperatorNotAllowed', { name: query.field, operator: query.operator });
   }
   const sortField = fieldOf(dataSet, definition.defaultSort.field);
-  if (!columns.has(definition.defaultSort.field) || !sortField?.sortable) throw badRequest('onlineReportDefaultSortInvalid', { field: definition.defaultSort.field });
+  if (!columns.has(definition.defaultSort.field) || !sortField?.sortable) throw badRequest('onlineReportDefaultSortInvalid', { name: definition.defaultSort.field });
   const chart = definition.chart;
   if (chart) {
-    if (!columns.has(chart.groupBy)) throw badRequest('onlineReportChartGroupInvalid', { field: chart.groupBy });
+    if (!columns.has(chart.groupBy)) throw badRequest('onlineReportChartGroupInvalid', { name: chart.groupBy });
     if (chart.measure !== 'count') {
       const summed = chart.measure.sum;
-      if (!columns.has(summed) || fieldOf(dataSet, summed)?.type !== 'number') throw badRequest('onlineReportChartSumInvalid', { field: summed });
+      if (!columns.has(summed) || fieldOf(dataSet, summed)?.type !== 'number') throw badRequest('onlineReportChartSumInvalid', { name: summed });
     }
   }
 }
