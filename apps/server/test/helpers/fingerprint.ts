@@ -14,6 +14,9 @@ export const FINGERPRINT_TABLES = [
   'push_message',
   'push_delivery',
   'push_attempt',
+  // issue 16 (reports): report definitions and their history
+  'onl_report',
+  'onl_definition_history',
   'sys_announcement',
   'sys_announcement_read',
   'sys_announcement_target',

@@ -22,6 +22,11 @@ vi.mock('fastify', async (original) => (await import('./route-table.ts')).record
 /** Merchant routes that take an id but hold no tenant's record. Keep this short. */
 const NOT_TENANT_RECORDS: Record<string, string> = {
   'GET /api/sys/category/queryById': 'the category dictionary is one global reference table that every tenant reads (issue 13 item 3)',
+  // issue 16 (reports): the id is a report definition, global like the menu catalogue; every call answers only the caller's tenant's rows (test/api/online/report-run.test.ts)
+  'GET /api/online/cgreport/api/getQueryInfo/:cgRpConfigId': "a report definition is the platform's, global; it answers only the caller tenant's rows",
+  'GET /api/online/cgreport/api/getData/:cgRpConfigId': "a report definition is the platform's, global; it answers only the caller tenant's rows",
+  'GET /api/online/cgreport/api/getChart/:cgRpConfigId': "a report definition is the platform's, global; it answers only the caller tenant's rows",
+  'GET /api/online/cgreport/api/exportXls/:cgRpConfigId': "a report definition is the platform's, global; it answers only the caller tenant's rows",
 };
 
 const declared = import.meta.glob<{ resources: TenantResource[] }>('./resources/*.ts', { eager: true });
