@@ -196,7 +196,7 @@ describe(`online reports: the runtime calls (${testDbKind()})`, () => {
       for (const query of [{ column: payload }, { [payload]: 'x' }, { [`${payload}_begin`]: '1' }]) {
         const response = await data(merchant, custom, query);
         // the query string parser drops a `__proto__` key: the server never sees it, and answers the caller's own rows
-        const dropped = payload === '__proto__' && !('column' in query);
+        const dropped = Object.keys(query)[0] === '__proto__';
         expect(response.statusCode, `${JSON.stringify(query)}: ${response.body}`).toBe(dropped ? 200 : 400);
         clean(response.body);
       }
