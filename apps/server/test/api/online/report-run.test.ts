@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { queryInfoItem, reportChartAnswer, reportDataAnswer, rpColumnsAnswer, type ReportRecord } from '@portal/shared/online';
+import { queryInfoItem, reportChartAnswer, reportDataAnswer, rpColumnsAnswer, type DataSetRecord, type ReportRecord } from '@portal/shared/online';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
 import { insertOrder, insertParcel, type TestOrder } from '../../helpers/orders.ts';
@@ -188,6 +188,33 @@ describe(`online reports: the runtime calls (${testDbKind()})`, () => {
     expect(seen.records.every((r) => r.status === 'DONE')).toBe(true);
     const chart = reportChartAnswer.parse(ok(await t.call({ method: 'GET', url: `${API}/getChart/${custom.id}`, token: clerk, query: inDay })));
     expect(chart.groups.map((g) => g.key)).toEqual(['DONE']);
+  });
+
+  it('runs every data set with every field as a column, sorted by each sortable one, for either merchant', async () => {
+    const sets = ok<DataSetRecord[]>(await t.call({ method: 'GET', url: '/api/online/cgreport/dataSets', token: admin }));
+    for (const set of sets) {
+      const sortable = set.fields.filter((field) => field.sortable);
+      const definition = {
+        code: `every_${set.id}`,
+        titles: { 'zh-TW': set.id, 'zh-CN': set.id, 'en-US': set.id },
+        dataSet: set.id,
+        columns: set.fields.map((field) => ({ field: field.key, titles: { 'zh-TW': field.key, 'zh-CN': field.key, 'en-US': field.key }, sortable: field.sortable })),
+        queryFields: set.fields.filter((field) => field.operators.length > 0).map((field) => ({ field: field.key, operator: field.operators.at(-1) })),
+        defaultSort: { field: sortable[0]!.key, order: 'desc' },
+        chart: { type: 'bar', groupBy: set.fields[1]!.key, measure: 'count' },
+      };
+      const report = ok<ReportRecord>(await t.call({ method: 'POST', url: '/api/online/cgreport/head/add', token: admin, payload: definition }));
+      for (const token of [merchant, merchant2]) {
+        for (const field of sortable) {
+          for (const order of ['asc', 'desc']) {
+            const answer = await rows(token, report, { column: field.key, order });
+            expect(answer.records.length, `${set.id} by ${field.key}`).toBe(Math.min(answer.total, 10));
+          }
+        }
+        reportChartAnswer.parse(ok(await t.call({ method: 'GET', url: `${API}/getChart/${report.id}`, token, query: {} })));
+        expect((await readXlsx(await t.call({ method: 'GET', url: `${API}/exportXls/${report.id}`, token, query: {} }))).headers).toHaveLength(set.fields.length);
+      }
+    }
   });
 
   it('refuses injection payloads or takes them as plain values, leaking nothing', async () => {
