@@ -17,6 +17,7 @@ export const onlineFormMessages = {
     'en-US': 'The form holds {count} rows and cannot be deleted',
   },
   onlineFormFieldTwice: { 'zh-TW': '欄位 {name} 重複', 'zh-CN': '字段 {name} 重复', 'en-US': 'The field {name} appears twice' },
+  onlineFormFieldKeyReserved: { 'zh-TW': '欄位名稱 {name} 為保留字', 'zh-CN': '字段名称 {name} 为保留字', 'en-US': 'The field name {name} is reserved' },
   onlineFormDictRequired: { 'zh-TW': '欄位 {name} 須選擇字典', 'zh-CN': '字段 {name} 须选择字典', 'en-US': 'The field {name} needs a dictionary' },
   onlineFormDictUnknown: { 'zh-TW': '欄位 {name} 的字典 {code} 不存在', 'zh-CN': '字段 {name} 的字典 {code} 不存在', 'en-US': 'The dictionary {code} of the field {name} does not exist' },
   onlineFormRuleUnknown: { 'zh-TW': '欄位 {name} 的校驗規則 {code} 不存在', 'zh-CN': '字段 {name} 的校验规则 {code} 不存在', 'en-US': 'The check rule {code} of the field {name} does not exist' },

@@ -13,6 +13,8 @@ export const needsDictionary = (type: string) => DICT_TYPES.has(type);
 export function definitionProblem(definition: FormDefinition): Problem | null {
   const keys = new Set<string>();
   for (const field of definition.fields) {
+    // a key that is a name every object has (toString, constructor) would read as a value that was never sent
+    if (field.key in Object.prototype) return { key: 'onlineFormFieldKeyReserved', params: { name: field.key } };
     if (keys.has(field.key)) return { key: 'onlineFormFieldTwice', params: { name: field.key } };
     keys.add(field.key);
   }
