@@ -14,9 +14,12 @@ export const FINGERPRINT_TABLES = [
   'push_message',
   'push_delivery',
   'push_attempt',
-  // issue 16 (reports): report definitions and their history
+  // issue 16: online report and form definitions, their history, form rows and their index
   'onl_report',
   'onl_definition_history',
+  'onl_form',
+  'onl_form_index',
+  'onl_form_row',
   'sys_announcement',
   'sys_announcement_read',
   'sys_announcement_target',
