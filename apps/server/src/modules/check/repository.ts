@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { categories, checkRules, dicts } from '../../db/schema/dict.ts';
 import { departments, positions, roles, users, userTenants } from '../../db/schema/sys.ts';
+import { orders, parcels } from '../../db/schema/logistics.ts';
 
 export type DuplicateTarget = {
   table: PgTable;
@@ -40,6 +41,9 @@ const targets: Record<string, DuplicateTarget> = {
   'sys_dict.dict_code': { table: dicts, id: dicts.id, column: dicts.dictCode },
   'sys_category.code': { table: categories, id: categories.id, column: categories.code },
   'sys_check_rule.rule_code': { table: checkRules, id: checkRules.id, column: checkRules.ruleCode },
+  // checks (issue 16): the numbers a merchant enters, unique within its tenant as the unique indexes say
+  'log_order.merchant_order_no': { table: orders, id: orders.id, column: orders.merchantOrderNo, tenant: orders.tenantId },
+  'log_parcel.tracking_no': { table: parcels, id: parcels.id, column: parcels.trackingNo, tenant: parcels.tenantId },
 };
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
