@@ -4,6 +4,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { portalPlugin } from './eslint-rules/no-sql-text.js';
 
 /** Test code: vitest suites of every workspace and the browser specs. */
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'apps/web/e2e/**/*.ts'];
@@ -49,6 +50,13 @@ export default defineConfig(
   {
     files: ['apps/server/**/*.ts', 'packages/shared/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', '**/*.config.ts', 'apps/web/e2e/**/*.ts'],
     languageOptions: { globals: globals.node },
+  },
+
+  {
+    // checks: nothing builds SQL text from strings in the server, its seeds and scripts (decision 0033)
+    files: ['apps/server/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { portal: portalPlugin },
+    rules: { 'portal/no-sql-text': 'error' },
   },
 
   {

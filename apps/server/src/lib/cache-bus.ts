@@ -20,6 +20,8 @@ export type CacheBus = {
 };
 
 const CHANNEL = 'portal_cache';
+/** LISTEN takes no bound channel name: the statement is written out, naming CHANNEL (decision 0033). */
+const LISTEN = 'listen portal_cache';
 
 /** One process (the embedded database): events go straight to the listeners. */
 export function createLocalBus(): CacheBus {
@@ -42,7 +44,7 @@ export async function createPostgresBus(url: string, onError: (error: Error) => 
   const listener = new pg.Client({ connectionString: url });
   listener.on('error', onError);
   await listener.connect();
-  await listener.query(`listen ${CHANNEL}`);
+  await listener.query(LISTEN);
   listener.on('notification', (note) => {
     if (note.channel !== CHANNEL || !note.payload) return;
     try {

@@ -14,6 +14,19 @@ export const indexOrder =
   (column: AnyColumn): SQL =>
     direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
 
-/** The same for the positions of a UNION's columns (status-merge.ts): constant text, never the client's. */
+/**
+ * An output column's position in ORDER BY must be SQL text (a bound value would be a constant to sort
+ * by), so each position is a fragment written here, never text built from a number.
+ */
+const POSITIONS: Record<number, SQL> = { 1: sql`1`, 2: sql`2`, 3: sql`3`, 4: sql`4`, 5: sql`5`, 6: sql`6`, 7: sql`7`, 8: sql`8`, 9: sql`9` };
+
+/** The same for the positions of a UNION's columns (status-merge.ts): fragments from literals, never the client's. */
 export const positionalOrder = (direction: Direction, ...positions: number[]): SQL =>
-  sql.raw(positions.map((position) => `${Math.trunc(position)} ${direction === 'desc' ? 'desc nulls last' : 'asc nulls first'}`).join(', '));
+  sql.join(
+    positions.map((position) => {
+      const column = POSITIONS[position];
+      if (!column) throw new Error(`positionalOrder: no output column ${position}`);
+      return direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
+    }),
+    sql`, `,
+  );

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
+import { tableNamed } from './table-named.ts';
 
 /**
  * Every table the fingerprint may read. Names are constants here, never taken from a test's input
- * at run time, and reach SQL only through `sql.identifier`.
+ * at run time, and reach SQL only as their drizzle tables (table-named.ts).
  */
 export const FINGERPRINT_TABLES = [
   // the open API and message push (issue 15): not sys_*, so named by the tests that check them
@@ -89,7 +90,7 @@ export async function fingerprint(db: Db, tables?: readonly FingerprintTable[]):
   const parts: string[] = [];
   for (const table of [...list].sort()) {
     const result = (await db.execute(
-      sql`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as h, count(*)::int as n from ${sql.identifier(table)} t`,
+      sql`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as h, count(*)::int as n from ${tableNamed(table)} t`,
     )) as Rows<{ h: string; n: number }>;
     const row = rowsOf(result)[0];
     if (!row) throw new Error(`fingerprint: no answer for ${table}`);

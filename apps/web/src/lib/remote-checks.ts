@@ -7,6 +7,9 @@ import { BusinessError, http, HttpError } from './http.ts';
  * server) lets the value pass: the server checks again on saving and answers with the same words.
  */
 
+/** How long a field waits after the last keystroke before asking the server (antd's `validateDebounce`). */
+export const REMOTE_CHECK_DEBOUNCE_MS = 400;
+
 export type DuplicateTarget = { tableName: string; fieldName: string; /** the record being edited, excluded */ dataId?: number };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : value === null || value === undefined ? '' : String(value));

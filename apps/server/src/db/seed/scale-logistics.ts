@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { EXCEPTION_RESOLUTIONS, EXCEPTION_TYPES, NORMAL_PATH, ORDER_STATUSES, type OrderStatus } from '@portal/shared/logistics';
 import type { Db } from '../client.ts';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { users } from '../schema/sys.ts';
+import { collectionExceptions, orderItems, orders, parcels, pickupBatchOrders, pickupBatches, trackingEvents } from '../schema/logistics.ts';
 import { must } from '../../lib/must.ts';
 import { createMerchant } from '../../modules/account/repository.ts';
 import { defaultPackageId } from '../../modules/system/tenant-package/repository.ts';
@@ -91,8 +93,13 @@ const PICKUP_HOURS = { ready: 33, expected: 38, taken: 38.5, received: 58 } as c
 
 // ---------------------------------------------------------------- SQL building blocks (constants only: nothing from a client)
 
-const int = (value: number) => sql.raw(String(Math.trunc(value)));
-const float = (value: number) => sql.raw(`${Number(value.toFixed(9))}::float8`);
+/** Bound, with the type PostgreSQL gave the literal the seed used to write (int4 when it fits, else int8). */
+const int = (value: number) => {
+  const whole = Math.trunc(value);
+  return whole >= -2147483648 && whole <= 2147483647 ? sql`${whole}::int4` : sql`${whole}::int8`;
+};
+const float = (value: number) => sql`${Number(value.toFixed(9))}::float8`;
+const bigint = (value: bigint) => sql`${value.toString()}::int8`;
 const list = (values: readonly (string | number | bigint)[]) =>
   sql.join(
     values.map((value) => sql`${typeof value === 'bigint' ? value.toString() : value}`),
@@ -361,7 +368,7 @@ async function generateChunk(tx: Db, run: ChunkContext, from: number, to: number
       x.path[array_length(x.path, 1)], x.times[array_length(x.times, 1)],
       x.country, (${textArray(WAREHOUSE_MIX.map(([code]) => code))})[x.wi],
       case when ${statusIndex('WHOUT')} then (${textArray(countries.map((country) => WAYBILL_SHAPES[country][0]))})[x.ci]
-        || lpad(((x.id * ${sql.raw(WAYBILL_MULTIPLIER.toString())}) % 1000000000000)::text, 12, '0')
+        || lpad(((x.id * ${bigint(WAYBILL_MULTIPLIER)}) % 1000000000000)::text, 12, '0')
         || (${textArray(countries.map((country) => WAYBILL_SHAPES[country][1]))})[x.ci] end,
       (${textArray(names.flat())})[x.ni],
       left((${textArray(recipients.map((recipient) => recipient.phone))})[x.ri], -3) || lpad(((hashint8extended(x.id, 18) & 1023) % 1000)::text, 3, '0'),
@@ -410,7 +417,7 @@ async function generateChunk(tx: Db, run: ChunkContext, from: number, to: number
     insert into log_parcel (tenant_id, order_id, tracking_no, status, weight, length, width, height, warehouse_code, storage_time, shipment_time, created_at, updated_at)
     select o.tenant_id, o.id,
       case when p.pickup then o.order_no
-           else (${textArray(TRACKING_PREFIXES)})[1 + (o.id % ${int(TRACKING_PREFIXES.length)})::int] || lpad(((o.id * ${sql.raw(TRACKING_MULTIPLIER.toString())}) % 10000000000000)::text, 13, '0') end,
+           else (${textArray(TRACKING_PREFIXES)})[1 + (o.id % ${int(TRACKING_PREFIXES.length)})::int] || lpad(((o.id * ${bigint(TRACKING_MULTIPLIER)}) % 10000000000000)::text, 13, '0') end,
       case when 'WHOUT' = any(p.path) then 'SHIPPED' when 'WHIN' = any(p.path) then 'IN_WAREHOUSE' else 'FORECAST' end,
       coalesce(o.actual_weight, o.declared_weight), o.length, o.width, o.height, o.warehouse_code,
       ${timeOfStatus('WHIN')}, ${timeOfStatus('WHOUT')},
@@ -544,19 +551,34 @@ async function generateBatches(tx: Db, run: ChunkContext, batchIdAfter: number):
 // ---------------------------------------------------------------- after the load
 
 export const SCALE_TABLES = ['log_order', 'log_order_item', 'log_parcel', 'log_tracking_event', 'log_pickup_batch', 'log_pickup_batch_order', 'log_collection_exception'] as const;
+type ScaleTable = (typeof SCALE_TABLES)[number];
+
+/** The drizzle tables of SCALE_TABLES: they reach SQL as table objects, never as text (decision 0033). */
+const SCALE_TABLE_OBJECTS: Record<ScaleTable, PgTable> = {
+  log_order: orders,
+  log_order_item: orderItems,
+  log_parcel: parcels,
+  log_tracking_event: trackingEvents,
+  log_pickup_batch: pickupBatches,
+  log_pickup_batch_order: pickupBatchOrders,
+  log_collection_exception: collectionExceptions,
+};
 
 /**
  * VACUUM (ANALYZE): the planner's statistics for the new rows, and the visibility map, without which
  * an index-only scan (the lists' counts) still reads every heap page.
  */
 export async function vacuumScaleTables(db: Db): Promise<void> {
-  await db.execute(sql.raw(`vacuum (analyze) ${SCALE_TABLES.join(', ')}`));
+  await db.execute(sql`vacuum (analyze) ${sql.join(
+    SCALE_TABLES.map((table) => sql`${SCALE_TABLE_OBJECTS[table]}`),
+    sql`, `,
+  )}`);
 }
 
-export async function countScaleRows(db: Db): Promise<Record<(typeof SCALE_TABLES)[number], number>> {
-  const counts = {} as Record<(typeof SCALE_TABLES)[number], number>;
+export async function countScaleRows(db: Db): Promise<Record<ScaleTable, number>> {
+  const counts = {} as Record<ScaleTable, number>;
   for (const table of SCALE_TABLES) {
-    const [row] = await db.select({ count: sql<string>`count(*)::text` }).from(sql.raw(table));
+    const [row] = await db.select({ count: sql<string>`count(*)::text` }).from(SCALE_TABLE_OBJECTS[table]);
     counts[table] = Number(row?.count ?? 0);
   }
   return counts;

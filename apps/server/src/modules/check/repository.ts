@@ -5,6 +5,7 @@ import { categories, checkRules, dicts } from '../../db/schema/dict.ts';
 // issue 16 (forms): the designer's codes
 import { onlineForms, onlineReports } from '../../db/schema/online.ts';
 import { departments, positions, roles, users, userTenants } from '../../db/schema/sys.ts';
+import { orders, parcels } from '../../db/schema/logistics.ts';
 
 export type DuplicateTarget = {
   table: PgTable;
@@ -45,6 +46,9 @@ const targets: Record<string, DuplicateTarget> = {
   // issue 16 (forms): the online designer's codes
   'onl_report.code': { table: onlineReports, id: onlineReports.id, column: onlineReports.code },
   'onl_form.code': { table: onlineForms, id: onlineForms.id, column: onlineForms.code },
+  // checks (issue 16): the numbers a merchant enters, unique within its tenant as the unique indexes say
+  'log_order.merchant_order_no': { table: orders, id: orders.id, column: orders.merchantOrderNo, tenant: orders.tenantId },
+  'log_parcel.tracking_no': { table: parcels, id: parcels.id, column: parcels.trackingNo, tenant: parcels.tenantId },
 };
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -13,6 +13,8 @@ import type { Tx } from '../finance/ledger/repository.ts';
 
 /** The channel the relay listens on; the payload is the tenant, for nothing but logs. */
 export const PUSH_CHANNEL = 'portal_push';
+/** LISTEN takes no bound channel name: the statement is written out, naming PUSH_CHANNEL (decision 0033). */
+export const LISTEN_PUSH = 'listen portal_push';
 
 export type PushEvent = {
   tenantId: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { loginLogs, visitLogs } from '../../../src/db/schema/auth.ts';
 import { auditLogs } from '../../../src/db/schema/admin.ts';
 import { JobQueue } from '../../../src/lib/jobs.ts';
@@ -12,15 +12,15 @@ type TenantTotals = { tenantId: number; tenantName: string; pageViews: number; s
 
 /** A time as SQL, relative to the database's midnight of today (its time zone: the days the statistics count by). */
 type When = 'yesterday 23:59:59' | 'today 00:00:00' | 'month start 00:00:00' | 'last month end 23:59:59' | '200 days ago' | '1 day ago' | '1200 days ago' | '100 days ago';
-const at: Record<When, string> = {
-  'yesterday 23:59:59': "current_date - interval '1 second'",
-  'today 00:00:00': 'current_date::timestamp',
-  'month start 00:00:00': "date_trunc('month', current_date)::timestamp",
-  'last month end 23:59:59': "date_trunc('month', current_date)::timestamp - interval '1 second'",
-  '200 days ago': "now() - interval '200 days'",
-  '1 day ago': "now() - interval '1 day'",
-  '1200 days ago': "now() - interval '1200 days'",
-  '100 days ago': "now() - interval '100 days'",
+const at: Record<When, SQL> = {
+  'yesterday 23:59:59': sql`current_date - interval '1 second'`,
+  'today 00:00:00': sql`current_date::timestamp`,
+  'month start 00:00:00': sql`date_trunc('month', current_date)::timestamp`,
+  'last month end 23:59:59': sql`date_trunc('month', current_date)::timestamp - interval '1 second'`,
+  '200 days ago': sql`now() - interval '200 days'`,
+  '1 day ago': sql`now() - interval '1 day'`,
+  '1200 days ago': sql`now() - interval '1200 days'`,
+  '100 days ago': sql`now() - interval '100 days'`,
 };
 
 describe(`visit statistics and log retention (${testDbKind()})`, () => {
@@ -31,9 +31,9 @@ describe(`visit statistics and log retention (${testDbKind()})`, () => {
   let today: string;
 
   const addVisit = (tenantId: number, when: When, ip = '10.0.0.1', path = '/seeded') =>
-    t.db.execute(sql`insert into sys_visit_log (tenant_id, path, ip, created_at) values (${tenantId}, ${path}, ${ip}, ${sql.raw(at[when])})`);
+    t.db.execute(sql`insert into sys_visit_log (tenant_id, path, ip, created_at) values (${tenantId}, ${path}, ${ip}, ${at[when]})`);
   const addSignIn = (tenantId: number, when: When, success: boolean, ip = '10.0.0.1') =>
-    t.db.execute(sql`insert into sys_login_log (tenant_id, username, ip, success, log_type, created_at) values (${tenantId}, 'seeded', ${ip}, ${success}, 1, ${sql.raw(at[when])})`);
+    t.db.execute(sql`insert into sys_login_log (tenant_id, username, ip, success, log_type, created_at) values (${tenantId}, 'seeded', ${ip}, ${success}, 1, ${at[when]})`);
   const get = (url: string, token: string, query: Record<string, string> = {}, lang?: string) => t.call({ method: 'GET', url, token, query, lang });
   const days = async (token: string, query: Record<string, string> = {}): Promise<Day[]> => {
     const response = await get('/api/sys/visitInfo', token, query);
@@ -226,9 +226,9 @@ describe(`visit statistics and log retention (${testDbKind()})`, () => {
       const mark = `retention-${Date.now()}`;
       await addVisit(1, '200 days ago', '10.9.0.1', `/${mark}/old`);
       await addVisit(2, '1 day ago', '10.9.0.1', `/${mark}/new`);
-      await t.db.execute(sql`insert into sys_login_log (tenant_id, username, success, created_at) values (1, ${mark}, true, ${sql.raw(at['200 days ago'])}), (1, ${mark}, true, ${sql.raw(at['1 day ago'])})`);
+      await t.db.execute(sql`insert into sys_login_log (tenant_id, username, success, created_at) values (1, ${mark}, true, ${at['200 days ago']}), (1, ${mark}, true, ${at['1 day ago']})`);
       await t.db.execute(
-        sql`insert into sys_audit_log (tenant_id, resource, action, label, created_at) values (1, 'test', 'create', ${mark}, ${sql.raw(at['1200 days ago'])}), (1, 'test', 'update', ${mark}, ${sql.raw(at['100 days ago'])})`,
+        sql`insert into sys_audit_log (tenant_id, resource, action, label, created_at) values (1, 'test', 'create', ${mark}, ${at['1200 days ago']}), (1, 'test', 'update', ${mark}, ${at['100 days ago']})`,
       );
 
       const errors: Error[] = [];

@@ -9,6 +9,7 @@ import { financeNo, type Tx } from '../../../src/modules/finance/ledger/reposito
 import { platformLeg, PLATFORM_TENANT, walletLeg } from '../../../src/modules/finance/ledger/model.ts';
 import { post } from '../../../src/modules/finance/ledger/service.ts';
 import { must } from '../../../src/lib/must.ts';
+import { tableNamed } from '../../helpers/table-named.ts';
 import { conflict } from '../../../src/lib/errors.ts';
 import { createDemoClient } from '../../../src/modules/purchase/platform/demo-catalogue.ts';
 import type { PurchasePlatforms } from '../../../src/modules/purchase/platform/registry.ts';
@@ -169,7 +170,7 @@ export async function moneyAndPurchaseDigest(db: Db): Promise<string> {
   const tables = ['pur_pre_order', 'pur_pre_order_line', 'pur_charge', 'pur_order', 'pur_order_line', 'fin_pay_order', 'fin_refund', 'fin_journal', 'fin_entry', 'fin_account'] as const;
   const parts: string[] = [];
   for (const table of tables) {
-    const result = (await db.execute(sql`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as h from ${sql.identifier(table)} t`)) as unknown as { rows: { h: string }[] };
+    const result = (await db.execute(sql`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as h from ${tableNamed(table)} t`)) as unknown as { rows: { h: string }[] };
     parts.push(`${table}:${result.rows[0]?.h ?? ''}`);
   }
   return parts.join(';');

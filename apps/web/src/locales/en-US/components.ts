@@ -50,4 +50,15 @@ export const components: typeof source = {
     column: 'Column',
     message: 'Problem',
   },
+  // checks (issue 16): the Traditional/Simplified converter button
+  scriptConvert: {
+    fromTraditional: 'From Traditional',
+    fromSimplified: 'From Simplified',
+    toSimplified: 'To Simplified',
+    toTraditional: 'To Traditional',
+    hint: 'Fill this field with the server\'s Traditional/Simplified conversion',
+    nothing: 'There is no text to convert',
+    tooLong: 'The text is too long to convert (at most {{max}} characters)',
+    failed: 'The conversion failed; please try again later',
+  },
 };

@@ -50,4 +50,15 @@ export const components: typeof source = {
     column: '列',
     message: '问题',
   },
+  // checks (issue 16): the Traditional/Simplified converter button
+  scriptConvert: {
+    fromTraditional: '从繁体转换',
+    fromSimplified: '从简体转换',
+    toSimplified: '转为简体',
+    toTraditional: '转为繁体',
+    hint: '用服务器的繁简转换填入此栏',
+    nothing: '没有可转换的文字',
+    tooLong: '文字过长，无法转换（上限 {{max}} 字）',
+    failed: '转换失败，请稍后再试',
+  },
 };

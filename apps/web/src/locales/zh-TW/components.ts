@@ -50,4 +50,15 @@ export const components = {
     column: '欄位',
     message: '問題',
   },
+  // checks (issue 16): the Traditional/Simplified converter button
+  scriptConvert: {
+    fromTraditional: '從繁體轉換',
+    fromSimplified: '從簡體轉換',
+    toSimplified: '轉為簡體',
+    toTraditional: '轉為繁體',
+    hint: '以伺服器的繁簡轉換填入此欄',
+    nothing: '沒有可轉換的文字',
+    tooLong: '文字過長，無法轉換（上限 {{max}} 字）',
+    failed: '轉換失敗，請稍後再試',
+  },
 };

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Database, Db } from '../../../db/client.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import type { JobQueue } from '../../../lib/jobs.ts';
-import { PUSH_CHANNEL } from '../outbox.ts';
+import { LISTEN_PUSH, PUSH_CHANNEL } from '../outbox.ts';
 import type { PushSettings } from '../settings.ts';
 import { dueDeliveries, type DeliveryKey } from './repository.ts';
 import { deliverOnce, leaseMsOf, type DeliveryOptions, type DeliveryResult } from './service.ts';
@@ -85,7 +85,7 @@ export class PushRelay {
       if (note.channel === PUSH_CHANNEL) onNotice();
     });
     await client.connect();
-    await client.query(`listen ${PUSH_CHANNEL}`);
+    await client.query(LISTEN_PUSH);
     this.unlisten = () => client.end();
   }
 

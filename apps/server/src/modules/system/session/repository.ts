@@ -46,7 +46,7 @@ function whereOf(tenantId: number, filters: SessionFilters): SQL | undefined {
 /** The newest first by default; the id breaks ties so that pages never repeat a row. */
 function orderingOf(column: SessionSortColumn = 'createdAt', order: 'asc' | 'desc' = column === 'username' ? 'asc' : 'desc') {
   const direction = order === 'asc' ? asc : desc;
-  const sorted = column === 'lastSeenAt' ? sql`${sessions.lastSeenAt} ${sql.raw(order === 'asc' ? 'asc' : 'desc')} nulls last` : direction(SORT_COLUMNS[column]);
+  const sorted = column === 'lastSeenAt' ? (order === 'asc' ? sql`${sessions.lastSeenAt} asc nulls last` : sql`${sessions.lastSeenAt} desc nulls last`) : direction(SORT_COLUMNS[column]);
   return [sorted, direction(sessions.id)];
 }
 

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_TITLE_MAX, MERCHANT_AUDIENCES, PLATFORM_AUDIENCES, type AnnouncementAudience, type AnnouncementInput, type AnnouncementManageRecord, type AnnouncementPriority, type AnnouncementType } from '@portal/shared/announcement';
+import { ScriptConvertButton, type Script } from '../../../components/script-convert-button.tsx';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useSettled } from '../../../lib/use-settled.ts';
 import { useAddAnnouncement, useEditAnnouncement, useTargets } from '../api/announcements.ts';
@@ -102,6 +103,25 @@ export function AnnouncementFormDrawer({ open, record, platform, onClose }: { op
     onClose();
   };
 
+  /** The title and the content are written once for readers of both scripts: each converts in place. */
+  const convertInPlace = (field: 'title' | 'content') => (
+    <Space size="middle">
+      {(['zh-TW', 'zh-CN'] as const satisfies readonly Script[]).map((to) => (
+        <ScriptConvertButton
+          key={to}
+          mode="in-place"
+          to={to}
+          from={() => form.getFieldValue(field) as string | undefined}
+          onConverted={(text) => {
+            form.setFieldValue(field, field === 'title' ? text.slice(0, ANNOUNCEMENT_TITLE_MAX) : text);
+            void form.validateFields([field]);
+          }}
+          testId={`announcement-${field}-${to}`}
+        />
+      ))}
+    </Space>
+  );
+
   const required = (label: string) => ({ required: true, whitespace: true, message: t('manage.required', { label }) });
 
   return (
@@ -123,7 +143,7 @@ export function AnnouncementFormDrawer({ open, record, platform, onClose }: { op
     >
       <ServerError error={saving.error} />
       <Form form={form} layout="vertical" onFinish={(values) => submit(values).catch(() => undefined)}>
-        <Form.Item name="title" label={t('field.title')} rules={[required(t('field.title')), { max: ANNOUNCEMENT_TITLE_MAX }]}>
+        <Form.Item name="title" label={t('field.title')} extra={convertInPlace('title')} rules={[required(t('field.title')), { max: ANNOUNCEMENT_TITLE_MAX }]}>
           <Input maxLength={ANNOUNCEMENT_TITLE_MAX} showCount data-testid="announcement-title" />
         </Form.Item>
         <Space size="large" wrap>
@@ -145,7 +165,16 @@ export function AnnouncementFormDrawer({ open, record, platform, onClose }: { op
         <Form.Item name="period" label={t('field.period')}>
           <DatePicker.RangePicker showTime allowEmpty={[true, true]} placeholder={[t('manage.untilNow'), t('manage.noEnd')]} style={{ width: '100%', maxWidth: 420 }} />
         </Form.Item>
-        <Form.Item name="content" label={t('field.content')} extra={t('manage.contentHint')} rules={[required(t('field.content'))]}>
+        <Form.Item
+          name="content"
+          label={t('field.content')}
+          extra={
+            <>
+              <div>{t('manage.contentHint')}</div>
+              {convertInPlace('content')}
+            </>
+          }
+          rules={[required(t('field.content'))]}>
           <ContentField ariaLabel={t('field.content')} />
         </Form.Item>
       </Form>

@@ -6,6 +6,7 @@ import { isCurrency } from '@portal/shared/money';
 import { DictSelect } from '../../../components/dict-select.tsx';
 import { BusinessError, HttpError } from '../../../lib/http.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { duplicateRule, REMOTE_CHECK_DEBOUNCE_MS, ruleCheckRule } from '../../../lib/remote-checks.ts';
 import { useAddOrder, useEditOrder, useOrder, type OrderRef } from '../api/orders.ts';
 import { checkMerchantOrderNo, checkPhone, checkSize, checkSizesTogether, checkWeight, emptyItem, LIMITS, merchandiseTotal, toOrderEditInput, toOrderInput, type OrderFormValues } from '../order-rules.ts';
 import { serverFieldOf } from '../server-field.ts';
@@ -170,7 +171,15 @@ export function OrderFormDrawer({ open, orderId, onClose, onSaved }: Props) {
         <Section title={t('form.basic')}>
           <Row gutter={16}>
             <Col {...THIRD}>
-              <Form.Item name="merchantOrderNo" label={t('order.merchantOrderNo')} required rules={[check(t('order.merchantOrderNo'), checkMerchantOrderNo)]}>
+              <Form.Item
+                name="merchantOrderNo"
+                label={t('order.merchantOrderNo')}
+                required
+                // the form's rule, then the stored rule (§5) and the tenant's numbers, once typing pauses
+                rules={[check(t('order.merchantOrderNo'), checkMerchantOrderNo), ruleCheckRule('merchant_order_no'), duplicateRule({ tableName: 'log_order', fieldName: 'merchant_order_no', dataId: orderId ?? undefined })]}
+                validateFirst
+                validateDebounce={REMOTE_CHECK_DEBOUNCE_MS}
+              >
                 <Input maxLength={LIMITS.merchantOrderNo} autoComplete="off" />
               </Form.Item>
             </Col>

@@ -3,6 +3,7 @@ import { App, Col, Form, Input, Modal, Row, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ParcelRecord } from '@portal/shared/logistics-schemas';
 import { ServerError } from '../../../components/server-error.tsx';
+import { duplicateRule, REMOTE_CHECK_DEBOUNCE_MS, ruleCheckRule } from '../../../lib/remote-checks.ts';
 import { useAddParcel, type ParcelInput, useEditParcel } from '../api/parcels.ts';
 import { shippingRules } from '../form-rules.ts';
 import { PARCEL_KG_MAX, SIDE_CM_MAX } from '../value-rules.ts';
@@ -94,7 +95,15 @@ export function ParcelFormDialog({ open, parcel, onClose }: { open: boolean; par
       <Form<Values> form={form} layout="vertical" name="parcel" onFinish={() => void submit()}>
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="trackingNo" label={t('parcel.trackingNo')} rules={rules.reference(t('parcel.trackingNo'))} required>
+            <Form.Item
+              name="trackingNo"
+              label={t('parcel.trackingNo')}
+              // the form's rule, then the stored rule (§5) and the tenant's numbers, once typing pauses
+              rules={[...rules.reference(t('parcel.trackingNo')), ruleCheckRule('tracking_number'), duplicateRule({ tableName: 'log_parcel', fieldName: 'tracking_no', dataId: parcel?.id })]}
+              validateFirst
+              validateDebounce={REMOTE_CHECK_DEBOUNCE_MS}
+              required
+            >
               <Input maxLength={64} autoComplete="off" />
             </Form.Item>
           </Col>

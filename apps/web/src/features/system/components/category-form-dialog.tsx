@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORY_CODE_PATTERN, DICT_SORT_MAX, type CategoryNode } from '@portal/shared/system-dicts';
 import type { Texts } from '@portal/shared/languages';
 import { ServerError } from '../../../components/server-error.tsx';
+import { duplicateRule, REMOTE_CHECK_DEBOUNCE_MS } from '../../../lib/remote-checks.ts';
 import { useAddCategory, useEditCategory } from '../api/categories.ts';
 import { TextsFields } from './texts-fields.tsx';
 
@@ -68,7 +69,13 @@ export function CategoryFormDialog({
         <Form.Item
           name="code"
           label={t('category.code')}
-          rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('category.code') }) }, { pattern: CATEGORY_CODE_PATTERN, message: t('category.codeFormat') }]}
+          rules={[
+            { required: true, whitespace: true, message: t('common.required', { label: t('category.code') }) },
+            { pattern: CATEGORY_CODE_PATTERN, message: t('category.codeFormat') },
+            duplicateRule({ tableName: 'sys_category', fieldName: 'code', dataId: category?.id }),
+          ]}
+          validateFirst
+          validateDebounce={REMOTE_CHECK_DEBOUNCE_MS}
         >
           <Input data-testid="category-code" maxLength={64} autoComplete="off" />
         </Form.Item>

@@ -5,6 +5,7 @@ import { DICT_CODE_PATTERN } from '@portal/shared/dict-codes';
 import type { DictRecord } from '@portal/shared/system-dicts';
 import type { Texts } from '@portal/shared/languages';
 import { ServerError } from '../../../components/server-error.tsx';
+import { duplicateRule, REMOTE_CHECK_DEBOUNCE_MS } from '../../../lib/remote-checks.ts';
 import { useAddDict, useEditDict } from '../api/dicts.ts';
 import { TextsFields } from './texts-fields.tsx';
 
@@ -52,7 +53,13 @@ export function DictFormDialog({ open, dict, onClose }: { open: boolean; dict: D
           name="dictCode"
           label={t('dict.code')}
           extra={dict?.builtIn ? t('dict.builtInHint') : undefined}
-          rules={[{ required: true, whitespace: true, message: t('common.required', { label: t('dict.code') }) }, { pattern: DICT_CODE_PATTERN, message: t('dict.codeFormat') }]}
+          rules={[
+            { required: true, whitespace: true, message: t('common.required', { label: t('dict.code') }) },
+            { pattern: DICT_CODE_PATTERN, message: t('dict.codeFormat') },
+            duplicateRule({ tableName: 'sys_dict', fieldName: 'dict_code', dataId: dict?.id }),
+          ]}
+          validateFirst
+          validateDebounce={REMOTE_CHECK_DEBOUNCE_MS}
         >
           <Input data-testid="dict-code" maxLength={64} disabled={dict?.builtIn} autoComplete="off" />
         </Form.Item>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, type Texts } from '@portal/shared/languages';
 import { CONTAINER_COMPONENT, PAGE_COMPONENTS } from '@portal/shared/page-components';
 import { isMenuUrl, MENU_PATH_PATTERN, MENU_SORT_MAX, PERMISSION_CODE_PATTERN, type MenuTreeNode } from '@portal/shared/system-menus';
+import { ScriptConvertButton, type Script } from '../../../components/script-convert-button.tsx';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { entryTitle } from '../../../lib/menu-title.ts';
@@ -11,6 +12,8 @@ import { useAddMenu, useEditMenu, type MenuInput } from '../api/menus.ts';
 import { IconPicker } from './icon-picker.tsx';
 
 type MenuTypeValue = 0 | 1 | 2;
+/** A Chinese title can be filled from the other script's (the server converts). */
+const OTHER_SCRIPT: Partial<Record<Language, Script>> = { 'zh-TW': 'zh-CN', 'zh-CN': 'zh-TW' };
 type Values = Omit<MenuInput, 'titles' | 'menuType'> & { menuType: MenuTypeValue; titles: Partial<Texts> };
 
 /** What the drawer edits: an entry, or a new one (optionally under a parent). */
@@ -146,6 +149,23 @@ export function MenuFormDrawer({ target, tree, onClose }: { target: MenuFormTarg
   ]);
   const standard = (language: Language) => (entry ? entryTitle({ title: entry.name }, language) : undefined);
 
+  /** zh-TW and zh-CN titles: filled from the other script's, converted by the server. */
+  const titleConvert = (language: Language) => {
+    const sibling = OTHER_SCRIPT[language];
+    if (!sibling) return null;
+    return (
+      <ScriptConvertButton
+        to={language as Script}
+        from={() => form.getFieldValue(['titles', sibling]) as string | undefined}
+        onConverted={(text) => {
+          form.setFieldValue(['titles', language], text.slice(0, 100));
+          void form.validateFields([['titles', language]]);
+        }}
+        testId={`menu-form-title-${language}-convert`}
+      />
+    );
+  };
+
   return (
     <Drawer
       open={target !== null}
@@ -190,7 +210,18 @@ export function MenuFormDrawer({ target, tree, onClose }: { target: MenuFormTarg
         <Row gutter={16}>
           {LANGUAGES.map((language, i) => (
             <Col xs={24} md={8} key={language}>
-              <Form.Item name={['titles', language]} label={t(TITLE_LABEL[language])} rules={titleRules[i]} dependencies={LANGUAGES.filter((l) => l !== language).map((l) => ['titles', l])} extra={entry && i === 0 ? t('form.titleHint') : undefined}>
+              <Form.Item
+                name={['titles', language]}
+                label={t(TITLE_LABEL[language])}
+                rules={titleRules[i]}
+                dependencies={LANGUAGES.filter((l) => l !== language).map((l) => ['titles', l])}
+                extra={
+                  <>
+                    {entry && i === 0 ? <div>{t('form.titleHint')}</div> : null}
+                    {titleConvert(language)}
+                  </>
+                }
+              >
                 <Input maxLength={100} placeholder={standard(language)} data-testid={`menu-form-title-${language}`} />
               </Form.Item>
             </Col>

@@ -3,10 +3,12 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { inEnglish, signIn, signOut } from '../../../test/fixtures.ts';
-import { renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
+import { refuse, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
 import { UserFormDrawer } from './user-form-drawer.tsx';
 
 const TAKEN = 'This username is already taken';
+const PHONE_TAKEN = 'This value is not available: it already exists';
+const duplicateChecks = (calls: FetchCall[]) => calls.filter((call) => call.url.pathname.endsWith('/sys/duplicate/check'));
 const type = async (label: string, value: string) => {
   await userEvent.clear(screen.getByLabelText(label));
   await userEvent.type(screen.getByLabelText(label), value);
@@ -23,6 +25,11 @@ function server(call: FetchCall): unknown {
   if (path.endsWith('/sys/user/checkOnlyUser')) {
     const taken = call.url.searchParams.get('username')?.toLowerCase() === 'merchant';
     return new Response(JSON.stringify({ success: !taken, message: taken ? TAKEN : 'ok', code: taken ? 409 : 200, result: null, timestamp: 0 }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  }
+  if (path.endsWith('/sys/duplicate/check')) {
+    // phone 0912000003 and merchant@example.com belong to someone else (the server's words when taken)
+    const value = call.url.searchParams.get('fieldVal');
+    return value === '0912000003' || value === 'merchant@example.com' ? refuse(200, PHONE_TAKEN) : null;
   }
   if (path.endsWith('/sys/user/add')) return { id: 99 };
   return new Response(null, { status: 404 });
@@ -75,5 +82,31 @@ describe('the user form: the rules before sending, the username checked as it is
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]?.body).toMatchObject({ username: 'newcomer', password: 'Welcome2026', realname: 'Someone', departIds: [], roleIds: [], positionIds: [] });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('checks a phone and an email with the server only once they are given and valid, showing its message', async () => {
+    signIn(['system:user:add']);
+    const calls = stubFetch(server);
+    renderUi(<UserFormDrawer open user={null} onClose={vi.fn()} />);
+    await screen.findByTestId('user-form-username');
+    await type('Username', 'newcomer');
+    await type('Password', 'secret123');
+    await type('Real name', 'Someone');
+    await save();
+    // empty phone and email: no duplicate check at all
+    await waitFor(() => expect(calls.some((call) => call.url.pathname.endsWith('/sys/user/add'))).toBe(true), { timeout: 3000 });
+    expect(duplicateChecks(calls)).toEqual([]);
+    await type('Mobile number', '12345');
+    expect(await screen.findByText(/^Invalid phone number/)).toBeTruthy();
+    // the form's own rule refused it first: the server was not asked
+    expect(duplicateChecks(calls)).toEqual([]);
+    await type('Mobile number', '0912000003');
+    expect(await screen.findByText(PHONE_TAKEN, undefined, { timeout: 3000 })).toBeTruthy();
+    const asked = duplicateChecks(calls).map((call) => Object.fromEntries(call.url.searchParams));
+    expect(asked.at(-1)).toMatchObject({ tableName: 'sys_user', fieldName: 'phone', fieldVal: '0912000003' });
+    // typing is debounced: far fewer requests than keystrokes
+    expect(asked.length).toBeLessThan(4);
+    await type('Email', 'merchant@example.com');
+    await waitFor(() => expect(screen.getAllByText(PHONE_TAKEN)).toHaveLength(2), { timeout: 3000 });
   });
 });

@@ -5,6 +5,7 @@ import type { DepartIdNode } from '@portal/shared/system-departs';
 import type { UserRecord } from '@portal/shared/system-users';
 import { ServerError } from '../../../components/server-error.tsx';
 import { check, formRules } from '../../../lib/form-rules.ts';
+import { duplicateRule, REMOTE_CHECK_DEBOUNCE_MS } from '../../../lib/remote-checks.ts';
 import { useSettled } from '../../../lib/use-settled.ts';
 import { useDepartIdTree } from '../api/departs.ts';
 import { useAllPositions } from '../api/positions.ts';
@@ -169,12 +170,25 @@ export function UserFormDrawer({ open, user, onClose }: { open: boolean; user: U
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="phone" label={t('field.phone')} rules={[problem(phoneProblem)]}>
+            <Form.Item
+              name="phone"
+              label={t('field.phone')}
+              // the server's duplicate check once typing pauses, after the form's own rule
+              rules={[problem(phoneProblem), duplicateRule({ tableName: 'sys_user', fieldName: 'phone', dataId: user?.id })]}
+              validateFirst
+              validateDebounce={REMOTE_CHECK_DEBOUNCE_MS}
+            >
               <Input inputMode="tel" maxLength={40} data-testid="user-form-phone" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="email" label={t('field.email')} rules={[...rules.optionalText(t('field.email'), 255), problem(emailProblem)]}>
+            <Form.Item
+              name="email"
+              label={t('field.email')}
+              rules={[...rules.optionalText(t('field.email'), 255), problem(emailProblem), duplicateRule({ tableName: 'sys_user', fieldName: 'email', dataId: user?.id })]}
+              validateFirst
+              validateDebounce={REMOTE_CHECK_DEBOUNCE_MS}
+            >
               <Input inputMode="email" maxLength={255} data-testid="user-form-email" />
             </Form.Item>
           </Col>
