@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { joinedRowKey, POPUP_PAGE_SIZES, type QueryInfoItem, type RpColumnsAnswer } from '@portal/shared/online';
 import type { DictOption } from '@portal/shared/sys';
+import { formatDateTime } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { literal } from '../list-page/text-key.ts';
 import type { ListColumn, ListPageConfig, QueryField } from '../list-page/list-config.ts';
@@ -21,6 +22,10 @@ function DictCell({ options, value }: { options: readonly DictOption[]; value: R
   return <Tag color={option.color && option.color !== 'default' ? option.color : undefined}>{option.text}</Tag>;
 }
 
+/** A moment (the data sets answer ISO 8601) in the user's time; anything else as it is. */
+const cellText = (value: ReportRow[string]) => (typeof value === 'string' && ISO_MOMENT.test(value) ? formatDateTime(value) : (value ?? ''));
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
 /** The report's columns for the list toolkit: titles as the server sent them (in the user's language). */
 export function reportColumns(answer: RpColumnsAnswer): ListColumn<ReportRow>[] {
   return answer.columns.map((column) => {
@@ -30,7 +35,7 @@ export function reportColumns(answer: RpColumnsAnswer): ListColumn<ReportRow>[] 
       title: literal(column.title),
       width: column.width,
       sorter: column.sorter,
-      ...(options ? { render: (row: ReportRow) => <DictCell options={options} value={row[column.dataIndex] ?? null} /> } : {}),
+      render: options ? (row: ReportRow) => <DictCell options={options} value={row[column.dataIndex] ?? null} /> : (row: ReportRow) => cellText(row[column.dataIndex] ?? null),
     };
   });
 }
