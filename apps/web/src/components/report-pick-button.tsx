@@ -11,7 +11,6 @@ import type { ReportPickerProps } from './report-picker-props.ts';
  */
 export const ORDER_PICKER: PopupConfig = { reportCode: 'order_picker', originalFields: 'orderNo', targetFields: 'orderNo', multi: false };
 export const USERS_PICKER: PopupConfig = { reportCode: 'user_picker', originalFields: 'id,username,realname', targetFields: 'id,username,realname', multi: true };
-export const PARCELS_PICKER: PopupConfig = { reportCode: 'parcel_picker', originalFields: 'trackingNo,orderNo', targetFields: 'trackingNo,orderNo', multi: true };
 
 /**
  * A button that opens the report picker and hands the picked rows, mapped, to `onPick`. `label`: the

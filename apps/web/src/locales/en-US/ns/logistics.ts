@@ -110,6 +110,10 @@ export const resources: typeof source = {
     basic: 'Order',
     parcel: 'Weight and size',
     sizeHint: 'Sizes are optional; if given, give all three.',
+    // issue 16 (report-ui): the weight of parcels stored in the warehouse, picked from the parcel report
+    parcelWeightPick: 'Weight of stored parcels',
+    parcelWeightNone: 'The parcels picked have not been weighed in the warehouse yet',
+    parcelWeightTaken: 'Filled in the total weight of {{count}} parcels: {{weight}} kg',
     recipient: 'Recipient',
     items: 'Declared products',
     other: 'Other',
