@@ -12,7 +12,8 @@ import { entryTitle } from '../../../lib/menu-title.ts';
 
 /** The report's code: the last segment of the menu path `/online/cgreport/<code>`. */
 export function reportCodeOf(pathname: string): string | null {
-  const code = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  if (!pathname.startsWith(ONLINE_REPORT_PATH_PREFIX)) return null;
+  const code = pathname.slice(ONLINE_REPORT_PATH_PREFIX.length).replace(/\/+$/, '');
   return ONLINE_CODE_PATTERN.test(code) ? code : null;
 }
 
@@ -28,7 +29,7 @@ export function OnlineReportPage() {
   const menu = useAuth((state) => state.permissions?.menu);
   const entry = useMemo(() => menuRoutes(menu ?? []).get(pathname)?.entry, [menu, pathname]);
   const code = reportCodeOf(pathname);
-  if (!code || !pathname.startsWith(ONLINE_REPORT_PATH_PREFIX)) return <StatusMessage status="warning" title={t('noReport')} data-testid="online-report-missing" />;
+  if (!code) return <StatusMessage status="warning" title={t('noReport')} data-testid="online-report-missing" />;
   return (
     <Card title={entry ? entryTitle(entry.meta, language) : undefined} data-testid="online-report-page">
       <ReportView code={code} />
