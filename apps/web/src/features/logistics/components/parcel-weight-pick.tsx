@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ReportPickButton } from '../../../components/report-pick-button.tsx';
 import type { PopupConfig } from '@portal/shared/online';
 
-/** The merchant's parcels (the built-in parcel report): their measured weight, in grams. */
+/** The merchant's parcels (the built-in parcel report): their weight in grams (the warehouse's once stored, else the forecast's). */
 const STORED_PARCELS: PopupConfig = { reportCode: 'parcel_picker', originalFields: 'trackingNo,weight', targetFields: 'trackingNo,weightGrams', multi: true };
 
 /** The total of the weighed parcels' grams, as the order's kilograms (3 decimals at most); null when none was weighed. */
@@ -15,7 +15,7 @@ export function parcelsWeightKg(picked: readonly Record<string, string>[]): { kg
 }
 
 /**
- * An order for goods already received as parcels declares what the warehouse weighed: the merchant
+ * An order for goods sent as parcels declares their weight: the merchant
  * picks the parcels (one or several, consolidated) and their total weight fills the order's.
  */
 export function ParcelWeightPick({ onWeight }: { onWeight: (kg: string) => void }) {

@@ -110,9 +110,9 @@ export const resources: typeof source = {
     basic: '基本信息',
     parcel: '重量与尺寸',
     sizeHint: '尺寸可不填；填写时长、宽、高三项都要填。',
-    // issue 16 (report-ui): the weight of parcels stored in the warehouse, picked from the parcel report
-    parcelWeightPick: '取入库包裹重量',
-    parcelWeightNone: '所选包裹尚未入库称重',
+    // issue 16 (report-ui): the weight of the merchant's parcels (weighed, or as forecast), picked from the parcel report
+    parcelWeightPick: '取包裹重量',
+    parcelWeightNone: '所选包裹都还没有重量',
     parcelWeightTaken: '已填入 {{count}} 个包裹的重量合计 {{weight}} kg',
     recipient: '收件人',
     items: '申报商品',
