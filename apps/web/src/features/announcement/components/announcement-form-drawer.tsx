@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { App, Button, DatePicker, Drawer, Form, Input, Radio, Select, Skeleton, Space } from 'antd';
+import { App, Button, DatePicker, Drawer, Flex, Form, Input, Radio, Select, Skeleton, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_TITLE_MAX, MERCHANT_AUDIENCES, PLATFORM_AUDIENCES, type AnnouncementAudience, type AnnouncementInput, type AnnouncementManageRecord, type AnnouncementPriority, type AnnouncementType } from '@portal/shared/announcement';
 import { ScriptConvertButton, type Script } from '../../../components/script-convert-button.tsx';
+import { ReportPickButton, USERS_PICKER } from '../../../components/report-pick-button.tsx';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useSettled } from '../../../lib/use-settled.ts';
 import { useAddAnnouncement, useEditAnnouncement, useTargets } from '../api/announcements.ts';
@@ -48,6 +49,7 @@ function ContentField({ value, onChange, ariaLabel }: { value?: string; onChange
 /** The targets of an audience: searched by name on the server, with the names of those already chosen. */
 function TargetSelect({ audience, value, onChange }: { audience: Exclude<AnnouncementAudience, 'ALL'>; value?: number[]; onChange?: (ids: number[]) => void }) {
   const { t } = useTranslation('announcement');
+  const { t: common } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const settled = useSettled(keyword, 300);
   const found = useTargets(audience, { keyword: settled || undefined });
@@ -57,7 +59,7 @@ function TargetSelect({ audience, value, onChange }: { audience: Exclude<Announc
     for (const option of [...(chosen.data ?? []), ...(found.data ?? [])]) all.set(option.value, option.label);
     return [...all].map(([id, label]) => ({ value: id, label }));
   }, [chosen.data, found.data]);
-  return (
+  const select = (
     <Select
       mode="multiple"
       value={value}
@@ -66,8 +68,22 @@ function TargetSelect({ audience, value, onChange }: { audience: Exclude<Announc
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       loading={found.isFetching}
       placeholder={t('manage.searchTargets')}
+      style={{ flex: 1, minWidth: 0 }}
       data-testid="announcement-targets"
     />
+  );
+  if (audience !== 'USER') return select;
+  // issue 16: users can also be picked from the list of the company's users (the built-in user report)
+  return (
+    <Flex gap={8}>
+      {select}
+      <ReportPickButton
+        config={USERS_PICKER}
+        label={common('components.reportPicker.users')}
+        onPick={(mapped) => onChange?.([...new Set([...(value ?? []), ...mapped.map((user) => Number(user.id)).filter((id) => Number.isSafeInteger(id) && id > 0)])])}
+        testId="announcement-targets-pick"
+      />
+    </Flex>
   );
 }
 

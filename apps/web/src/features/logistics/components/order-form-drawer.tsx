@@ -13,6 +13,7 @@ import { serverFieldOf } from '../server-field.ts';
 import { FreightQuote } from './freight-quote.tsx';
 import { useOrderFormRules } from './order-form-rules.ts';
 import { ItemsSection } from './order-items-section.tsx';
+import { ParcelWeightPick } from './parcel-weight-pick.tsx';
 import { QUARTER, Section, THIRD } from './order-form-section.tsx';
 
 const INITIAL_VALUES: OrderFormValues = { currency: 'CNY', items: [emptyItem()] };
@@ -206,7 +207,15 @@ export function OrderFormDrawer({ open, orderId, onClose, onSaved }: Props) {
           </Row>
         </Section>
 
-        <Section title={t('form.parcel')} extra={<Typography.Text type="secondary">{t('form.sizeHint')}</Typography.Text>}>
+        <Section
+          title={t('form.parcel')}
+          extra={
+            <Flex gap={8} align="center" wrap>
+              <Typography.Text type="secondary">{t('form.sizeHint')}</Typography.Text>
+              {!locked && <ParcelWeightPick onWeight={(kg) => form.setFieldsValue({ weight: kg })} />}
+            </Flex>
+          }
+        >
           <Row gutter={16}>
             <Col {...QUARTER}>
               <Form.Item name="weight" label={t('order.weight')} required rules={[check(t('order.weight'), checkWeight)]}>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { App, Col, Form, Input, Modal, Row, type FormRule } from 'antd';
+import { App, Col, Form, Input, Modal, Row, Space, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ParcelRecord } from '@portal/shared/logistics-schemas';
+import { ORDER_PICKER, ReportPickButton } from '../../../components/report-pick-button.tsx';
 import { ServerError } from '../../../components/server-error.tsx';
 import { duplicateRule, REMOTE_CHECK_DEBOUNCE_MS, ruleCheckRule } from '../../../lib/remote-checks.ts';
 import { useAddParcel, type ParcelInput, useEditParcel } from '../api/parcels.ts';
@@ -44,6 +45,7 @@ const valuesOf = (parcel: ParcelRecord): Values => ({
 /** Forecast a parcel (its domestic tracking number, and what the merchant knows of it), or change one. */
 export function ParcelFormDialog({ open, parcel, onClose }: { open: boolean; parcel: ParcelRecord | null; onClose: () => void }) {
   const { t } = useTranslation('shipping');
+  const { t: common } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const add = useAddParcel();
@@ -108,8 +110,20 @@ export function ParcelFormDialog({ open, parcel, onClose }: { open: boolean; par
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="orderNo" label={t('parcel.orderNo')} rules={rules.optionalText(t('parcel.orderNo'), 32)} extra={t('parcel.orderNoHelp')}>
-              <Input maxLength={32} autoComplete="off" />
+            {/* issue 16: the order can be picked from the merchant's orders (the built-in order report) rather than typed */}
+            <Form.Item label={t('parcel.orderNo')} htmlFor="parcel_orderNo" extra={t('parcel.orderNoHelp')}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="orderNo" noStyle rules={rules.optionalText(t('parcel.orderNo'), 32)}>
+                  <Input maxLength={32} autoComplete="off" />
+                </Form.Item>
+                <ReportPickButton
+                  config={ORDER_PICKER}
+                  label={common('components.reportPicker.orders')}
+                  iconOnly
+                  onPick={([picked]) => picked && form.setFieldsValue({ orderNo: picked.orderNo })}
+                  testId="parcel-order-pick"
+                />
+              </Space.Compact>
             </Form.Item>
           </Col>
           <Col span={6}>
