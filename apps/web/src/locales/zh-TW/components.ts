@@ -30,6 +30,23 @@ export const components = {
     selected: '已選擇 {{count}} 項',
     clear: '清空',
   },
+  // issue 16 (report-ui): the popup picker on a report, and a report's page
+  reportPicker: {
+    configMissing: 'popup參數未正確配置!',
+    configMismatch: 'popup參數未正確配置,原始值和目標值數量不一致!',
+    choose: '選擇',
+    orders: '選擇訂單',
+    users: '選擇用戶',
+    parcels: '選擇包裹',
+  },
+  onlineReport: {
+    export: '匯出 Excel',
+    showChart: '顯示圖表',
+    hideChart: '隱藏圖表',
+    chartEmpty: '沒有可繪製的資料',
+    rangeFrom: '{{label}}（起）',
+    rangeTo: '{{label}}（迄）',
+  },
   categorySelect: {
     placeholder: '請選擇分類',
     noMatch: '沒有符合的分類',
