@@ -5,6 +5,7 @@ import { Button, Form } from 'antd';
 import { formDefinition, type FormDefinitionInput, type FormFieldInput, type FormValues } from '@portal/shared/online';
 import { changeLanguage } from '../../lib/i18n.ts';
 import { dictOption } from '../../test/fixtures.ts';
+import { reportServer } from '../../test/online-report-fixtures.ts';
 import { renderUi, stubFetch, type FetchCall } from '../../test/render-ui.tsx';
 import { FormRenderer } from './form-renderer.tsx';
 import type { ControlValues } from './form-values.ts';
@@ -158,5 +159,26 @@ describe('the online form renderer', { timeout: 30_000 }, () => {
     fireEvent.change(input('code'), { target: { value: 'bad' } });
     expect(await within(item('code')).findByText('The code must be 3 letters')).toBeTruthy();
     expect(checks(calls).some((call) => call.url.pathname === '/api/sys/checkRule/checkByCode' && call.url.searchParams.get('ruleCode') === 'supplier_code')).toBe(true);
+  });
+
+  test('a popup field is read-only; its search opens the report picker and the picked row fills the target fields', async () => {
+    const calls = stubFetch(reportServer());
+    const onSubmit = vi.fn();
+    const definition = define([
+      field('orderNo', 'popup', { required: true, popup: { reportCode: 'order_picker', originalFields: 'orderNo,recipientName,weight', targetFields: 'orderNo,recipient,kg', multi: false } }),
+      field('recipient', 'text'),
+      field('kg', 'number', { scale: 1 }),
+    ]);
+    renderUi(<Harness definition={definition} onSubmit={onSubmit} />);
+    expect(input('orderNo')).toHaveProperty('readOnly', true);
+    fireEvent.click(screen.getByTestId('online-field-orderNo-search'));
+    const picked = await screen.findByText('LO0003');
+    expect(calls.some((call) => call.url.pathname === '/api/online/cgreport/api/getRpColumns/order_picker')).toBe(true);
+    fireEvent.click(picked.closest('tr')!);
+    fireEvent.click(screen.getByRole('button', { name: /確\s?定|OK/ }));
+    await waitFor(() => expect(input('orderNo')).toHaveProperty('value', 'LO0003'));
+    expect(input('recipient')).toHaveProperty('value', '收件人3');
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ orderNo: 'LO0003', recipient: '收件人3', kg: '1.5' }));
   });
 });
