@@ -47,5 +47,8 @@ export const useEditFormRow = (code: string) => useRowsMutation(code, (input: { 
 export const useDeleteFormRow = (code: string) => useRowsMutation(code, (id: number) => deleteFormRow(code, id));
 /** POST /online/cgform/api/importXls/{code} (multipart "file"): all rows or none, each refusal with its row and column. */
 export const useImportFormRows = (code: string) => useRowsMutation(code, (file: File) => uploadImport(path('importXls', code), file));
-/** The import's template: the export's header with no rows. */
-export const useDownloadFormTemplate = (code: string) => useMutation({ mutationFn: () => download(path('exportXls', code), { params: { template: 1 } }) });
+/**
+ * The import's template: the export of every row, titled by the fields as the import reads them (the
+ * server has no template of its own; the user keeps the titles and replaces the rows).
+ */
+export const useDownloadFormTemplate = (code: string) => useMutation({ mutationFn: () => download(path('exportXls', code)) });

@@ -20,7 +20,7 @@ export const resources: typeof source = {
   export: 'Export',
   import: 'Import',
   importTitle: 'Import: {{title}}',
-  importTemplate: '1. Download the template and fill in the rows under its column titles',
+  importTemplate: '1. Download the template (the export of the rows now kept), keep its column titles and replace its rows with the new ones',
   importHint: '.xlsx, at most 5 MB; if any row is wrong, nothing is imported',
   imported: 'Imported ({{count}} records)',
   importRefused: 'Errors in the file: {{count}}. Nothing was imported: correct them and import it again',

@@ -20,7 +20,7 @@ export const resources: typeof source = {
   export: '导出',
   import: '导入',
   importTitle: '导入：{{title}}',
-  importTemplate: '1. 下载模板，按列标题填写数据',
+  importTemplate: '1. 下载模板（即当前数据的导出文件），保留列标题，以新数据替换原有各行',
   importHint: '.xlsx，最大 5 MB；任何一行有误则整份不导入',
   imported: '已导入 {{count}} 条',
   importRefused: '文件中有 {{count}} 处错误，未导入任何数据：请修正后重新导入',

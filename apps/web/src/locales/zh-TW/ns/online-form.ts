@@ -19,7 +19,7 @@ export const resources = {
   export: '匯出',
   import: '匯入',
   importTitle: '匯入：{{title}}',
-  importTemplate: '1. 下載範本，依欄位標題填寫資料',
+  importTemplate: '1. 下載範本（即目前資料的匯出檔），保留欄位標題，以新資料取代原有各行',
   importHint: '.xlsx，最大 5 MB；任何一行有誤則整份不匯入',
   imported: '已匯入 {{count}} 筆',
   importRefused: '檔案中有 {{count}} 處錯誤，未匯入任何資料：請修正後重新匯入',
