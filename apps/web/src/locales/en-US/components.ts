@@ -54,6 +54,16 @@ export const components: typeof source = {
   dict: {
     loading: 'Loading…',
   },
+  // issue 16 (form-ui): the online form renderer
+  onlineForm: {
+    required: 'Enter {{label}}',
+    tooLong: '{{label}} has at most {{max}} characters',
+    atLeast: '{{label}} must be at least {{min}}',
+    atMost: '{{label}} must be at most {{max}}',
+    between: '{{label}} must be between {{min}} and {{max}}',
+    popupPlaceholder: 'Use the search button to pick {{label}}',
+    popupOpen: 'Pick {{label}}',
+  },
   importDialog: {
     downloadTemplate: 'Download the template',
     stepFile: '2. Choose the filled-in Excel file (.xlsx)',

@@ -54,6 +54,16 @@ export const components: typeof source = {
   dict: {
     loading: '加载中…',
   },
+  // issue 16 (form-ui): the online form renderer
+  onlineForm: {
+    required: '请输入{{label}}',
+    tooLong: '{{label}}最多 {{max}} 个字符',
+    atLeast: '{{label}}不能小于 {{min}}',
+    atMost: '{{label}}不能大于 {{max}}',
+    between: '{{label}}须介于 {{min}} 与 {{max}} 之间',
+    popupPlaceholder: '点击搜索按钮选择{{label}}',
+    popupOpen: '选择{{label}}',
+  },
   importDialog: {
     downloadTemplate: '下载模板',
     stepFile: '2. 选择填好的 Excel 文件（.xlsx）',

@@ -54,6 +54,16 @@ export const components = {
   dict: {
     loading: '載入中…',
   },
+  // issue 16 (form-ui): the online form renderer
+  onlineForm: {
+    required: '請輸入{{label}}',
+    tooLong: '{{label}}最多 {{max}} 個字元',
+    atLeast: '{{label}}不能小於 {{min}}',
+    atMost: '{{label}}不能大於 {{max}}',
+    between: '{{label}}須介於 {{min}} 與 {{max}} 之間',
+    popupPlaceholder: '點擊搜尋按鈕選擇{{label}}',
+    popupOpen: '選擇{{label}}',
+  },
   importDialog: {
     downloadTemplate: '下載範本',
     stepFile: '2. 選擇填好的 Excel 檔案（.xlsx）',
