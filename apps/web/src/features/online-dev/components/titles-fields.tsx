@@ -9,21 +9,24 @@ export function TitlesFields({ name, label, testId, compact = false }: { name: N
   const path = Array.isArray(name) ? name : [name];
   return (
     <Row gutter={8}>
-      {LANGUAGES.map((language) => (
-        <Col key={language} xs={24} sm={8}>
-          <Form.Item
-            name={[...path, language]}
-            label={compact ? undefined : `${label}（${t(`languages.${language}`)}）`}
-            rules={[
-              { required: true, whitespace: true, message: t('rules.required', { label: `${label}（${t(`languages.${language}`)}）` }) },
-              { max: 100, message: t('rules.tooLong', { label, max: 100 }) },
-            ]}
-            style={compact ? { marginBottom: 8 } : undefined}
-          >
-            <Input maxLength={100} placeholder={compact ? `${label}（${t(`languages.${language}`)}）` : undefined} aria-label={`${label}（${t(`languages.${language}`)}）`} data-testid={`${testId}-${language}`} />
-          </Form.Item>
-        </Col>
-      ))}
+      {LANGUAGES.map((language) => {
+        const named = t('inLanguage', { label, language: t(`languages.${language}`) });
+        return (
+          <Col key={language} xs={24} sm={8}>
+            <Form.Item
+              name={[...path, language]}
+              label={compact ? undefined : named}
+              rules={[
+                { required: true, whitespace: true, message: t('rules.required', { label: named }) },
+                { max: 100, message: t('rules.tooLong', { label, max: 100 }) },
+              ]}
+              style={compact ? { marginBottom: 8 } : undefined}
+            >
+              <Input maxLength={100} placeholder={compact ? named : undefined} aria-label={named} data-testid={`${testId}-${language}`} />
+            </Form.Item>
+          </Col>
+        );
+      })}
     </Row>
   );
 }

@@ -30,6 +30,8 @@ export const resources: typeof source = {
     code: 'Code',
     codeHint: 'A lower-case letter first, then lower-case letters, digits or underscores, 2 to 40 characters; once published, the last segment of the menu path',
   },
+  /** a text's label with its language */
+  inLanguage: '{{label}} ({{language}})',
   languages: { 'zh-TW': 'Traditional Chinese', 'zh-CN': 'Simplified Chinese', 'en-US': 'English' },
   tabs: { reports: 'Online reports', forms: 'Online forms', checkRules: 'Check rules' },
   report: {

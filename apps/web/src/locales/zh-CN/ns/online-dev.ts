@@ -30,6 +30,8 @@ export const resources: typeof source = {
     code: '编码',
     codeHint: '小写字母开头，小写字母、数字与下划线，2 至 40 个字符；发布后即为菜单路径的最后一段',
   },
+  /** a text's label with its language */
+  inLanguage: '{{label}}（{{language}}）',
   languages: { 'zh-TW': '繁体中文', 'zh-CN': '简体中文', 'en-US': 'English' },
   tabs: { reports: '在线报表', forms: '在线表单', checkRules: '校验规则' },
   report: {

@@ -29,6 +29,8 @@ export const resources = {
     code: '編碼',
     codeHint: '小寫字母開頭，小寫字母、數字與底線，2 至 40 個字元；發佈後即為選單路徑的最後一段',
   },
+  /** a text's label with its language */
+  inLanguage: '{{label}}（{{language}}）',
   languages: { 'zh-TW': '繁體中文', 'zh-CN': '简体中文', 'en-US': 'English' },
   tabs: { reports: '線上報表', forms: '線上表單', checkRules: '校驗規則' },
   report: {
