@@ -112,7 +112,8 @@ export function FormEditorDrawer({ open, record, onClose }: { open: boolean; rec
                 rules={[
                   { required: true, whitespace: true, message: t('rules.required', { label: t('common.code') }) },
                   { pattern: ONLINE_CODE_PATTERN, message: t('rules.codeFormat') },
-                  duplicateRule({ tableName: 'onl_form', fieldName: 'code', dataId: record?.id }),
+                  // the code of a saved definition does not change (its history and menu path hang on it): checked when new
+                  ...(record ? [] : [duplicateRule({ tableName: 'onl_form', fieldName: 'code' })]),
                 ]}
               >
                 <Input maxLength={40} autoComplete="off" disabled={record !== null} aria-label={t('common.code')} data-testid="form-code" />

@@ -85,7 +85,8 @@ export function ReportEditorDrawer({ open, report, onClose }: { open: boolean; r
               rules={[
                 { required: true, whitespace: true, message: t('rules.required', { label: t('common.code') }) },
                 { pattern: ONLINE_CODE_PATTERN, message: t('rules.codeFormat') },
-                duplicateRule({ tableName: 'onl_report', fieldName: 'code', dataId: report?.id }),
+                // the code of a saved definition does not change (its history and menu path hang on it): checked when new
+                  ...(report ? [] : [duplicateRule({ tableName: 'onl_report', fieldName: 'code' })]),
               ]}
             >
               <Input maxLength={40} autoComplete="off" disabled={report !== null} data-testid="report-code" aria-label={t('common.code')} />
