@@ -113,6 +113,10 @@ import { pushStatisticsRoutes } from './modules/push/stats/routes.ts';
 // issue 15 (delivery): the relay from the push outbox to pg-boss, and the signed deliveries
 import { registerPushDelivery } from './modules/push/delivery/relay.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './modules/push/delivery/service.ts';
+// issue 16 (reports): the data sets of online reports, the report designer and the reports' runtime calls
+import { dataSetRoutes } from './modules/online/data-set/routes.ts';
+import { reportDesignRoutes } from './modules/online/report/routes.ts';
+import { reportRunRoutes } from './modules/online/report/run-routes.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'> &
@@ -355,6 +359,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // issue 15 (stats): API and message push statistics
       await api.register(apiStatisticsRoutes);
       await api.register(pushStatisticsRoutes);
+      // issue 16 (reports): data sets, the report designer, and getRpColumns / getQueryInfo / getData / getChart / exportXls
+      await api.register(dataSetRoutes);
+      await api.register(reportDesignRoutes);
+      await api.register(reportRunRoutes);
     },
     { prefix: '/api' },
   );

@@ -11,9 +11,10 @@ import { userTimeZone } from '../lib/time-zone.ts';
  * Exports what a list shows (its filters), or one row's record (`inRow`: a link like the row's other
  * actions). Busy while the file comes; the HTTP client already reports a failed status and an answer
  * that is not a file. `label` is in the caller's namespace. `run` is handed the user's
- * time zone, to send as the export's `timeZone` parameter.
+ * time zone, to send as the export's `timeZone` parameter. Without `code` the button is the page's own: an
+ * online form's (issue 16), whose one permission code (online:form:<code>) opened the page.
  */
-export function ExportButton({ code, label, run, inRow = false }: { code: PermissionCode; label: ReactNode; run: (timeZone: string | undefined) => Promise<void>; inRow?: boolean }) {
+export function ExportButton({ code, label, run, inRow = false }: { code?: PermissionCode; label: ReactNode; run: (timeZone: string | undefined) => Promise<void>; inRow?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -28,11 +29,10 @@ export function ExportButton({ code, label, run, inRow = false }: { code: Permis
       setBusy(false);
     }
   };
-  return (
-    <Access code={code}>
-      <Button icon={<DownloadOutlined />} loading={busy} type={inRow ? 'link' : undefined} size={inRow ? 'small' : undefined} onClick={() => void start()} data-testid="export-button">
-        {label}
-      </Button>
-    </Access>
+  const button = (
+    <Button icon={<DownloadOutlined />} loading={busy} type={inRow ? 'link' : undefined} size={inRow ? 'small' : undefined} onClick={() => void start()} data-testid="export-button">
+      {label}
+    </Button>
   );
+  return code ? <Access code={code}>{button}</Access> : button;
 }

@@ -32,7 +32,8 @@ export function ImportButton({
   template,
   upload,
 }: {
-  code: PermissionCode;
+  /** none: the button is the page's own (an online form's, whose one code opened the page; issue 16) */
+  code?: PermissionCode;
   testId: string;
   texts: ImportTexts;
   template: UseMutationResult<void, Error, void>;
@@ -60,8 +61,8 @@ export function ImportButton({
   const imported = result !== null && result.errors.length === 0;
   const refused = result !== null && result.errors.length > 0;
 
-  return (
-    <Access code={code}>
+  const body = (
+    <>
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid={testId}>
         {texts.button}
       </Button>
@@ -153,6 +154,7 @@ export function ImportButton({
           )}
         </Flex>
       </Modal>
-    </Access>
+    </>
   );
+  return code ? <Access code={code}>{body}</Access> : body;
 }

@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderUi } from '../test/render-ui.tsx';
-import { joinedRowKey, PopupPicker } from './popup-picker.tsx';
+import { joinedRowKey } from '@portal/shared/online';
+import { PopupPicker } from './popup-picker.tsx';
 import type { ListPageConfig, ListParams, Page } from './list-page/list-config.ts';
 
 type Row = { code: string; name: string };

@@ -1,23 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { POPUP_MODAL_WIDTH, POPUP_PAGE_SIZES } from '@portal/shared/online';
 import { ListPage } from './list-page/list-page.tsx';
 import type { ListPageConfig } from './list-page/list-config.ts';
 
 /** Spec §9: the popup table pages by 10, 20 or 30 (10 by default) in a 1200 px modal. */
-export const PICKER_WIDTH = 1200;
-export const PICKER_PAGE_SIZES = [10, 20, 30] as const;
-
-/**
- * Spec §9: a report row with no id of its own is keyed by its values joined, cut to 50 characters.
- * Records of the same values share a key, as in the spec's client.
- */
-export function joinedRowKey(record: object): string {
-  return Object.values(record)
-    .map((value) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)))
-    .join('')
-    .slice(0, 50);
-}
+export const PICKER_WIDTH = POPUP_MODAL_WIDTH;
+export const PICKER_PAGE_SIZES = POPUP_PAGE_SIZES;
 
 export type PopupPickerProps<T> = {
   open: boolean;

@@ -10,6 +10,8 @@ import { categorySeeds, checkRuleSeeds } from './reference-data.ts';
 import type { MenuSeed } from './types.ts';
 import { ROLE_GRANTS, type CatalogueEntry, type RoleCode } from '../../modules/role/model.ts';
 import { syncLogisticsReference } from './logistics-reference.ts';
+// issue 16 (reports): the built-in picker reports
+import { syncBuiltInReports } from './online-reports.ts';
 
 export const PLATFORM_TENANT_ID = 0;
 
@@ -37,6 +39,8 @@ export async function syncCatalogue(db: Db): Promise<void> {
     await syncDictionaries(tx as unknown as Db);
     await syncReferenceData(tx as unknown as Db);
     await syncLogisticsReference(tx as unknown as Db);
+    // issue 16 (reports): the pickers' reports (orders, users, parcels), added when missing
+    await syncBuiltInReports(tx as unknown as Db);
   });
 }
 

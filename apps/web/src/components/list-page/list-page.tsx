@@ -23,6 +23,8 @@ export type ListPageProps<T> = {
   exportSlot?: (params: ListParams) => ReactNode;
   rowSelection?: TableRowSelection<T>;
   onRowClick?: (record: T) => void;
+  /** issue 16 (online reports): drawn between the toolbar and the table with the current filters (a report's chart) */
+  aboveTable?: (params: ListParams) => ReactNode;
 };
 
 const asPrimitive = (value: unknown): string | number | null => (typeof value === 'string' || typeof value === 'number' ? value : null);
@@ -66,26 +68,28 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 }
 
 const NO_SEARCH = new URLSearchParams();
+const NO_DEFAULTS: Readonly<Record<string, unknown>> = {};
 
 function RoutedListPage<T extends object>(props: ListPageProps<T>) {
   const [urlSearch] = useSearchParams();
   return <ListPageBody {...props} urlSearch={urlSearch} />;
 }
 
-function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelection, onRowClick, urlSearch }: ListPageProps<T> & { urlSearch: URLSearchParams }) {
+function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelection, onRowClick, aboveTable, urlSearch }: ListPageProps<T> & { urlSearch: URLSearchParams }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const fields = config.query ?? [];
   // the URL's filters (a home card's link, a shared address) are the list's first ones
   const fromUrl = useUrlFilters(fields, urlSearch);
-  const [filters, setFilters] = useState<Record<string, string | number>>(() => toFilters(fields, fromUrl.values));
+  const defaults = config.defaults ?? NO_DEFAULTS;
+  const [filters, setFilters] = useState<Record<string, string | number>>(() => toFilters(fields, { ...defaults, ...fromUrl.values }));
   const [paging, setPaging] = useState({ pageNo: 1, pageSize: config.pageSize ?? DEFAULT_PAGE_SIZE });
   const [applied, setApplied] = useState(fromUrl.ready ? fromUrl.signature : null);
   if (fromUrl.ready && fromUrl.signature !== applied) {
     // the URL asks for other filters (a link to a list whose tab is open, or a dictionary that checks them has loaded):
     // they replace the current ones, as if the list opened anew
     setApplied(fromUrl.signature);
-    setFilters(toFilters(fields, fromUrl.values));
+    setFilters(toFilters(fields, { ...defaults, ...fromUrl.values }));
     setPaging((current) => ({ ...current, pageNo: 1 }));
   }
   // the form shows them (a form instance is outside React's state, so after the render)
@@ -127,7 +131,7 @@ function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelect
     setPaging((current) => ({ ...current, pageNo: 1 }));
   };
   const resetQuery = () => {
-    setFilters({});
+    setFilters(toFilters(fields, defaults));
     setPaging((current) => ({ ...current, pageNo: 1 }));
   };
 
@@ -178,7 +182,7 @@ function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelect
 
   return (
     <div ref={rootRef} data-testid={`list-page-${config.id}`}>
-      {config.query && config.query.length > 0 && <QueryForm fields={config.query} form={form} reveal={revealed} onSearch={search} onReset={resetQuery} />}
+      {config.query && config.query.length > 0 && <QueryForm fields={config.query} form={form} initialValues={defaults} reveal={revealed} onSearch={search} onReset={resetQuery} />}
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         {toolbar && <Space wrap>{toolbar}</Space>}
         <Space wrap style={{ marginInlineStart: 'auto' }}>
@@ -191,6 +195,7 @@ function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelect
           </Tooltip>
         </Space>
       </Flex>
+      {aboveTable?.(params)}
       {query.isError && !page && (
         <Alert
           type="error"

@@ -63,7 +63,7 @@ function fieldControl(field: QueryField, label: string, t: TFunction) {
  * shown only expanded. Collapsed fields keep their values, and those still apply. `reveal` (any text
  * that changes when it should) expands the form.
  */
-export function QueryForm({ fields, form, reveal, onSearch, onReset }: { fields: readonly QueryField[]; form: FormInstance; reveal?: string; onSearch: () => void; onReset: () => void }) {
+export function QueryForm({ fields, form, initialValues, reveal, onSearch, onReset }: { fields: readonly QueryField[]; form: FormInstance; initialValues?: Readonly<Record<string, unknown>>; reveal?: string; onSearch: () => void; onReset: () => void }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(Boolean(reveal));
   // a value the URL gave to a field shown only expanded is shown, not applied out of sight
@@ -75,7 +75,7 @@ export function QueryForm({ fields, form, reveal, onSearch, onReset }: { fields:
   const hasHidden = fields.some((field) => field.hidden);
   const shown = fields.filter((field) => expanded || !field.hidden);
   return (
-    <Form form={form} onFinish={onSearch} data-testid="query-form" style={{ marginBottom: 16 }}>
+    <Form form={form} initialValues={initialValues} onFinish={onSearch} data-testid="query-form" style={{ marginBottom: 16 }}>
       <Row gutter={[16, 0]}>
         {shown.map((field) => {
           const label = t(field.label);

@@ -30,12 +30,39 @@ export const components: typeof source = {
     selected: '{{count}} selected',
     clear: 'Clear',
   },
+  // issue 16 (report-ui): the popup picker on a report, and a report's page
+  reportPicker: {
+    configMissing: 'The popup is not configured correctly!',
+    configMismatch: 'The popup is not configured correctly: the original and target field lists differ in count!',
+    choose: 'Choose',
+    orders: 'Choose orders',
+    users: 'Choose users',
+    parcels: 'Choose parcels',
+  },
+  onlineReport: {
+    export: 'Export to Excel',
+    showChart: 'Show chart',
+    hideChart: 'Hide chart',
+    chartEmpty: 'Nothing to chart',
+    rangeFrom: '{{label}} from',
+    rangeTo: '{{label}} to',
+  },
   categorySelect: {
     placeholder: 'Select a category',
     noMatch: 'No category matches',
   },
   dict: {
     loading: 'Loading…',
+  },
+  // issue 16 (form-ui): the online form renderer
+  onlineForm: {
+    required: 'Enter {{label}}',
+    tooLong: '{{label}} has at most {{max}} characters',
+    atLeast: '{{label}} must be at least {{min}}',
+    atMost: '{{label}} must be at most {{max}}',
+    between: '{{label}} must be between {{min}} and {{max}}',
+    popupPlaceholder: 'Use the search button to pick {{label}}',
+    popupOpen: 'Pick {{label}}',
   },
   importDialog: {
     downloadTemplate: 'Download the template',

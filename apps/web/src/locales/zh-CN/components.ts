@@ -30,12 +30,39 @@ export const components: typeof source = {
     selected: '已选择 {{count}} 项',
     clear: '清空',
   },
+  // issue 16 (report-ui): the popup picker on a report, and a report's page
+  reportPicker: {
+    configMissing: 'popup参数未正确配置!',
+    configMismatch: 'popup参数未正确配置,原始值和目标值数量不一致!',
+    choose: '选择',
+    orders: '选择订单',
+    users: '选择用户',
+    parcels: '选择包裹',
+  },
+  onlineReport: {
+    export: '导出 Excel',
+    showChart: '显示图表',
+    hideChart: '隐藏图表',
+    chartEmpty: '没有可绘制的数据',
+    rangeFrom: '{{label}}（起）',
+    rangeTo: '{{label}}（止）',
+  },
   categorySelect: {
     placeholder: '请选择分类',
     noMatch: '没有符合的分类',
   },
   dict: {
     loading: '加载中…',
+  },
+  // issue 16 (form-ui): the online form renderer
+  onlineForm: {
+    required: '请输入{{label}}',
+    tooLong: '{{label}}最多 {{max}} 个字符',
+    atLeast: '{{label}}不能小于 {{min}}',
+    atMost: '{{label}}不能大于 {{max}}',
+    between: '{{label}}须介于 {{min}} 与 {{max}} 之间',
+    popupPlaceholder: '点击搜索按钮选择{{label}}',
+    popupOpen: '选择{{label}}',
   },
   importDialog: {
     downloadTemplate: '下载模板',

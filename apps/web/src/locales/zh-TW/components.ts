@@ -30,12 +30,39 @@ export const components = {
     selected: '已選擇 {{count}} 項',
     clear: '清空',
   },
+  // issue 16 (report-ui): the popup picker on a report, and a report's page
+  reportPicker: {
+    configMissing: 'popup參數未正確配置!',
+    configMismatch: 'popup參數未正確配置,原始值和目標值數量不一致!',
+    choose: '選擇',
+    orders: '選擇訂單',
+    users: '選擇用戶',
+    parcels: '選擇包裹',
+  },
+  onlineReport: {
+    export: '匯出 Excel',
+    showChart: '顯示圖表',
+    hideChart: '隱藏圖表',
+    chartEmpty: '沒有可繪製的資料',
+    rangeFrom: '{{label}}（起）',
+    rangeTo: '{{label}}（迄）',
+  },
   categorySelect: {
     placeholder: '請選擇分類',
     noMatch: '沒有符合的分類',
   },
   dict: {
     loading: '載入中…',
+  },
+  // issue 16 (form-ui): the online form renderer
+  onlineForm: {
+    required: '請輸入{{label}}',
+    tooLong: '{{label}}最多 {{max}} 個字元',
+    atLeast: '{{label}}不能小於 {{min}}',
+    atMost: '{{label}}不能大於 {{max}}',
+    between: '{{label}}須介於 {{min}} 與 {{max}} 之間',
+    popupPlaceholder: '點擊搜尋按鈕選擇{{label}}',
+    popupOpen: '選擇{{label}}',
   },
   importDialog: {
     downloadTemplate: '下載範本',

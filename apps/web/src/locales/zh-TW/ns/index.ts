@@ -34,6 +34,10 @@ import type { resources as openApiKeys } from './open-api-keys.ts';
 import type { resources as messagePush } from './message-push.ts';
 // issue 16 (designer): the online development designer
 import type { resources as onlineDev } from './online-dev.ts';
+// issue 16 (form-ui): a published online form's page
+import type { resources as onlineForm } from './online-form.ts';
+// issue 16 (report-ui): the online report page
+import type { resources as onlineReport } from './online-report.ts';
 
 /**
  * The types of the business areas' namespaces (loaded on demand, lib/i18n.ts): `useTranslation('logistics')`
@@ -71,4 +75,8 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   'message-push': typeof messagePush;
   // issue 16 (designer)
   'online-dev': typeof onlineDev;
+  // issue 16 (form-ui)
+  'online-form': typeof onlineForm;
+  // issue 16 (report-ui)
+  'online-report': typeof onlineReport;
 };

@@ -1,0 +1,27 @@
+import type { resources as source } from '../../zh-TW/ns/online-form.ts';
+
+export const resources: typeof source = {
+  noForm: 'This online form was not found',
+  add: 'New: {{title}}',
+  edit: 'Edit: {{title}}',
+  addAction: 'New',
+  editAction: 'Edit',
+  delete: 'Delete',
+  deleteTitle: 'Delete this record?',
+  deleteConfirm: 'The record is deleted for good.',
+  deleted: 'Deleted',
+  cancel: 'Cancel',
+  save: 'Save',
+  saved: 'Saved',
+  saveFailed: 'The record could not be saved',
+  actions: 'Actions',
+  yes: 'Yes',
+  no: 'No',
+  export: 'Export',
+  import: 'Import',
+  importTitle: 'Import: {{title}}',
+  importTemplate: '1. Download the template (the export of the rows now kept), keep its column titles and replace its rows with the new ones',
+  importHint: '.xlsx, at most 5 MB; if any row is wrong, nothing is imported',
+  imported: 'Imported ({{count}} records)',
+  importRefused: 'Errors in the file: {{count}}. Nothing was imported: correct them and import it again',
+};

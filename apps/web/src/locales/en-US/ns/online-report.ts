@@ -1,0 +1,6 @@
+/** Texts of the online report page (issue 16, report-ui). */
+import type { resources as source } from '../../zh-TW/ns/online-report.ts';
+
+export const resources: typeof source = {
+  noReport: 'This menu entry names no report (its path should be /online/cgreport/<code>)',
+};

@@ -1,0 +1,27 @@
+import type { resources as source } from '../../zh-TW/ns/online-form.ts';
+
+export const resources: typeof source = {
+  noForm: '找不到这个在线表单',
+  add: '新增：{{title}}',
+  edit: '编辑：{{title}}',
+  addAction: '新增',
+  editAction: '编辑',
+  delete: '删除',
+  deleteTitle: '确认删除',
+  deleteConfirm: '确定要删除这条数据吗？删除后无法恢复。',
+  deleted: '已删除',
+  cancel: '取消',
+  save: '保存',
+  saved: '已保存',
+  saveFailed: '保存失败',
+  actions: '操作',
+  yes: '是',
+  no: '否',
+  export: '导出',
+  import: '导入',
+  importTitle: '导入：{{title}}',
+  importTemplate: '1. 下载模板（即当前数据的导出文件），保留列标题，以新数据替换原有各行',
+  importHint: '.xlsx，最大 5 MB；任何一行有误则整份不导入',
+  imported: '已导入 {{count}} 条',
+  importRefused: '文件中有 {{count}} 处错误，未导入任何数据：请修正后重新导入',
+};
