@@ -1,5 +1,5 @@
 import type { Texts } from '@portal/shared/languages';
-import { popupConfigProblem, type FormDefinitionInput, type FormEnhancement, type FormFieldType, type FormRecordDefinition } from '@portal/shared/online';
+import { FIELD_KEY_PATTERN, popupConfigProblem, type FormDefinition, type FormEnhancement, type FormFieldType, type FormRecordDefinition } from '@portal/shared/online';
 
 /* The form editor's values and the checks it makes before sending (the server makes them again). */
 
@@ -84,7 +84,7 @@ const trimmed = (titles: Texts): Texts => ({ 'zh-TW': titles['zh-TW'].trim(), 'z
 const orNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
 
 /** What the server's formDefinition takes: the settings a type does not use are left at their defaults. */
-export function formDefinitionOf(values: FormValues): FormDefinitionInput {
+export function formDefinitionOf(values: FormValues): FormDefinition {
   return {
     code: values.code.trim(),
     titles: trimmed(values.titles),
@@ -146,3 +146,16 @@ export function popupProblem(fields: readonly FormFieldValues[], popup: PopupVal
 /** An enhancement names fields of this form. */
 export const fieldRefProblem = (fields: readonly FormFieldValues[], key: string | undefined): FormProblem | null =>
   !key || fields.some((field) => field.key.trim() === key) ? null : 'unknownField';
+
+/** The definition as it stands, for the preview: only fields with a proper key of their own, rules naming them. */
+export function previewDefinition(values: FormValues): FormDefinition {
+  const definition = formDefinitionOf(values);
+  const seen = new Set<string>();
+  const fields = definition.fields.filter((field) => {
+    if (!FIELD_KEY_PATTERN.test(field.key) || seen.has(field.key)) return false;
+    seen.add(field.key);
+    return true;
+  });
+  const enhancements = definition.enhancements.filter((enhancement) => seen.has(enhancement.when.field) && enhancement.then.every((step) => seen.has(step.field)));
+  return { ...definition, fields, enhancements };
+}

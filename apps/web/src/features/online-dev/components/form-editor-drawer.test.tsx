@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { FormField } from '@portal/shared/online';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { inEnglish, signIn, signOut } from '../../../test/fixtures.ts';
 import { renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
@@ -18,7 +19,7 @@ function server(call: FetchCall): unknown {
   return new Response(null, { status: 404 });
 }
 
-const popupField = (originalFields: string, targetFields: string) => ({ ...formField('customer', 'popup'), popup: { reportCode: 'orders', originalFields, targetFields, multi: false } });
+const popupField = (originalFields: string, targetFields: string): FormField => ({ ...formField('customer', 'popup'), popup: { reportCode: 'orders', originalFields, targetFields, multi: false } });
 
 describe('the form editor: checked before sending', { timeout: 60_000 }, () => {
   beforeAll(() => inEnglish('online-dev'));

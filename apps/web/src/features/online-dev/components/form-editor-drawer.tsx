@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from 'antd';
+import { App, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Segmented, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FORM_FIELDS_MAX, ONLINE_CODE_PATTERN, type FormRecordDefinition } from '@portal/shared/online';
@@ -10,8 +10,8 @@ import { ServerError } from '../../../components/server-error.tsx';
 import { useAllCheckRules } from '../api/check-rules.ts';
 import { useAddForm, useEditForm } from '../api/forms.ts';
 import { useAllReports } from '../api/reports.ts';
-import { emptyField, formDefinitionOf, formValues, newFormValues, type FormFieldValues, type FormValues } from '../form-rules.ts';
-import { FormDefinitionPreview } from './form-definition-preview.tsx';
+import { emptyField, formDefinitionOf, formValues, newFormValues, type FormValues } from '../form-rules.ts';
+import { FormLivePreview } from './form-live-preview.tsx';
 import { FormEnhancementsSection } from './form-enhancements-section.tsx';
 import { FormFieldBlock } from './form-field-block.tsx';
 import { TitlesFields } from './titles-fields.tsx';
@@ -31,7 +31,6 @@ export function FormEditorDrawer({ open, record, onClose }: { open: boolean; rec
   const saving = record ? edit : add;
   const reports = useAllReports(open);
   const checkRules = useAllCheckRules(open);
-  const fields = (Form.useWatch('fields', form) as FormFieldValues[] | undefined) ?? [];
   const reportChoices = (reports.data ?? []).map((report) => ({ value: report.code, label: `${report.titles[language] || report.code} (${report.code})` }));
   const ruleChoices = (checkRules.data ?? []).map((rule) => ({ value: rule.ruleCode, label: `${rule.ruleName[language] || rule.ruleCode} (${rule.ruleCode})` }));
 
@@ -93,12 +92,7 @@ export function FormEditorDrawer({ open, record, onClose }: { open: boolean; rec
       data-testid="form-editor"
     >
       <ServerError error={saving.error} />
-      {view === 'preview' && (
-        <>
-          <Typography.Paragraph type="secondary">{t('form.previewHint')}</Typography.Paragraph>
-          <FormDefinitionPreview fields={fields} />
-        </>
-      )}
+      {view === 'preview' && <FormLivePreview values={form.getFieldsValue(true) as FormValues} />}
       {/* kept mounted while previewing: the values stay in the form */}
       <div style={view === 'preview' ? { display: 'none' } : undefined}>
         <Form<FormValues> form={form} layout="vertical" name="onlineForm" initialValues={newFormValues()}>

@@ -1,10 +1,11 @@
-import { Button, Modal, Result } from 'antd';
+import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ONLINE_REPORT_PATH_PREFIX, type ReportRecord } from '@portal/shared/online';
+import { ONLINE_REPORT_PATH_PREFIX, POPUP_MODAL_WIDTH, type ReportRecord } from '@portal/shared/online';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { ReportView } from '../../../components/online-report/report-view.tsx';
 
-/** A report as its readers see it: its published page (the report view draws any report there). */
+/** A report as its readers see it (the shared report view: query form, table, export, chart); its page once published. */
 export function ReportPreview({ report, onClose }: { report: ReportRecord | null; onClose: () => void }) {
   const { t } = useTranslation('online-dev');
   const language = useLanguage();
@@ -12,13 +13,15 @@ export function ReportPreview({ report, onClose }: { report: ReportRecord | null
   const title = report ? report.titles[language] || report.code : '';
   const path = report ? `${ONLINE_REPORT_PATH_PREFIX}${report.code}` : '';
   return (
-    <Modal open={report !== null} onCancel={onClose} footer={null} width={600} title={t('preview.title', { title })} destroyOnHidden>
-      <Result
-        status="info"
-        title={path}
-        extra={
+    <Modal
+      open={report !== null}
+      onCancel={onClose}
+      width={POPUP_MODAL_WIDTH}
+      title={t('preview.title', { title })}
+      destroyOnHidden
+      footer={
+        report?.menuId ? (
           <Button
-            type="primary"
             onClick={() => {
               onClose();
               void navigate(path);
@@ -27,8 +30,12 @@ export function ReportPreview({ report, onClose }: { report: ReportRecord | null
           >
             {t('preview.openPublished')}
           </Button>
-        }
-      />
+        ) : null
+      }
+      data-testid="report-preview-modal"
+    >
+      {/* a group of its own: the designer's preview reads the definition as saved, not a cached one */}
+      {report && <ReportView key={`${report.code}-${report.version}`} code={report.code} group={`designer-${report.code}-${report.version}`} />}
     </Modal>
   );
 }

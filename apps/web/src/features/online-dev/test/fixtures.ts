@@ -1,4 +1,4 @@
-import type { DataSetRecord, FormRecordDefinition, ReportRecord } from '@portal/shared/online';
+import type { DataSetRecord, FormField, FormRecordDefinition, ReportRecord } from '@portal/shared/online';
 
 const titles = (text: string) => ({ 'zh-TW': text, 'zh-CN': text, 'en-US': text });
 
@@ -30,7 +30,7 @@ export function reportRecord(change: Partial<ReportRecord['definition']> = {}): 
   return { id: 7, code: definition.code, titles: definition.titles, dataSet: 'orders', definition, version: 3, builtIn: false, menuId: null, updatedAt: '2026-11-01T00:00:00Z', updatedBy: 'admin' };
 }
 
-const field = (key: string, type: FormRecordDefinition['definition']['fields'][number]['type'] = 'text') => ({
+const field = (key: string, type: FormField['type'] = 'text'): FormField => ({
   key,
   titles: titles(key),
   type,
@@ -43,7 +43,7 @@ const field = (key: string, type: FormRecordDefinition['definition']['fields'][n
   unique: false,
   ruleCode: null,
   defaultValue: '',
-  span: 24 as const,
+  span: 24,
   listed: true,
   queryable: false,
   popup: null,
