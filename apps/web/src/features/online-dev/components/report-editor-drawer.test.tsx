@@ -37,7 +37,7 @@ describe('the report editor: checked before sending, the server refusal shown', 
     await screen.findByTestId('report-code');
     await save();
     expect(await screen.findByText('Code is required')).toBeTruthy();
-    expect(screen.getByText('Choose the Data set')).toBeTruthy();
+    expect(screen.getByText('Data set is required')).toBeTruthy();
     expect(screen.getAllByText('Title (English) is required').length).toBeGreaterThan(0);
     await userEvent.type(screen.getByTestId('report-code'), 'Orders');
     expect(await screen.findByText('The code starts with a lower-case letter and has 2 to 40 lower-case letters, digits or underscores')).toBeTruthy();

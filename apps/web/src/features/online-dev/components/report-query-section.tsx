@@ -95,7 +95,7 @@ export function ReportQuerySection({ dataSet }: { dataSet: DataSetRecord | undef
           </Form.Item>
         </Col>
         <Col xs={8} sm={6}>
-          <Form.Item name={['defaultSort', 'order']} label={t('report.defaultSort')}>
+          <Form.Item name={['defaultSort', 'order']} label={t('report.sortOrder')}>
             <Select options={(['asc', 'desc'] as const).map((order) => ({ value: order, label: t(`order.${order}`) }))} />
           </Form.Item>
         </Col>

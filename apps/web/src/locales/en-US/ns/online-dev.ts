@@ -45,6 +45,7 @@ export const resources: typeof source = {
     chart: 'Chart',
     builtIn: 'Built in',
     deleteConfirm: 'Delete the report "{{code}}"? Its menu entry is removed too.',
+    sortOrder: 'Order',
     chooseDataSetFirst: 'Choose a data set first',
   },
   column: {
@@ -186,7 +187,7 @@ export const resources: typeof source = {
   },
   rules: {
     required: '{{label}} is required',
-    choose: 'Choose the {{label}}',
+    choose: '{{label}} is required',
     codeFormat: 'The code starts with a lower-case letter and has 2 to 40 lower-case letters, digits or underscores',
     fieldKeyFormat: 'A field name starts with a letter and has at most 40 letters, digits or underscores',
     fieldUnknown: 'The data set has no such field',

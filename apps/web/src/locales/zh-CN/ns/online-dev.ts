@@ -45,6 +45,7 @@ export const resources: typeof source = {
     chart: '图表',
     builtIn: '内置',
     deleteConfirm: '确定删除报表「{{code}}」？其菜单项也会移除。',
+    sortOrder: '排序方向',
     chooseDataSetFirst: '请先选择数据集',
   },
   column: {

@@ -44,6 +44,7 @@ export const resources = {
     chart: '圖表',
     builtIn: '內建',
     deleteConfirm: '確定刪除報表「{{code}}」？其選單項目也會移除。',
+    sortOrder: '排序方向',
     chooseDataSetFirst: '請先選擇資料集',
   },
   column: {
