@@ -2,6 +2,8 @@ import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { categories, checkRules, dicts } from '../../db/schema/dict.ts';
+// issue 16 (forms): the designer's codes
+import { onlineForms, onlineReports } from '../../db/schema/online.ts';
 import { departments, positions, roles, users, userTenants } from '../../db/schema/sys.ts';
 
 export type DuplicateTarget = {
@@ -40,6 +42,9 @@ const targets: Record<string, DuplicateTarget> = {
   'sys_dict.dict_code': { table: dicts, id: dicts.id, column: dicts.dictCode },
   'sys_category.code': { table: categories, id: categories.id, column: categories.code },
   'sys_check_rule.rule_code': { table: checkRules, id: checkRules.id, column: checkRules.ruleCode },
+  // issue 16 (forms): the online designer's codes
+  'onl_report.code': { table: onlineReports, id: onlineReports.id, column: onlineReports.code },
+  'onl_form.code': { table: onlineForms, id: onlineForms.id, column: onlineForms.code },
 };
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -44,26 +44,44 @@ function Cell({ field, value, options, t }: { field: FormField; value: FormValue
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
 
-/** A queryable field as the list's query form asks for it. */
-function queryFieldOf(field: FormField, label: string, dictOptions: FormSchemaAnswer['dictOptions']): QueryField {
+/** A queryable field as the list's query form asks for it: numbers and dates as ranges (`<key>_begin`, `<key>_end`), as the server reads them. */
+function queryFieldsOf(field: FormField, label: string, dictOptions: FormSchemaAnswer['dictOptions'], t: TFunction<'online-form'>): QueryField[] {
   const base = { name: field.key, label: literal(label) };
   switch (field.type) {
     case 'number':
-    case 'integer':
-      return { ...base, type: 'number', precision: field.type === 'integer' ? 0 : field.scale };
+    case 'integer': {
+      const precision = field.type === 'integer' ? 0 : field.scale;
+      return [
+        { name: `${field.key}_begin`, label: literal(t('rangeFrom', { label })), type: 'number', precision },
+        { name: `${field.key}_end`, label: literal(t('rangeTo', { label })), type: 'number', precision },
+      ];
+    }
     case 'date':
     case 'datetime':
-      return { ...base, type: 'date-range' };
+      return [{ ...base, type: 'date-range' }];
     case 'switch':
-      return { ...base, type: 'select', options: [{ value: 'true', label: textKey('online-form', 'yes') }, { value: 'false', label: textKey('online-form', 'no') }] };
+      return [{ ...base, type: 'select', options: [{ value: 'true', label: textKey('online-form', 'yes') }, { value: 'false', label: textKey('online-form', 'no') }] }];
     case 'select':
     case 'radio':
     case 'checkbox':
-      if (field.dictCode) return { ...base, type: 'select', options: (dictOptions[field.dictCode] ?? []).map((option) => ({ value: option.value, label: literal(option.text) })) };
-      return { ...base, type: 'input' };
+      if (field.dictCode) return [{ ...base, type: 'select', options: (dictOptions[field.dictCode] ?? []).map((option) => ({ value: option.value, label: literal(option.text) })) }];
+      return [{ ...base, type: 'input' }];
     default:
-      return { ...base, type: 'input' };
+      return [{ ...base, type: 'input' }];
   }
+}
+
+/** The list's parameters as the server reads them: a date field's range by the user's days (YYYY-MM-DD), not instants. */
+export function rowParams<P extends Record<string, string | number | undefined>>(definition: FormSchemaAnswer['definition'], params: P): P {
+  const out: Record<string, string | number | undefined> = { ...params };
+  for (const field of definition.fields) {
+    if (field.type !== 'date') continue;
+    for (const name of [`${field.key}_begin`, `${field.key}_end`]) {
+      const value = out[name];
+      if (typeof value === 'string') out[name] = value.slice(0, 10);
+    }
+  }
+  return out as P;
 }
 
 type Handlers = { onEdit: (row: FormRow) => void };
@@ -110,8 +128,8 @@ function rowList(schema: FormSchemaAnswer, language: Language, handlers: Handler
     id: `online-form-${schema.code}`,
     rowKey: (record) => String(rowOf(record).id),
     queryKey: [...cgformKey(schema.code), 'rows'],
-    fetcher: (params, signal) => listFormRows(schema.code, params, signal).then((page) => ({ ...page, records: page.records.map(toListRow) })),
-    query: definition.fields.filter((field) => field.queryable).map((field) => queryFieldOf(field, titleOf(field, language), dictOptions)),
+    fetcher: (params, signal) => listFormRows(schema.code, rowParams(definition, params), signal).then((page) => ({ ...page, records: page.records.map(toListRow) })),
+    query: definition.fields.filter((field) => field.queryable).flatMap((field) => queryFieldsOf(field, titleOf(field, language), dictOptions, t)),
     columns,
   };
 }
@@ -151,7 +169,7 @@ export function FormRowList({ schema, onAdd, onEdit }: { schema: FormSchemaAnswe
           <ImportButton testId="online-form-import" texts={importTexts} template={template} upload={upload} />
         </Space>
       }
-      exportSlot={(params) => <ExportButton label={t('export')} run={(timeZone) => exportFormRows(schema.code, { ...withoutPaging(params), ...(timeZone ? { timeZone } : {}) })} />}
+      exportSlot={(params) => <ExportButton label={t('export')} run={(timeZone) => exportFormRows(schema.code, { ...rowParams(schema.definition, withoutPaging(params)), ...(timeZone ? { timeZone } : {}) })} />}
     />
   );
 }

@@ -5,6 +5,7 @@ import { formDefinition, type FormRow, type FormSchemaAnswer } from '@portal/sha
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { dictOption, inEnglish, signIn } from '../../../test/fixtures.ts';
 import { pageOf, refuse, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
+import { rowParams } from '../components/form-row-list.tsx';
 import { formCodeOf, OnlineFormPage } from './online-form-page.tsx';
 
 const titles = (en: string) => ({ 'zh-TW': `${en}（繁）`, 'zh-CN': `${en}（简）`, 'en-US': en });
@@ -59,6 +60,16 @@ describe('the online form page', { timeout: 30_000 }, () => {
     expect(formCodeOf('/online/cgform/contacts/')).toBe('contacts');
     expect(formCodeOf('/online/cgform/Robert%27)%3B')).toBeNull();
     expect(formCodeOf('/online/cgreport/contacts')).toBeNull();
+  });
+
+  test('sends a date field range as the user days, a datetime range as instants', () => {
+    const definition = formDefinition.parse({ code: 'visits', titles: titles('Visits'), fields: [{ key: 'day', titles: titles('Day'), type: 'date' }, { key: 'at', titles: titles('At'), type: 'datetime' }] });
+    expect(rowParams(definition, { pageNo: 1, day_begin: '2026-11-01T00:00:00+08:00', day_end: '2026-11-30T23:59:59+08:00', at_begin: '2026-11-01T00:00:00+08:00' })).toEqual({
+      pageNo: 1,
+      day_begin: '2026-11-01',
+      day_end: '2026-11-30',
+      at_begin: '2026-11-01T00:00:00+08:00',
+    });
   });
 
   test('lists the rows by the listed fields, dictionary values in words; queries and sorts by the form fields', async () => {

@@ -15,6 +15,8 @@ export const resources: typeof source = {
   saved: 'Saved',
   saveFailed: 'The record could not be saved',
   actions: 'Actions',
+  rangeFrom: '{{label}} from',
+  rangeTo: '{{label}} to',
   yes: 'Yes',
   no: 'No',
   export: 'Export',

@@ -15,6 +15,8 @@ export const resources: typeof source = {
   saved: '已保存',
   saveFailed: '保存失败',
   actions: '操作',
+  rangeFrom: '{{label}}（起）',
+  rangeTo: '{{label}}（止）',
   yes: '是',
   no: '否',
   export: '导出',

@@ -14,6 +14,8 @@ export const resources = {
   saved: '已儲存',
   saveFailed: '儲存失敗',
   actions: '操作',
+  rangeFrom: '{{label}}（起）',
+  rangeTo: '{{label}}（迄）',
   yes: '是',
   no: '否',
   export: '匯出',
