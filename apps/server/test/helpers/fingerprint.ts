@@ -14,6 +14,11 @@ export const FINGERPRINT_TABLES = [
   'push_message',
   'push_delivery',
   'push_attempt',
+  // issue 16 (forms): online form definitions, their history, rows and index
+  'onl_definition_history',
+  'onl_form',
+  'onl_form_index',
+  'onl_form_row',
   'sys_announcement',
   'sys_announcement_read',
   'sys_announcement_target',

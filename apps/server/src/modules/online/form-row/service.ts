@@ -44,13 +44,16 @@ export async function loadForm(db: Tx, code: string): Promise<FormHead> {
   return form;
 }
 
+/** A key as the three languages' text (a field's titles stand for it in messages). */
+const titlesOf = (key: string) => ({ 'zh-TW': key, 'zh-CN': key, 'en-US': key });
+
 const fieldsOf = (definition: FormDefinition) => new Map(definition.fields.map((field) => [field.key, field]));
 
 /** The values a row of this form keeps, or a translated 400 naming the field. */
 export async function checkedValues(db: Db, context: RowContext, definition: FormDefinition, submitted: FormValues): Promise<FormValues> {
   const fields = fieldsOf(definition);
   const unknown = Object.keys(submitted).find((key) => !fields.has(key));
-  if (unknown !== undefined) throw badRequest('onlineRowFieldUnknown', { field: unknown.slice(0, 40) });
+  if (unknown !== undefined) throw badRequest('onlineRowFieldUnknown', { name: unknown.slice(0, 40) });
   const outcome = evaluateEnhancements(definition, submitted, context.warn);
   const merged: FormValues = { ...submitted };
   for (const [key, text] of Object.entries(outcome.sets)) {
@@ -101,7 +104,7 @@ export async function writeRowIndex(tx: Tx, form: FormHead, tenantId: number, ro
   }
 }
 
-const uniqueTaken = (field: FormField | undefined, value: string) => conflict('onlineFormUniqueTaken', { field: field?.titles ?? '', value: value.slice(0, 50) });
+const uniqueTaken = (field: FormField | undefined, value: string) => conflict('onlineFormUniqueTaken', { field: field?.titles ?? titlesOf(''), value: value.slice(0, 50) });
 
 /** A transaction's unique violation that escaped (a commit-time race): 409 all the same. */
 async function saving<T>(form: FormHead, write: () => Promise<T>): Promise<T> {
@@ -175,7 +178,7 @@ export async function reindexForm(tx: Tx, formId: number, definition: FormDefini
       for (const entry of indexEntries(definition, row.data)) {
         if (entry.uniqueValue !== null) {
           const key = JSON.stringify([row.tenantId, entry.fieldKey, entry.uniqueValue]);
-          if (seen.has(key)) throw conflict('onlineFormUniqueDuplicates', { field: fields.get(entry.fieldKey)?.titles ?? entry.fieldKey });
+          if (seen.has(key)) throw conflict('onlineFormUniqueDuplicates', { field: fields.get(entry.fieldKey)?.titles ?? titlesOf(entry.fieldKey) });
           seen.add(key);
         }
         entries.push({ ...entry, tenantId: row.tenantId, rowId: Number(row.id), formId });
@@ -205,10 +208,10 @@ export function listPlan(definition: FormDefinition, input: Pick<RowListInput, '
     const range = /_(begin|end)$/.exec(name);
     const key = range ? name.slice(0, -range[0].length) : name;
     const field = fields.get(key);
-    if (!field || !field.queryable) throw badRequest('onlineRowFilterUnknown', { field: name.slice(0, 40) });
+    if (!field || !field.queryable) throw badRequest('onlineRowFilterUnknown', { name: name.slice(0, 40) });
     const column = indexColumnOf(field);
     const ranged = field.type === 'number' || field.type === 'integer' || field.type === 'date' || field.type === 'datetime';
-    if (ranged !== Boolean(range)) throw badRequest('onlineRowFilterUnknown', { field: name.slice(0, 40) });
+    if (ranged !== Boolean(range)) throw badRequest('onlineRowFilterUnknown', { name: name.slice(0, 40) });
     if (ranged) {
       const valid = column === 'num' ? isDecimal(value) : field.type === 'date' ? isDate(value) : isTime(value) || isDate(value);
       if (!valid) throw badRequest(column === 'num' ? 'onlineRowNotNumber' : 'onlineRowNotDate', { field: field.titles });

@@ -13,11 +13,13 @@ export const needsDictionary = (type: string) => DICT_TYPES.has(type);
 export function definitionProblem(definition: FormDefinition): Problem | null {
   const keys = new Set<string>();
   for (const field of definition.fields) {
-    if (keys.has(field.key)) return { key: 'onlineFormFieldTwice', params: { field: field.key } };
+    // a key that is a name every object has (toString, constructor) would read as a value that was never sent
+    if (field.key in Object.prototype) return { key: 'onlineFormFieldKeyReserved', params: { name: field.key } };
+    if (keys.has(field.key)) return { key: 'onlineFormFieldTwice', params: { name: field.key } };
     keys.add(field.key);
   }
   for (const field of definition.fields) {
-    const named = { field: field.key };
+    const named = { name: field.key };
     if (needsDictionary(field.type) && !field.dictCode) return { key: 'onlineFormDictRequired', params: named };
     for (const bound of [field.min, field.max]) if (bound !== null && !isDecimal(bound.trim())) return { key: 'onlineFormBoundInvalid', params: named };
     if (field.min !== null && field.max !== null && compareDecimal(field.min.trim(), field.max.trim()) > 0) return { key: 'onlineFormBoundInvalid', params: named };
@@ -33,7 +35,7 @@ export function definitionProblem(definition: FormDefinition): Problem | null {
   }
   for (const [index, rule] of definition.enhancements.entries()) {
     const unknown = [rule.when.field, ...rule.then.map((step) => step.field)].find((key) => !keys.has(key));
-    if (unknown !== undefined) return { key: 'onlineFormEnhancementFieldUnknown', params: { index: index + 1, field: unknown } };
+    if (unknown !== undefined) return { key: 'onlineFormEnhancementFieldUnknown', params: { index: index + 1, name: unknown } };
   }
   return null;
 }

@@ -24,7 +24,7 @@ async function checkDefinition(db: Tx, definition: FormDefinition): Promise<void
   const problem = definitionProblem(definition);
   if (problem) throw badRequest(problem.key, problem.params);
   for (const field of definition.fields) {
-    const named = { field: field.key };
+    const named = { name: field.key };
     if (field.dictCode && !(await dictExists(db, field.dictCode))) throw badRequest('onlineFormDictUnknown', { ...named, code: field.dictCode.slice(0, 64) });
     if (field.ruleCode && !(await ruleExists(db, field.ruleCode))) throw badRequest('onlineFormRuleUnknown', { ...named, code: field.ruleCode.slice(0, 64) });
     if (field.type === 'popup' && field.popup && !(await reportExists(db, field.popup.reportCode))) {
