@@ -32,6 +32,8 @@ import type { resources as purchaseConfig } from './purchase-config.ts';
 import type { resources as openApiKeys } from './open-api-keys.ts';
 // issue 15 (endpoints): message push configuration
 import type { resources as messagePush } from './message-push.ts';
+// issue 16 (designer): the online development designer
+import type { resources as onlineDev } from './online-dev.ts';
 // issue 16 (form-ui): a published online form's page
 import type { resources as onlineForm } from './online-form.ts';
 // issue 16 (report-ui): the online report page
@@ -71,6 +73,8 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   'open-api-keys': typeof openApiKeys;
   // issue 15 (endpoints)
   'message-push': typeof messagePush;
+  // issue 16 (designer)
+  'online-dev': typeof onlineDev;
   // issue 16 (form-ui)
   'online-form': typeof onlineForm;
   // issue 16 (report-ui)

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Segmented, Select, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { FORM_FIELDS_MAX, ONLINE_CODE_PATTERN, type FormRecordDefinition } from '@portal/shared/online';
+import { HttpError } from '../../../lib/http.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { duplicateRule } from '../../../lib/remote-checks.ts';
+import { ServerError } from '../../../components/server-error.tsx';
+import { useAllCheckRules } from '../api/check-rules.ts';
+import { useAddForm, useEditForm } from '../api/forms.ts';
+import { useAllReports } from '../api/reports.ts';
+import { emptyField, formDefinitionOf, formValues, newFormValues, type FormValues } from '../form-rules.ts';
+import { FormLivePreview } from './form-live-preview.tsx';
+import { FormEnhancementsSection } from './form-enhancements-section.tsx';
+import { FormFieldBlock } from './form-field-block.tsx';
+import { TitlesFields } from './titles-fields.tsx';
+
+/**
+ * Add or edit an online form: its code (checked as typed), titles, layout, fields (types, checks, popups)
+ * and enhancements; a preview shows the definition as it stands.
+ */
+export function FormEditorDrawer({ open, record, onClose }: { open: boolean; record: FormRecordDefinition | null; onClose: () => void }) {
+  const { t } = useTranslation('online-dev');
+  const { message } = App.useApp();
+  const language = useLanguage();
+  const [form] = Form.useForm<FormValues>();
+  const [view, setView] = useState<'design' | 'preview'>('design');
+  const add = useAddForm();
+  const edit = useEditForm();
+  const saving = record ? edit : add;
+  const reports = useAllReports(open);
+  const checkRules = useAllCheckRules(open);
+  const reportChoices = (reports.data ?? []).map((report) => ({ value: report.code, label: `${report.titles[language] || report.code} (${report.code})` }));
+  const ruleChoices = (checkRules.data ?? []).map((rule) => ({ value: rule.ruleCode, label: `${rule.ruleName[language] || rule.ruleCode} (${rule.ruleCode})` }));
+
+  useEffect(() => {
+    if (!open) return;
+    add.reset();
+    edit.reset();
+    form.resetFields();
+    form.setFieldsValue(record ? formValues(record) : newFormValues());
+    // reset on each opening only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, record]);
+
+  const submit = async () => {
+    setView('design');
+    const values = await form.validateFields().catch(() => null);
+    if (!values) {
+      void message.error(t('rules.checkFailed'));
+      return;
+    }
+    const definition = formDefinitionOf(form.getFieldsValue(true) as FormValues);
+    try {
+      await (record ? edit.mutateAsync({ ...definition, id: record.id, version: record.version }) : add.mutateAsync(definition));
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 409 && !record) form.setFields([{ name: 'code', errors: [error.message] }]);
+      return;
+    }
+    void message.success(t('common.saved'));
+    onClose();
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={1040}
+      title={record ? t('form.editTitle', { code: record.code }) : t('form.addTitle')}
+      forceRender
+      afterOpenChange={(visible) => {
+        if (!visible) setView('design');
+      }}
+      extra={
+        <Space>
+          <Segmented<'design' | 'preview'>
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'design', label: t('common.edit') },
+              { value: 'preview', label: t('common.preview') },
+            ]}
+            data-testid="form-editor-view"
+          />
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={saving.isPending} onClick={() => void submit()} data-testid="form-save">
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+      data-testid="form-editor"
+    >
+      <ServerError error={saving.error} />
+      {view === 'preview' && <FormLivePreview values={form.getFieldsValue(true) as FormValues} />}
+      {/* kept mounted while previewing: the values stay in the form */}
+      <div style={view === 'preview' ? { display: 'none' } : undefined}>
+        <Form<FormValues> form={form} layout="vertical" name="onlineForm" initialValues={newFormValues()}>
+          <Row gutter={8}>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="code"
+                label={t('common.code')}
+                extra={t('common.codeHint')}
+                validateDebounce={400}
+                rules={[
+                  { required: true, whitespace: true, message: t('rules.required', { label: t('common.code') }) },
+                  { pattern: ONLINE_CODE_PATTERN, message: t('rules.codeFormat') },
+                  // the code of a saved definition does not change (its history and menu path hang on it): checked when new
+                  ...(record ? [] : [duplicateRule({ tableName: 'onl_form', fieldName: 'code' })]),
+                ]}
+              >
+                <Input maxLength={40} autoComplete="off" disabled={record !== null} aria-label={t('common.code')} data-testid="form-code" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name={['layout', 'columns']} label={t('form.layout')}>
+                <Select options={([1, 2, 3] as const).map((count) => ({ value: count, label: t('form.layoutColumns', { count }) }))} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <TitlesFields name="titles" label={t('common.title')} testId="form-title" />
+          <Divider titlePlacement="start">{t('form.fields')}</Divider>
+          <Form.List
+            name="fields"
+            rules={[
+              {
+                validator: async (_rule, value: unknown[] | undefined) => {
+                  if (!value || value.length === 0) throw new Error(t('rules.fieldsRequired'));
+                  if (value.length > FORM_FIELDS_MAX) throw new Error(t('rules.fieldsMax', { max: FORM_FIELDS_MAX }));
+                },
+              },
+            ]}
+          >
+            {(items, { add: addField, remove, move }, { errors }) => (
+              <Flex vertical gap={8}>
+                {items.map((item, index) => (
+                  <FormFieldBlock key={item.key} name={item.name} index={index} count={items.length} move={move} remove={remove} reports={reportChoices} checkRules={ruleChoices} />
+                ))}
+                <Form.ErrorList errors={errors} />
+                <Button type="dashed" icon={<PlusOutlined />} disabled={items.length >= FORM_FIELDS_MAX} onClick={() => addField(emptyField())} data-testid="form-field-add">
+                  {t('field.add')}
+                </Button>
+              </Flex>
+            )}
+          </Form.List>
+          <FormEnhancementsSection />
+        </Form>
+      </div>
+    </Drawer>
+  );
+}
