@@ -99,12 +99,12 @@ export async function pageRows(tx: Tx, reading: Reading, columns: DataSetField[]
 /** Rows grouped by a field: the count, or the sum of a number field; the largest groups first. */
 export async function chartGroups(tx: Tx, reading: Reading, groupBy: DataSetField, sum: DataSetField | null, max: number): Promise<{ key: string | null; value: string }[]> {
   const key = sql<string | null>`cast(${groupBy.expr} as text)`;
-  const value = sum ? sql<string>`cast(coalesce(sum(${sum.expr}), 0) as text)` : sql<string>`cast(count(*) as text)`;
+  const measure = sum ? sql`coalesce(sum(${sum.expr}), 0)` : sql`count(*)`;
   const rows = (await reading.dataSet
-    .source(tx, { key, value: sum ? sql`coalesce(sum(${sum.expr}), 0)` : sql`count(*)`, shown: value })
+    .source(tx, { key, value: sql<string>`cast(${measure} as text)` })
     .where(whereOf(tx, reading))
     .groupBy(groupBy.expr)
-    .orderBy(desc(sum ? sql`coalesce(sum(${sum.expr}), 0)` : sql`count(*)`), asc(groupBy.expr))
-    .limit(max)) as { key: string | null; shown: string }[];
-  return rows.map((row) => ({ key: row.key, value: row.shown }));
+    .orderBy(desc(measure), asc(groupBy.expr))
+    .limit(max)) as { key: string | null; value: string }[];
+  return rows;
 }
