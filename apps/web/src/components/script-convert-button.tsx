@@ -58,7 +58,7 @@ export function ScriptConvertButton({
   };
 
   return (
-    <Tooltip title={t('components.scriptConvert.hint')}>
+    <Tooltip title={t('components.scriptConvert.hint')} placement="right">
       <Button size="small" type="link" loading={busy} onClick={() => void convert()} data-testid={testId} style={{ paddingInline: 0, height: 'auto' }}>
         {label}
       </Button>
