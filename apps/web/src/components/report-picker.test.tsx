@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { PointerEventsCheckLevel, userEvent as baseUserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { POPUP_CACHE_MS, type PopupConfig } from '@portal/shared/online';
 import { refuse, renderUi, stubFetch, testQueryClient } from '../test/render-ui.tsx';
 import { reportServer } from '../test/online-report-fixtures.ts';
 import { mapPickedRows, ReportPicker } from './report-picker.tsx';
+
+// antd's opening animations and a table's loading veil set pointer-events: none for a moment, longer on a busy machine
+const userEvent = baseUserEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 const ORDER_CONFIG: PopupConfig = { reportCode: 'order_picker', originalFields: 'orderNo,recipientName, weight', targetFields: 'logisticsOrderNo,name,kg', multi: false };
 

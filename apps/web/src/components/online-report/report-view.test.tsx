@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { PointerEventsCheckLevel, userEvent as baseUserEvent } from '@testing-library/user-event';
 import { renderUi, stubFetch } from '../../test/render-ui.tsx';
 import { ORDER_REPORT, reportServer } from '../../test/online-report-fixtures.ts';
 import { ReportView } from './report-view.tsx';
+
+// antd's opening animations and a table's loading veil set pointer-events: none for a moment, longer on a busy machine
+const userEvent = baseUserEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 const labels = () => [...document.querySelectorAll('[data-testid="query-form"] label')].map((label) => label.textContent);
 const lastCall = (calls: { url: URL }[], path: string) => calls.filter((call) => call.url.pathname.endsWith(path)).at(-1)!.url.searchParams;
@@ -37,6 +40,7 @@ describe('online report view (issue 16 item 1)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(Object.fromEntries(lastCall(calls, '/getData/7'))).toMatchObject({ orderNo: 'LO001', weight_begin: '2', pageNo: '1' }));
     await userEvent.click(within(document.querySelector<HTMLElement>('thead')!).getByText('重量'));
     await waitFor(() => expect(Object.fromEntries(lastCall(calls, '/getData/7'))).toMatchObject({ column: 'weight', order: 'desc' }));
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
     await userEvent.click(within(document.querySelector<HTMLElement>('.ant-pagination-options')!).getByRole('combobox'));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.getAttribute('title'))).toEqual(['10 條/頁', '20 條/頁', '30 條/頁']);
