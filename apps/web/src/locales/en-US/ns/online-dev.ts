@@ -207,6 +207,7 @@ export const resources: typeof source = {
     dictRequired: 'A drop-down, radio or check-box field needs a dictionary',
     unknownField: 'The form has no such field',
     popupTargetUnknown: 'The form fields must be names of fields of this form',
+    ruleCodeFormat: 'A rule code starts with a letter and has at most 64 letters, digits, underscores or hyphens',
     patternsRequired: 'A rule needs at least one pattern',
     patternInvalid: 'Not a valid regular expression',
     tooLong: '{{label}} has at most {{max}} characters',

@@ -207,6 +207,7 @@ export const resources: typeof source = {
     dictRequired: '下拉、单选与多选字段须选择字典',
     unknownField: '表单没有这个字段',
     popupTargetUnknown: '表单字段须为此表单的字段名称',
+    ruleCodeFormat: '规则编码须以字母开头，只含字母、数字、下划线与连字符，最多 64 个字符',
     patternsRequired: '至少要有一条规则',
     patternInvalid: '不是有效的正则表达式',
     tooLong: '{{label}}最多 {{max}} 个字符',

@@ -206,6 +206,7 @@ export const resources = {
     dictRequired: '下拉、單選與多選欄位須選擇字典',
     unknownField: '表單沒有這個欄位',
     popupTargetUnknown: '表單欄位須為此表單的欄位名稱',
+    ruleCodeFormat: '規則編碼須以字母開頭，只含字母、數字、底線與連字號，最多 64 個字元',
     patternsRequired: '至少要有一條規則',
     patternInvalid: '不是有效的正規表示式',
     tooLong: '{{label}}最多 {{max}} 個字元',
