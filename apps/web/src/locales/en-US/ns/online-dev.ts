@@ -167,6 +167,7 @@ export const resources: typeof source = {
     before: 'Before',
     after: 'After',
     noChanges: 'The first version: nothing to compare',
+    unchanged: 'The same as the version before',
     empty: 'No versions kept yet',
     rollback: 'Roll back to this version',
     rollbackConfirm: 'Roll "{{code}}" back to version {{version}}? It becomes a new version.',

@@ -167,6 +167,7 @@ export const resources: typeof source = {
     before: '修改前',
     after: '修改后',
     noChanges: '第一个版本，没有差异',
+    unchanged: '与前一版相同',
     empty: '尚无历史版本',
     rollback: '恢复到此版本',
     rollbackConfirm: '确定把「{{code}}」恢复到第 {{version}} 版？恢复后成为新的版本。',

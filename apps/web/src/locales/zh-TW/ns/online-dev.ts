@@ -166,6 +166,7 @@ export const resources = {
     before: '修改前',
     after: '修改後',
     noChanges: '第一個版本，沒有差異',
+    unchanged: '與前一版相同',
     empty: '尚無歷史版本',
     rollback: '回復到此版本',
     rollbackConfirm: '確定把「{{code}}」回復到第 {{version}} 版？回復會成為新的版本。',
