@@ -39,7 +39,7 @@ export const resources: typeof source = {
     editTitle: '编辑报表：{{code}}',
     dataSet: '数据集',
     dataSetHint: '报表只能读取服务器允许的数据集，并按用户的租户与数据权限筛选',
-    columns: '字段',
+    columns: '列',
     queryFields: '查询条件',
     defaultSort: '默认排序',
     chart: '图表',
@@ -53,7 +53,7 @@ export const resources: typeof source = {
     width: '宽度',
     dict: '字典',
     sortable: '可排序',
-    add: '添加字段',
+    add: '添加列',
     index: '第 {{index}} 列',
   },
   query: {
