@@ -3,6 +3,7 @@ import { App, Button, Divider, Drawer, Flex, Form, Input, Space, Typography } fr
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Texts } from '@portal/shared/languages';
+import { CHECK_RULE_CODE_PATTERN } from '@portal/shared/online-check-rules';
 import { HttpError } from '../../../lib/http.ts';
 import { duplicateRule } from '../../../lib/remote-checks.ts';
 import { ServerError } from '../../../components/server-error.tsx';
@@ -80,7 +81,7 @@ export function CheckRuleEditor({ open, rule, onClose }: { open: boolean; rule: 
           validateDebounce={400}
           rules={[
             { required: true, whitespace: true, message: t('rules.required', { label: t('checkRule.code') }) },
-            { max: 64, message: t('rules.tooLong', { label: t('checkRule.code'), max: 64 }) },
+            { pattern: CHECK_RULE_CODE_PATTERN, message: t('rules.ruleCodeFormat') },
             duplicateRule({ tableName: 'sys_check_rule', fieldName: 'rule_code', dataId: rule?.id }),
           ]}
         >

@@ -92,7 +92,7 @@ export function HistoryDrawer({ target, onClose, rollback }: { target: HistoryTa
                   {t('history.version')} {selected.version}: {t('history.changes')}
                 </Typography.Title>
                 {selected.diff.length === 0 ? (
-                  <Alert type="info" title={t('history.noChanges')} />
+                  <Alert type="info" title={selected.version === entries[entries.length - 1]?.version ? t('history.noChanges') : t('history.unchanged')} />
                 ) : (
                   <Table
                     size="small"
