@@ -44,7 +44,10 @@ describe(`online forms: injection payloads and check rules (${testDbKind()})`, (
       const byColumn = await list({ column: payload });
       // the client's own text comes back as the name it sent, nothing of the database
       expect([`The list cannot be sorted by ${payload.slice(0, 40)}`, 'Sort column takes at most 60 characters']).toContain(refused(byColumn, 400));
-      expect((await list({ [payload]: 'x' })).statusCode, payload).toBe(400);
+      const byKey = await list(Object.fromEntries([[payload, 'x']]));
+      // the query parser drops a __proto__ key before any code sees it: the list is then simply unfiltered
+      if (payload === '__proto__') expect(ok<Page<FormRow>>(byKey).records.map((r) => r.values.name)).toEqual(['plain']);
+      else expect(byKey.statusCode, payload).toBe(400);
     }
     for (const payload of ORDER_PAYLOADS) expect((await list({ order: payload })).statusCode, payload).toBe(400);
     expect(await fingerprint(t.db)).toBe(before);

@@ -58,14 +58,17 @@ function send(token: string, { method, url, query, payload, headers }: Request):
 function requestOf(operation: ByIdOperation, record: TenantRecord): Request {
   const route = routeOf(operation.method, operation.url);
   const query: Record<string, string> = route.querystring ? ((baseOf(route.querystring, 'text') as Record<string, string> | null) ?? {}) : {};
-  let payload: Record<string, unknown> | undefined = route.body ? { ...(baseOf(route.body, 'json') ?? {}), ...operation.with } : undefined;
+  // issue 16 (forms): a path parameter other than the id (an online form's code) comes from `with`, never into the body
+  const pathKeys = new Set([...operation.url.matchAll(/:(\w+)/g)].map((match) => match[1]));
+  const withBody = Object.fromEntries(Object.entries(operation.with ?? {}).filter(([key]) => operation.id === 'path' || operation.id === 'path-no' || !pathKeys.has(key)));
+  let payload: Record<string, unknown> | undefined = route.body ? { ...(baseOf(route.body, 'json') ?? {}), ...withBody } : undefined;
   if (operation.id === 'query') query.id = String(record.id);
   if (operation.id === 'body') payload = { ...payload, id: record.id };
   // the record's id goes into the path; a further path parameter (a menu of the platform's catalogue) comes from `with`
   const url =
     operation.id === 'path' || operation.id === 'path-no'
       ? operation.url.replace(/:(\w+)/g, (_, key: string) => String(operation.with?.[key] ?? (operation.id === 'path-no' ? record.no : record.id)))
-      : operation.url;
+      : operation.url.replace(/:(\w+)/g, (whole, key: string) => (operation.with?.[key] === undefined ? whole : String(operation.with[key])));
   if (operation.id === 'path-no') payload = route.body ? { ...operation.with } : undefined;
   return { method: operation.method, url, query, payload };
 }

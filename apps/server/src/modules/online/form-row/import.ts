@@ -1,4 +1,3 @@
-import type { Language } from '@portal/shared/languages';
 import type { ImportResult, ImportRowError } from '@portal/shared/logistics-schemas';
 import { formatMessage, type MessageKey } from '@portal/shared/messages';
 import type { FormValues } from '@portal/shared/online';

@@ -34,10 +34,9 @@ const listQuery = z
   .catchall(z.string().max(255));
 
 type ListQuery = z.infer<typeof listQuery>;
-const filtersOf = (query: ListQuery): Record<string, string> => {
-  const { pageNo: _p, pageSize: _s, column: _c, order: _o, _t, ...filters } = query;
-  return filters as Record<string, string>;
-};
+const LIST_PARAMETERS = new Set(['pageNo', 'pageSize', 'column', 'order', '_t', 'timeZone']);
+const filtersOf = (query: ListQuery): Record<string, string> =>
+  Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => !LIST_PARAMETERS.has(entry[0]) && typeof entry[1] === 'string'));
 
 /**
  * Whoever uses an online form holds its menu entry's code (`online:form:<code>`), or is the platform
