@@ -28,7 +28,8 @@ export const checkRuleSeeds: { ruleCode: string; ruleName: Texts; rules: { patte
     ruleCode: 'merchant_order_no',
     ruleName: t('商家訂單號', '商家订单号', 'Merchant order number'),
     rules: [
-      { pattern: '.{1,50}', message: t('商家訂單號長度為 1 至 50 個字元', '商家订单号长度为 1 至 50 个字符', 'A merchant order number has 1 to 50 characters') },
+      // the order's own schema allows 64 (referenceNo): the form's rule check must not refuse what the server takes
+      { pattern: '.{1,64}', message: t('商家訂單號長度為 1 至 64 個字元', '商家订单号长度为 1 至 64 个字符', 'A merchant order number has 1 to 64 characters') },
       {
         pattern: '[A-Za-z0-9_-]+',
         message: t('商家訂單號只能包含字母、數字、底線與連字號', '商家订单号只能包含字母、数字、下划线与连字符', 'Letters, digits, underscores and hyphens only'),

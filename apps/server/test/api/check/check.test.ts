@@ -195,7 +195,7 @@ describe(`duplicate check, rule check and converter (${testDbKind()})`, () => {
       ['mobile', '0912000001x', 'en-US', 'Enter a valid mobile number'],
       ['email', 'not-an-email', 'zh-TW', '請輸入正確的電子郵件地址'],
       ['email', 'a@b.c', 'en-US', 'Enter a valid email address'],
-      ['merchant_order_no', 'x'.repeat(51), 'zh-CN', '商家订单号长度为 1 至 50 个字符'],
+      ['merchant_order_no', 'x'.repeat(65), 'zh-CN', '商家订单号长度为 1 至 64 个字符'],
       ['merchant_order_no', 'SO 1', 'en-US', 'Letters, digits, underscores and hyphens only'],
       ['tracking_number', 'SF12', undefined, '追蹤號碼為 6 至 40 位字母或數字'],
     ])('fails %s %s with its message (%s)', async (ruleCode, value, lang, message) => {

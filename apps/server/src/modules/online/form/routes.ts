@@ -80,7 +80,8 @@ export const onlineFormRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a form without rows (409 while any tenant has rows); its history goes with it', querystring: getQuery({ id: idParam }), response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await removeForm(db, auditActor(request), request.query.id);
+      // its menu entry went with it: every app server reloads the catalogue
+      if (await removeForm(db, auditActor(request), request.query.id)) await app.accessService.publish({ kind: 'permissions' });
       return request.ok(null);
     },
   );

@@ -108,15 +108,16 @@ async function findByCode(db: Db, code: string): Promise<FormHeadRow> {
 }
 
 /** Refused while any tenant has rows (409); its history and its menu entry go with it. */
-export async function removeForm(db: Db, actor: AuditActor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function removeForm(db: Db, actor: AuditActor, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const stored = await findForm(tx, id, true);
     if (!stored) throw notFound('onlineFormNotFound');
     const rows = (await countAllRows(tx, [id])).get(id) ?? 0;
     if (rows > 0) throw conflict('onlineFormHasRows', { count: rows });
     await deleteForm(tx, id);
-    if (stored.menuId !== null) await deleteMenu(tx as unknown as Db, stored.menuId);
+    const menuRemoved = stored.menuId !== null && (await deleteMenu(tx as unknown as Db, stored.menuId));
     await forgetVersions(tx, 'form', stored.code);
     await recordAudit(tx, actor, { resource: RESOURCE, resourceId: id, action: 'delete', label: stored.code, before: stored.definition });
+    return menuRemoved;
   });
 }

@@ -53,9 +53,9 @@ export const reportById = (db: Reader, id: number) => reportWhere(db, eq(onlineR
 export const reportByCode = (db: Reader, code: string) => reportWhere(db, eq(onlineReports.code, code));
 
 /** The row locked for a change (its version is compared under the lock). */
-export async function lockReport(tx: Tx, id: number): Promise<{ id: number; code: string; version: number; builtIn: boolean } | undefined> {
+export async function lockReport(tx: Tx, id: number): Promise<{ id: number; code: string; version: number; builtIn: boolean; menuId: number | null } | undefined> {
   const [row] = await tx
-    .select({ id: onlineReports.id, code: onlineReports.code, version: onlineReports.version, builtIn: onlineReports.builtIn })
+    .select({ id: onlineReports.id, code: onlineReports.code, version: onlineReports.version, builtIn: onlineReports.builtIn, menuId: onlineReports.menuId })
     .from(onlineReports)
     .where(eq(onlineReports.id, id))
     .for('update');

@@ -59,7 +59,8 @@ export const reportDesignRoutes: FastifyPluginAsyncZod = async (app) => {
     '/online/cgreport/head/delete',
     { config: platform('system:online:delete'), schema: { tags, summary: 'Delete a report and its history (409 for a built-in one)', querystring: getQuery({ id: idParam }), response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
-      await removeReport(db, designer(request), request.query.id);
+      // its menu entry went with it: every app server reloads the catalogue
+      if (await removeReport(db, designer(request), request.query.id)) await app.accessService.publish({ kind: 'permissions' });
       return request.ok(null);
     },
   );

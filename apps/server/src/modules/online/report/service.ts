@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import type { DictService } from '../../dict/service.ts';
 import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
 import { DATA_SETS, fieldOf } from '../data-set/repository.ts';
+import { deleteMenu } from '../../system/menu/repository.ts';
 import { findVersion, forgetVersions, recordVersion } from '../history/repository.ts';
 import { codeTaken, deleteReport, insertReport, lockReport, reportById, reportByCode, updateReport } from './repository.ts';
 
@@ -114,15 +115,18 @@ export async function rollbackReport(db: Db, dicts: DictService, actor: Designer
   return saveVersion(db, actor, report.id, kept.data, null, 'rollback');
 }
 
-export async function removeReport(db: Db, actor: Designer, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+/** A report and its history; its published menu entry goes with it (true when there was one). */
+export async function removeReport(db: Db, actor: Designer, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const row = await lockReport(tx, id);
     if (!row) throw notFound();
     if (row.builtIn) throw conflict('onlineReportBuiltIn');
     const before = await recordOrFail(tx, id);
     await deleteReport(tx, id);
+    const menuRemoved = row.menuId !== null && (await deleteMenu(tx as unknown as Db, row.menuId));
     await forgetVersions(tx, 'report', row.code);
     await recordAudit(tx, actor, { resource: RESOURCE, resourceId: id, action: 'delete', label: row.code, before });
+    return menuRemoved;
   });
 }
 
