@@ -85,7 +85,8 @@ export function FormRowDrawer({ schema, open, rowId, onClose }: { schema: FormSc
       {editing && !row.data ? (
         <DetailStates pending={row.isPending} failed={row.isError} onRetry={() => void row.refetch()} />
       ) : (
-        <FormRenderer definition={schema.definition} dictOptions={schema.dictOptions} form={form} rowId={rowId ?? undefined} values={row.data?.values} onSubmit={submit} disabled={saving} />
+        // a new renderer per opening: a drawer opened again while still closing would keep the last row's values
+        <FormRenderer key={String(open)} definition={schema.definition} dictOptions={schema.dictOptions} form={form} rowId={rowId ?? undefined} values={row.data?.values} onSubmit={submit} disabled={saving} />
       )}
     </Drawer>
   );
