@@ -4,11 +4,11 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Texts } from '@portal/shared/languages';
 import { CHECK_RULE_CODE_PATTERN } from '@portal/shared/online-check-rules';
-import { HttpError } from '../../../lib/http.ts';
 import { duplicateRule } from '../../../lib/remote-checks.ts';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useAddCheckRule, useEditCheckRule, type CheckRuleInput, type CheckRuleRecord } from '../api/check-rules.ts';
 import { TitlesFields } from './titles-fields.tsx';
+import { saveDefinition } from '../save-definition.ts';
 
 const emptyTexts = (): Texts => ({ 'zh-TW': '', 'zh-CN': '', 'en-US': '' });
 const trimmed = (texts: Texts): Texts => ({ 'zh-TW': texts['zh-TW'].trim(), 'zh-CN': texts['zh-CN'].trim(), 'en-US': texts['en-US'].trim() });
@@ -43,15 +43,16 @@ export function CheckRuleEditor({ open, rule, onClose }: { open: boolean; rule: 
   }, [open, rule]);
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const input: CheckRuleInput = { ruleCode: values.ruleCode.trim(), ruleName: trimmed(values.ruleName), rules: values.rules.map((line) => ({ pattern: line.pattern, message: trimmed(line.message) })) };
-    try {
-      await (rule ? edit.mutateAsync({ ...input, id: rule.id }) : add.mutateAsync(input));
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 409 && !rule) form.setFields([{ name: 'ruleCode', errors: [error.message] }]);
-      return;
-    }
+    const saved = await saveDefinition(form, {
+      codeField: 'ruleCode',
+      isNew: !rule,
+      save: () => {
+        const values = form.getFieldsValue(true) as CheckRuleInput;
+        const input: CheckRuleInput = { ruleCode: values.ruleCode.trim(), ruleName: trimmed(values.ruleName), rules: values.rules.map((line) => ({ pattern: line.pattern, message: trimmed(line.message) })) };
+        return rule ? edit.mutateAsync({ ...input, id: rule.id }) : add.mutateAsync(input);
+      },
+    });
+    if (!saved) return;
     void message.success(t('common.saved'));
     onClose();
   };

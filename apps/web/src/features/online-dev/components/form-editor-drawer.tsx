@@ -3,7 +3,6 @@ import { App, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Segmented, S
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FORM_FIELDS_MAX, ONLINE_CODE_PATTERN, type FormRecordDefinition } from '@portal/shared/online';
-import { HttpError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { duplicateRule } from '../../../lib/remote-checks.ts';
 import { ServerError } from '../../../components/server-error.tsx';
@@ -15,6 +14,7 @@ import { FormLivePreview } from './form-live-preview.tsx';
 import { FormEnhancementsSection } from './form-enhancements-section.tsx';
 import { FormFieldBlock } from './form-field-block.tsx';
 import { TitlesFields } from './titles-fields.tsx';
+import { saveDefinition } from '../save-definition.ts';
 
 /**
  * Add or edit an online form: its code (checked as typed), titles, layout, fields (types, checks, popups)
@@ -46,18 +46,16 @@ export function FormEditorDrawer({ open, record, onClose }: { open: boolean; rec
 
   const submit = async () => {
     setView('design');
-    const values = await form.validateFields().catch(() => null);
-    if (!values) {
-      void message.error(t('rules.checkFailed'));
-      return;
-    }
-    const definition = formDefinitionOf(form.getFieldsValue(true) as FormValues);
-    try {
-      await (record ? edit.mutateAsync({ ...definition, id: record.id, version: record.version }) : add.mutateAsync(definition));
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 409 && !record) form.setFields([{ name: 'code', errors: [error.message] }]);
-      return;
-    }
+    const saved = await saveDefinition(form, {
+      codeField: 'code',
+      isNew: !record,
+      onInvalid: () => void message.error(t('rules.checkFailed')),
+      save: () => {
+        const definition = formDefinitionOf(form.getFieldsValue(true) as FormValues);
+        return record ? edit.mutateAsync({ ...definition, id: record.id, version: record.version }) : add.mutateAsync(definition);
+      },
+    });
+    if (!saved) return;
     void message.success(t('common.saved'));
     onClose();
   };

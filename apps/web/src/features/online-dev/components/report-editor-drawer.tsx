@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { App, Button, Col, Drawer, Form, Input, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ONLINE_CODE_PATTERN, type ReportRecord } from '@portal/shared/online';
-import { HttpError } from '../../../lib/http.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { duplicateRule } from '../../../lib/remote-checks.ts';
 import { ServerError } from '../../../components/server-error.tsx';
@@ -11,6 +10,7 @@ import { newReportValues, reportDefinitionOf, reportValues, type ReportValues } 
 import { ReportColumnsSection } from './report-columns-section.tsx';
 import { ReportQuerySection } from './report-query-section.tsx';
 import { TitlesFields } from './titles-fields.tsx';
+import { saveDefinition } from '../save-definition.ts';
 
 /**
  * Add or edit a report: its code (checked as typed), titles, the data set it reads, its columns, query
@@ -39,19 +39,16 @@ export function ReportEditorDrawer({ open, report, onClose }: { open: boolean; r
   }, [open, report]);
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) {
-      void message.error(t('rules.checkFailed'));
-      return;
-    }
-    const definition = reportDefinitionOf(form.getFieldsValue(true) as ReportValues);
-    try {
-      await (report ? edit.mutateAsync({ ...definition, id: report.id, version: report.version }) : add.mutateAsync(definition));
-    } catch (error) {
-      // a taken code is the code field's problem; anything else shows above the form
-      if (error instanceof HttpError && error.status === 409 && !report) form.setFields([{ name: 'code', errors: [error.message] }]);
-      return;
-    }
+    const saved = await saveDefinition(form, {
+      codeField: 'code',
+      isNew: !report,
+      onInvalid: () => void message.error(t('rules.checkFailed')),
+      save: () => {
+        const definition = reportDefinitionOf(form.getFieldsValue(true) as ReportValues);
+        return report ? edit.mutateAsync({ ...definition, id: report.id, version: report.version }) : add.mutateAsync(definition);
+      },
+    });
+    if (!saved) return;
     void message.success(t('common.saved'));
     onClose();
   };
