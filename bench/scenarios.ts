@@ -61,6 +61,8 @@ export type ScaleScenarioContext = {
   fixtures: ScaleFixtures;
   /** the run's clock, for the created-time range of the filtered page */
   now: Date;
+  /** issue 16: the built-in order picker's online report (its id), read over the million orders */
+  orderPickerId?: number;
 };
 
 /**
@@ -100,5 +102,12 @@ export function buildScaleScenarios(context: ScaleScenarioContext): Scenario[] {
     { name: 'order/statusCounts', target: 'portal', method: 'GET', path: '/api/logistics/order/statusCounts', headers: session, p99TargetMs: LIST_P99_TARGET_MS },
     track('track/1', [context.fixtures.oneNumber]),
     track('track/10', context.fixtures.tenNumbers),
+    // issue 16: the order picker's report (a data set of the allow-list, the caller's tenant, its default sort), a first page and a status filter
+    ...(context.orderPickerId === undefined
+      ? []
+      : [
+          { name: 'onlineReport/orderPicker', target: 'portal', method: 'GET', path: `/api/online/cgreport/api/getData/${context.orderPickerId}?pageNo=1&pageSize=10`, headers: session, p99TargetMs: LIST_P99_TARGET_MS } satisfies Scenario,
+          { name: 'onlineReport/status', target: 'portal', method: 'GET', path: `/api/online/cgreport/api/getData/${context.orderPickerId}?pageNo=1&pageSize=10&status=WHOUT`, headers: session, p99TargetMs: LIST_P99_TARGET_MS } satisfies Scenario,
+        ]),
   ];
 }
