@@ -111,18 +111,10 @@ import { answerOpenApiNotFound } from './modules/open-api/gateway/errors.ts';
 import { apiStatisticsRoutes } from './modules/open-api/usage/routes.ts';
 import { pushStatisticsRoutes } from './modules/push/stats/routes.ts';
 // issue 15 (delivery): the relay from the push outbox to pg-boss, and the signed deliveries
-// issue 16 (forms): online form definitions and rows, history, publishing, check rules
-import { onlineFormRoutes } from './modules/online/form/routes.ts';
-import { formRowRoutes } from './modules/online/form-row/routes.ts';
-import { onlineHistoryRoutes } from './modules/online/history/routes.ts';
-import { onlinePublishRoutes } from './modules/online/publish/routes.ts';
-import { checkRuleRoutes } from './modules/online/check-rule/routes.ts';
 import { registerPushDelivery } from './modules/push/delivery/relay.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './modules/push/delivery/service.ts';
-// issue 16 (reports): the data sets of online reports, the report designer and the reports' runtime calls
-import { dataSetRoutes } from './modules/online/data-set/routes.ts';
-import { reportDesignRoutes } from './modules/online/report/routes.ts';
-import { reportRunRoutes } from './modules/online/report/run-routes.ts';
+// issue 16: online development (reports, forms, history, publishing, check rules)
+import { onlineRoutes } from './modules/online/routes.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST' | 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_PER_MINUTE'> &
@@ -365,16 +357,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // issue 15 (stats): API and message push statistics
       await api.register(apiStatisticsRoutes);
       await api.register(pushStatisticsRoutes);
-      // issue 16 (reports): data sets, the report designer, and getRpColumns / getQueryInfo / getData / getChart / exportXls
-      await api.register(dataSetRoutes);
-      await api.register(reportDesignRoutes);
-      await api.register(reportRunRoutes);
-      // issue 16 (forms): online form definitions and rows, history, publishing, check rules
-      await api.register(onlineFormRoutes);
-      await api.register(formRowRoutes);
-      await api.register(onlineHistoryRoutes);
-      await api.register(onlinePublishRoutes);
-      await api.register(checkRuleRoutes);
+      // issue 16: online development
+      await api.register(onlineRoutes);
     },
     { prefix: '/api' },
   );
