@@ -57,8 +57,9 @@ describe('the user form: the rules before sending, the username checked as it is
     await save();
     expect(await screen.findByText('The username needs 4 to 32 characters: letters, digits and underscores only')).toBeTruthy();
     expect(screen.getByText('The password needs 8 to 64 characters with both letters and digits')).toBeTruthy();
-    expect(screen.getByText(/^Invalid phone number/)).toBeTruthy();
-    expect(screen.getByText('Invalid email address')).toBeTruthy();
+    // the phone and e-mail are validated after a pause in typing (the duplicate check's debounce): their words come a moment later
+    expect(await screen.findByText(/^Invalid phone number/)).toBeTruthy();
+    expect(await screen.findByText('Invalid email address')).toBeTruthy();
     expect(writes(calls)).toEqual([]);
   });
 
