@@ -186,6 +186,8 @@ export type ReportCell = string | number | null;
 export const reportDataAnswer = z.object({
   records: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
   total: z.number().int(),
+  /** false when more rows match than REPORT_ROW_CAP: `total` is then the cap, the most a page or an export reaches */
+  totalExact: z.boolean(),
 });
 export type ReportDataAnswer = z.infer<typeof reportDataAnswer>;
 /** GET /online/cgreport/api/getChart/{cgRpConfigId}: the same query, grouped. */

@@ -48,7 +48,7 @@ export function reportServer(overrides: Record<string, (call: FetchCall) => unkn
       const rows = ORDER_ROWS.filter((row) => !search.get('orderNo') || String(row.orderNo).includes(search.get('orderNo')!));
       const pageNo = Number(search.get('pageNo'));
       const pageSize = Number(search.get('pageSize'));
-      return { records: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: rows.length };
+      return { records: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: rows.length, totalExact: true };
     }
     return new Response('{}', { status: 404 });
   };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { queryInfoItem, reportChartAnswer, reportDataAnswer, rpColumnsAnswer, type DataSetRecord, type ReportRecord } from '@portal/shared/online';
+import { queryInfoItem, REPORT_ROW_CAP, reportChartAnswer, reportDataAnswer, rpColumnsAnswer, type DataSetRecord, type ReportRecord } from '@portal/shared/online';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
-import { insertOrder, insertParcel, type TestOrder } from '../../helpers/orders.ts';
+import { copyChargedOrders, insertOrder, insertParcel, type TestOrder } from '../../helpers/orders.ts';
 import { IDENTIFIER_PAYLOADS, ORDER_PAYLOADS, VALUE_PAYLOADS } from '../../helpers/injection-payloads.ts';
 import { permissions, rolePermissions, roles, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
 import { hashPassword } from '../../../src/lib/passwords.ts';
@@ -18,7 +18,7 @@ import { sampleReport } from '../../helpers/online-reports.ts';
 
 const API = '/api/online/cgreport/api';
 const T = 1;
-type Data = { records: Record<string, string | number | null>[]; total: number };
+type Data = { records: Record<string, string | number | null>[]; total: number; totalExact: boolean };
 
 describe(`online reports: the runtime calls (${testDbKind()})`, () => {
   let t: TestApp;
@@ -100,6 +100,7 @@ describe(`online reports: the runtime calls (${testDbKind()})`, () => {
   it('pages, sorts with the id as tiebreak and filters by the query fields', async () => {
     const all = await rows(merchant, custom, { ...inDay, pageSize: '100' });
     expect(all.total).toBe(6);
+    expect(all.totalExact).toBe(true);
     expect(all.records.map((r) => r.id)).toEqual([mine[4], mine[3], mine[2], mine[1], mine[5], mine[0]].map((o) => o!.id));
     expect(all.records[0]).toMatchObject({ orderNo: mine[4]!.orderNo, status: 'WHIN', weight: 1004, createdAt: new Date(day.getTime() + 4 * 60_000).toISOString() });
     const second = await rows(merchant, custom, { ...inDay, pageNo: '2', pageSize: '4' });
@@ -171,7 +172,7 @@ describe(`online reports: the runtime calls (${testDbKind()})`, () => {
     refused(await t.call({ method: 'GET', url: `${API}/exportXls/${orderPicker.id}`, token: clerk }), 403);
     expect((await rows(clerk, await idOf('parcel_picker'), { trackingNo: 'RPT-PARCEL' })).total).toBe(1);
     // the platform holds no merchant's orders: its preview is empty
-    expect(await rows(admin, orderPicker, { pageSize: '100' })).toEqual({ records: [], total: 0 });
+    expect(await rows(admin, orderPicker, { pageSize: '100' })).toEqual({ records: [], total: 0, totalExact: true });
     refused(await data(warehouse, orderPicker), 403);
   });
 
@@ -254,5 +255,19 @@ describe(`online reports: the runtime calls (${testDbKind()})`, () => {
     }
     // the users are as they were (no payload ran an update)
     expect((await t.db.select({ id: users.id }).from(users).where(eq(users.status, 2))).length).toBe(0);
+  });
+
+  // last: it gives merchant2 ten thousand orders more
+  it('counts no further than REPORT_ROW_CAP: past it the total is the cap, not exact, and the export is refused', async () => {
+    await copyChargedOrders(t.db, { templateId: theirs[0]!.id, tenantId: 2, count: REPORT_ROW_CAP + 1, tag: 'RPTCAP' });
+    const many = await rows(merchant2, custom, { ...inDay, pageSize: '10' });
+    expect(many).toMatchObject({ total: REPORT_ROW_CAP, totalExact: false });
+    expect(many.records).toHaveLength(10);
+    // the last page the cap allows has its rows; the export of them all is refused in words
+    expect((await rows(merchant2, custom, { ...inDay, pageNo: '100', pageSize: '100' })).records).toHaveLength(100);
+    const sheet = await t.call({ method: 'GET', url: `${API}/exportXls/${custom.id}`, token: merchant2, lang: 'en-US', query: inDay });
+    expect(refused(sheet, 400)).toContain('10000');
+    // a filter under the cap counts exactly again
+    expect(await rows(merchant2, custom, { ...inDay, orderNo: theirs[1]!.orderNo })).toMatchObject({ total: 1, totalExact: true });
   });
 });

@@ -112,7 +112,7 @@ export function useReportConfig(code: string, group: string = code): ReportConfi
       queryKey: [group, code, 'data', reportId],
       fetcher: async (params, signal) => {
         const page = await fetchReportData(reportId, params, signal);
-        return { records: page.records, total: page.total, current: params.pageNo, size: params.pageSize, pages: Math.ceil(page.total / params.pageSize) };
+        return { records: page.records, total: page.total, totalExact: page.totalExact, current: params.pageNo, size: params.pageSize, pages: Math.ceil(page.total / params.pageSize) };
       },
       pageSize: POPUP_PAGE_SIZES[0],
       pageSizeOptions: POPUP_PAGE_SIZES,

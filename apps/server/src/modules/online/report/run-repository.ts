@@ -53,8 +53,13 @@ function whereOf(tx: Tx, reading: Reading): SQL | undefined {
   return and(reading.dataSet.rowsOf(tx, reading.tenantId, reading.held as ReadonlySet<never>), reading.scope, ...reading.conditions.flatMap(conditionSql));
 }
 
-export async function countRows(tx: Tx, reading: Reading): Promise<number> {
-  const [row] = (await reading.dataSet.source(tx, { total: sql<number>`count(*)` }).where(whereOf(tx, reading))) as { total: number | string }[];
+/**
+ * How many rows match, counting no further than `max`: nobody pages or exports past REPORT_ROW_CAP, and
+ * counting a large tenant's 300,000 orders exactly took longer than the page itself.
+ */
+export async function countRows(tx: Tx, reading: Reading, max: number): Promise<number> {
+  const matching = reading.dataSet.source(tx, { id: reading.dataSet.idColumn }).where(whereOf(tx, reading)).limit(max).as('matching');
+  const [row] = await tx.select({ total: sql<number>`count(*)::int` }).from(matching);
   return Number(row?.total ?? 0);
 }
 
@@ -80,7 +85,8 @@ export async function pageRows(tx: Tx, reading: Reading, columns: DataSetField[]
     selection[`c${index}`] = field.expr;
     if (field.currency) selection[`m${index}`] = field.currency;
   });
-  const direction = sort.order === 'asc' ? asc : desc;
+  // the order of the indexes (`desc nulls last`, read backwards for asc), so that a page is an index scan, not a sort
+  const direction = (expr: SQL | AnyColumn) => (sort.order === 'asc' ? sql`${expr} asc nulls first` : sql`${expr} desc nulls last`);
   const rows = (await reading.dataSet
     .source(tx, selection)
     .where(whereOf(tx, reading))

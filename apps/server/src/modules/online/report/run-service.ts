@@ -176,9 +176,10 @@ export async function reportData(caller: Caller, id: number, query: RunQuery): P
   const columns = opened.report.definition.columns.map((column) => opened.field(column.field));
   const reading = { ...opened.reading, conditions };
   return limited(caller, async (tx) => {
-    const total = await countRows(tx, reading);
-    const records = total === 0 ? [] : await pageRows(tx, reading, columns, sort, { limit: pageSize, offset: (pageNo - 1) * pageSize });
-    return { records, total };
+    const counted = await countRows(tx, reading, REPORT_ROW_CAP + 1);
+    const records = counted === 0 ? [] : await pageRows(tx, reading, columns, sort, { limit: pageSize, offset: (pageNo - 1) * pageSize });
+    // past the cap the total is the cap: the deepest row a page may reach (pageNo x pageSize)
+    return { records, total: Math.min(counted, REPORT_ROW_CAP), totalExact: counted <= REPORT_ROW_CAP };
   });
 }
 
@@ -205,7 +206,7 @@ export async function reportWorkbook(caller: Caller, id: number, query: RunQuery
   const columns = definitionColumns.map((column) => opened.field(column.field));
   const reading = { ...opened.reading, conditions };
   const rows = await limited(caller, async (tx) => {
-    assertExportSize(await countRows(tx, reading), REPORT_ROW_CAP);
+    assertExportSize(await countRows(tx, reading, REPORT_ROW_CAP + 1), REPORT_ROW_CAP);
     return pageRows(tx, reading, columns, sort, { limit: REPORT_ROW_CAP, offset: 0 });
   });
   const options = await dictionaries(caller, definitionColumns.map((column, index) => column.dictCode ?? columns[index]?.dictCode ?? null));
