@@ -18,6 +18,7 @@ export const DICT_CODES = [
   'CollectionExceptionType',
   'ExceptionResolution',
   'TrackingSource',
+  'UserStatus',
 ] as const;
 export type DictCode = (typeof DICT_CODES)[number];
 

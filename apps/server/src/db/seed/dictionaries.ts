@@ -197,6 +197,15 @@ export const dictionarySeeds: DictSeed[] = [
     ],
   },
   {
+    code: 'UserStatus',
+    name: { 'zh-TW': '使用者狀態', 'zh-CN': '用户状态', 'en-US': 'User status' },
+    description: 'A user: 1 normal, 2 frozen (USER_STATUSES); the users data set of online reports shows it',
+    items: [
+      { value: '1', text: { 'zh-TW': '正常', 'zh-CN': '正常', 'en-US': 'Normal' }, color: 'green' },
+      { value: '2', text: { 'zh-TW': '凍結', 'zh-CN': '冻结', 'en-US': 'Frozen' }, color: 'red' },
+    ],
+  },
+  {
     code: 'CollectionExceptionType',
     name: { 'zh-TW': '異常類型', 'zh-CN': '异常类型', 'en-US': 'Exception type' },
     description: 'What is wrong with an order found at collection or warehouse-in (EXCEPTION_TYPES)',

@@ -23,6 +23,7 @@ const ALL_CODES = [
   'CollectionExceptionType',
   'ExceptionResolution',
   'TrackingSource',
+  'UserStatus',
 ];
 
 type Option = { value: string; text: string; label: string; title: string; color: string | null };
@@ -183,7 +184,7 @@ describe(`dictionaries (${testDbKind()})`, () => {
   });
 
   describe('queryAllDictItems', () => {
-    it('holds exactly the fourteen dictionaries, every item complete', async () => {
+    it('holds exactly the fifteen dictionaries, every item complete', async () => {
       const response = await t.call({ method: 'GET', url: '/api/sys/dict/queryAllDictItems', token, query: { _t: '1700000000' } });
       expect(response.statusCode).toBe(200);
       const all = response.json().result as Record<string, Option[]>;

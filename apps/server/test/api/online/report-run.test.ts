@@ -85,6 +85,10 @@ describe(`online reports: the runtime calls (${testDbKind()})`, () => {
     const english = rpColumnsAnswer.parse(ok(await t.call({ method: 'GET', url: `${API}/getRpColumns/order_picker`, token: merchant, lang: 'en-US' })));
     expect(english.cgRpConfigName).toBe('Pick an order');
     refused(await t.call({ method: 'GET', url: `${API}/getRpColumns/no_such_report`, token: merchant }), 404);
+    // a user's status is shown as a word, not as its number
+    const people = rpColumnsAnswer.parse(ok(await t.call({ method: 'GET', url: `${API}/getRpColumns/user_picker`, token: merchant, lang: 'en-US' })));
+    expect(people.columns.find((c) => c.dataIndex === 'status')).toMatchObject({ customRender: 'UserStatus' });
+    expect(people.dictOptions.UserStatus!.map((o) => [o.value, o.text])).toEqual([['1', 'Normal'], ['2', 'Frozen']]);
   });
 
   it('answers getQueryInfo with the range as a group and the hidden flag', async () => {

@@ -146,8 +146,8 @@ const usersSet: DataSetDefinition = {
     text('realname', t('姓名', '姓名', 'Name'), users.realname),
     text('phone', t('手機號碼', '手机号码', 'Phone'), users.phone),
     text('email', t('電子郵件', '电子邮件', 'E-mail'), users.email),
-    // 1 normal, 2 frozen
-    number('status', STATUS, users.status),
+    // 1 normal, 2 frozen: as text, so that a value a client sends is compared, never cast to a number by the database
+    dict('status', STATUS, sql`cast(${users.status} as text)`, 'UserStatus'),
     date('createdAt', CREATED, users.createdAt),
   ],
   source: (db, selection) => db.select(selection).from(users).$dynamic(),
