@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
-import { PASSWORD, signIn, submitLogin } from './support/portal.ts';
+import { clickOption, PASSWORD, signIn, submitLogin } from './support/portal.ts';
 
 /** The signed-in portal in a real browser against the real server (embedded database). */
 const suite = useBrowserSuite();
@@ -93,7 +93,7 @@ describe('main layout', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('切换部门（当前：營運部 Operations）').waitFor();
     await dialog.getByTestId('depart-select').click();
-    await page.getByTitle('財務部 Finance').click();
+    await clickOption(page.locator('.ant-select-item-option[title="財務部 Finance"]'));
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('已切换到“財務部 Finance”').waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('pro__Login_Userinfo'))).toContain('"orgCode":"A01A02"');

@@ -4,7 +4,7 @@ import type { Page as ListPage } from '@portal/shared/api';
 import type { OrderRecord } from '@portal/shared/logistics-schemas';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
-import { rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
+import { clickOption, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
 
 /**
  * Issue 16's "done means" in Chromium against the real server: as `admin`, a check rule for supplier codes,
@@ -24,7 +24,7 @@ const MENU_GROUP = 'System Configuration';
 const PACKAGE = 'Standard';
 
 /** Opens the select (or tree select) whose input is `#id`, types `typed`, and clicks the option showing `text`. */
-async function pick(page: Page, id: string, typed: string, text = typed): Promise<void> {
+async function pick(page: Page, id: string, typed: string, text = typed, multiple = false): Promise<void> {
   const input = page.locator(`#${id}`);
   await input.click();
   // a select without search has a read-only input: its options are all drawn
@@ -34,7 +34,8 @@ async function pick(page: Page, id: string, typed: string, text = typed): Promis
   const tree = page.locator('.ant-tree-select-dropdown:visible');
   const option = dropdown.locator('.ant-select-item-option').or(tree.locator('.ant-select-tree-node-content-wrapper'));
   const wanted = option.filter({ hasText: text }).first();
-  await wanted.click();
+  // a single select closes on its choice (clickOption makes sure it did); a multiple one stays open
+  await (multiple ? wanted.click() : clickOption(wanted));
 }
 
 /** Fills the three language inputs of a TitlesFields with `testId`. */
@@ -53,7 +54,7 @@ const fieldError = (page: Page, key: string) => page.getByTestId(`online-item-${
 async function publish(page: Page, tab: 'report' | 'form', code: string): Promise<void> {
   await rowWith(activeTab(page), code).getByTestId(`${tab}-publish`).click();
   await pick(page, 'parentId', MENU_GROUP);
-  await pick(page, 'packageIds', '', PACKAGE);
+  await pick(page, 'packageIds', '', PACKAGE, true);
   await page.getByTestId('publish-ok').click();
   await toast(page, `/online/${tab === 'report' ? 'cgreport' : 'cgform'}/${code}`).waitFor();
 }

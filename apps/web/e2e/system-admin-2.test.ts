@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
-import { PASSWORD, rowWith, signedIn, signIn } from './support/portal.ts';
+import { clickOption, PASSWORD, rowWith, signedIn, signIn } from './support/portal.ts';
 
 /*
  * Issue 13's "Done means", walked as people do it (en-US): the platform admin makes a package of menus and a
@@ -116,7 +116,7 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
       const form = page.getByTestId('tenant-form');
       await form.getByTestId('tenant-form-name').fill(tenantName);
       await form.getByTestId('tenant-form-package').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: packageName }).click();
+      await clickOption(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: packageName }));
       await form.getByTestId('tenant-form-contact-name').fill('Wang Xiao-ming');
       await form.getByTestId('tenant-form-username').fill(mainUser);
       await form.getByTestId('tenant-form-realname').fill(`Main ${stamp}`);

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 import { addOrder } from './support/orders.ts';
-import { choose, signedIn } from './support/portal.ts';
+import { choose, clickOption, signedIn } from './support/portal.ts';
 
 /*
  * The platform's warehouse screens against the real server, as `warehouse` in zh-TW: a merchant's order
@@ -117,14 +117,9 @@ describe('the warehouse screens', () => {
     await page.locator('#trackingEvent_status').click();
     const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await expect.poll(() => offered.allTextContents()).toEqual(['不變更（只記錄軌跡）', '跨境運輸中', '已退回', '已遺失']);
-    await offered.filter({ hasText: '跨境運輸中' }).click();
-    // the choice must show before the save: a CI run once saved the event without its move (the click on the option was lost)
-    const chosen = page.getByTestId('event-status');
-    for (let attempt = 0; attempt < 2 && !(await chosen.textContent())?.includes('跨境運輸中'); attempt += 1) {
-      await page.locator('#trackingEvent_status').click();
-      await offered.filter({ hasText: '跨境運輸中' }).click();
-    }
-    expect(await chosen.textContent()).toContain('跨境運輸中');
+    await clickOption(offered.filter({ hasText: '跨境運輸中' }));
+    // the choice shows before the save (a CI run once saved the event without its move)
+    expect(await page.getByTestId('event-status').textContent()).toContain('跨境運輸中');
     await page.locator('#trackingEvent_location').fill('香港 Hong Kong');
     await page.locator('#trackingEvent_descriptionZhTw').fill('已自香港啟航，前往台灣');
     await page.locator('#trackingEvent_descriptionEnUs').fill('Departed Hong Kong for Taiwan');

@@ -63,12 +63,27 @@ export const optionsOf = (page: Page, selectId: string) =>
     .filter({ has: page.locator(`#${selectId}_list`) })
     .locator('.ant-select-item-option');
 
+/**
+ * Clicks an option of an open single select until the select takes it, that is until its list closes. On a
+ * loaded machine a click can land while the list redraws (the press and the release on two different nodes
+ * make no click): CI runs saw the list stay open, or an event saved without its chosen status.
+ */
+export async function clickOption(option: Locator): Promise<void> {
+  await option.click();
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    if (await option.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false)) return;
+    // still open: click again (a list that closes meanwhile fails this click, and the wait above says so)
+    await option.click({ timeout: 3_000 }).catch(() => undefined);
+  }
+  throw new Error(`the select kept its list open after 4 clicks on ${option.toString()}`);
+}
+
 /** Opens the select `#selectId` and clicks its option titled `title`, typed into its search first when `typed` (a long list draws a few options at a time). */
 export async function choose(page: Page, selectId: string, title: string, { typed = false } = {}): Promise<void> {
   const input = page.locator(`#${selectId}`);
   await input.click();
   if (typed) await input.fill(title);
-  await optionsOf(page, selectId).and(page.locator(`[title="${title}"]`)).click();
+  await clickOption(optionsOf(page, selectId).and(page.locator(`[title="${title}"]`)));
 }
 
 /** The message toasts that say `text`. */
