@@ -28,6 +28,8 @@ export function DictCodeSelect({ value, placeholder, ...rest }: DictCodeSelectPr
     <Select<string>
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
+      // as wide as the longest "name (code)", at least the field's: codes are long and a cut one cannot be told apart
+      popupMatchSelectWidth={false}
       placeholder={placeholder ?? t('components.dictCodeSelect.placeholder')}
       notFoundContent={dicts.isError ? t('components.dictCodeSelect.loadFailed') : undefined}
       {...rest}
