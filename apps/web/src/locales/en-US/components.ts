@@ -30,6 +30,10 @@ export const components: typeof source = {
     selected: '{{count}} selected',
     clear: 'Clear',
   },
+  dictCodeSelect: {
+    placeholder: 'Choose a dictionary',
+    loadFailed: 'The dictionaries could not be loaded',
+  },
   // issue 16 (report-ui): the popup picker on a report, and a report's page
   reportPicker: {
     configMissing: 'The popup is not configured correctly!',

@@ -30,6 +30,10 @@ export const components: typeof source = {
     selected: '已选择 {{count}} 项',
     clear: '清空',
   },
+  dictCodeSelect: {
+    placeholder: '选择字典',
+    loadFailed: '字典列表无法加载',
+  },
   // issue 16 (report-ui): the popup picker on a report, and a report's page
   reportPicker: {
     configMissing: 'popup参数未正确配置!',

@@ -30,6 +30,11 @@ export const components = {
     selected: '已選擇 {{count}} 項',
     clear: '清空',
   },
+  // issue 16 (designer): a dictionary chosen by name or code
+  dictCodeSelect: {
+    placeholder: '選擇字典',
+    loadFailed: '字典清單無法載入',
+  },
   // issue 16 (report-ui): the popup picker on a report, and a report's page
   reportPicker: {
     configMissing: 'popup參數未正確配置!',

@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
-import { App, Button, Divider, Drawer, Flex, Form, Input, Space, Typography } from 'antd';
+import { Button, Divider, Flex, Form, Input, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Texts } from '@portal/shared/languages';
 import { CHECK_RULE_CODE_PATTERN } from '@portal/shared/online-check-rules';
 import { duplicateRule } from '../../../lib/remote-checks.ts';
-import { ServerError } from '../../../components/server-error.tsx';
 import { useAddCheckRule, useEditCheckRule, type CheckRuleInput, type CheckRuleRecord } from '../api/check-rules.ts';
+import { EditorDrawer, useFillOnOpen } from './editor-drawer.tsx';
 import { TitlesFields } from './titles-fields.tsx';
 import { saveDefinition } from '../save-definition.ts';
 
@@ -26,24 +25,17 @@ export function patternProblem(pattern: string): boolean {
 /** Add or edit a check rule: its code (checked as typed), names, and the patterns with their messages. */
 export function CheckRuleEditor({ open, rule, onClose }: { open: boolean; rule: CheckRuleRecord | null; onClose: () => void }) {
   const { t } = useTranslation('online-dev');
-  const { message } = App.useApp();
   const [form] = Form.useForm<CheckRuleInput>();
   const add = useAddCheckRule();
   const edit = useEditCheckRule();
   const saving = rule ? edit : add;
 
-  useEffect(() => {
-    if (!open) return;
-    add.reset();
-    edit.reset();
-    form.resetFields();
-    form.setFieldsValue(rule ? { ruleCode: rule.ruleCode, ruleName: { ...rule.ruleName }, rules: rule.rules.map((line) => ({ pattern: line.pattern, message: { ...line.message } })) } : { ruleCode: '', ruleName: emptyTexts(), rules: [{ pattern: '', message: emptyTexts() }] });
-    // reset on each opening only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, rule]);
+  useFillOnOpen(open, rule, form, [add, edit], () =>
+    rule ? { ruleCode: rule.ruleCode, ruleName: { ...rule.ruleName }, rules: rule.rules.map((line) => ({ pattern: line.pattern, message: { ...line.message } })) } : { ruleCode: '', ruleName: emptyTexts(), rules: [{ pattern: '', message: emptyTexts() }] },
+  );
 
-  const submit = async () => {
-    const saved = await saveDefinition(form, {
+  const save = () =>
+    saveDefinition(form, {
       codeField: 'ruleCode',
       isNew: !rule,
       save: () => {
@@ -52,29 +44,18 @@ export function CheckRuleEditor({ open, rule, onClose }: { open: boolean; rule: 
         return rule ? edit.mutateAsync({ ...input, id: rule.id }) : add.mutateAsync(input);
       },
     });
-    if (!saved) return;
-    void message.success(t('common.saved'));
-    onClose();
-  };
 
   return (
-    <Drawer
+    <EditorDrawer
       open={open}
       onClose={onClose}
       size={760}
       title={rule ? t('checkRule.editTitle', { code: rule.ruleCode }) : t('checkRule.addTitle')}
-      forceRender
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving.isPending} onClick={() => void submit()} data-testid="check-rule-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onSave={save}
+      saveTestId="check-rule-save"
       data-testid="check-rule-editor"
     >
-      <ServerError error={saving.error} />
       <Form<CheckRuleInput> form={form} layout="vertical" name="onlineCheckRule">
         <Form.Item
           name="ruleCode"
@@ -135,6 +116,6 @@ export function CheckRuleEditor({ open, rule, onClose }: { open: boolean; rule: 
           )}
         </Form.List>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

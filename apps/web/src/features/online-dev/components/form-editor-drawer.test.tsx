@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FormField } from '@portal/shared/online';
+import type { DictRecord } from '@portal/shared/system-dicts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { inEnglish, signIn, signOut } from '../../../test/fixtures.ts';
 import { renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
@@ -15,9 +16,21 @@ const empty = { records: [], total: 0, current: 1, size: 100, pages: 0 };
 function server(call: FetchCall): unknown {
   const path = call.url.pathname;
   if (path.endsWith('/online/cgreport/head/list') || path.endsWith('/sys/checkRule/list')) return empty;
+  if (path.endsWith('/sys/dict/list')) return { ...empty, records: [contactKind], total: 1, pages: 1 };
   if (path.endsWith('/online/cgform/head/edit')) return formRecord();
   return new Response(null, { status: 404 });
 }
+
+const contactKind: DictRecord = {
+  id: 5,
+  dictCode: 'contact_kind',
+  dictName: { 'zh-TW': '聯絡人類型', 'zh-CN': '联系人类型', 'en-US': 'Contact kind' },
+  description: '',
+  builtIn: false,
+  itemCount: 3,
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+};
 
 const popupField = (originalFields: string, targetFields: string): FormField => ({ ...formField('customer', 'popup'), popup: { reportCode: 'orders', originalFields, targetFields, multi: false } });
 
@@ -71,5 +84,19 @@ describe('the form editor: checked before sending', { timeout: 60_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(writes(calls)).toHaveLength(1);
     expect(writes(calls)[0]?.body).toEqual({ ...record.definition, id: 11, version: 2 });
+  });
+
+  it('takes a select field’s dictionary from the picker, by name, and sends its code', async () => {
+    signIn(['system:online:edit']);
+    const onClose = vi.fn();
+    const calls = stubFetch(server);
+    const record = formRecord([formField('kind', 'select')]);
+    renderUi(<FormEditorDrawer open record={record} onClose={onClose} />);
+    await userEvent.click(await screen.findByLabelText('Dictionary 1'));
+    await userEvent.click(await screen.findByTitle('Contact kind (contact_kind)'));
+    await save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = writes(calls)[0]?.body as { fields: FormField[] } | undefined;
+    expect(sent?.fields[0]?.dictCode).toBe('contact_kind');
   });
 });

@@ -1,15 +1,15 @@
-import { useEffect, useState } from 'react';
-import { App, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Segmented, Select, Space } from 'antd';
+import { useState } from 'react';
+import { App, Button, Col, Divider, Flex, Form, Input, Row, Segmented, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FORM_FIELDS_MAX, ONLINE_CODE_PATTERN, type FormRecordDefinition } from '@portal/shared/online';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { duplicateRule } from '../../../lib/remote-checks.ts';
-import { ServerError } from '../../../components/server-error.tsx';
 import { useAllCheckRules } from '../api/check-rules.ts';
 import { useAddForm, useEditForm } from '../api/forms.ts';
 import { useAllReports } from '../api/reports.ts';
 import { emptyField, formDefinitionOf, formValues, newFormValues, type FormValues } from '../form-rules.ts';
+import { EditorDrawer, useFillOnOpen } from './editor-drawer.tsx';
 import { FormLivePreview } from './form-live-preview.tsx';
 import { FormEnhancementsSection } from './form-enhancements-section.tsx';
 import { FormFieldBlock } from './form-field-block.tsx';
@@ -34,19 +34,12 @@ export function FormEditorDrawer({ open, record, onClose }: { open: boolean; rec
   const reportChoices = (reports.data ?? []).map((report) => ({ value: report.code, label: `${report.titles[language] || report.code} (${report.code})` }));
   const ruleChoices = (checkRules.data ?? []).map((rule) => ({ value: rule.ruleCode, label: `${rule.ruleName[language] || rule.ruleCode} (${rule.ruleCode})` }));
 
-  useEffect(() => {
-    if (!open) return;
-    add.reset();
-    edit.reset();
-    form.resetFields();
-    form.setFieldsValue(record ? formValues(record) : newFormValues());
-    // reset on each opening only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, record]);
+  useFillOnOpen(open, record, form, [add, edit], () => (record ? formValues(record) : newFormValues()));
 
-  const submit = async () => {
+  const save = () => {
+    // the checks show their messages on the design
     setView('design');
-    const saved = await saveDefinition(form, {
+    return saveDefinition(form, {
       codeField: 'code',
       isNew: !record,
       onInvalid: () => void message.error(t('rules.checkFailed')),
@@ -55,41 +48,33 @@ export function FormEditorDrawer({ open, record, onClose }: { open: boolean; rec
         return record ? edit.mutateAsync({ ...definition, id: record.id, version: record.version }) : add.mutateAsync(definition);
       },
     });
-    if (!saved) return;
-    void message.success(t('common.saved'));
-    onClose();
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       open={open}
       onClose={onClose}
       size={1040}
       title={record ? t('form.editTitle', { code: record.code }) : t('form.addTitle')}
-      forceRender
+      saving={saving}
+      onSave={save}
+      saveTestId="form-save"
       afterOpenChange={(visible) => {
         if (!visible) setView('design');
       }}
-      extra={
-        <Space>
-          <Segmented<'design' | 'preview'>
-            value={view}
-            onChange={setView}
-            options={[
-              { value: 'design', label: t('common.edit') },
-              { value: 'preview', label: t('common.preview') },
-            ]}
-            data-testid="form-editor-view"
-          />
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving.isPending} onClick={() => void submit()} data-testid="form-save">
-            {t('common.save')}
-          </Button>
-        </Space>
+      tools={
+        <Segmented<'design' | 'preview'>
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'design', label: t('common.edit') },
+            { value: 'preview', label: t('common.preview') },
+          ]}
+          data-testid="form-editor-view"
+        />
       }
       data-testid="form-editor"
     >
-      <ServerError error={saving.error} />
       {view === 'preview' && <FormLivePreview values={form.getFieldsValue(true) as FormValues} />}
       {/* kept mounted while previewing: the values stay in the form */}
       <div style={view === 'preview' ? { display: 'none' } : undefined}>
@@ -145,6 +130,6 @@ export function FormEditorDrawer({ open, record, onClose }: { open: boolean; rec
           <FormEnhancementsSection />
         </Form>
       </div>
-    </Drawer>
+    </EditorDrawer>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FIELD_KEY_PATTERN, FORM_FIELD_TYPES, FORM_TEXTAREA_MAX, type FormFieldType } from '@portal/shared/online';
 import { onlineMessages } from '@portal/shared/messages-online';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { DictCodeSelect } from '../../../components/dict-code-select.tsx';
 import { boundProblem, dictProblem, DICT_TYPES, keyProblem, NUMBER_TYPES, popupProblem, rangeProblem, TEXT_TYPES, type FormFieldValues, type FormProblem } from '../form-rules.ts';
 import { problemRule } from './problem-rule.ts';
 import { TitlesFields } from './titles-fields.tsx';
@@ -108,7 +109,7 @@ export function FormFieldBlock({ name, index, count, move, remove, reports, chec
         {DICT_TYPES.includes(type) && (
           <Col xs={12} sm={6}>
             <Form.Item name={[name, 'dictCode']} label={t('field.dict')} dependencies={[path('type')]} rules={[problemRule((value) => say(dictProblem(type, value as string | undefined)))]}>
-              <Input maxLength={64} autoComplete="off" aria-label={`${t('field.dict')} ${index + 1}`} />
+              <DictCodeSelect aria-label={`${t('field.dict')} ${index + 1}`} data-testid={`form-field-dict-${index}`} />
             </Form.Item>
           </Col>
         )}

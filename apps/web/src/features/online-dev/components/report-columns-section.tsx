@@ -1,8 +1,9 @@
-import { Button, Col, Divider, Flex, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { Button, Col, Divider, Flex, Form, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { REPORT_COLUMNS_MAX, type DataSetRecord } from '@portal/shared/online';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { DictCodeSelect } from '../../../components/dict-code-select.tsx';
 import { columnProblem, emptyColumn, type ReportValues } from '../report-rules.ts';
 import { problemRule } from './problem-rule.ts';
 import { TitlesFields } from './titles-fields.tsx';
@@ -80,7 +81,7 @@ export function ReportColumnsSection({ dataSet }: { dataSet: DataSetRecord | und
                   </Col>
                   <Col xs={10} sm={8}>
                     <Form.Item name={[field.name, 'dictCode']} label={t('column.dict')} rules={[{ max: 64, message: t('rules.tooLong', { label: t('column.dict'), max: 64 }) }]}>
-                      <Input maxLength={64} allowClear autoComplete="off" />
+                      <DictCodeSelect aria-label={`${t('column.dict')} ${index + 1}`} data-testid={`report-column-${index}-dict`} />
                     </Form.Item>
                   </Col>
                   <Col xs={6} sm={4}>

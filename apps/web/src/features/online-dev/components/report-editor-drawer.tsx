@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
-import { App, Button, Col, Drawer, Form, Input, Row, Select, Space } from 'antd';
+import { App, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ONLINE_CODE_PATTERN, type ReportRecord } from '@portal/shared/online';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { duplicateRule } from '../../../lib/remote-checks.ts';
-import { ServerError } from '../../../components/server-error.tsx';
 import { useAddReport, useDataSets, useEditReport } from '../api/reports.ts';
 import { newReportValues, reportDefinitionOf, reportValues, type ReportValues } from '../report-rules.ts';
+import { EditorDrawer, useFillOnOpen } from './editor-drawer.tsx';
 import { ReportColumnsSection } from './report-columns-section.tsx';
 import { ReportQuerySection } from './report-query-section.tsx';
 import { TitlesFields } from './titles-fields.tsx';
@@ -28,18 +27,10 @@ export function ReportEditorDrawer({ open, report, onClose }: { open: boolean; r
   const dataSetId = Form.useWatch('dataSet', form) as ReportValues['dataSet'];
   const dataSet = dataSets.data?.find((set) => set.id === dataSetId);
 
-  useEffect(() => {
-    if (!open) return;
-    add.reset();
-    edit.reset();
-    form.resetFields();
-    form.setFieldsValue(report ? reportValues(report) : newReportValues());
-    // reset on each opening only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, report]);
+  useFillOnOpen(open, report, form, [add, edit], () => (report ? reportValues(report) : newReportValues()));
 
-  const submit = async () => {
-    const saved = await saveDefinition(form, {
+  const save = () =>
+    saveDefinition(form, {
       codeField: 'code',
       isNew: !report,
       onInvalid: () => void message.error(t('rules.checkFailed')),
@@ -48,29 +39,18 @@ export function ReportEditorDrawer({ open, report, onClose }: { open: boolean; r
         return report ? edit.mutateAsync({ ...definition, id: report.id, version: report.version }) : add.mutateAsync(definition);
       },
     });
-    if (!saved) return;
-    void message.success(t('common.saved'));
-    onClose();
-  };
 
   return (
-    <Drawer
+    <EditorDrawer
       open={open}
       onClose={onClose}
       size={960}
       title={report ? t('report.editTitle', { code: report.code }) : t('report.addTitle')}
-      forceRender
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving.isPending} onClick={() => void submit()} data-testid="report-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onSave={save}
+      saveTestId="report-save"
       data-testid="report-editor"
     >
-      <ServerError error={saving.error} />
       <Form<ReportValues> form={form} layout="vertical" name="onlineReport" initialValues={newReportValues()}>
         <Row gutter={8}>
           <Col xs={24} sm={12}>
@@ -104,6 +84,6 @@ export function ReportEditorDrawer({ open, report, onClose }: { open: boolean; r
         <ReportColumnsSection dataSet={dataSet} />
         <ReportQuerySection dataSet={dataSet} />
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }
