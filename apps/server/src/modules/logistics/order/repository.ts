@@ -25,7 +25,8 @@ export async function orderDetailOf(db: Db, tenantId: number, id: number, langua
     .where(and(eq(orders.id, id), eq(orders.tenantId, tenantId), scope));
   if (!row) return null;
   const [items, parcelRows, events] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.lineNo)),
+    // the tenant leads the products' key (tenant_id, order_id, line_no): without it the key is read whole
+    db.select().from(orderItems).where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, row.id))).orderBy(asc(orderItems.lineNo)),
     db
       .select()
       .from(parcels)
@@ -227,6 +228,6 @@ export async function updateIfCreated(tx: Db, target: { id: number; tenantId: nu
 
 /** The order's products replaced by these. */
 export async function replaceItems(tx: Db, target: { id: number; tenantId: number }, prepared: PreparedOrder): Promise<void> {
-  await tx.delete(orderItems).where(eq(orderItems.orderId, target.id));
+  await tx.delete(orderItems).where(and(eq(orderItems.tenantId, target.tenantId), eq(orderItems.orderId, target.id)));
   await tx.insert(orderItems).values(prepared.items.map((item) => ({ ...item, tenantId: target.tenantId, orderId: target.id })));
 }

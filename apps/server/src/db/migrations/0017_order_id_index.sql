@@ -1,0 +1,1 @@
+CREATE INDEX "log_order_id_idx" ON "log_order" USING btree ("id");
