@@ -1,12 +1,44 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, run by scripts/test.sh in turn:
+ * The API test files that also run on the embedded PGlite (decision 0034): every API test runs on
+ * PostgreSQL, the engine of production; PGlite is the same PostgreSQL in WebAssembly, so it runs again only
+ * what can differ there: migrating and seeding an empty directory and the demo's start, its single
+ * connection (transactions, locks and concurrent calls, the job queue, notifications and the in-process
+ * fallbacks of the cache bus), the boot-time refusal of routes without access, and one pass of each safety
+ * net (malformed input and the cross-tenant harness over every route).
+ */
+const PGLITE_API_FILES = [
+  // start, migration, seeding, the demo; the boot-time refusal of a route without access
+  'health', 'seed', 'logistics/demo',
+  // one connection: concurrent payments and their locks, concurrent SMS codes, a statement's time limit
+  'finance/payment', 'account/account', 'lib/statement-limit',
+  // the job queue (pg-boss on PGlite's connection) and its listen/notify relay
+  'push/delivery', 'purchase/platform-token', 'log/visit-statistics',
+  // the cache bus's in-process fallback (LISTEN/NOTIFY on PostgreSQL): two app servers, the live stream
+  'auth/multi-instance', 'dict/dict-instances', 'announcement/stream',
+  // the safety nets, each over every route
+  'safety/malformed-input', 'safety/tenant-isolation',
+].map((file) => `apps/server/test/api/${file}.test.ts`);
+// a renamed or deleted file would otherwise leave PGlite silently untested
+for (const file of PGLITE_API_FILES) if (!existsSync(file)) throw new Error(`vitest.config.ts: ${file} (PGLITE_API_FILES) does not exist`);
+
+/**
+ * The projects, run by scripts/test.sh:
  * - unit: pure functions of shared, server and web;
- * - server: the HTTP API through app.inject on a real database (TEST_DB=pglite or postgres);
+ * - component: React components in happy-dom;
+ * - server: the HTTP API through app.inject on PostgreSQL (TEST_DB=postgres);
+ * - server-pglite: the files of PGLITE_API_FILES on the embedded PGlite (TEST_DB=pglite);
  * - ledger: the finance proofs (fast-check, concurrency, a killed server) on PostgreSQL;
  * - e2e: the built portal in Chromium against a real server.
  */
+const serverProject = {
+  globalSetup: ['apps/server/test/helpers/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     // vitest leaves a core for itself by default: on the two cores of CI that is one test file at a
@@ -27,15 +59,8 @@ export default defineConfig({
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/test/api/**/*.test.ts'],
-          globalSetup: ['apps/server/test/helpers/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: 'server', include: ['apps/server/test/api/**/*.test.ts'], ...serverProject } },
+      { test: { name: 'server-pglite', include: PGLITE_API_FILES, ...serverProject } },
       {
         // the ledger's proofs (random concurrent money movements, a killed server) and the other crash tests
         // (message push through a killed server), on PostgreSQL only

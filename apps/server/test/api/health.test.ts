@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDbKind, type TestApp } from '../helpers/test-app.ts';
+import { buildApp } from '../../src/app.ts';
+import { createTestApp, testConfig, testDbKind, type TestApp } from '../helpers/test-app.ts';
 
 describe(`health (${testDbKind()})`, () => {
   let t: TestApp;
@@ -47,5 +48,20 @@ describe(`health (${testDbKind()})`, () => {
     const response = await t.call({ method: 'GET', url: '/api/nope', lang: 'en-US' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ success: false, code: 404, message: 'No such endpoint: GET /api/nope' });
+  });
+
+  it('refuses to start with a route that declares no access, or an open-API route without its scope', async () => {
+    for (const [url, refusal] of [
+      ['/api/unguarded', /GET \/api\/unguarded declares no access/],
+      ['/platform-api/unguarded', /declares no access/],
+      ['/open/v1/unguarded', /GET \/open\/v1\/unguarded declares no open-API scope/],
+    ] as const) {
+      const app = await buildApp({ config: testConfig, database: t.database, logger: false });
+      void app.register(async (child) => {
+        child.get(url, async () => 'reachable');
+      });
+      await expect(app.ready()).rejects.toThrow(refusal);
+      await app.close().catch(() => undefined);
+    }
   });
 });
