@@ -55,6 +55,9 @@ export default defineConfig({
         test: {
           name: 'component',
           environment: 'happy-dom',
+          // antd's and happy-dom's start is paid once per worker, not once per file (about 5 s each): the files
+          // share a document, which setup.ts leaves as a new one would be after each file
+          isolate: false,
           include: ['apps/web/src/**/*.test.tsx'],
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
