@@ -35,6 +35,9 @@ for (const file of PGLITE_API_FILES) if (!existsSync(file)) throw new Error(`vit
  */
 const serverProject = {
   globalSetup: ['apps/server/test/helpers/global-setup.ts'],
+  // the server's modules are imported once per worker, not once per file (half of the project's time went to
+  // imports): each file builds its own app on its own database, and no module keeps state of its own
+  isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -145,6 +145,8 @@ export type AppOptions = {
   apiUsage?: UsageRecorderOptions;
   /** issue 15 (delivery): the retry schedule, sweep interval and job expiry of message push (tests shorten them) */
   pushDelivery?: Partial<DeliveryOptions>;
+  /** hears every route as it is registered: the safety nets read the route table through it (Fastify has no reader) */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -184,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       void (reply as unknown as FastifyReply).code(400).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // the API takes JSON (and multipart where a route says so): a text/plain body is 415, not a string
   app.removeContentTypeParser('text/plain');

@@ -97,6 +97,8 @@ export async function createTestApp(
     visits?: AppOptions['visits'];
     /** issue 14 (buying): the Taobao and 1688 clients, when a test drives their answers */
     purchasePlatforms?: AppOptions['purchasePlatforms'];
+    /** hears every route as it is registered (test/api/safety/route-table.ts) */
+    onRoute?: AppOptions['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const own = !options.testDatabase;
@@ -109,6 +111,7 @@ export async function createTestApp(
     smsGateway: options.smsGateway,
     visits: options.visits,
     purchasePlatforms: options.purchasePlatforms,
+    onRoute: options.onRoute,
   });
   await app.ready();
   const call: TestApp['call'] = ({ token, lang, tenant, headers, ...rest }) =>

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MenuEntry } from '@portal/shared/sys';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { refused } from '../../helpers/answers.ts';
-import { apiRoutes, type ApiRoute } from '../safety/route-table.ts';
+import { routeRecorder, type ApiRoute } from '../safety/route-table.ts';
 import { permissions, rolePermissions, roles } from '../../../src/db/schema/sys.ts';
 import { orders } from '../../../src/db/schema/logistics.ts';
 import { syncCatalogue } from '../../../src/db/seed/catalogue.ts';
 
-vi.mock('fastify', async (original) => (await import('../safety/route-table.ts')).recordingFastify(await original()));
 
 /*
  * Issue 11, item 3: the warehouse account saw the five merchant logistics pages and could create an
@@ -16,8 +15,9 @@ vi.mock('fastify', async (original) => (await import('../safety/route-table.ts')
  * roles hold (plugins/auth.ts `merchant`), and the platform's menus hold no merchant screen.
  */
 
-const t: TestApp = await createTestApp();
-const routes = apiRoutes();
+const recorder = routeRecorder();
+const t: TestApp = await createTestApp({ onRoute: recorder.onRoute });
+const routes = recorder.apiRoutes();
 const name = (route: ApiRoute) => `${route.method} ${route.url}`;
 const merchantRoutes = routes.filter((route) => 'tenant' in route.access && route.access.tenant === 'merchant');
 const PLATFORM_USERS = ['admin', 'warehouse', 'finance'] as const;

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_CODES } from '@portal/shared/permissions';
 import { menuTree } from '../../../src/db/seed/menu-tree.ts';
 import type { MenuSeed } from '../../../src/db/seed/types.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { apiRoutes } from '../safety/route-table.ts';
+import { routeRecorder } from '../safety/route-table.ts';
 
-vi.mock('fastify', async (original) => (await import('../safety/route-table.ts')).recordingFastify(await original()));
 
 
 /** Buttons of built screens that no call checks, and why. A new entry needs a reason a reviewer accepts. */
@@ -55,9 +54,10 @@ describe('permission codes: the menu seed, the routes and the shared list agree'
   let t: TestApp;
   let routeCodes: Map<string, string[]>;
   beforeAll(async () => {
-    t = await createTestApp();
+    const recorder = routeRecorder();
+    t = await createTestApp({ onRoute: recorder.onRoute });
     routeCodes = new Map();
-    for (const route of apiRoutes()) {
+    for (const route of recorder.apiRoutes()) {
       const access = route.access;
       if (access.permission === 'public') continue;
       // a call open to every signed-in user may still check a code for part of what it does (refleshCache)

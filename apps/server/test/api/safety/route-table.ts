@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Access } from '../../../src/plugins/auth.ts';
 import type { OpenApiRoute } from '../../../src/plugins/open-api-auth.ts';
@@ -17,30 +17,26 @@ export type ApiRoute = {
   openApi?: OpenApiRoute;
 };
 
-const recorded: RouteOptions[] = [];
-
 /**
- * `vi.mock('fastify', ...)` with this: the real Fastify, with an onRoute hook added before buildApp
- * registers anything, so that a test sees every route's options (the route table has no public reader).
- * The test file must call vi.mock itself (it is hoisted only there):
- *   vi.mock('fastify', async (original) => (await import('./route-table.ts')).recordingFastify(await original()));
+ * The route table of one app: pass `onRoute` to createTestApp (buildApp adds it as an onRoute hook before it
+ * registers anything), then read the operations. Fastify has no public reader of its routes.
  */
-export function recordingFastify<T extends { default: (...args: never[]) => FastifyInstance }>(fastify: T): T {
-  const create = (...args: Parameters<T['default']>) => {
-    const app = fastify.default(...args);
-    app.addHook('onRoute', (route) => {
+export function routeRecorder() {
+  const recorded: RouteOptions[] = [];
+  return {
+    onRoute: (route: RouteOptions) => {
       recorded.push(route);
-    });
-    return app;
+    },
+    apiRoutes: () => apiRoutesOf(recorded),
+    openApiRoutes: () => openApiRoutesOf(recorded),
   };
-  return { ...fastify, default: create, fastify: create };
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Every operation under /api and /platform-api (not the API docs), once per method. */
-export function apiRoutes(): ApiRoute[] {
-  if (recorded.length === 0) throw new Error('no route recorded: vi.mock("fastify") with recordingFastify in the test file');
+function apiRoutesOf(recorded: readonly RouteOptions[]): ApiRoute[] {
+  if (recorded.length === 0) throw new Error('no route recorded: createTestApp({ onRoute: recorder.onRoute })');
   const routes = new Map<string, ApiRoute>();
   for (const route of recorded) {
     if (!/^\/(api|platform-api)\//.test(route.url) || route.url.startsWith('/api/docs')) continue;
@@ -67,8 +63,8 @@ export function apiRoutes(): ApiRoute[] {
  * issue 15 (gateway): every operation of the open API (/open/v1, not its document), called with an API key
  * of a merchant's company: `access` says so (a merchant's caller) and `openApi` names its scope.
  */
-export function openApiRoutes(): ApiRoute[] {
-  if (recorded.length === 0) throw new Error('no route recorded: vi.mock("fastify") with recordingFastify in the test file');
+function openApiRoutesOf(recorded: readonly RouteOptions[]): ApiRoute[] {
+  if (recorded.length === 0) throw new Error('no route recorded: createTestApp({ onRoute: recorder.onRoute })');
   const routes = new Map<string, ApiRoute>();
   for (const route of recorded) {
     const openApi = route.config?.openApi;

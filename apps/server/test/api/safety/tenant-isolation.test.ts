@@ -1,17 +1,16 @@
 /// <reference types="vite/client" />
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@portal/shared/finance';
 import { createTestApp, testDbKind } from '../../helpers/test-app.ts';
 import { ok } from '../../helpers/answers.ts';
 import { bearer, createApiKey } from '../../helpers/api-keys.ts';
-import { apiRoutes, openApiRoutes, type ApiRoute } from './route-table.ts';
+import { routeRecorder, type ApiRoute } from './route-table.ts';
 import { baseOf, shapeOf } from './malformed-cases.ts';
 import type { ByIdOperation, ListOperation, Method, Owner, TenantRecord, TenantResource } from './tenant-resource.ts';
 
-vi.mock('fastify', async (original) => (await import('./route-table.ts')).recordingFastify(await original()));
 
 /*
  * The cross-tenant harness: every resource declared in ./resources/*.ts is made (or found) as tenant 1
@@ -32,9 +31,10 @@ const NOT_TENANT_RECORDS: Record<string, string> = {
 const declared = import.meta.glob<{ resources: TenantResource[] }>('./resources/*.ts', { eager: true });
 const resources = Object.entries(declared).flatMap(([file, module]) => module.resources.map((resource) => ({ ...resource, file })));
 
-const t = await createTestApp();
+const recorder = routeRecorder();
+const t = await createTestApp({ onRoute: recorder.onRoute });
 // issue 15 (gateway): the open API's routes too, called with an API key of each tenant
-const routes = [...apiRoutes(), ...openApiRoutes()];
+const routes = [...recorder.apiRoutes(), ...recorder.openApiRoutes()];
 const tokens = { merchant: '', merchant2: '' };
 const apiKeys: Record<string, string> = {};
 
