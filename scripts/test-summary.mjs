@@ -29,9 +29,15 @@ const clock = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(
 const times = path.join(dir, 'times.tsv');
 if (existsSync(times)) {
   const rows = readFileSync(times, 'utf8').trim().split('\n').map((line) => line.split('\t'));
-  const total = rows.reduce((sum, [, seconds]) => sum + Number(seconds), 0);
+  const wall = path.join(dir, 'wall.tsv');
+  const total = existsSync(wall) ? Number(readFileSync(wall, 'utf8').split('\t')[1]) : rows.reduce((sum, [, seconds]) => sum + Number(seconds), 0);
   console.log('\ntime per part:');
   for (const [name, seconds] of rows) console.log(`  ${clock(Number(seconds)).padStart(13)}  ${name}`);
+  // the parts that ran beside the others (scripts/test.sh start_beside): their own time, inside the total
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.done')).sort()) {
+    const seconds = Number(readFileSync(path.join(dir, file), 'utf8').split('\t')[1]);
+    console.log(`  ${`(${clock(seconds)})`.padStart(13)}  ${file.replace(/\.done$/, '')}, beside the tests`);
+  }
   const verdict = total <= BUDGET_SECONDS ? 'within' : `OVER by ${clock(total - BUDGET_SECONDS)}:`;
   console.log(`  ${clock(total).padStart(13)}  in all, ${verdict} npm test's budget of ${clock(BUDGET_SECONDS)} (15 min with npm ci)`);
 }
