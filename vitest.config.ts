@@ -61,6 +61,9 @@ export default defineConfig({
           // antd's and happy-dom's start is paid once per worker, not once per file (about 5 s each): the files
           // share a document, which setup.ts leaves as a new one would be after each file
           isolate: false,
+          // antd under happy-dom takes seconds a test on a loaded machine (typecheck and lint run beside): a guard
+          // against a hang, not a measure of speed
+          testTimeout: 30_000,
           include: ['apps/web/src/**/*.test.tsx'],
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
