@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { MenuEntry } from '@portal/shared/sys';
 import { AXE_PATH, seriousViolations } from './support/axe.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
-import { signIn } from './support/portal.ts';
+import { switchUser } from './support/portal.ts';
 
 /*
  * Issue 11, "done means": axe finds no serious or critical violation on any screen, signed in or not,
@@ -139,7 +139,7 @@ describe('accessibility of every screen', () => {
           await check(page, '/user/login (SMS code)', found);
         }
 
-        await signIn(page, role);
+        await switchUser(suite, page, role);
         let placeholderChecked = false;
         const seen = checked.get(language)!;
         for (const [index, path] of (await menuPages(page)).entries()) {

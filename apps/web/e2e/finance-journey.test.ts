@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import type { Role } from './support/sessions.ts';
 import { centsOf, convertCents, moneyOf, shanghaiMonth, voucherPng } from './support/finance.ts';
 import { choose, openList, optionsOf, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
 
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 /** A fresh browser (the previous one closes), signed in through the real login page. */
-const signedIn = (username: string, language: Language) => signedInAs(suite, username, { language, viewport: { width: 1440, height: 900 } });
+const signedIn = (username: Role, language: Language) => signedInAs(suite, username, { language, viewport: { width: 1440, height: 900 } });
 
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
 
@@ -148,7 +149,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
     let balance = await cnyBalance(merchant);
     await expect.poll(() => text(balance)).toBe(`${credited} CNY`);
 
-    const charges = await (await portalApi(suite, 'en-US').signIn('merchant')).post<{ records: Charge[] }>('/platform-api/finance/virtualWallet/payment/charges', { pageNo: 1, pageSize: 50 });
+    const charges = await portalApi(suite, 'en-US').as('merchant').post<{ records: Charge[] }>('/platform-api/finance/virtualWallet/payment/charges', { pageNo: 1, pageSize: 50 });
     const charge = charges.records.find((candidate) => candidate.currency === 'CNY' && centsOf(candidate.amount) <= centsOf(credited));
     expect(charge, 'a weighed CNY charge of the demo the recharge covers').toBeDefined();
     const { orderNo, amount: chargeAmount } = charge ?? { orderNo: '', amount: '0.00' };

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite.ts';
-import { signIn } from './support/portal.ts';
+import { signedIn } from './support/portal.ts';
 
 /** The list toolkit by keyboard alone, in a real browser against the real server (embedded database). */
 const suite = useBrowserSuite();
@@ -47,8 +47,7 @@ async function walkList(page: Page, list: Locator, first: Locator, toolbar: read
 
 describe('keyboard', () => {
   test('Tab leaves a date range: the order list and the recharge records, Search, New, Export and the table (en-US)', async () => {
-    const page = await suite.newPage({ language: 'en-US' });
-    await signIn(page, 'merchant');
+    const page = await signedIn(suite, 'merchant', { language: 'en-US' });
 
     await navigate(page, '/logistics/international-order');
     const orders = page.getByTestId('list-page-logistics-international-order');

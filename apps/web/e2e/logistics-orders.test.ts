@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { IMPORT_COLUMNS, IMPORT_TITLES, type ImportColumn } from '../../server/src/modules/logistics/order/model.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
 import { fillOrder, orderNoIn, orderRows, searchOrders } from './support/orders.ts';
-import { signIn, toast } from './support/portal.ts';
+import { signedIn, toast } from './support/portal.ts';
 
 /** The merchant's international orders in a real browser against the real server (embedded database). */
 const suite = useBrowserSuite();
@@ -15,7 +15,7 @@ const LIST_PATH = '/logistics/international-order';
 // one run's numbers: the embedded database of the suite is fresh, but a rerun against a kept one must not collide
 const RUN = Date.now().toString(36).toUpperCase();
 
-const newPage = (language: Language) => suite.newPage({ viewport: { width: 1366, height: 860 }, language });
+const newPage = (language: Language, role: 'merchant' | 'staff' = 'merchant') => signedIn(suite, role, { viewport: { width: 1366, height: 860 }, language });
 
 async function openOrders(page: Page) {
   await page.goto(LIST_PATH);
@@ -52,7 +52,6 @@ const importedOrder = (merchantOrderNo: string, products: { itemName: string; it
 describe('international logistics orders', () => {
   test('a merchant creates, finds, opens, edits, imports, exports and cancels orders (en-US)', { timeout: 240_000 }, async () => {
     const page = await newPage('en-US');
-    await signIn(page, 'merchant');
     await openOrders(page);
     const createdBefore = Number((await page.getByTestId('status-count-CREATED').textContent())?.replace(/,/g, ''));
 
@@ -162,7 +161,6 @@ describe('international logistics orders', () => {
 
   test('a merchant creates an order, finds it under its status and cancels it from its detail (zh-TW)', { timeout: 180_000 }, async () => {
     const page = await newPage('zh-TW');
-    await signIn(page, 'merchant');
     await openOrders(page);
     await page.getByTestId('order-create').click();
     const merchantNo = `E2E-${RUN}-TW`;
@@ -195,7 +193,6 @@ describe('international logistics orders', () => {
 
   test('the logistics order list shows the orders on their way, exports them and opens their tracking (zh-CN)', { timeout: 120_000 }, async () => {
     const page = await newPage('zh-CN');
-    await signIn(page, 'merchant');
     await page.goto('/logistics/logistics-order');
     await orderRows(page).first().waitFor();
     const onTheWay = ['已出库', '跨境运输中', '已到海外仓', '末端派送中', '已完成', '已退回', '已丢失'];
@@ -217,8 +214,7 @@ describe('international logistics orders', () => {
   });
 
   test('staff sees no import, export or cancel (zh-TW)', { timeout: 120_000 }, async () => {
-    const page = await newPage('zh-TW');
-    await signIn(page, 'staff');
+    const page = await newPage('zh-TW', 'staff');
     await openOrders(page);
     await page.getByTestId('status-tab-CREATED').click();
     await orderRows(page).first().getByTestId('order-edit').waitFor();

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import type { Role } from './support/sessions.ts';
 import { fillOrder, orderNoIn, orderRows, searchOrders } from './support/orders.ts';
 import { choose, signedIn as signedInAs, toast } from './support/portal.ts';
 
@@ -10,7 +11,7 @@ import { choose, signedIn as signedInAs, toast } from './support/portal.ts';
  */
 const suite = useBrowserSuite();
 
-const signedIn = (username: string, language: Language) => signedInAs(suite, username, { language, viewport: { width: 1366, height: 900 } });
+const signedIn = (username: Role, language: Language) => signedInAs(suite, username, { language, viewport: { width: 1366, height: 900 } });
 
 describe('an order from the merchant to the public tracking page', () => {
   test('created by the merchant, received and shipped by the warehouse, followed by anyone', { timeout: 240_000 }, async () => {

@@ -67,7 +67,7 @@ describe('shipping screens', () => {
   });
 
   test('a pick-up batch from CREATED orders: the merchant marks it ready, the warehouse schedules, takes and confirms it', async () => {
-    const merchant = await api.signIn('merchant');
+    const merchant = api.as('merchant');
     const first = await addOrder(merchant, { weight: '1.250' });
     const second = await addOrder(merchant, { weight: '0.755' });
 
@@ -155,8 +155,8 @@ describe('shipping screens', () => {
   });
 
   test('the merchant deals with an exception the warehouse registered, and the Deal button is gone', async () => {
-    const order = await addOrder(await api.signIn('merchant'));
-    const registered = await (await api.signIn('warehouse')).post<{ exceptionNo: string }>('/api/warehouse/exception/add', { orderNo: order.orderNo, type: 'DAMAGED', description: 'Outer carton crushed on one corner' });
+    const order = await addOrder(api.as('merchant'));
+    const registered = await api.as('warehouse').post<{ exceptionNo: string }>('/api/warehouse/exception/add', { orderNo: order.orderNo, type: 'DAMAGED', description: 'Outer carton crushed on one corner' });
 
     const page = await signedIn(suite, 'merchant', { language: 'en-US' });
     const list = await openList(page, '/logistics/collection-exception', 'logistics-collection-exception');

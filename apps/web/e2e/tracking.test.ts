@@ -24,9 +24,9 @@ type Shipment = { order: ListedOrder; waybillNo: string; phone: string };
 let shipment: Promise<Shipment> | undefined;
 function prepared(): Promise<Shipment> {
   shipment ??= (async () => {
-    const warehouse = await api.signIn('warehouse');
+    const warehouse = api.as('warehouse');
     const phone = '0933 246 810';
-    const created = await addOrder(await api.signIn('merchant'), {
+    const created = await addOrder(api.as('merchant'), {
       merchantOrderNo: `TRACK-E2E-${Date.now()}`,
       recipient: { name: '王小美', phone, address: '追蹤路 88 號 5 樓', province: '台北市', city: '台北市', district: '信義區' },
       items: [{ name: '陶瓷馬克杯 Ceramic mug', category: 'C04', quantity: 3, unitPrice: '39.00' }],

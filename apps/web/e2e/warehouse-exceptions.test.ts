@@ -17,7 +17,7 @@ const rowMoves = async (row: Locator) => (await row.locator('[data-testid^="exce
 
 describe('platform collection exceptions', () => {
   test('the warehouse registers an exception and asks the merchant, the merchant deals with it, the warehouse closes it', { timeout: 120_000 }, async () => {
-    const orders = await (await api.signIn('warehouse')).get<{ records: { orderNo: string; tenantName: string }[] }>('/api/warehouse/order/list?pageNo=1&pageSize=50');
+    const orders = await api.as('warehouse').get<{ records: { orderNo: string; tenantName: string }[] }>('/api/warehouse/order/list?pageNo=1&pageSize=50');
     const order = orders.records.find((record) => record.tenantName === 'Demo Trading');
     expect(order, 'a demo order of merchant').toBeDefined();
     const orderNo = order!.orderNo;

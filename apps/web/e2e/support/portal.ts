@@ -2,14 +2,15 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { BrowserSuite, NewPageOptions } from './browser-suite.ts';
+import { PASSWORD, type Role, type Session } from './sessions.ts';
 
 /*
  * What a person does in the portal, for every spec: open a page, sign in, open a list from the menu,
  * search it, find a row, pick an option of a select, read a message, take a picture.
  */
 
-/** The demo users' password (the seed's). */
-export const PASSWORD = 'Portal#2026';
+/** Where a sign-in lands. */
+export const HOME = '/dashboard/analysis';
 
 /** A fresh page (the previous one closes) at `pathname`. */
 export async function openPage(suite: BrowserSuite, pathname: string, options: NewPageOptions = {}): Promise<Page> {
@@ -25,18 +26,23 @@ export async function submitLogin(page: Page, username: string, password = PASSW
   await page.getByTestId('login-submit').click();
 }
 
-/** Signs in through the real login page and waits for the home page. */
-export async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/user/login');
-  await submitLogin(page, username);
+/** A fresh page (the previous one closes) signed in as `who` (a role's shared session, or a session of the test's own), on the home page. */
+export async function signedIn(suite: BrowserSuite, who: Role | Session, options: NewPageOptions = {}): Promise<Page> {
+  const page = await suite.newPage({ ...options, as: who });
+  await page.goto(HOME);
   await page.getByTestId('home-greeting').waitFor();
+  return page;
 }
 
-/** A fresh page (the previous one closes) signed in as `username`, on the home page. */
-export async function signedIn(suite: BrowserSuite, username: string, options: NewPageOptions = {}): Promise<Page> {
-  const page = await suite.newPage(options);
-  await signIn(page, username);
-  return page;
+/** The same page, signed out and signed in as `who` instead, on the home page: another person at the same browser. */
+export async function switchUser(suite: BrowserSuite, page: Page, who: Role | Session): Promise<void> {
+  const stored = suite.storageState(who).origins.flatMap((origin) => origin.localStorage);
+  await page.evaluate((items) => {
+    window.localStorage.clear();
+    for (const { name, value } of items) window.localStorage.setItem(name, value);
+  }, stored);
+  await page.goto(HOME);
+  await page.getByTestId('home-greeting').waitFor();
 }
 
 /** Opens a list page of the menu and waits for its table; answers the list. */
