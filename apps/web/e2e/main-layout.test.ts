@@ -88,7 +88,7 @@ describe('main layout', () => {
   test('switches department', async () => {
     // the current department is the user's, at the server: the other files' merchant works in Operations
     onTestFinished(async () => {
-      await portalApi(suite, 'zh-CN').as('merchant').post('/api/sys/selectDepart', { orgCode: 'A01A01' });
+      await portalApi(suite, 'zh-CN').as('merchant').post('/api/sys/selectDepart', { orgCode: 'A01A01', username: 'merchant' });
     });
     const page = await homeOf('merchant', 'zh-CN');
     await page.getByTestId('user-menu').hover();

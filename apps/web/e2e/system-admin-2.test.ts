@@ -1,6 +1,6 @@
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { dictItemEditInput, type DictItemRecord } from '@portal/shared/system-dicts';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { addUser, portalApi } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 import { clickOption, HOME, rowWith, signedIn, switchUser } from './support/portal.ts';
@@ -49,25 +49,14 @@ async function unread(page: Page): Promise<number> {
   return Number(found[1]);
 }
 
-/**
- * A page in a context of its own (the suite keeps one page at a time), signed in as `who`: a second
- * person at another browser. Its errors (an uncaught one, a console error other than a refused request) go
- * into `problems`, as the suite's own pages' do. Closed by the caller.
- */
-async function anotherPerson(browser: Browser, who: Role | Session, problems: string[]): Promise<Page> {
-  const username = typeof who === 'string' ? who : who.userInfo.username;
-  const context = await browser.newContext({ baseURL: suite.portal().url, viewport, storageState: suite.storageState(who) });
-  await context.addInitScript(() => {
-    if (!window.localStorage.getItem('pro__language')) window.localStorage.setItem('pro__language', 'en-US');
-  });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`${username}: console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${username}: page error: ${error.message}`));
+/** Another person at another browser, signed in as `who` on the home page: a page beside the suite's one. */
+type Person = { who: string; page: Page; problems: string[] };
+
+async function anotherPerson(who: Role | Session): Promise<Person> {
+  const { page, problems } = await suite.separatePage({ language: 'en-US', viewport, as: who });
   await page.goto(HOME);
   await page.getByTestId('home-greeting').waitFor();
-  return page;
+  return { who: typeof who === 'string' ? who : who.userInfo.username, page, problems };
 }
 
 describe('system administration II: tenants, dictionaries, announcements, sessions, audit', () => {
@@ -85,10 +74,7 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
     const adminApi = api.as('admin');
 
     const page = await signedIn(suite, 'admin', { language: 'en-US', viewport });
-    const browser = page.context().browser();
-    if (!browser) throw new Error('no browser behind the page');
-    const others: Page[] = [];
-    const problems: string[] = [];
+    const others: Person[] = [];
     try {
       // ---- 1. a package with the home page and the international orders
       await page.goto('/system/tenant-menu');
@@ -140,8 +126,9 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
       await page.getByTestId('status-tab-CREATED').waitFor();
 
       // ---- 2. the merchant, signed in before, looks at the order statuses
-      const merchantPage = await anotherPerson(browser, 'merchant', problems);
-      others.push(merchantPage);
+      const merchant = await anotherPerson('merchant');
+      others.push(merchant);
+      const merchantPage = merchant.page;
       await merchantPage.goto('/logistics/international-order');
       await expect.poll(() => merchantPage.getByTestId('status-tab-CREATED').textContent()).toMatch(/^Created/);
 
@@ -179,10 +166,12 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
       // ---- 3. the merchant publishes an announcement to the Finance department (merchant is in it, the clerk is not)
       await merchantPage.goto('/');
       await merchantPage.getByTestId('home-greeting').waitFor();
-      const staffPage = await anotherPerson(browser, await signInByApi(suite.portal().url, clerk), problems);
-      others.push(staffPage);
-      const otherTenantPage = await anotherPerson(browser, 'merchant2', problems);
-      others.push(otherTenantPage);
+      const staff = await anotherPerson(await signInByApi(suite.portal().url, clerk));
+      others.push(staff);
+      const staffPage = staff.page;
+      const otherTenant = await anotherPerson('merchant2');
+      others.push(otherTenant);
+      const otherTenantPage = otherTenant.page;
       const before = { merchant: await unread(merchantPage), staff: await unread(staffPage), merchant2: await unread(otherTenantPage) };
 
       await switchTo(page, 'merchant');
@@ -262,9 +251,10 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
       await itemForm.getByTestId('dict-item-text-en-US').fill('Created');
       await page.locator('.ant-modal:visible').getByRole('button', { name: 'Save' }).click();
       await expect.poll(async () => (await createdRow.textContent()) ?? '').not.toContain(newStatusText);
-      expect(problems).toEqual([]);
+      // the other people's pages misbehaved no more than the suite's own may
+      expect(others.flatMap(({ who, problems }) => problems.map((problem) => `${who}: ${problem}`))).toEqual([]);
     } finally {
-      for (const other of others) await other.context().close();
+      for (const other of others) await other.page.context().close();
     }
   });
 });

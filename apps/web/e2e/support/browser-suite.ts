@@ -47,38 +47,53 @@ export function useBrowserSuite() {
 
   const sessionOf = (who: Role | Session): Session => (typeof who === 'string' ? sessions[who] : who);
 
+  /** A page in a new context, whose misdeeds go into `into`. */
+  const open = async (options: NewPageOptions, into: string[]): Promise<Page> => {
+    if (!browser) throw new Error('the suite has not started');
+    // page.goto('/a/path') opens the portal's own
+    const opened = await browser.newContext({
+      baseURL: url,
+      viewport: options.viewport ?? { width: 1280, height: 860 },
+      bypassCSP: options.bypassCSP ?? false,
+      ...(options.as ? { storageState: storageStateOf(url, sessionOf(options.as)) } : {}),
+    });
+    if (options.language) {
+      await opened.addInitScript((lang) => {
+        if (!window.localStorage.getItem('pro__language')) window.localStorage.setItem('pro__language', lang);
+      }, options.language);
+    }
+    const page = await opened.newPage();
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== url) into.push(`request off origin: ${request.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) into.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => into.push(`page error: ${error.message}`));
+    return page;
+  };
+
   return {
     /** the portal: its origin, and its output so far */
     portal: () => portal,
     /** the shared session of a demo role: the same one its pages and its API calls use */
     session: (role: Role): Session => sessions[role],
-    /** what a browser signed in as `who` holds, for a context of a test's own */
+    /** what a browser signed in as `who` holds */
     storageState: (who: Role | Session) => storageStateOf(url, sessionOf(who)),
     /** a page in a fresh context; the previous page's context is closed first */
     async newPage(options: NewPageOptions = {}): Promise<Page> {
-      if (!browser) throw new Error('the suite has not started');
       await context?.close();
-      // page.goto('/a/path') opens the portal's own
-      context = await browser.newContext({
-        baseURL: url,
-        viewport: options.viewport ?? { width: 1280, height: 860 },
-        bypassCSP: options.bypassCSP ?? false,
-        ...(options.as ? { storageState: storageStateOf(url, sessionOf(options.as)) } : {}),
-      });
-      if (options.language) {
-        await context.addInitScript((lang) => {
-          if (!window.localStorage.getItem('pro__language')) window.localStorage.setItem('pro__language', lang);
-        }, options.language);
-      }
-      const page = await context.newPage();
-      page.on('request', (request) => {
-        if (new URL(request.url()).origin !== url) problems.push(`request off origin: ${request.url()}`);
-      });
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console error: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      const page = await open(options, problems);
+      context = page.context();
       return page;
+    },
+    /**
+     * A page in a context of its own beside the suite's one page (another person at another browser, or a
+     * test running beside others): the caller closes its context and checks `problems`.
+     */
+    async separatePage(options: NewPageOptions = {}): Promise<{ page: Page; problems: string[] }> {
+      const own: string[] = [];
+      return { page: await open(options, own), problems: own };
     },
   };
 }
