@@ -5,7 +5,7 @@ import { portalApi } from './support/api.ts';
 import { AXE_PATH, seriousViolations } from './support/axe.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
 import { shippedOrder, type Shipment } from './support/orders.ts';
-import { HOME, switchUser } from './support/portal.ts';
+import { HOME, switchUser, visit } from './support/portal.ts';
 
 /*
  * Issue 11, "done means": axe finds no serious or critical violation on any screen, signed in or not,
@@ -74,14 +74,6 @@ async function settled(page: Page, pathname: string): Promise<void> {
     pathname,
     { polling: 'raf', timeout: 15_000 },
   );
-}
-
-/** Client-side navigation, as a link would: the router follows the address bar on popstate. */
-async function navigate(page: Page, pathname: string): Promise<void> {
-  await page.evaluate((path) => {
-    window.history.pushState({ usr: null, key: path, idx: window.history.length }, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, pathname);
 }
 
 /** The pages of the signed-in user's menu (containers and links off the portal left out), from the server. */
@@ -185,7 +177,7 @@ describe('accessibility of every screen', () => {
             for (const [index, path] of (await menuPages(page)).entries()) {
               if (index > 0 && seen.has(path)) continue;
               seen.add(path);
-              await navigate(page, path);
+              await visit(page, path);
               await settled(page, path);
               await closeOtherTabs(page, path);
               // the pages of later releases are one "not available yet" message each, differing in the title

@@ -17,7 +17,7 @@ import { clickOption, rowWith, shot, signedIn as signedInAs, toast } from './sup
  */
 const suite = useBrowserSuite();
 const api = portalApi(suite, 'en-US');
-const signedIn = (username: Role) => signedInAs(suite, username, { language: 'en-US', viewport: { width: 1440, height: 900 } });
+const signedIn = (username: Role, at?: string) => signedInAs(suite, username, { language: 'en-US', viewport: { width: 1440, height: 900 }, ...(at ? { at } : {}) });
 
 const REPORT = 'order_status_report';
 const FORM = 'supplier_contacts';
@@ -68,8 +68,7 @@ describe('online development (issue 16)', () => {
     if (!merchantOrder) throw new Error('the demo merchant has no orders');
 
     // ---- admin: a check rule, the report, the form
-    const admin = await signedIn('admin');
-    await admin.goto('/system/online');
+    const admin = await signedIn('admin', '/system/online');
     await admin.getByRole('tab', { name: 'Check rules' }).click();
     await admin.getByTestId('check-rule-add').click();
     await admin.getByTestId('check-rule-code').fill('supplier_code');
@@ -173,8 +172,7 @@ describe('online development (issue 16)', () => {
     await shot(merchant, 'online-report');
 
     // ---- merchant2: none of merchant's rows in the form, the report or the picker
-    const merchant2 = await signedIn('merchant2');
-    await merchant2.goto(`/online/cgform/${FORM}`);
+    const merchant2 = await signedIn('merchant2', `/online/cgform/${FORM}`);
     const rows2 = merchant2.getByTestId(`list-page-online-form-${FORM}`);
     await rows2.locator('.ant-table-tbody').waitFor();
     await expect.poll(() => rows2.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(0);

@@ -75,7 +75,7 @@ class Receiver {
 }
 
 /** A fresh browser (the previous one closes), signed in through the real login page. */
-const signedIn = (username: Role, language: 'en-US' | 'zh-TW' = 'en-US') => signedInAs(suite, username, { language, viewport: { width: 1440, height: 900 } });
+const signedIn = (username: Role, at: string, language: 'en-US' | 'zh-TW' = 'en-US') => signedInAs(suite, username, { language, viewport: { width: 1440, height: 900 }, at });
 
 /** The README's curl (step 2 of its "Open API"): the status code and the body. */
 async function curlCreateOrder(key: string, merchantOrderNo: string): Promise<{ status: number; body: { orderNo?: string; status?: string; error?: { code: string } } }> {
@@ -125,8 +125,7 @@ describe('the open API and message push, as a merchant tries them', () => {
     await receiver.start();
     try {
       // ---- as merchant: an API key with the orders scope, shown once
-      let page = await signedIn('merchant');
-      await page.goto('/config/token');
+      let page = await signedIn('merchant', '/config/token');
       await page.getByTestId('api-key-add').click();
       await page.getByTestId('api-key-name').fill('Shop ERP');
       await page.getByTestId('api-key-scope-orders:write').click();
@@ -171,8 +170,7 @@ describe('the open API and message push, as a merchant tries them', () => {
       expect(await page.content()).not.toContain(secret);
 
       // ---- as warehouse: the order's parcel received by scan
-      page = await signedIn('warehouse', 'zh-TW');
-      await page.goto('/warehouse/receive');
+      page = await signedIn('warehouse', '/warehouse/receive', 'zh-TW');
       const number = page.locator('#receive_number');
       await number.waitFor();
       await choose(page, 'receive_warehouseCode', '深圳倉');
@@ -191,8 +189,7 @@ describe('the open API and message push, as a merchant tries them', () => {
 
       // ---- the receiver stops; a test event fails, and the delivery log shows the retries
       await receiver.stop();
-      page = await signedIn('merchant');
-      await page.goto('/config/message-push');
+      page = await signedIn('merchant', '/config/message-push');
       await page.getByTestId('push-endpoint-test').first().click();
       // the delivery stays pending; its detail lists the failed attempts as they come (the first retry is 5 s later)
       let row = await deliveryRow(page, 'Test event');

@@ -7,10 +7,10 @@ import type { OrderDetail, OrderRecord } from '@portal/shared/logistics-schemas'
 import { demoProducts } from '../../server/src/modules/purchase/platform/demo-catalogue.ts';
 import type { ProductDetail, ProductSku } from '../../server/src/modules/purchase/platform/types.ts';
 import { addTenant, portalApi, type ApiSession } from './support/api.ts';
-import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 import { signInByApi, type Role, type Session } from './support/sessions.ts';
 import { centsOf, moneyOf } from './support/finance.ts';
-import { choose, openList, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
+import { choose, listOn, openList, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
 import { fundCnyWallet } from './support/wallet.ts';
 
 /**
@@ -32,7 +32,7 @@ type Listing<T> = { records: T[]; total: number };
 type Account = { tenantId: number; tenantName: string; kind: string; currency: string; balance: string };
 
 /** A fresh browser (the previous one closes), signed in through the real login page. */
-const signedIn = (username: Role | Session, language: Language = 'en-US') => signedInAs(suite, username, { language, viewport: { width: 1440, height: 900 } });
+const signedIn = (username: Role | Session, at: string) => signedInAs(suite, username, { language: 'en-US', viewport: { width: 1440, height: 900 }, at });
 
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
 const cny = (fen: bigint) => `${moneyOf(fen)} CNY`;
@@ -153,8 +153,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     const held = purchaseAccount(await ledgerHolds());
 
     // ---- 1. the merchant pastes a Taobao link into the product search: its page opens
-    let merchant = await signedIn(session);
-    await merchant.goto('/product-search');
+    let merchant = await signedIn(session, '/product-search');
     const keyword = merchant.getByTestId('product-keyword').getByRole('searchbox');
     await keyword.waitFor();
     await keyword.focus();
@@ -236,8 +235,8 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     expect(purchaseAccount(await ledgerHolds()) - held).toBe(total);
 
     // ---- 5. the purchaser takes it and makes one purchase order per seller
-    const purchaser = await signedIn('purchaser');
-    list = await openList(purchaser, '/purchasing/queue', 'purchasing-queue');
+    const purchaser = await signedIn('purchaser', '/purchasing/queue');
+    list = await listOn(purchaser, 'purchasing-queue');
     const queued = rowWith(list, preOrderNo);
     await expect.poll(() => text(queued)).toContain(tenant);
     expect(await text(queued)).toContain(cny(total));
@@ -327,8 +326,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     ).toEqual(confirmations.map((step) => ['SELLER_SHIPPED', step.externalNo, step.platformOrderId, plain(step.actual), step.company, step.expressNo]));
 
     // ---- 7. the warehouse scans each parcel in by its express number
-    const warehouse = await signedIn('warehouse');
-    await warehouse.goto('/warehouse/purchase-receive');
+    const warehouse = await signedIn('warehouse', '/warehouse/purchase-receive');
     await warehouse.locator('#purchase-receive_expressNo').waitFor();
     await choose(warehouse, 'purchase-receive_warehouseCode', 'Shenzhen warehouse');
     for (const step of confirmations) {
@@ -344,8 +342,8 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     await shot(warehouse, 'purchasing-warehouse-received-en-US');
 
     // ---- 8. the merchant ships the received goods abroad from the stock
-    merchant = await signedIn(session);
-    list = await openList(merchant, '/purchase/stock', 'purchase-stock');
+    merchant = await signedIn(session, '/purchase/stock');
+    list = await listOn(merchant, 'purchase-stock');
     for (const choice of lines) {
       const row = rowWith(list, choice.product.title);
       await expect.poll(() => text(row)).toContain('In stock');

@@ -73,11 +73,10 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
     await addUser(api.as('merchant'), { username: clerk, realname: `Clerk ${stamp}`, roleCode: 'merchant_staff', orgCode: 'A01A01' });
     const adminApi = api.as('admin');
 
-    const page = await signedIn(suite, 'admin', { language: 'en-US', viewport });
+    const page = await signedIn(suite, 'admin', { language: 'en-US', viewport, at: '/system/tenant-menu' });
     const others: Person[] = [];
     try {
       // ---- 1. a package with the home page and the international orders
-      await page.goto('/system/tenant-menu');
       await page.getByTestId('package-add').click();
       await page.getByTestId('package-form-name').fill(packageName);
       await page.getByTestId('package-form-description').fill('Home and the international orders');

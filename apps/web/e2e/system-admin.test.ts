@@ -70,10 +70,8 @@ describe('system administration: a merchant builds a team, the platform edits a 
       return found;
     };
 
-    const page = await signedIn(suite, 'merchant', { language: 'en-US', viewport });
-
     // ---- a department under the company
-    await page.goto('/system/depart');
+    const page = await signedIn(suite, 'merchant', { language: 'en-US', viewport, at: '/system/depart' });
     await page.getByTestId('depart-node-A01').click();
     await page.getByTestId('depart-add-child').click();
     await page.getByTestId('depart-add-name').fill(departName);

@@ -32,16 +32,14 @@ async function orderToReceive(): Promise<ListedOrder> {
 }
 
 /** A fresh page signed in as `username`, in zh-TW. */
-const homeOf = (username: Role) => signedIn(suite, username, { language: 'zh-TW', viewport: { width: 1366, height: 900 } });
+const pageOf = (username: Role, at?: string) => signedIn(suite, username, { language: 'zh-TW', viewport: { width: 1366, height: 900 }, ...(at ? { at } : {}) });
 
 describe('the warehouse screens', () => {
   test('receive by scan, ship out with a waybill, add a line-haul event; the merchant home shows the figures', { timeout: 180_000 }, async () => {
     const order = await orderToReceive();
     const waybillNo = `WBE2E${Date.now()}`;
-    const page = await homeOf('warehouse');
-
     // ---- scan in: the warehouse once, then number, Enter, the measures with Enter between them
-    await page.goto('/warehouse/receive');
+    const page = await pageOf('warehouse', '/warehouse/receive');
     const number = page.locator('#receive_number');
     await number.waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('receive_number');
@@ -136,7 +134,7 @@ describe('the warehouse screens', () => {
     expect(tracked[0]?.events[0]).toMatchObject({ description: '已自香港啟航，前往台灣', location: '香港 Hong Kong' });
 
     // ---- the merchant's home: every status with its count, as the server counts them, the chart of 30 days
-    const home = await homeOf('merchant');
+    const home = await pageOf('merchant');
     const figures = home.getByTestId('status-counts');
     await figures.waitFor();
     const summary = await api.as('merchant').get<Summary>('/api/logistics/summary');

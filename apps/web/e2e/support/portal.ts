@@ -26,11 +26,15 @@ export async function submitLogin(page: Page, username: string, password = PASSW
   await page.getByTestId('login-submit').click();
 }
 
-/** A fresh page (the previous one closes) signed in as `who` (a role's shared session, or a session of the test's own), on the home page. */
-export async function signedIn(suite: BrowserSuite, who: Role | Session, options: NewPageOptions = {}): Promise<Page> {
+/**
+ * A fresh page (the previous one closes) signed in as `who` (a role's shared session, or a session of the
+ * test's own): at `at`, or on the home page once drawn. A page loaded is seconds of a browser's work: a test
+ * that goes elsewhere at once lands there.
+ */
+export async function signedIn(suite: BrowserSuite, who: Role | Session, { at, ...options }: NewPageOptions & { at?: string } = {}): Promise<Page> {
   const page = await suite.newPage({ ...options, as: who });
-  await page.goto(HOME);
-  await page.getByTestId('home-greeting').waitFor();
+  await page.goto(at ?? HOME);
+  if (!at) await page.getByTestId('home-greeting').waitFor();
   return page;
 }
 
@@ -45,12 +49,28 @@ export async function switchUser(suite: BrowserSuite, page: Page, who: Role | Se
   await page.getByTestId('home-greeting').waitFor();
 }
 
-/** Opens a list page of the menu and waits for its table; answers the list. */
-export async function openList(page: Page, pathname: string, listId: string): Promise<Locator> {
-  await page.goto(pathname);
+/**
+ * Goes to `pathname` inside the portal as a link would (the router follows the address bar on popstate):
+ * the page already loaded stays, which a new load would build again.
+ */
+export async function visit(page: Page, pathname: string): Promise<void> {
+  await page.evaluate((path) => {
+    window.history.pushState({ usr: null, key: path, idx: window.history.length }, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, pathname);
+}
+
+/** The list `listId` of the page on screen, once its table is drawn. */
+export async function listOn(page: Page, listId: string): Promise<Locator> {
   const list = page.getByTestId(`list-page-${listId}`);
   await list.locator('.ant-table-tbody').waitFor();
   return list;
+}
+
+/** Opens a list page of the menu and waits for its table; answers the list. */
+export async function openList(page: Page, pathname: string, listId: string): Promise<Locator> {
+  await page.goto(pathname);
+  return listOn(page, listId);
 }
 
 /** The rows of a table in `scope` that contain `text`. */
