@@ -86,6 +86,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
+          // one portal for every file (starting one migrates and seeds a database: seconds each)
+          globalSetup: ['apps/web/e2e/support/global-setup.ts'],
           // a poll waits for what a server round trip brings (a drawer closing after its save): vitest's 1 s
           // default failed them on a loaded machine while the page was right a moment later
           expect: { poll: { timeout: 10_000 } },

@@ -5,8 +5,9 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import type { Role } from './support/sessions.ts';
 import { centsOf, convertCents, moneyOf, shanghaiMonth, voucherPng } from './support/finance.ts';
-import { choose, openList, optionsOf, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
+import { choose, listOn, openList, optionsOf, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
 
 /**
  * Issue 5's "done means" in Chromium against the real server (embedded database, demo data): a
@@ -27,8 +28,8 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-/** A fresh browser (the previous one closes), signed in through the real login page. */
-const signedIn = (username: string, language: Language) => signedInAs(suite, username, { language, viewport: { width: 1440, height: 900 } });
+/** A fresh browser (the previous one closes), signed in, on the home page or at `at`. */
+const signedIn = (username: Role, language: Language, at?: string) => signedInAs(suite, username, { language, viewport: { width: 1440, height: 900 }, ...(at ? { at } : {}) });
 
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
 
@@ -82,8 +83,8 @@ describe('the wallet from a recharge to the monthly statement', () => {
     await writeFile(voucherFile, voucherPng());
 
     // ---- 1. the merchant records a TWD transfer to credit the CNY wallet, with its voucher
-    let merchant = await signedIn('merchant', 'en-US');
-    let list = await openList(merchant, '/finance/wallet/recharge', 'wallet-recharge');
+    let merchant = await signedIn('merchant', 'en-US', '/finance/wallet/recharge');
+    let list = await listOn(merchant, 'wallet-recharge');
     await merchant.getByTestId('recharge-new').click();
     const form = merchant.getByRole('dialog', { name: 'New recharge' });
     await choose(merchant, 'rechargeForm_transferCurrency', 'TWD');
@@ -111,8 +112,8 @@ describe('the wallet from a recharge to the monthly statement', () => {
     expect(submitted).toContain(`${estimate} CNY`);
 
     // ---- 2. finance sees the voucher and what approving credits, and approves
-    const finance = await signedIn('finance', 'en-US');
-    list = await openList(finance, '/finance/review/recharge', 'finance-recharge-review');
+    const finance = await signedIn('finance', 'en-US', '/finance/review/recharge');
+    list = await listOn(finance, 'finance-recharge-review');
     let row = rowWith(list, rechargeNo);
     await expect.poll(() => text(row)).toContain('Awaiting review');
     expect(await text(row)).toContain(TENANT);
@@ -148,7 +149,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
     let balance = await cnyBalance(merchant);
     await expect.poll(() => text(balance)).toBe(`${credited} CNY`);
 
-    const charges = await (await portalApi(suite, 'en-US').signIn('merchant')).post<{ records: Charge[] }>('/platform-api/finance/virtualWallet/payment/charges', { pageNo: 1, pageSize: 50 });
+    const charges = await portalApi(suite, 'en-US').as('merchant').post<{ records: Charge[] }>('/platform-api/finance/virtualWallet/payment/charges', { pageNo: 1, pageSize: 50 });
     const charge = charges.records.find((candidate) => candidate.currency === 'CNY' && centsOf(candidate.amount) <= centsOf(credited));
     expect(charge, 'a weighed CNY charge of the demo the recharge covers').toBeDefined();
     const { orderNo, amount: chargeAmount } = charge ?? { orderNo: '', amount: '0.00' };
@@ -209,8 +210,8 @@ describe('the wallet from a recharge to the monthly statement', () => {
     expect(await cellsOf(list, row, ['Refund type', 'Refund amount', 'Logistics order number'])).toEqual(['Charge refund', `${refundAmount} CNY`, orderNo]);
 
     // ---- 5. finance approves the refund: only now the money moves
-    const financeAgain = await signedIn('finance', 'en-US');
-    list = await openList(financeAgain, '/finance/review/refund', 'finance-refund-review');
+    const financeAgain = await signedIn('finance', 'en-US', '/finance/review/refund');
+    list = await listOn(financeAgain, 'finance-refund-review');
     row = rowWith(list, refundNo);
     await expect.poll(() => text(row)).toContain('Awaiting review');
     await row.getByTestId('refund-approve').click();
@@ -292,8 +293,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
     await expect.poll(() => text(balance)).toBe(`${closing} CNY`);
 
     // ---- 7. another merchant (in simplified Chinese) sees none of it
-    const other = await signedIn('merchant2', 'zh-CN');
-    await other.goto('/finance/wallet/overview');
+    const other = await signedIn('merchant2', 'zh-CN', '/finance/wallet/overview');
     await other.getByTestId('wallet-empty').waitFor();
     expect(await text(other.getByTestId('wallet-empty'))).toContain('您还没有钱包');
     expect(await other.locator('[data-testid^="wallet-card-"]').count()).toBe(0);

@@ -1,18 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite.ts';
-import { signIn } from './support/portal.ts';
+import { signedIn, visit } from './support/portal.ts';
 
 /** The list toolkit by keyboard alone, in a real browser against the real server (embedded database). */
 const suite = useBrowserSuite();
-
-/** Client-side navigation, as a link would: the router follows the address bar on popstate. */
-async function navigate(page: Page, pathname: string): Promise<void> {
-  await page.evaluate((path) => {
-    window.history.pushState({ usr: null, key: path, idx: window.history.length }, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, pathname);
-}
 
 const hasFocus = (target: Locator) => target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
 
@@ -47,15 +39,12 @@ async function walkList(page: Page, list: Locator, first: Locator, toolbar: read
 
 describe('keyboard', () => {
   test('Tab leaves a date range: the order list and the recharge records, Search, New, Export and the table (en-US)', async () => {
-    const page = await suite.newPage({ language: 'en-US' });
-    await signIn(page, 'merchant');
-
-    await navigate(page, '/logistics/international-order');
+    const page = await signedIn(suite, 'merchant', { language: 'en-US', at: '/logistics/international-order' });
     const orders = page.getByTestId('list-page-logistics-international-order');
     await orders.locator('.ant-table-tbody').waitFor();
     await walkList(page, orders, orders.locator('#orderNo'), [page.getByTestId('order-create'), page.getByTestId('order-export')]);
 
-    await navigate(page, '/finance/wallet/recharge');
+    await visit(page, '/finance/wallet/recharge');
     const recharges = page.getByTestId('list-page-wallet-recharge');
     await recharges.locator('.ant-table-tbody').waitFor();
     await walkList(page, recharges, recharges.locator('#rechargeNo'), [page.getByTestId('recharge-new'), recharges.getByTestId('export-button')]);

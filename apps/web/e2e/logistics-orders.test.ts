@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { IMPORT_COLUMNS, IMPORT_TITLES, type ImportColumn } from '../../server/src/modules/logistics/order/model.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
 import { fillOrder, orderNoIn, orderRows, searchOrders } from './support/orders.ts';
-import { signIn, toast } from './support/portal.ts';
+import { signedIn, toast } from './support/portal.ts';
 
 /** The merchant's international orders in a real browser against the real server (embedded database). */
 const suite = useBrowserSuite();
@@ -15,12 +15,11 @@ const LIST_PATH = '/logistics/international-order';
 // one run's numbers: the embedded database of the suite is fresh, but a rerun against a kept one must not collide
 const RUN = Date.now().toString(36).toUpperCase();
 
-const newPage = (language: Language) => suite.newPage({ viewport: { width: 1366, height: 860 }, language });
+/** A fresh page signed in as `role` at `at`, the international orders by default. */
+const newPage = (language: Language, role: 'merchant' | 'staff' = 'merchant', at = LIST_PATH) => signedIn(suite, role, { viewport: { width: 1366, height: 860 }, language, at });
 
-async function openOrders(page: Page) {
-  await page.goto(LIST_PATH);
-  await page.getByTestId('order-link').first().waitFor();
-}
+/** The international orders, once their first row shows. */
+const ordersShown = (page: Page) => page.getByTestId('order-link').first().waitFor();
 
 async function downloaded(download: Download): Promise<Buffer> {
   const path = await download.path();
@@ -52,8 +51,7 @@ const importedOrder = (merchantOrderNo: string, products: { itemName: string; it
 describe('international logistics orders', () => {
   test('a merchant creates, finds, opens, edits, imports, exports and cancels orders (en-US)', { timeout: 240_000 }, async () => {
     const page = await newPage('en-US');
-    await signIn(page, 'merchant');
-    await openOrders(page);
+    await ordersShown(page);
     const createdBefore = Number((await page.getByTestId('status-count-CREATED').textContent())?.replace(/,/g, ''));
 
     // create by hand, with a live freight quote
@@ -162,8 +160,7 @@ describe('international logistics orders', () => {
 
   test('a merchant creates an order, finds it under its status and cancels it from its detail (zh-TW)', { timeout: 180_000 }, async () => {
     const page = await newPage('zh-TW');
-    await signIn(page, 'merchant');
-    await openOrders(page);
+    await ordersShown(page);
     await page.getByTestId('order-create').click();
     const merchantNo = `E2E-${RUN}-TW`;
     await fillOrder(page, merchantNo, { service: '基礎服務', country: '台灣', warehouse: '深圳倉' });
@@ -194,9 +191,7 @@ describe('international logistics orders', () => {
   });
 
   test('the logistics order list shows the orders on their way, exports them and opens their tracking (zh-CN)', { timeout: 120_000 }, async () => {
-    const page = await newPage('zh-CN');
-    await signIn(page, 'merchant');
-    await page.goto('/logistics/logistics-order');
+    const page = await newPage('zh-CN', 'merchant', '/logistics/logistics-order');
     await orderRows(page).first().waitFor();
     const onTheWay = ['已出库', '跨境运输中', '已到海外仓', '末端派送中', '已完成', '已退回', '已丢失'];
     for (const text of await orderRows(page).locator('td:nth-child(3)').allTextContents()) expect(onTheWay).toContain(text);
@@ -217,9 +212,8 @@ describe('international logistics orders', () => {
   });
 
   test('staff sees no import, export or cancel (zh-TW)', { timeout: 120_000 }, async () => {
-    const page = await newPage('zh-TW');
-    await signIn(page, 'staff');
-    await openOrders(page);
+    const page = await newPage('zh-TW', 'staff');
+    await ordersShown(page);
     await page.getByTestId('status-tab-CREATED').click();
     await orderRows(page).first().getByTestId('order-edit').waitFor();
     expect(await page.getByTestId('order-create').count()).toBe(1);

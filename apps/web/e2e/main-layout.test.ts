@@ -1,18 +1,23 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
+import { portalApi } from './support/api.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
-import { clickOption, PASSWORD, signIn, submitLogin } from './support/portal.ts';
+import { clickOption, signedIn, submitLogin } from './support/portal.ts';
+import { PASSWORD, type Role } from './support/sessions.ts';
 
 /** The signed-in portal in a real browser against the real server (embedded database). */
 const suite = useBrowserSuite();
 
-const newPage = (language?: Language) => suite.newPage({ viewport: { width: 1366, height: 860 }, ...(language ? { language } : {}) });
+const viewport = { width: 1366, height: 860 };
+/** A fresh page signed in as `role`, on the home page. */
+const homeOf = (role: Role, language?: Language) => signedIn(suite, role, { viewport, ...(language ? { language } : {}) });
 
 const sideMenuTexts = async (page: Page) => (await page.getByTestId('side-menu').getByTestId('menu-title').allTextContents()).map((t) => t.trim());
 
 describe('main layout', () => {
   test('comes back to the requested page after signing in, and signs out with a confirmation', async () => {
-    const page = await newPage('zh-CN');
+    // the sign-in under test: the form, with a session of its own (signing out ends it)
+    const page = await suite.newPage({ viewport, language: 'zh-CN' });
     await page.goto('/system/user');
     await page.waitForURL((url) => url.pathname === '/user/login');
     await submitLogin(page, 'merchant');
@@ -28,14 +33,12 @@ describe('main layout', () => {
   });
 
   test('gives merchant and staff different menus', async () => {
-    const page = await newPage('en-US');
-    await signIn(page, 'merchant');
+    const page = await homeOf('merchant', 'en-US');
     const merchant = await sideMenuTexts(page);
     expect(merchant).toContain('System Management');
     expect(merchant).toContain('Finance');
 
-    const staffPage = await newPage('en-US');
-    await signIn(staffPage, 'staff');
+    const staffPage = await homeOf('staff', 'en-US');
     const staff = await sideMenuTexts(staffPage);
     expect(staff).toContain('Logistics');
     expect(staff).not.toContain('System Management');
@@ -43,8 +46,7 @@ describe('main layout', () => {
   });
 
   test('switches language, and the choice survives a reload', async () => {
-    const page = await newPage();
-    await signIn(page, 'merchant');
+    const page = await homeOf('merchant');
     expect(await sideMenuTexts(page)).toContain('物流管理');
     await page.getByTestId('language-switch').first().hover();
     await page.getByRole('menuitem', { name: 'English' }).click();
@@ -56,8 +58,7 @@ describe('main layout', () => {
   });
 
   test('keeps settings across a reload', async () => {
-    const page = await newPage('zh-CN');
-    await signIn(page, 'merchant');
+    const page = await homeOf('merchant', 'zh-CN');
     await page.getByTestId('user-menu').hover();
     await page.getByText('系统设置').click();
     await page.getByRole('radio', { name: '暗色菜单风格' }).click();
@@ -69,8 +70,7 @@ describe('main layout', () => {
   });
 
   test('checks the change-password form with the spec messages', async () => {
-    const page = await newPage('zh-CN');
-    await signIn(page, 'staff');
+    const page = await homeOf('staff', 'zh-CN');
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: '修改密码' }).click();
     const dialog = page.getByRole('dialog');
@@ -86,8 +86,11 @@ describe('main layout', () => {
   });
 
   test('switches department', async () => {
-    const page = await newPage('zh-CN');
-    await signIn(page, 'merchant');
+    // the current department is the user's, at the server: the other files' merchant works in Operations
+    onTestFinished(async () => {
+      await portalApi(suite, 'zh-CN').as('merchant').post('/api/sys/selectDepart', { orgCode: 'A01A01', username: 'merchant' });
+    });
+    const page = await homeOf('merchant', 'zh-CN');
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: '切换部门' }).click();
     const dialog = page.getByRole('dialog');
@@ -100,8 +103,7 @@ describe('main layout', () => {
   });
 
   test('sends an expired session back to the login page', async () => {
-    const page = await newPage('zh-CN');
-    await signIn(page, 'merchant');
+    const page = await homeOf('merchant', 'zh-CN');
     // what a session revoked elsewhere looks like to the browser
     await page.evaluate(() => {
       const stored = JSON.parse(window.localStorage.getItem('pro__Access-Token') ?? '{}') as { value: string; expire: number };
@@ -112,8 +114,7 @@ describe('main layout', () => {
   });
 
   test('finds a page by menu search and opens it', async () => {
-    const page = await newPage('en-US');
-    await signIn(page, 'merchant');
+    const page = await homeOf('merchant', 'en-US');
     await page.getByTestId('menu-search-open').click();
     const search = page.getByRole('combobox', { name: 'Search the menu' });
     await search.waitFor();
@@ -127,8 +128,7 @@ describe('main layout', () => {
   });
 
   test('says 403 for a page outside the menu, at its address, and sends an unknown path to 404', async () => {
-    const page = await newPage('en-US');
-    await signIn(page, 'warehouse');
+    const page = await homeOf('warehouse', 'en-US');
     // a finance page: it exists, the warehouse's menu does not have it
     await page.goto('/finance/review/recharge');
     await page.getByText('Sorry, you are not allowed to open this page.').waitFor();
@@ -140,8 +140,7 @@ describe('main layout', () => {
   });
 
   test('keeps pages open as tabs: state survives switching, home and the last tab stay, the context menu closes others', async () => {
-    const page = await newPage('en-US');
-    await signIn(page, 'merchant');
+    const page = await homeOf('merchant', 'en-US');
     const tabs = () => page.getByTestId('page-tab').allTextContents();
 
     await page.getByTestId('side-menu').getByText('System Management').click();

@@ -4,6 +4,7 @@ import type { Page as ListPage } from '@portal/shared/api';
 import type { OrderRecord } from '@portal/shared/logistics-schemas';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
+import type { Role } from './support/sessions.ts';
 import { clickOption, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
 
 /**
@@ -16,7 +17,7 @@ import { clickOption, rowWith, shot, signedIn as signedInAs, toast } from './sup
  */
 const suite = useBrowserSuite();
 const api = portalApi(suite, 'en-US');
-const signedIn = (username: string) => signedInAs(suite, username, { language: 'en-US', viewport: { width: 1440, height: 900 } });
+const signedIn = (username: Role, at?: string) => signedInAs(suite, username, { language: 'en-US', viewport: { width: 1440, height: 900 }, ...(at ? { at } : {}) });
 
 const REPORT = 'order_status_report';
 const FORM = 'supplier_contacts';
@@ -61,14 +62,13 @@ async function publish(page: Page, tab: 'report' | 'form', code: string): Promis
 
 describe('online development (issue 16)', () => {
   test('admin defines a report and a form; merchant uses both with their checks and the picker; merchant2 sees none of it', { timeout: 240_000 }, async () => {
-    const merchantApi = await api.signIn('merchant');
+    const merchantApi = api.as('merchant');
     const merchantOrders = await merchantApi.get<ListPage<OrderRecord>>('/api/logistics/order/list?pageNo=1&pageSize=5&column=createdAt&order=desc');
     const [merchantOrder] = merchantOrders.records;
     if (!merchantOrder) throw new Error('the demo merchant has no orders');
 
     // ---- admin: a check rule, the report, the form
-    const admin = await signedIn('admin');
-    await admin.goto('/system/online');
+    const admin = await signedIn('admin', '/system/online');
     await admin.getByRole('tab', { name: 'Check rules' }).click();
     await admin.getByTestId('check-rule-add').click();
     await admin.getByTestId('check-rule-code').fill('supplier_code');
@@ -172,8 +172,7 @@ describe('online development (issue 16)', () => {
     await shot(merchant, 'online-report');
 
     // ---- merchant2: none of merchant's rows in the form, the report or the picker
-    const merchant2 = await signedIn('merchant2');
-    await merchant2.goto(`/online/cgform/${FORM}`);
+    const merchant2 = await signedIn('merchant2', `/online/cgform/${FORM}`);
     const rows2 = merchant2.getByTestId(`list-page-online-form-${FORM}`);
     await rows2.locator('.ant-table-tbody').waitFor();
     await expect.poll(() => rows2.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(0);
@@ -187,7 +186,7 @@ describe('online development (issue 16)', () => {
     await report2.locator('.ant-table-tbody').waitFor();
     await expect.poll(() => report2.locator('.ant-table-tbody').textContent()).not.toContain(merchantOrder.orderNo);
     // and by the API, the row itself is not there for merchant2
-    const merchant2Api = await api.signIn('merchant2');
+    const merchant2Api = api.as('merchant2');
     const seen = await merchant2Api.get<{ records: unknown[]; total: number }>(`/api/online/cgform/api/getData/${FORM}?pageNo=1&pageSize=10`);
     expect(seen.total).toBe(0);
   });

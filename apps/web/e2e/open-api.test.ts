@@ -7,6 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, test } from 'vitest';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
+import type { Role } from './support/sessions.ts';
 import { findFreePort } from './support/portal-server.ts';
 import { choose, rowWith, shot, signedIn as signedInAs } from './support/portal.ts';
 
@@ -74,7 +75,7 @@ class Receiver {
 }
 
 /** A fresh browser (the previous one closes), signed in through the real login page. */
-const signedIn = (username: string, language: 'en-US' | 'zh-TW' = 'en-US') => signedInAs(suite, username, { language, viewport: { width: 1440, height: 900 } });
+const signedIn = (username: Role, at: string, language: 'en-US' | 'zh-TW' = 'en-US') => signedInAs(suite, username, { language, viewport: { width: 1440, height: 900 }, at });
 
 /** The README's curl (step 2 of its "Open API"): the status code and the body. */
 async function curlCreateOrder(key: string, merchantOrderNo: string): Promise<{ status: number; body: { orderNo?: string; status?: string; error?: { code: string } } }> {
@@ -124,8 +125,7 @@ describe('the open API and message push, as a merchant tries them', () => {
     await receiver.start();
     try {
       // ---- as merchant: an API key with the orders scope, shown once
-      let page = await signedIn('merchant');
-      await page.goto('/config/token');
+      let page = await signedIn('merchant', '/config/token');
       await page.getByTestId('api-key-add').click();
       await page.getByTestId('api-key-name').fill('Shop ERP');
       await page.getByTestId('api-key-scope-orders:write').click();
@@ -170,8 +170,7 @@ describe('the open API and message push, as a merchant tries them', () => {
       expect(await page.content()).not.toContain(secret);
 
       // ---- as warehouse: the order's parcel received by scan
-      page = await signedIn('warehouse', 'zh-TW');
-      await page.goto('/warehouse/receive');
+      page = await signedIn('warehouse', '/warehouse/receive', 'zh-TW');
       const number = page.locator('#receive_number');
       await number.waitFor();
       await choose(page, 'receive_warehouseCode', '深圳倉');
@@ -190,8 +189,7 @@ describe('the open API and message push, as a merchant tries them', () => {
 
       // ---- the receiver stops; a test event fails, and the delivery log shows the retries
       await receiver.stop();
-      page = await signedIn('merchant');
-      await page.goto('/config/message-push');
+      page = await signedIn('merchant', '/config/message-push');
       await page.getByTestId('push-endpoint-test').first().click();
       // the delivery stays pending; its detail lists the failed attempts as they come (the first retry is 5 s later)
       let row = await deliveryRow(page, 'Test event');
@@ -251,7 +249,7 @@ describe('the open API and message push, as a merchant tries them', () => {
       await shot(page, 'push-statistics');
 
       // ---- merchant2's key sees nothing of merchant's
-      const merchant2 = await api.signIn('merchant2');
+      const merchant2 = api.as('merchant2');
       const issued = await merchant2.post<{ key: string }>('/api/config/api-key/add', {
         name: 'Other shop',
         scopes: ['orders:read', 'tracking:read'],
@@ -267,6 +265,10 @@ describe('the open API and message push, as a merchant tries them', () => {
       expect(listed.records).toEqual([]);
     } finally {
       await receiver.stop();
+      // the endpoint would go on receiving the merchant's events of the files after this one, to a closed port
+      const merchant = api.as('merchant');
+      const endpoints = await merchant.get<{ records: { id: number; url: string }[] }>('/api/config/push-endpoint/list?pageSize=100');
+      for (const endpoint of endpoints.records.filter((candidate) => candidate.url === receiver.url)) await merchant.delete(`/api/config/push-endpoint/delete?id=${endpoint.id}`);
     }
   });
 });

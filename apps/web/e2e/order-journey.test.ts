@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import type { Role } from './support/sessions.ts';
 import { fillOrder, orderNoIn, orderRows, searchOrders } from './support/orders.ts';
 import { choose, signedIn as signedInAs, toast } from './support/portal.ts';
 
@@ -10,15 +11,14 @@ import { choose, signedIn as signedInAs, toast } from './support/portal.ts';
  */
 const suite = useBrowserSuite();
 
-const signedIn = (username: string, language: Language) => signedInAs(suite, username, { language, viewport: { width: 1366, height: 900 } });
+const signedIn = (username: Role, language: Language, at: string) => signedInAs(suite, username, { language, viewport: { width: 1366, height: 900 }, at });
 
 describe('an order from the merchant to the public tracking page', () => {
   test('created by the merchant, received and shipped by the warehouse, followed by anyone', { timeout: 240_000 }, async () => {
     const merchantNo = `JOURNEY-${Date.now().toString(36).toUpperCase()}`;
 
     // ---- the merchant creates it by hand
-    const merchant = await signedIn('merchant', 'en-US');
-    await merchant.goto('/logistics/international-order');
+    const merchant = await signedIn('merchant', 'en-US', '/logistics/international-order');
     await merchant.getByTestId('order-create').click();
     await fillOrder(merchant, merchantNo, { service: 'Basic', country: 'Taiwan', warehouse: 'Shenzhen warehouse' });
     await merchant.getByTestId('order-form-submit').click();
@@ -28,8 +28,7 @@ describe('an order from the merchant to the public tracking page', () => {
     expect(orderNo).toMatch(/^LO\d{14}$/);
 
     // ---- the warehouse scans it in with what it measured, then ships it with a waybill
-    const warehouse = await signedIn('warehouse', 'zh-TW');
-    await warehouse.goto('/warehouse/receive');
+    const warehouse = await signedIn('warehouse', 'zh-TW', '/warehouse/receive');
     await choose(warehouse, 'receive_warehouseCode', '深圳倉');
     await warehouse.locator('#receive_number').fill(orderNo);
     for (const [id, value] of [['receive_weight', '1.480'], ['receive_length', '32'], ['receive_width', '22'], ['receive_height', '11']] as const) await warehouse.locator(`#${id}`).fill(value);
@@ -48,8 +47,7 @@ describe('an order from the merchant to the public tracking page', () => {
     await expect.poll(() => results.first().textContent()).toContain('成功');
 
     // ---- the merchant's timeline shows both moves, newest first, with the measured weight
-    const merchantAgain = await signedIn('merchant', 'en-US');
-    await merchantAgain.goto('/logistics/international-order');
+    const merchantAgain = await signedIn('merchant', 'en-US', '/logistics/international-order');
     await searchOrders(merchantAgain, 'merchantOrderNo', merchantNo);
     const row = orderRows(merchantAgain).filter({ hasText: merchantNo });
     await expect.poll(() => row.textContent()).toContain('Left warehouse');

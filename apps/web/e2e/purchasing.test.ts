@@ -6,10 +6,11 @@ import type { StockItemRecord } from '@portal/shared/purchase-stock-schemas';
 import type { OrderDetail, OrderRecord } from '@portal/shared/logistics-schemas';
 import { demoProducts } from '../../server/src/modules/purchase/platform/demo-catalogue.ts';
 import type { ProductDetail, ProductSku } from '../../server/src/modules/purchase/platform/types.ts';
-import { portalApi, type ApiSession } from './support/api.ts';
-import { useBrowserSuite, type Language } from './support/browser-suite.ts';
+import { addTenant, portalApi, type ApiSession } from './support/api.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
+import { signInByApi, type Role, type Session } from './support/sessions.ts';
 import { centsOf, moneyOf } from './support/finance.ts';
-import { choose, openList, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
+import { choose, listOn, openList, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
 import { fundCnyWallet } from './support/wallet.ts';
 
 /**
@@ -31,7 +32,7 @@ type Listing<T> = { records: T[]; total: number };
 type Account = { tenantId: number; tenantName: string; kind: string; currency: string; balance: string };
 
 /** A fresh browser (the previous one closes), signed in through the real login page. */
-const signedIn = (username: string, language: Language = 'en-US') => signedInAs(suite, username, { language, viewport: { width: 1440, height: 900 } });
+const signedIn = (username: Role | Session, at: string) => signedInAs(suite, username, { language: 'en-US', viewport: { width: 1440, height: 900 }, at });
 
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
 const cny = (fen: bigint) => `${moneyOf(fen)} CNY`;
@@ -86,7 +87,7 @@ const minorOf = (amount: string) => BigInt(amount.replace('.', ''));
  * no wallet is below zero; answers the accounts.
  */
 async function ledgerHolds(): Promise<Account[]> {
-  const finance = await api.signIn('finance');
+  const finance = api.as('finance');
   const page = await finance.post<Listing<Account>>('/api/finance/review/account/list', { pageSize: 200 });
   expect(page.records.length).toBe(page.total);
   const sums = new Map<string, bigint>();
@@ -141,16 +142,18 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     const serviceFee = fivePercent < 500n ? 500n : fivePercent;
     const total = goods + express + serviceFee;
 
-    // ---- 0. money in the merchant's CNY wallet
-    await fundCnyWallet(suite, 'merchant', FUNDED);
-    const merchantApi = await api.signIn('merchant');
+    // ---- 0. a merchant of this walk's own (its wallet, basket and stock are nobody else's), money in its CNY wallet
+    const tenant = `Buyer ${Date.now().toString(36)}`;
+    const session = await signInByApi(suite.portal().url, await addTenant(api.as('admin'), tenant));
+    await fundCnyWallet(suite, session.token, FUNDED);
+    const merchantApi = api.as(session);
     const funded = await cnyBalance(merchantApi);
     expect(funded).toBe(centsOf(FUNDED));
-    await ledgerHolds();
+    // what the platform holds for purchases under way: this walk's moves it by its own amounts only
+    const held = purchaseAccount(await ledgerHolds());
 
     // ---- 1. the merchant pastes a Taobao link into the product search: its page opens
-    let merchant = await signedIn('merchant');
-    await merchant.goto('/product-search');
+    let merchant = await signedIn(session, '/product-search');
     const keyword = merchant.getByTestId('product-keyword').getByRole('searchbox');
     await keyword.waitFor();
     await keyword.focus();
@@ -229,13 +232,13 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     // the wallet dropped by exactly the pre-order's total, which now waits in the PURCHASE account
     const afterPayment = await cnyBalance(merchantApi);
     expect(funded - afterPayment).toBe(total);
-    expect(purchaseAccount(await ledgerHolds())).toBe(total);
+    expect(purchaseAccount(await ledgerHolds()) - held).toBe(total);
 
     // ---- 5. the purchaser takes it and makes one purchase order per seller
-    const purchaser = await signedIn('purchaser');
-    list = await openList(purchaser, '/purchasing/queue', 'purchasing-queue');
+    const purchaser = await signedIn('purchaser', '/purchasing/queue');
+    list = await listOn(purchaser, 'purchasing-queue');
     const queued = rowWith(list, preOrderNo);
-    await expect.poll(() => text(queued)).toContain('Demo Trading');
+    await expect.poll(() => text(queued)).toContain(tenant);
     expect(await text(queued)).toContain(cny(total));
     await queued.getByTestId('queue-take').click();
     await queued.getByTestId('queue-split').click();
@@ -249,7 +252,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     await toast(purchaser, '2 purchase orders created').first().waitFor();
     await split.waitFor({ state: 'hidden' });
 
-    const purchaserApi = await api.signIn('purchaser');
+    const purchaserApi = api.as('purchaser');
     const placed = (await purchaserApi.get<Listing<PurchaseOrderRecord>>(`/api/purchasing/order/list?preOrderNo=${preOrderNo}&pageSize=10`)).records;
     const orderOf = (choice: Choice) => {
       const order = placed.find((candidate) => candidate.sellerId === choice.product.sellerId);
@@ -300,7 +303,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     await shot(purchaser, 'purchasing-orders-purchased-en-US');
     // the 3.20 the purchase saved is back in the merchant's wallet, no more, no less
     await expect.poll(() => cnyBalance(merchantApi)).toBe(afterPayment + SAVED);
-    expect(purchaseAccount(await ledgerHolds())).toBe(total - SAVED);
+    expect(purchaseAccount(await ledgerHolds()) - held).toBe(total - SAVED);
 
     for (const step of confirmations) {
       const row = rowWith(list, step.order.purchaseNo);
@@ -323,8 +326,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     ).toEqual(confirmations.map((step) => ['SELLER_SHIPPED', step.externalNo, step.platformOrderId, plain(step.actual), step.company, step.expressNo]));
 
     // ---- 7. the warehouse scans each parcel in by its express number
-    const warehouse = await signedIn('warehouse');
-    await warehouse.goto('/warehouse/purchase-receive');
+    const warehouse = await signedIn('warehouse', '/warehouse/purchase-receive');
     await warehouse.locator('#purchase-receive_expressNo').waitFor();
     await choose(warehouse, 'purchase-receive_warehouseCode', 'Shenzhen warehouse');
     for (const step of confirmations) {
@@ -333,15 +335,15 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
       const result = warehouse.getByTestId('purchase-receive-result');
       await expect.poll(() => text(result)).toContain(`${step.expressNo} received`);
       const shown = await text(result);
-      expect(shown).toContain('Demo Trading');
+      expect(shown).toContain(tenant);
       expect(shown).toContain(step.order.purchaseNo);
       expect(shown).toContain(`lines: 1, pieces: ${step.choice.quantity}`);
     }
     await shot(warehouse, 'purchasing-warehouse-received-en-US');
 
     // ---- 8. the merchant ships the received goods abroad from the stock
-    merchant = await signedIn('merchant');
-    list = await openList(merchant, '/purchase/stock', 'purchase-stock');
+    merchant = await signedIn(session, '/purchase/stock');
+    list = await listOn(merchant, 'purchase-stock');
     for (const choice of lines) {
       const row = rowWith(list, choice.product.title);
       await expect.poll(() => text(row)).toContain('In stock');
@@ -390,7 +392,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     expect(detail.charges.map((charge) => [charge.kind, charge.status, charge.payAmount, charge.refunded])).toEqual([['GOODS', 'PAID', plain(total), moneyOf(SAVED)]]);
 
     // ---- 9. merchant2 sees none of it
-    const other = await api.signIn('merchant2');
+    const other = api.as('merchant2');
     expect((await other.get<Listing<PreOrderRecord>>('/api/purchase/taobao/preOrder/list')).total).toBe(0);
     expect((await other.get<Listing<PurchaseOrderRecord>>('/api/purchase/taobao/order/list')).total).toBe(0);
     expect((await other.get<Listing<StockItemRecord>>('/api/purchase/stock/list')).total).toBe(0);
@@ -402,7 +404,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
 
     // ---- 10. the ledger still balances: the wallet holds what was funded less the goods' actual cost
     const accounts = await ledgerHolds();
-    expect(purchaseAccount(accounts)).toBe(total - SAVED);
+    expect(purchaseAccount(accounts) - held).toBe(total - SAVED);
     expect(await cnyBalance(merchantApi)).toBe(funded - total + SAVED);
   });
 });

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite.ts';
-import { PASSWORD, shot } from './support/portal.ts';
+import { shot } from './support/portal.ts';
+import { PASSWORD } from './support/sessions.ts';
 
 const TITLES = {
   'zh-TW': '跨境集運商家後台',

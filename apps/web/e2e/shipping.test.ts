@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
 import { addOrder } from './support/orders.ts';
-import { choose, openList, rowWith, search, shot, signedIn } from './support/portal.ts';
+import { choose, listOn, rowWith, search, shot, signedIn, visit } from './support/portal.ts';
 
 /**
  * Package management, pick-up batches, collection exceptions and rate cards in Chromium against the real
@@ -28,8 +28,8 @@ const inDays = (days: number) => {
 
 describe('shipping screens', () => {
   test('the merchant forecasts a parcel, is refused a duplicate, and deletes it', async () => {
-    const page = await signedIn(suite, 'merchant', { language: 'en-US' });
-    const list = await openList(page, '/logistics/package', 'logistics-package');
+    const page = await signedIn(suite, 'merchant', { language: 'en-US', at: '/logistics/package' });
+    const list = await listOn(page, 'logistics-package');
     const trackingNo = `SF${Date.now()}`;
 
     await list.getByTestId('parcel-add').click();
@@ -67,12 +67,12 @@ describe('shipping screens', () => {
   });
 
   test('a pick-up batch from CREATED orders: the merchant marks it ready, the warehouse schedules, takes and confirms it', async () => {
-    const merchant = await api.signIn('merchant');
+    const merchant = api.as('merchant');
     const first = await addOrder(merchant, { weight: '1.250' });
     const second = await addOrder(merchant, { weight: '0.755' });
 
-    const page = await signedIn(suite, 'merchant', { language: 'en-US' });
-    const list = await openList(page, '/logistics/pickup-batch', 'logistics-pickup-batch');
+    const page = await signedIn(suite, 'merchant', { language: 'en-US', at: '/logistics/pickup-batch' });
+    const list = await listOn(page, 'logistics-pickup-batch');
     await list.getByTestId('batch-add').click();
     const dialog = page.getByRole('dialog', { name: 'New Pick-up Batch' });
     // nothing is sent without orders
@@ -119,8 +119,8 @@ describe('shipping screens', () => {
     expect(await rowWith(list, batchNo).getByTestId('batch-cancel').count()).toBe(0);
 
     // the warehouse's side
-    const warehouse = await signedIn(suite, 'warehouse', { language: 'en-US' });
-    const pickups = await openList(warehouse, '/warehouse/pickup-confirm', 'warehouse-pickup-confirm');
+    const warehouse = await signedIn(suite, 'warehouse', { language: 'en-US', at: '/warehouse/pickup-confirm' });
+    const pickups = await listOn(warehouse, 'warehouse-pickup-confirm');
     await search(pickups, 'Enter Batch number', batchNo);
     const pickup = rowWith(pickups, batchNo);
     await pickup.waitFor();
@@ -155,11 +155,11 @@ describe('shipping screens', () => {
   });
 
   test('the merchant deals with an exception the warehouse registered, and the Deal button is gone', async () => {
-    const order = await addOrder(await api.signIn('merchant'));
-    const registered = await (await api.signIn('warehouse')).post<{ exceptionNo: string }>('/api/warehouse/exception/add', { orderNo: order.orderNo, type: 'DAMAGED', description: 'Outer carton crushed on one corner' });
+    const order = await addOrder(api.as('merchant'));
+    const registered = await api.as('warehouse').post<{ exceptionNo: string }>('/api/warehouse/exception/add', { orderNo: order.orderNo, type: 'DAMAGED', description: 'Outer carton crushed on one corner' });
 
-    const page = await signedIn(suite, 'merchant', { language: 'en-US' });
-    const list = await openList(page, '/logistics/collection-exception', 'logistics-collection-exception');
+    const page = await signedIn(suite, 'merchant', { language: 'en-US', at: '/logistics/collection-exception' });
+    const list = await listOn(page, 'logistics-collection-exception');
     await search(list, 'Enter Order number', order.orderNo);
     const row = rowWith(list, registered.exceptionNo);
     await row.waitFor();
@@ -180,8 +180,8 @@ describe('shipping screens', () => {
   });
 
   test('the warehouse edits a rate card, with the example price following the form', async () => {
-    const page = await signedIn(suite, 'warehouse', { language: 'en-US' });
-    const list = await openList(page, '/warehouse/rate-card', 'warehouse-rate-card');
+    const page = await signedIn(suite, 'warehouse', { language: 'en-US', at: '/warehouse/rate-card' });
+    const list = await listOn(page, 'warehouse-rate-card');
     // a long list is drawn a few options at a time: search it
     await choose(page, 'destinationCountry', 'Japan', { typed: true });
     await list.getByRole('button', { name: 'Search' }).click();
@@ -216,12 +216,14 @@ describe('shipping screens', () => {
   test('draws every screen in the three languages', { timeout: 180_000 }, async () => {
     for (const language of LANGUAGES) {
       const words = HEADINGS[language];
-      const page = await signedIn(suite, 'merchant', { language, viewport: { width: 1440, height: 900 } });
-      let list = await openList(page, '/logistics/package', 'logistics-package');
+      const page = await signedIn(suite, 'merchant', { language, viewport: { width: 1440, height: 900 }, at: '/logistics/package' });
+      let list = await listOn(page, 'logistics-package');
       await list.locator('.ant-table-thead').getByText(words.parcel).waitFor();
       await shot(page, `package-list-${language}`);
 
-      list = await openList(page, '/logistics/pickup-batch', 'logistics-pickup-batch');
+      // the next screens inside the same page, as the menu opens them
+      await visit(page, '/logistics/pickup-batch');
+      list = await listOn(page, 'logistics-pickup-batch');
       await list.locator('.ant-table-thead').getByText(words.batch).first().waitFor();
       await shot(page, `pickup-batch-list-${language}`);
       await list.getByTestId('batch-detail-open').first().click();
@@ -233,18 +235,20 @@ describe('shipping screens', () => {
       await shot(page, `pickup-batch-form-${language}`);
       await page.keyboard.press('Escape');
 
-      list = await openList(page, '/logistics/collection-exception', 'logistics-collection-exception');
+      await visit(page, '/logistics/collection-exception');
+      list = await listOn(page, 'logistics-collection-exception');
       await list.locator('.ant-table-thead').getByText(words.exception).waitFor();
       await shot(page, `exception-list-${language}`);
       await list.getByTestId('exception-deal').first().click();
       await page.locator('#exceptionDeal_resolution').waitFor();
       await shot(page, `exception-deal-${language}`);
 
-      const warehouse = await signedIn(suite, 'warehouse', { language, viewport: { width: 1440, height: 900 } });
-      list = await openList(warehouse, '/warehouse/pickup-confirm', 'warehouse-pickup-confirm');
+      const warehouse = await signedIn(suite, 'warehouse', { language, viewport: { width: 1440, height: 900 }, at: '/warehouse/pickup-confirm' });
+      list = await listOn(warehouse, 'warehouse-pickup-confirm');
       await list.locator('.ant-table-thead').getByText(words.pickup).first().waitFor();
       await shot(warehouse, `pickup-confirm-${language}`);
-      list = await openList(warehouse, '/warehouse/rate-card', 'warehouse-rate-card');
+      await visit(warehouse, '/warehouse/rate-card');
+      list = await listOn(warehouse, 'warehouse-rate-card');
       await list.locator('.ant-table-thead').getByText(words.rateCard).waitFor();
       await shot(warehouse, `rate-card-list-${language}`);
       await list.getByTestId('rate-card-edit').first().click();

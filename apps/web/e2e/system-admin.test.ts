@@ -1,8 +1,10 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { menuEditInput, type MenuTreeNode } from '@portal/shared/system-menus';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
-import { clickOption, PASSWORD, signedIn, signIn } from './support/portal.ts';
+import { clickOption, signedIn, switchUser } from './support/portal.ts';
+import { PASSWORD, signInByApi, type Role, type Session } from './support/sessions.ts';
 
 /*
  * Issue 12's "Done means", walked as people do it (en-US): the merchant's main account builds a
@@ -32,10 +34,16 @@ const sideMenuTexts = async (page: Page) => (await page.getByTestId('side-menu')
 /** Ticks the check box of a permission tree node. */
 const tick = (tree: Locator, id: number) => tree.locator('.ant-tree-treenode').filter({ has: tree.page().getByTestId(`role-permission-tree-node-${id}`) }).locator('.ant-tree-checkbox').click();
 
-/** Signs the page out (its stored session gone) and in again as `username`. */
-async function switchTo(page: Page, username: string): Promise<void> {
-  await page.evaluate(() => localStorage.clear());
-  await signIn(page, username);
+/** Signs the page out (its stored session gone) and in again as `who`. */
+const switchTo = (page: Page, who: Role | Session) => switchUser(suite, page, who);
+
+/** The catalogue's entry with the permission code `perms`. */
+function menuOf(nodes: readonly MenuTreeNode[], perms: string): MenuTreeNode | undefined {
+  for (const node of nodes) {
+    const found = node.perms === perms ? node : menuOf(node.children ?? [], perms);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Opens a select of a form by its data-testid and picks the option titled `title` (a single select closes on it). */
@@ -53,7 +61,7 @@ describe('system administration: a merchant builds a team, the platform edits a 
     const username = `packer_${stamp}`;
     // the demo's password, which the sign-in helper types
     const password = PASSWORD;
-    const merchantApi = await api.signIn('merchant');
+    const merchantApi = api.as('merchant');
     const tree = await merchantApi.get<{ treeList: TreeNode[] }>('/api/sys/role/queryTreeList');
     const ids = idsByCode(tree.treeList);
     const id = (code: string) => {
@@ -62,10 +70,8 @@ describe('system administration: a merchant builds a team, the platform edits a 
       return found;
     };
 
-    const page = await signedIn(suite, 'merchant', { language: 'en-US', viewport });
-
     // ---- a department under the company
-    await page.goto('/system/depart');
+    const page = await signedIn(suite, 'merchant', { language: 'en-US', viewport, at: '/system/depart' });
     await page.getByTestId('depart-node-A01').click();
     await page.getByTestId('depart-add-child').click();
     await page.getByTestId('depart-add-name').fill(departName);
@@ -128,7 +134,7 @@ describe('system administration: a merchant builds a team, the platform edits a 
     await page.locator('tr').filter({ hasText: username }).first().waitFor();
 
     // ---- that user sees exactly those menus and buttons, and only Created orders
-    await switchTo(page, username);
+    await switchTo(page, await signInByApi(suite.portal().url, username, password));
     expect(await sideMenuTexts(page)).toEqual(['Home', 'Logistics']);
     await page.getByTestId('side-menu').getByText('Logistics', { exact: true }).click();
     await expect.poll(() => sideMenuTexts(page)).toEqual(['Home', 'Logistics', 'International Logistics Orders']);
@@ -150,11 +156,7 @@ describe('system administration: a merchant builds a team, the platform edits a 
     const users = await merchantApi.get<Page_<{ id: number; username: string }>>(`/api/sys/user/list?username=${username}`);
     const userId = users.records[0]?.id;
     expect(userId).toBeDefined();
-    await fetch(`${suite.portal().url}/api/sys/user/frozenBatch`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'X-Access-Token': await tokenOf('merchant') },
-      body: JSON.stringify({ ids: [userId], status: 2 }),
-    }).then((response) => expect(response.status).toBe(200));
+    await merchantApi.put('/api/sys/user/frozenBatch', { ids: [userId], status: 2 });
     // the next request of the open page (the home page's figures) is refused, and the page goes to the sign-in
     await page.getByTestId('side-menu').getByText('Home', { exact: true }).click();
     await page.waitForURL(/\/user\/login/);
@@ -168,13 +170,22 @@ describe('system administration: a merchant builds a team, the platform edits a 
     expect((await sideMenuTexts(page)).some((title) => /System|User Management/.test(title))).toBe(false);
     await page.goto('/system/role');
     await page.getByTestId('forbidden-result').waitFor();
-    const other = await api.signIn('merchant2');
+    const other = api.as('merchant2');
     const theirs = await other.get<Page_<{ username: string }>>(`/api/sys/user/list?username=${username}`);
     expect(theirs.total).toBe(0);
     const theirRoles = await other.get<{ roleCode: string }[]>('/api/sys/role/queryall');
     expect(theirRoles.some((role) => role.roleCode === roleCode)).toBe(false);
 
     // ---- the platform admin renames a menu and changes its icon; signed-in users see it after a reload
+    // (and puts it back afterwards: the other files find the system menu by its name)
+    const adminApi = api.as('admin');
+    const systemMenu = menuOf(await adminApi.get<MenuTreeNode[]>('/api/sys/permission/list'), 'system:module:view');
+    if (!systemMenu) throw new Error('no system:module:view in the catalogue');
+    // the entry as its edit form sends it: the record's other fields (children, flags) left out
+    const original = menuEditInput.strip().parse(systemMenu);
+    onTestFinished(async () => {
+      await adminApi.put('/api/sys/permission/edit', original);
+    });
     await switchTo(page, 'admin');
     await page.goto('/system/permission');
     await page.getByTestId('menu-edit-system:module:view').click();
@@ -200,14 +211,3 @@ describe('system administration: a merchant builds a team, the platform edits a 
     await expect.poll(() => page.getByTestId('side-menu').locator('[aria-label="global"]').count()).toBeGreaterThan(0);
   });
 });
-
-/** A fresh session token of a demo user, for a call the screens make with a method the API helper does not have. */
-async function tokenOf(username: string): Promise<string> {
-  const response = await fetch(`${suite.portal().url}/api/sys/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Portal#2026' }),
-  });
-  const envelope = (await response.json()) as { result: { token: string } };
-  return envelope.result.token;
-}

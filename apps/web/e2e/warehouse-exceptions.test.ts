@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
-import { choose, openList, rowWith, search, shot, signedIn } from './support/portal.ts';
+import { choose, listOn, rowWith, search, shot, signedIn } from './support/portal.ts';
 
 /**
  * The platform's collection-exception screen in Chromium against the real server (embedded database,
@@ -17,14 +17,14 @@ const rowMoves = async (row: Locator) => (await row.locator('[data-testid^="exce
 
 describe('platform collection exceptions', () => {
   test('the warehouse registers an exception and asks the merchant, the merchant deals with it, the warehouse closes it', { timeout: 120_000 }, async () => {
-    const orders = await (await api.signIn('warehouse')).get<{ records: { orderNo: string; tenantName: string }[] }>('/api/warehouse/order/list?pageNo=1&pageSize=50');
+    const orders = await api.as('warehouse').get<{ records: { orderNo: string; tenantName: string }[] }>('/api/warehouse/order/list?pageNo=1&pageSize=50');
     const order = orders.records.find((record) => record.tenantName === 'Demo Trading');
     expect(order, 'a demo order of merchant').toBeDefined();
     const orderNo = order!.orderNo;
     const description = `Crushed ${Date.now()}`;
 
-    const warehouse = await signedIn(suite, 'warehouse', { language: 'en-US', viewport: { width: 1440, height: 900 } });
-    let list = await openList(warehouse, '/warehouse/exception', 'warehouse-exception');
+    const warehouse = await signedIn(suite, 'warehouse', { language: 'en-US', viewport: { width: 1440, height: 900 }, at: '/warehouse/exception' });
+    let list = await listOn(warehouse, 'warehouse-exception');
     await list.getByTestId('exception-register').click();
     let dialog = warehouse.getByRole('dialog', { name: 'Report a collection exception' });
     await dialog.getByRole('button', { name: 'Report' }).click();
@@ -59,8 +59,8 @@ describe('platform collection exceptions', () => {
     await expect.poll(() => rowWith(list, exceptionNo).textContent()).toContain('Awaiting merchant reply');
     await shot(warehouse, 'warehouse-exception-asked-en-US');
 
-    const merchant = await signedIn(suite, 'merchant', { language: 'en-US' });
-    const merchantList = await openList(merchant, '/logistics/collection-exception', 'logistics-collection-exception');
+    const merchant = await signedIn(suite, 'merchant', { language: 'en-US', at: '/logistics/collection-exception' });
+    const merchantList = await listOn(merchant, 'logistics-collection-exception');
     await search(merchantList, 'Enter Order number', orderNo);
     const merchantRow = rowWith(merchantList, exceptionNo);
     await merchantRow.waitFor();
@@ -76,8 +76,8 @@ describe('platform collection exceptions', () => {
 
     // back at the warehouse: the merchant's answer is in the row, and only Close is left
     // one page at a time in the suite: the warehouse signs in again
-    const back = await signedIn(suite, 'warehouse', { language: 'en-US', viewport: { width: 1440, height: 900 } });
-    list = await openList(back, '/warehouse/exception', 'warehouse-exception');
+    const back = await signedIn(suite, 'warehouse', { language: 'en-US', viewport: { width: 1440, height: 900 }, at: '/warehouse/exception' });
+    list = await listOn(back, 'warehouse-exception');
     await search(list, 'Enter Logistics order number', orderNo);
     row = rowWith(list, exceptionNo);
     await expect.poll(() => row.textContent()).toContain('Handled');
@@ -104,8 +104,8 @@ describe('platform collection exceptions', () => {
   test('draws the screen and its forms in the three languages', { timeout: 120_000 }, async () => {
     for (const language of LANGUAGES) {
       const words = HEADINGS[language];
-      const page = await signedIn(suite, 'warehouse', { language, viewport: { width: 1440, height: 900 } });
-      const list = await openList(page, '/warehouse/exception', 'warehouse-exception');
+      const page = await signedIn(suite, 'warehouse', { language, viewport: { width: 1440, height: 900 }, at: '/warehouse/exception' });
+      const list = await listOn(page, 'warehouse-exception');
       await list.locator('.ant-table-thead').getByText(words.column).waitFor();
       await list.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
       await shot(page, `warehouse-exception-list-${language}`);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
+import type { Role } from './support/sessions.ts';
 import { addOrder } from './support/orders.ts';
 import { choose, clickOption, signedIn } from './support/portal.ts';
 
@@ -19,11 +20,11 @@ type Summary = { byStatus: { status: string; count: number }[]; parcelsInWarehou
 
 /** A `merchant` order waiting for the warehouse: one of the demo's, else one created through the merchant's API. */
 async function orderToReceive(): Promise<ListedOrder> {
-  const warehouse = await api.signIn('warehouse');
+  const warehouse = api.as('warehouse');
   const waiting = await warehouse.get<Page_<ListedOrder>>('/api/warehouse/order/list?status=CREATED,WAIT_COLLECT&pageSize=50');
   const demo = waiting.records.find((order) => order.tenantName === 'Demo Trading');
   if (demo) return demo;
-  const created = await addOrder(await api.signIn('merchant'));
+  const created = await addOrder(api.as('merchant'));
   const listed = await warehouse.get<Page_<ListedOrder>>(`/api/warehouse/order/list?orderNo=${created.orderNo}`);
   const order = listed.records[0];
   if (!order) throw new Error(`the new order ${created.orderNo} is not listed`);
@@ -31,16 +32,14 @@ async function orderToReceive(): Promise<ListedOrder> {
 }
 
 /** A fresh page signed in as `username`, in zh-TW. */
-const signIn = (username: string) => signedIn(suite, username, { language: 'zh-TW', viewport: { width: 1366, height: 900 } });
+const pageOf = (username: Role, at?: string) => signedIn(suite, username, { language: 'zh-TW', viewport: { width: 1366, height: 900 }, ...(at ? { at } : {}) });
 
 describe('the warehouse screens', () => {
   test('receive by scan, ship out with a waybill, add a line-haul event; the merchant home shows the figures', { timeout: 180_000 }, async () => {
     const order = await orderToReceive();
     const waybillNo = `WBE2E${Date.now()}`;
-    const page = await signIn('warehouse');
-
     // ---- scan in: the warehouse once, then number, Enter, the measures with Enter between them
-    await page.goto('/warehouse/receive');
+    const page = await pageOf('warehouse', '/warehouse/receive');
     const number = page.locator('#receive_number');
     await number.waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('receive_number');
@@ -81,7 +80,7 @@ describe('the warehouse screens', () => {
     expect(await page.locator('#receive_weight').inputValue()).toBe('');
     expect(await page.getByTestId('scan-count').textContent()).toBe('共 2 筆，成功 1 筆');
     // the parcel list shows it received (an order scanned without a parcel of its own has none: then its row is absent, which is fine)
-    const warehouse = await api.signIn('warehouse');
+    const warehouse = api.as('warehouse');
     const listed = await warehouse.get<Page_<ListedOrder>>(`/api/warehouse/order/list?orderNo=${order.orderNo}`);
     expect(listed.records[0]?.status).toBe('WHIN');
     expect((await warehouse.get<Page_<ListedOrder>>(`/api/warehouse/order/list?orderNo=${next.orderNo}`)).records[0]?.status).toBe(next.status);
@@ -135,10 +134,10 @@ describe('the warehouse screens', () => {
     expect(tracked[0]?.events[0]).toMatchObject({ description: '已自香港啟航，前往台灣', location: '香港 Hong Kong' });
 
     // ---- the merchant's home: every status with its count, as the server counts them, the chart of 30 days
-    const home = await signIn('merchant');
+    const home = await pageOf('merchant');
     const figures = home.getByTestId('status-counts');
     await figures.waitFor();
-    const summary = await (await api.signIn('merchant')).get<Summary>('/api/logistics/summary');
+    const summary = await api.as('merchant').get<Summary>('/api/logistics/summary');
     for (const { status, count } of summary.byStatus) expect(await figures.locator(`[data-status="${status}"]`).getAttribute('data-count')).toBe(String(count));
     expect(summary.byStatus.find((entry) => entry.status === 'CROSS_BORDER')?.count).toBeGreaterThan(0);
     expect(await home.getByTestId('parcels-in-warehouse').textContent()).toBe(String(summary.parcelsInWarehouse));

@@ -1,19 +1,21 @@
 import type { BrowserSuite, Language } from './browser-suite.ts';
-import { PASSWORD } from './portal.ts';
+import { PASSWORD, signInByApi, type Role, type Session } from './sessions.ts';
 
 /** Calls of the portal's HTTP API with one session (or none); each answers the envelope's result and throws on a refusal. */
 export type ApiSession = {
   get: <T>(urlPath: string) => Promise<T>;
   post: <T>(urlPath: string, body: unknown) => Promise<T>;
+  put: <T>(urlPath: string, body: unknown) => Promise<T>;
+  delete: <T>(urlPath: string) => Promise<T>;
 };
 
 /**
  * The portal's API as another client calls it, asking for answers in `language` (the texts it returns
  * depend on it): the tests prepare with it the data the screens then work on, and read what the screens did.
  */
-export function portalApi(suite: Pick<BrowserSuite, 'portal'>, language: Language) {
+export function portalApi(suite: Pick<BrowserSuite, 'portal' | 'session'>, language: Language) {
   const session = (token?: string): ApiSession => {
-    const call = async <T>(method: 'GET' | 'POST', urlPath: string, body?: unknown): Promise<T> => {
+    const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', urlPath: string, body?: unknown): Promise<T> => {
       const response = await fetch(suite.portal().url + urlPath, {
         method,
         headers: {
@@ -28,13 +30,52 @@ export function portalApi(suite: Pick<BrowserSuite, 'portal'>, language: Languag
       if (!response.ok || !envelope.success) throw new Error(`${method} ${urlPath}: HTTP ${response.status} ${envelope.message}`);
       return envelope.result;
     };
-    return { get: (urlPath) => call('GET', urlPath), post: (urlPath, body) => call('POST', urlPath, body) };
+    return {
+      get: (urlPath) => call('GET', urlPath),
+      post: (urlPath, body) => call('POST', urlPath, body),
+      put: (urlPath, body) => call('PUT', urlPath, body),
+      delete: (urlPath) => call('DELETE', urlPath),
+    };
   };
   return {
     /** calls without a session */
     anonymous: session(),
-    /** a session of `username` (POST /api/sys/login) */
-    signIn: async (username: string, password = PASSWORD): Promise<ApiSession> =>
-      session((await session().post<{ token: string }>('/api/sys/login', { username, password })).token),
+    /** the shared session of a demo role (the one its pages use), or a session of the test's own */
+    as: (who: Role | Session): ApiSession => session(typeof who === 'string' ? suite.session(who).token : who.token),
+    /** a new session of `username` (POST /api/sys/login), for a user of the test's own */
+    signIn: async (username: string, password = PASSWORD): Promise<ApiSession> => session((await signInByApi(suite.portal().url, username, password)).token),
   };
+}
+
+type Depart = { id: number; orgCode: string; children: Depart[] };
+
+/** A user of the test's own in the tenant of `tenantAdmin`, with the role `roleCode` and, when given, the department `orgCode`; the demo's password. */
+export async function addUser(tenantAdmin: ApiSession, user: { username: string; realname: string; roleCode: string; orgCode?: string; phone?: string }): Promise<void> {
+  const roles = await tenantAdmin.get<{ id: number; roleCode: string }[]>('/api/sys/role/queryall');
+  const flat = (departs: readonly Depart[]): Depart[] => departs.flatMap((depart) => [depart, ...flat(depart.children)]);
+  const departs = user.orgCode ? flat(await tenantAdmin.get<Depart[]>('/api/sys/sysDepart/queryTreeList')).filter((depart) => depart.orgCode === user.orgCode) : [];
+  await tenantAdmin.post('/api/sys/user/add', {
+    username: user.username,
+    password: PASSWORD,
+    realname: user.realname,
+    phone: user.phone ?? '',
+    roleIds: roles.filter((role) => role.roleCode === user.roleCode).map((role) => role.id),
+    departIds: departs.map((depart) => depart.id),
+    ...(user.orgCode ? { orgCode: user.orgCode } : {}),
+  });
+}
+
+/**
+ * A merchant tenant of the test's own on the default package, as registration makes one, made by the
+ * platform's `admin`: its money, orders and purchases are nobody else's. Answers its main account's username.
+ */
+export async function addTenant(admin: ApiSession, name: string): Promise<string> {
+  const packages = await admin.get<{ id: number; isDefault: boolean }[]>('/api/sys/tenant/packageOptions');
+  const username = `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await admin.post('/api/sys/tenant/add', {
+    name,
+    packageId: packages.find((option) => option.isDefault)?.id,
+    account: { username, password: PASSWORD, realname: `${name} main`, phone: `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` },
+  });
+  return username;
 }

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser, startPortal, type Portal } from './portal-server.ts';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { launchBrowser } from './portal-server.ts';
+import { storageStateOf, type Role, type Session } from './sessions.ts';
 
 export type Language = 'zh-TW' | 'zh-CN' | 'en-US';
 
@@ -9,28 +11,29 @@ export type NewPageOptions = {
   language?: Language;
   viewport?: BrowserContextOptions['viewport'];
   bypassCSP?: boolean;
+  /** signed in with the shared session of this role, or with this session; signed out without */
+  as?: Role | Session;
 };
 
 /**
- * One real portal (embedded database) and one Chromium per test file, and a fresh browser context per
- * page. Whatever a page does that it must not (a request off the portal's origin, a console error, an
- * uncaught error) fails the test that opened it. A 4xx the test provokes on purpose is logged by the
+ * The run's one real portal (embedded database, started by global-setup.ts), one Chromium per test file,
+ * and a fresh browser context per page. Whatever a page does that it must not (a request off the portal's
+ * origin, a console error, an uncaught error) fails the test that opened it. A 4xx the test provokes on purpose is logged by the
  * browser as a failed resource, which does not count.
  */
 export function useBrowserSuite() {
-  let portal: Portal | undefined;
+  const { url, logFile, sessions } = inject('e2e');
+  const portal = { url, output: () => readFileSync(logFile, 'utf8') };
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let problems: string[] = [];
 
   beforeAll(async () => {
-    portal = await startPortal();
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await portal?.stop();
   });
 
   afterEach(async () => {
@@ -42,33 +45,55 @@ export function useBrowserSuite() {
     expect(found).toEqual([]);
   });
 
-  const running = () => {
-    if (!portal || !browser) throw new Error('the suite has not started');
-    return { portal, browser };
+  const sessionOf = (who: Role | Session): Session => (typeof who === 'string' ? sessions[who] : who);
+
+  /** A page in a new context, whose misdeeds go into `into`. */
+  const open = async (options: NewPageOptions, into: string[]): Promise<Page> => {
+    if (!browser) throw new Error('the suite has not started');
+    // page.goto('/a/path') opens the portal's own
+    const opened = await browser.newContext({
+      baseURL: url,
+      viewport: options.viewport ?? { width: 1280, height: 860 },
+      bypassCSP: options.bypassCSP ?? false,
+      ...(options.as ? { storageState: storageStateOf(url, sessionOf(options.as)) } : {}),
+    });
+    if (options.language) {
+      await opened.addInitScript((lang) => {
+        if (!window.localStorage.getItem('pro__language')) window.localStorage.setItem('pro__language', lang);
+      }, options.language);
+    }
+    const page = await opened.newPage();
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== url) into.push(`request off origin: ${request.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) into.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => into.push(`page error: ${error.message}`));
+    return page;
   };
 
   return {
-    portal: () => running().portal,
+    /** the portal: its origin, and its output so far */
+    portal: () => portal,
+    /** the shared session of a demo role: the same one its pages and its API calls use */
+    session: (role: Role): Session => sessions[role],
+    /** what a browser signed in as `who` holds */
+    storageState: (who: Role | Session) => storageStateOf(url, sessionOf(who)),
     /** a page in a fresh context; the previous page's context is closed first */
     async newPage(options: NewPageOptions = {}): Promise<Page> {
-      const { portal: server, browser: chromium } = running();
       await context?.close();
-      // page.goto('/a/path') opens the portal's own
-      context = await chromium.newContext({ baseURL: server.url, viewport: options.viewport ?? { width: 1280, height: 860 }, bypassCSP: options.bypassCSP ?? false });
-      if (options.language) {
-        await context.addInitScript((lang) => {
-          if (!window.localStorage.getItem('pro__language')) window.localStorage.setItem('pro__language', lang);
-        }, options.language);
-      }
-      const page = await context.newPage();
-      page.on('request', (request) => {
-        if (new URL(request.url()).origin !== server.url) problems.push(`request off origin: ${request.url()}`);
-      });
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(`console error: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      const page = await open(options, problems);
+      context = page.context();
       return page;
+    },
+    /**
+     * A page in a context of its own beside the suite's one page (another person at another browser, or a
+     * test running beside others): the caller closes its context and checks `problems`.
+     */
+    async separatePage(options: NewPageOptions = {}): Promise<{ page: Page; problems: string[] }> {
+      const own: string[] = [];
+      return { page: await open(options, own), problems: own };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { OrderInput } from '@portal/shared/logistics-schemas';
-import type { ApiSession } from './api.ts';
+import type { ApiSession, portalApi } from './api.ts';
 import { choose } from './portal.ts';
 
 /** Fills the merchant's order form with a valid order; the selects are named as the dictionaries name them in the page's language. */
@@ -51,4 +51,38 @@ export function addOrder(merchant: ApiSession, order: Partial<OrderInput> = {}):
     remark: '',
     ...order,
   } satisfies OrderInput);
+}
+
+type ListedOrder = { orderNo: string; tenantName: string; merchantOrderNo: string; recipientName: string; freight: string | null };
+
+/** A shipment the public tracking page finds: its order as the warehouse lists it, its waybill, the recipient's phone. */
+export type Shipment = { order: ListedOrder; waybillNo: string; phone: string };
+
+/**
+ * A `merchant` order of its own (a known recipient), received, shipped with a waybill and moved to cross-border
+ * transit by a carrier event, through the API.
+ */
+export async function shippedOrder(api: ReturnType<typeof portalApi>): Promise<Shipment> {
+  const warehouse = api.as('warehouse');
+  const phone = '0933 246 810';
+  const created = await addOrder(api.as('merchant'), {
+    merchantOrderNo: `TRACK-E2E-${Date.now()}`,
+    recipient: { name: '王小美', phone, address: '追蹤路 88 號 5 樓', province: '台北市', city: '台北市', district: '信義區' },
+    items: [{ name: '陶瓷馬克杯 Ceramic mug', category: 'C04', quantity: 3, unitPrice: '39.00' }],
+    weight: '1.140',
+  });
+  await warehouse.post('/api/warehouse/parcel/receive', { number: created.orderNo, warehouseCode: 'SZ01', weight: '1.200', length: '30', width: '20', height: '15' });
+  const waybillNo = `WBTRACK${Date.now()}`;
+  await warehouse.post('/api/warehouse/order/shipOut', { orderNos: [created.orderNo], waybillNo });
+  await warehouse.post('/api/warehouse/tracking/add', {
+    orderNo: created.orderNo,
+    status: 'CROSS_BORDER',
+    occurredAt: new Date().toISOString(),
+    location: '香港 Hong Kong',
+    description: { 'zh-TW': '已自香港啟航，前往台灣', 'zh-CN': '已从香港启航，前往台湾', 'en-US': 'Departed Hong Kong for Taiwan' },
+    source: 'CARRIER',
+  });
+  const order = (await warehouse.get<{ records: ListedOrder[] }>(`/api/warehouse/order/list?orderNo=${created.orderNo}`)).records[0];
+  if (!order) throw new Error(`${created.orderNo} is not listed`);
+  return { order, waybillNo, phone };
 }

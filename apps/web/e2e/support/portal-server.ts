@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,8 @@ export type Portal = {
 export type StartPortalOptions = {
   /** extra environment of the server (LOG_LEVEL, DATABASE_URL, ...) */
   env?: Record<string, string>;
+  /** a file that receives all of the server's output too (the test files read the demo SMS codes there) */
+  logFile?: string;
 };
 
 /** An unused TCP port on 127.0.0.1, chosen by the kernel. */
@@ -73,8 +75,10 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Por
 
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  const log = options.logFile ? createWriteStream(options.logFile) : undefined;
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+    log?.write(chunk);
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
@@ -84,6 +88,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Por
   const stop = () => {
     stopped ??= (async () => {
       await terminate(child, exited);
+      await new Promise<void>((resolve) => (log ? log.end(resolve) : resolve()));
       await rm(dataDir, { recursive: true, force: true });
     })();
     return stopped;

@@ -2,14 +2,15 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { BrowserSuite, NewPageOptions } from './browser-suite.ts';
+import { PASSWORD, type Role, type Session } from './sessions.ts';
 
 /*
  * What a person does in the portal, for every spec: open a page, sign in, open a list from the menu,
  * search it, find a row, pick an option of a select, read a message, take a picture.
  */
 
-/** The demo users' password (the seed's). */
-export const PASSWORD = 'Portal#2026';
+/** Where a sign-in lands. */
+export const HOME = '/dashboard/analysis';
 
 /** A fresh page (the previous one closes) at `pathname`. */
 export async function openPage(suite: BrowserSuite, pathname: string, options: NewPageOptions = {}): Promise<Page> {
@@ -25,26 +26,51 @@ export async function submitLogin(page: Page, username: string, password = PASSW
   await page.getByTestId('login-submit').click();
 }
 
-/** Signs in through the real login page and waits for the home page. */
-export async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/user/login');
-  await submitLogin(page, username);
+/**
+ * A fresh page (the previous one closes) signed in as `who` (a role's shared session, or a session of the
+ * test's own): at `at`, or on the home page once drawn. A page loaded is seconds of a browser's work: a test
+ * that goes elsewhere at once lands there.
+ */
+export async function signedIn(suite: BrowserSuite, who: Role | Session, { at, ...options }: NewPageOptions & { at?: string } = {}): Promise<Page> {
+  const page = await suite.newPage({ ...options, as: who });
+  await page.goto(at ?? HOME);
+  if (!at) await page.getByTestId('home-greeting').waitFor();
+  return page;
+}
+
+/** The same page, signed out and signed in as `who` instead, on the home page: another person at the same browser. */
+export async function switchUser(suite: BrowserSuite, page: Page, who: Role | Session): Promise<void> {
+  const stored = suite.storageState(who).origins.flatMap((origin) => origin.localStorage);
+  await page.evaluate((items) => {
+    window.localStorage.clear();
+    for (const { name, value } of items) window.localStorage.setItem(name, value);
+  }, stored);
+  await page.goto(HOME);
   await page.getByTestId('home-greeting').waitFor();
 }
 
-/** A fresh page (the previous one closes) signed in as `username`, on the home page. */
-export async function signedIn(suite: BrowserSuite, username: string, options: NewPageOptions = {}): Promise<Page> {
-  const page = await suite.newPage(options);
-  await signIn(page, username);
-  return page;
+/**
+ * Goes to `pathname` inside the portal as a link would (the router follows the address bar on popstate):
+ * the page already loaded stays, which a new load would build again.
+ */
+export async function visit(page: Page, pathname: string): Promise<void> {
+  await page.evaluate((path) => {
+    window.history.pushState({ usr: null, key: path, idx: window.history.length }, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, pathname);
+}
+
+/** The list `listId` of the page on screen, once its table is drawn. */
+export async function listOn(page: Page, listId: string): Promise<Locator> {
+  const list = page.getByTestId(`list-page-${listId}`);
+  await list.locator('.ant-table-tbody').waitFor();
+  return list;
 }
 
 /** Opens a list page of the menu and waits for its table; answers the list. */
 export async function openList(page: Page, pathname: string, listId: string): Promise<Locator> {
   await page.goto(pathname);
-  const list = page.getByTestId(`list-page-${listId}`);
-  await list.locator('.ant-table-tbody').waitFor();
-  return list;
+  return listOn(page, listId);
 }
 
 /** The rows of a table in `scope` that contain `text`. */

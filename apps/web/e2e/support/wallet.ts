@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserSuite } from './browser-suite.ts';
 import { voucherPng } from './finance.ts';
-import { PASSWORD } from './portal.ts';
 
 /*
  * Money in a merchant's wallet the way the portal puts it there, over its HTTP API: the merchant uploads a
@@ -11,7 +10,9 @@ import { PASSWORD } from './portal.ts';
 
 type Envelope<T> = { success: boolean; message: string; result: T };
 
-async function call<T>(suite: Pick<BrowserSuite, 'portal'>, token: string, method: 'GET' | 'POST', urlPath: string, body?: unknown, form?: FormData): Promise<T> {
+type Suite = Pick<BrowserSuite, 'portal' | 'session'>;
+
+async function call<T>(suite: Suite, token: string, method: 'GET' | 'POST', urlPath: string, body?: unknown, form?: FormData): Promise<T> {
   const response = await fetch(suite.portal().url + urlPath, {
     method,
     headers: {
@@ -28,14 +29,8 @@ async function call<T>(suite: Pick<BrowserSuite, 'portal'>, token: string, metho
   return envelope.result;
 }
 
-const tokenOf = async (suite: Pick<BrowserSuite, 'portal'>, username: string): Promise<string> => {
-  const response = await fetch(`${suite.portal().url}/api/sys/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
-  return ((await response.json()) as Envelope<{ token: string }>).result.token;
-};
-
-/** Credits `amount` (a decimal string) of CNY to `username`'s CNY wallet: a recharge with a voucher, approved by `finance`. */
-export async function fundCnyWallet(suite: Pick<BrowserSuite, 'portal'>, username: string, amount: string): Promise<void> {
-  const merchant = await tokenOf(suite, username);
+/** Credits `amount` (a decimal string) of CNY to the CNY wallet of the merchant signed in with `merchant` (a token): a recharge with a voucher, approved by `finance`. */
+export async function fundCnyWallet(suite: Suite, merchant: string, amount: string): Promise<void> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(voucherPng())], { type: 'image/png' }), 'voucher.png');
   const voucher = await call<{ id: number }>(suite, merchant, 'POST', '/platform-api/finance/virtualWallet/recharge/credentials', undefined, form);
@@ -50,6 +45,5 @@ export async function fundCnyWallet(suite: Pick<BrowserSuite, 'portal'>, usernam
     voucherIds: [voucher.id],
     draft: false,
   });
-  const finance = await tokenOf(suite, 'finance');
-  await call(suite, finance, 'POST', '/platform-api/finance/virtualWallet/recharge/confirm/submit', { id: recharge.id, approve: true, reason: '' });
+  await call(suite, suite.session('finance').token, 'POST', '/platform-api/finance/virtualWallet/recharge/confirm/submit', { id: recharge.id, approve: true, reason: '' });
 }
