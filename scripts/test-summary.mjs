@@ -31,15 +31,18 @@ if (existsSync(times)) {
   const rows = readFileSync(times, 'utf8').trim().split('\n').map((line) => line.split('\t'));
   const wall = path.join(dir, 'wall.tsv');
   const total = existsSync(wall) ? Number(readFileSync(wall, 'utf8').split('\t')[1]) : rows.reduce((sum, [, seconds]) => sum + Number(seconds), 0);
+  // CPU seconds next to the wall time: on two cores a part can use at most twice its time, and what the
+  // tests leave idle is what the parts beside them get
+  const cpu = (seconds) => (seconds ? `${String(seconds).padStart(5)} s CPU` : ''.padStart(11));
   console.log('\ntime per part:');
-  for (const [name, seconds] of rows) console.log(`  ${clock(Number(seconds)).padStart(13)}  ${name}`);
+  for (const [name, seconds, cpuSeconds] of rows) console.log(`  ${clock(Number(seconds)).padStart(13)}  ${cpu(cpuSeconds)}  ${name}`);
   // the parts that ran beside the others (scripts/test.sh start_beside): their own time, inside the total
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.done')).sort()) {
-    const seconds = Number(readFileSync(path.join(dir, file), 'utf8').split('\t')[1]);
-    console.log(`  ${`(${clock(seconds)})`.padStart(13)}  ${file.replace(/\.done$/, '')}, beside the tests`);
+    const [, seconds, cpuSeconds] = readFileSync(path.join(dir, file), 'utf8').trim().split('\t');
+    console.log(`  ${`(${clock(Number(seconds))})`.padStart(13)}  ${cpu(cpuSeconds)}  ${file.replace(/\.done$/, '')}, beside the tests`);
   }
   const verdict = total <= BUDGET_SECONDS ? 'within' : `OVER by ${clock(total - BUDGET_SECONDS)}:`;
-  console.log(`  ${clock(total).padStart(13)}  in all, ${verdict} npm test's budget of ${clock(BUDGET_SECONDS)} (15 min with npm ci)`);
+  console.log(`  ${clock(total).padStart(13)}  ${''.padStart(11)}  in all, ${verdict} npm test's budget of ${clock(BUDGET_SECONDS)} (15 min with npm ci)`);
 }
 if (files.length > 0) {
   console.log(`\nslowest test files (their tests' time, without imports):`);

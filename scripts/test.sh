@@ -11,36 +11,48 @@ results=.tmp/test-results
 rm -rf "$results" && mkdir -p "$results"
 started=$(date +%s)
 
-# each part's time goes to $results/times.tsv, printed by the summary at the end
+# The CPU seconds (user + system) of the commands this shell ran and waited for, from `times`: run in a
+# subshell around a command, it is that command's, its children's included.
+cpu_seconds() {
+  times | awk 'NR == 2 { total = 0; for (i = 1; i <= 2; i++) { split($i, t, "m"); total += t[1] * 60 + t[2] } printf "%d\n", total }'
+}
+
+# each part's time and CPU go to $results/times.tsv, printed by the summary at the end
 part_name='' part_start=0
 step() {
-  local now; now=$(date +%s)
-  [ -n "$part_name" ] && printf '%s\t%s\n' "$part_name" $((now - part_start)) >> "$results/times.tsv"
+  local now cpu=''; now=$(date +%s)
+  [ -f "$results/part.cpu" ] && cpu=$(cat "$results/part.cpu") && rm "$results/part.cpu"
+  [ -n "$part_name" ] && printf '%s\t%s\t%s\n' "$part_name" $((now - part_start)) "$cpu" >> "$results/times.tsv"
   part_name="$*" part_start=$now
   [ -n "$part_name" ] && printf '\n=== %s ===\n' "$*"
   return 0
 }
+# Runs a part's command and records its CPU seconds for step to write.
+measured() {
+  ( status=0; "$@" || status=$?; cpu_seconds > "$results/part.cpu"; exit $status )
+}
 
-# A part beside the others: its output goes to $results/<name>.log, its time and status to $results/<name>.done.
+# A part beside the others: its output goes to $results/<name>.log, its time and status to $results/<name>.done;
+# at nice 10 unless NICENESS says otherwise.
 beside=()
 start_beside() {
   local name=$1; shift
-  ( s=$(date +%s); status=0; nice -n 10 "$@" > "$results/$name.log" 2>&1 || status=$?; printf '%s\t%s\n' "$status" $(( $(date +%s) - s )) > "$results/$name.done" ) &
+  ( s=$(date +%s); status=0; nice -n "${NICENESS:-10}" "$@" > "$results/$name.log" 2>&1 || status=$?; printf '%s\t%s\t%s\n' "$status" $(( $(date +%s) - s )) "$(cpu_seconds)" > "$results/$name.done" ) &
   beside+=($!)
 }
 # Waits for a part beside the others and shows its output; fails the run when it failed.
 finish_beside() {
-  local name=$1 status seconds
+  local name=$1 status seconds cpu
   while [ ! -f "$results/$name.done" ]; do sleep 1; done
-  IFS=$'\t' read -r status seconds < "$results/$name.done"
-  printf -- '--- %s: exit %s after %s s (beside the tests)\n' "$name" "$status" "$seconds"
+  IFS=$'\t' read -r status seconds cpu < "$results/$name.done"
+  printf -- '--- %s: exit %s after %s s, %s s of CPU (beside the tests)\n' "$name" "$status" "$seconds" "$cpu"
   cat "$results/$name.log"
   [ "$status" -eq 0 ] || { echo "$name failed" >&2; exit 1; }
 }
 trap '[ ${#beside[@]} -eq 0 ] || kill "${beside[@]}" 2>/dev/null || true' EXIT
 
 step "system packages (PostgreSQL, Chromium, CJK fonts)"
-bash scripts/system-deps.sh
+measured bash scripts/system-deps.sh
 
 start_beside typecheck npm run --silent typecheck
 start_beside lint npm run --silent lint
@@ -48,7 +60,8 @@ start_beside build npm run --silent build
 TEST_DATABASE_URL="$(bash scripts/pg.sh start)"
 export TEST_DATABASE_URL
 
-vitest() { local name=$1; shift; npx vitest run --reporter=default --reporter=json --outputFile="$results/$name.json" "$@"; }
+vitest_args() { echo run --reporter=default --reporter=json --outputFile="$results/$1.json"; }
+vitest() { local name=$1; shift; measured npx vitest $(vitest_args "$name") "$@"; }
 
 step "unit tests"
 vitest unit --project unit
@@ -65,9 +78,12 @@ TEST_DB=pglite vitest api-pglite --project server-pglite
 step "ledger proofs and crash tests on PostgreSQL (random concurrent money movements, killed servers)"
 TEST_DB=postgres vitest ledger --project ledger
 
-step "browser tests (Chromium) against the built portal"
+step "browser tests (Chromium): two lanes side by side, each on a portal of its own"
 finish_beside build
-vitest e2e --project e2e
+# the second lane's report is shown after the first's, not mixed into it
+NICENESS=0 start_beside e2e-2 npx vitest $(vitest_args e2e-2) --project e2e-2
+vitest e2e-1 --project e2e-1
+finish_beside e2e-2
 
 step "typecheck and lint (run beside the tests)"
 finish_beside typecheck

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, onTestFinished, test } from 'vitest';
-import { portalApi } from './support/api.ts';
+import { describe, expect, test } from 'vitest';
+import { addUser, portalApi } from './support/api.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
 import { clickOption, signedIn, submitLogin } from './support/portal.ts';
-import { PASSWORD, type Role } from './support/sessions.ts';
+import { PASSWORD, signInByApi, type Role } from './support/sessions.ts';
 
 /** The signed-in portal in a real browser against the real server (embedded database). */
 const suite = useBrowserSuite();
@@ -86,11 +86,12 @@ describe('main layout', () => {
   });
 
   test('switches department', async () => {
-    // the current department is the user's, at the server: the other files' merchant works in Operations
-    onTestFinished(async () => {
-      await portalApi(suite, 'zh-CN').as('merchant').post('/api/sys/selectDepart', { orgCode: 'A01A01', username: 'merchant' });
-    });
-    const page = await homeOf('merchant', 'zh-CN');
+    // a user of its own in two departments: the current department is the user's, at the server, and the
+    // demo merchant's stays Operations for the files beside this one
+    const merchantApi = portalApi(suite, 'zh-CN').as('merchant');
+    const username = `switcher_${Date.now().toString(36)}`;
+    await addUser(merchantApi, { username, realname: `Switcher ${username}`, roleCode: 'merchant_staff', orgCodes: ['A01A01', 'A01A02'] });
+    const page = await signedIn(suite, await signInByApi(suite.portal().url, username), { viewport, language: 'zh-CN' });
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: '切换部门' }).click();
     const dialog = page.getByRole('dialog');

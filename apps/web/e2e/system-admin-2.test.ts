@@ -70,7 +70,7 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
     // a staff member of the merchant's of this test's own, outside the Finance department: the merchant ends
     // their sessions, which must not end those of the demo's staff, that the other files use
     const clerk = `clerk_${stamp}`;
-    await addUser(api.as('merchant'), { username: clerk, realname: `Clerk ${stamp}`, roleCode: 'merchant_staff', orgCode: 'A01A01' });
+    await addUser(api.as('merchant'), { username: clerk, realname: `Clerk ${stamp}`, roleCode: 'merchant_staff', orgCodes: ['A01A01'] });
     const adminApi = api.as('admin');
 
     const page = await signedIn(suite, 'admin', { language: 'en-US', viewport, at: '/system/tenant-menu' });

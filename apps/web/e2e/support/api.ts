@@ -49,11 +49,15 @@ export function portalApi(suite: Pick<BrowserSuite, 'portal' | 'session'>, langu
 
 type Depart = { id: number; orgCode: string; children: Depart[] };
 
-/** A user of the test's own in the tenant of `tenantAdmin`, with the role `roleCode` and, when given, the department `orgCode`; the demo's password. */
-export async function addUser(tenantAdmin: ApiSession, user: { username: string; realname: string; roleCode: string; orgCode?: string; phone?: string }): Promise<void> {
+/**
+ * A user of the test's own in the tenant of `tenantAdmin`, with the role `roleCode` and, when given, the
+ * departments `orgCodes` (the first the current one); the demo's password.
+ */
+export async function addUser(tenantAdmin: ApiSession, user: { username: string; realname: string; roleCode: string; orgCodes?: string[]; phone?: string }): Promise<void> {
   const roles = await tenantAdmin.get<{ id: number; roleCode: string }[]>('/api/sys/role/queryall');
   const flat = (departs: readonly Depart[]): Depart[] => departs.flatMap((depart) => [depart, ...flat(depart.children)]);
-  const departs = user.orgCode ? flat(await tenantAdmin.get<Depart[]>('/api/sys/sysDepart/queryTreeList')).filter((depart) => depart.orgCode === user.orgCode) : [];
+  const orgCodes = user.orgCodes ?? [];
+  const departs = orgCodes.length > 0 ? flat(await tenantAdmin.get<Depart[]>('/api/sys/sysDepart/queryTreeList')).filter((depart) => orgCodes.includes(depart.orgCode)) : [];
   await tenantAdmin.post('/api/sys/user/add', {
     username: user.username,
     password: PASSWORD,
@@ -61,7 +65,7 @@ export async function addUser(tenantAdmin: ApiSession, user: { username: string;
     phone: user.phone ?? '',
     roleIds: roles.filter((role) => role.roleCode === user.roleCode).map((role) => role.id),
     departIds: departs.map((depart) => depart.id),
-    ...(user.orgCode ? { orgCode: user.orgCode } : {}),
+    ...(orgCodes[0] ? { orgCode: orgCodes[0] } : {}),
   });
 }
 

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { REPO_ROOT, startPortal, type Portal } from './portal-server.ts';
+import { REPO_ROOT, startPortal } from './portal-server.ts';
 import { ROLES, signInByApi, type Role, type Session } from './sessions.ts';
 
 /** What the browser project's files get from its global setup (vitest `inject('e2e')`). */
@@ -20,22 +20,18 @@ declare module 'vitest' {
   }
 }
 
-let portal: Portal | undefined;
-
 /**
- * One portal for the whole browser project: its start (migrating and seeding a fresh embedded database)
- * is the slowest thing a file did. Each role signs in once, by the API; the files keep to their own
- * records, users and tenants, and put back what they change of the demo's.
+ * One portal for each browser project: its start (migrating and seeding a fresh embedded database) is the
+ * slowest thing a file did. The projects run side by side, each on its own portal, their files one after
+ * the other. Each role signs in once, by the API; the files keep to their own records, users and tenants,
+ * and put back what they change of the demo's.
  */
-export async function setup(project: TestProject): Promise<void> {
-  const logFile = path.join(REPO_ROOT, '.tmp/e2e/portal.log');
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const logFile = path.join(REPO_ROOT, `.tmp/e2e/${project.name}.log`);
   await mkdir(path.dirname(logFile), { recursive: true });
-  portal = await startPortal({ logFile });
+  const portal = await startPortal({ logFile });
   const url = portal.url;
   const sessions = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, await signInByApi(url, role)] as const))) as Record<Role, Session>;
   project.provide('e2e', { url, logFile, sessions });
-}
-
-export async function teardown(): Promise<void> {
-  await portal?.stop();
+  return () => portal.stop();
 }

@@ -90,6 +90,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
           colorError: readableText(ERROR_COLOR, ['#ffffff', '#fff2f0']),
         },
         Badge: onPrimary,
+        // a signed amount is success or danger text (components/money.tsx): antd's success and warning text fall short of 4.5:1
+        Typography: {
+          colorSuccessText: readableText(SUCCESS_COLOR, ['#ffffff', '#fafafa']),
+          colorWarningText: readableText(WARNING_COLOR, ['#ffffff', '#fafafa']),
+        },
         // a table's empty text (a page's own "nothing scanned yet") is drawn in the disabled grey, 1.8:1
         Table: { colorTextDisabled: READABLE_GREYS.colorTextTertiary },
         Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text, subMenuItemSelectedColor: text, darkItemSelectedBg: fill },
