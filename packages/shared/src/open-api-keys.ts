@@ -13,6 +13,13 @@ const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const API_KEY_STATUSES = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 
+/**
+ * Whose rights a key carries (decision 0027), its holder: ACTIVE, or why the key stopped: the holder is
+ * FROZEN, DELETED (in the recycle bin or purged) or LEFT the company (no longer one of its users).
+ */
+export const API_KEY_HOLDER_STATES = ['ACTIVE', 'FROZEN', 'DELETED', 'LEFT'] as const;
+export type ApiKeyHolderState = (typeof API_KEY_HOLDER_STATES)[number];
+
 export const API_KEY_SORT_COLUMNS = ['createdAt', 'name', 'expiresAt', 'lastUsedAt'] as const;
 export type ApiKeySortColumn = (typeof API_KEY_SORT_COLUMNS)[number];
 
@@ -34,6 +41,11 @@ export const apiKeyRecord = z.object({
   lastUsedAt: z.string().nullable(),
   lastUsedIp: z.string(),
   createdBy: z.string(),
+  /** the username of the key's holder: who made it or last changed its scopes or secret */
+  holder: z.string(),
+  holderState: z.enum(API_KEY_HOLDER_STATES),
+  /** the key's scopes whose rights its holder no longer holds: refused at each call */
+  unheldScopes: z.array(z.enum(API_SCOPES)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,3 +1,5 @@
+import type { PermissionCode } from './permissions.ts';
+
 /*
  * The open API for merchants' own systems and the messages pushed to them (issue 15; docs/open-api.md).
  * A merchant's API key acts inside its tenant and its scopes; a merchant's endpoints receive signed events
@@ -16,6 +18,20 @@ export const API_KEY_SHOWN_CHARS = 12;
 /** What a key may do: one resource and one action each. */
 export const API_SCOPES = ['orders:read', 'orders:write', 'tracking:read', 'parcels:read', 'wallet:read', 'purchases:read'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
+
+/**
+ * The portal permissions each scope stands for (decision 0027): a key carries the rights of its holder, the
+ * user who made it or last changed its scopes or secret, who must hold every code of each scope they give it;
+ * at each call a scope whose codes its holder no longer holds is refused.
+ */
+export const SCOPE_PERMISSIONS = {
+  'orders:read': ['logistics:order:list', 'logistics:order:detail'],
+  'orders:write': ['logistics:order:add', 'logistics:order:cancel'],
+  'tracking:read': ['logistics:order:tracking'],
+  'parcels:read': ['logistics:package:list'],
+  'wallet:read': ['wallet:module:view'],
+  'purchases:read': ['purchase:taobao-order:list', 'purchase:1688-order:list'],
+} as const satisfies Record<ApiScope, readonly PermissionCode[]>;
 
 /** A key's expiry is mandatory and at most a year away. */
 export const API_KEY_MAX_DAYS = 366;

@@ -38,6 +38,8 @@ export const apiKeys = pgTable(
     lastUsedAt: at(),
     lastUsedIp: varchar({ length: 45 }).notNull().default(''),
     createdBy: userRef(),
+    /** whose rights the key carries (decision 0027): who made it or last changed its scopes or secret */
+    holderId: userRef(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
