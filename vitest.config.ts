@@ -31,7 +31,7 @@ for (const file of PGLITE_API_FILES) if (!existsSync(file)) throw new Error(`vit
  * - server: the HTTP API through app.inject on PostgreSQL (TEST_DB=postgres);
  * - server-pglite: the files of PGLITE_API_FILES on the embedded PGlite (TEST_DB=pglite);
  * - ledger: the finance proofs (fast-check, concurrency, a killed server) on PostgreSQL;
- * - e2e-1 and e2e-2: the built portal in Chromium against a real server, two lanes side by side (below).
+ * - e2e: the built portal in Chromium against a real server.
  */
 const serverProject = {
   globalSetup: ['apps/server/test/helpers/global-setup.ts'],
@@ -43,15 +43,10 @@ const serverProject = {
 };
 
 /*
- * The browser files in two lanes, projects that scripts/test.sh runs side by side (two vitest processes; one
- * vitest runs projects of one worker each in turn), each on a portal of its own (the global setup runs per
- * project) with its files one after the other: a page mostly waits for the server and the browser, so two
- * lanes use the two cores. The second lane holds the accessibility sweep, the longest file, and the files
- * whose edits every signed-in user sees (a menu's name, an order status's text), which would change what the
- * files of the other lane read; and two journeys, to even the lanes (about 5 minutes each on a quiet machine).
+ * The browser files, one after the other on one portal (a global setup). Two lanes side by side, each on a
+ * portal of its own, measured no faster (11 minutes either way, 2026-11-29): Chromium and the portal keep
+ * the two cores about three quarters busy already, and each file took twice as long beside another.
  */
-const SECOND_LANE = ['accessibility', 'system-admin', 'system-admin-2', 'finance-journey', 'online-development'].map((file) => `apps/web/e2e/${file}.test.ts`);
-for (const file of SECOND_LANE) if (!existsSync(file)) throw new Error(`vitest.config.ts: ${file} (SECOND_LANE) does not exist`);
 const browserProject = {
   globalSetup: ['apps/web/e2e/support/global-setup.ts'],
   // a poll waits for what a server round trip brings (a drawer closing after its save): vitest's 1 s
@@ -102,8 +97,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { ...browserProject, name: 'e2e-1', include: ['apps/web/e2e/**/*.test.ts'], exclude: SECOND_LANE } },
-      { test: { ...browserProject, name: 'e2e-2', include: SECOND_LANE } },
+      { test: { ...browserProject, name: 'e2e', include: ['apps/web/e2e/**/*.test.ts'] } },
     ],
   },
 });

@@ -21,10 +21,9 @@ declare module 'vitest' {
 }
 
 /**
- * One portal for each browser project: its start (migrating and seeding a fresh embedded database) is the
- * slowest thing a file did. The projects run side by side, each on its own portal, their files one after
- * the other. Each role signs in once, by the API; the files keep to their own records, users and tenants,
- * and put back what they change of the demo's.
+ * One portal for the whole browser project: its start (migrating and seeding a fresh embedded database)
+ * is the slowest thing a file did. Each role signs in once, by the API; the files keep to their own
+ * records, users and tenants, and put back what they change of the demo's.
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const logFile = path.join(REPO_ROOT, `.tmp/e2e/${project.name}.log`);
