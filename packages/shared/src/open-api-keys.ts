@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_KEY_IP_ALLOW_MAX, API_KEY_ROLL_OVERLAP_HOURS_DEFAULT, API_KEY_ROLL_OVERLAP_HOURS_MAX, API_SCOPES } from './open-api.ts';
+import { API_KEY_IP_ALLOW_MAX, API_KEY_ROLL_OVERLAP_HOURS_DEFAULT, API_KEY_ROLL_OVERLAP_HOURS_MAX, API_SCOPES, HOLDER_STATES } from './open-api.ts';
 import { msg } from './messages.ts';
 
 /*
@@ -12,13 +12,6 @@ const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** ACTIVE: it works; EXPIRED: its expiry passed; REVOKED: its owner ended it. Computed, never stored. */
 export const API_KEY_STATUSES = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
-
-/**
- * Whose rights a key carries (decision 0027), its holder: ACTIVE, or why the key stopped: the holder is
- * FROZEN, DELETED (in the recycle bin or purged) or LEFT the company (no longer one of its users).
- */
-export const API_KEY_HOLDER_STATES = ['ACTIVE', 'FROZEN', 'DELETED', 'LEFT'] as const;
-export type ApiKeyHolderState = (typeof API_KEY_HOLDER_STATES)[number];
 
 export const API_KEY_SORT_COLUMNS = ['createdAt', 'name', 'expiresAt', 'lastUsedAt'] as const;
 export type ApiKeySortColumn = (typeof API_KEY_SORT_COLUMNS)[number];
@@ -43,7 +36,7 @@ export const apiKeyRecord = z.object({
   createdBy: z.string(),
   /** the username of the key's holder: who made it or last changed its scopes or secret */
   holder: z.string(),
-  holderState: z.enum(API_KEY_HOLDER_STATES),
+  holderState: z.enum(HOLDER_STATES),
   /** the key's scopes whose rights its holder no longer holds: refused at each call */
   unheldScopes: z.array(z.enum(API_SCOPES)),
   createdAt: z.string(),

@@ -33,6 +33,13 @@ export const SCOPE_PERMISSIONS = {
   'purchases:read': ['purchase:taobao-order:list', 'purchase:1688-order:list'],
 } as const satisfies Record<ApiScope, readonly PermissionCode[]>;
 
+/**
+ * Whose rights a key or an endpoint carries, its holder (decisions 0027, 0029): ACTIVE, or why it stopped: the
+ * holder is FROZEN, DELETED (in the recycle bin or purged) or LEFT the company (no longer one of its users).
+ */
+export const HOLDER_STATES = ['ACTIVE', 'FROZEN', 'DELETED', 'LEFT'] as const;
+export type HolderState = (typeof HOLDER_STATES)[number];
+
 /** A key's expiry is mandatory and at most a year away. */
 export const API_KEY_MAX_DAYS = 366;
 /** After a roll, the old secret keeps working this long by default (the merchant may choose 0 to 7 days). */
@@ -73,6 +80,23 @@ export const PUSH_TYPES = [
   'REFUND_RESULT',
 ] as const;
 export type PushType = (typeof PUSH_TYPES)[number];
+
+/**
+ * The read permissions of what each event carries (decision 0029): whoever subscribes an endpoint to an event
+ * holds them, and its holder still holds them when it is delivered (else it is not sent).
+ */
+export const PUSH_TYPE_PERMISSIONS = {
+  ORDER_STATUS: ['logistics:order:list'],
+  TRACKING_EVENT: ['logistics:order:tracking'],
+  PARCEL_WHIN: ['logistics:package:list'],
+  PARCEL_WHOUT: ['logistics:package:list'],
+  PICKUP_STATUS: ['logistics:pickup-batch:list'],
+  EXCEPTION: ['logistics:collection-exception:list'],
+  PURCHASE_STATUS: ['purchase:taobao-order:list', 'purchase:1688-order:list'],
+  WALLET_CHANGE: ['finance:detail:list'],
+  RECHARGE_RESULT: ['wallet:recharge:list'],
+  REFUND_RESULT: ['wallet:refund:list'],
+} as const satisfies Record<PushType, readonly PermissionCode[]>;
 /** "Send a test event" sends this type, which no endpoint subscribes to and every endpoint accepts. */
 export const PUSH_TEST_TYPE = 'PING';
 export type PushMessageType = PushType | typeof PUSH_TEST_TYPE;

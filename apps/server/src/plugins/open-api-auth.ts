@@ -6,7 +6,7 @@ import type { ApiScope, ApiType } from '@portal/shared/open-api';
 import type { Db } from '../db/client.ts';
 import { forbidden } from '../lib/errors.ts';
 import { ApiKeyAccess, type ApiKeyCaller } from '../modules/open-api/access/service.ts';
-import { holderRights } from '../modules/open-api/key/model.ts';
+import { heldRights } from '../modules/auth/access/holder.ts';
 
 /*
  * The open API's guard (issue 15): every route under /open/ declares the scope it needs and the operation
@@ -33,7 +33,7 @@ const isDocument = (url: string) => url.endsWith('/openapi.json') || url.include
 
 export const openApiAuthPlugin = fp(
   async (app, opts: { db: Db; prefix: string }) => {
-    const access = new ApiKeyAccess(opts.db, holderRights(app.accessService), app.log);
+    const access = new ApiKeyAccess(opts.db, heldRights(app.accessService), app.log);
     // issue 15 (keys): a closing server waits for the keys' last-use writes under way
     app.addHook('onClose', () => access.lastUseWritten());
     app.decorateRequest('apiKey', null);

@@ -120,6 +120,8 @@ export const pushEndpoints = pgTable(
     /** set by the first failure after a success, cleared by a success: "failing for days" is measured from it */
     failingSince: at(),
     createdBy: userRef(),
+    /** whose rights its events carry (decision 0029): who made it or last changed its event types or address */
+    holderId: userRef(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

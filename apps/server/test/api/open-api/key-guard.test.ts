@@ -7,7 +7,7 @@ import { apiKeys, apiKeySecrets } from '../../../src/db/schema/open-api.ts';
 import { tenants } from '../../../src/db/schema/sys.ts';
 import { AppError } from '../../../src/lib/errors.ts';
 import { ApiKeyAccess, ipAllowed } from '../../../src/modules/open-api/access/service.ts';
-import { holderRights } from '../../../src/modules/open-api/key/model.ts';
+import { heldRights } from '../../../src/modules/auth/access/holder.ts';
 
 /*
  * The open API's guard (modules/open-api/access) against the real database, with keys made through the
@@ -38,7 +38,7 @@ describe(`the API key guard (${testDbKind()})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     token = await t.login('merchant');
-    access = new ApiKeyAccess(t.db, holderRights(t.app.accessService), t.app.log);
+    access = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log);
   });
   afterAll(() => t.close());
 
@@ -110,7 +110,7 @@ describe(`the API key guard (${testDbKind()})`, () => {
 
   it('writes the last use time and address, at most once a minute per key', async () => {
     const { record, key } = await add();
-    const fresh = new ApiKeyAccess(t.db, holderRights(t.app.accessService), t.app.log);
+    const fresh = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log);
     await fresh.authenticate(bearer(key), '198.51.100.23');
     const used = async () => (await t.db.select({ at: apiKeys.lastUsedAt, ip: apiKeys.lastUsedIp }).from(apiKeys).where(eq(apiKeys.id, record.id)))[0]!;
     await fresh.lastUseWritten();
@@ -123,7 +123,7 @@ describe(`the API key guard (${testDbKind()})`, () => {
     await fresh.lastUseWritten();
     expect(await used()).toEqual(first);
     // another app server (its own throttle) writes its own use
-    const other = new ApiKeyAccess(t.db, holderRights(t.app.accessService), t.app.log);
+    const other = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log);
     await other.authenticate(bearer(key), '198.51.100.99');
     await other.lastUseWritten();
     expect((await used()).ip).toBe('198.51.100.99');

@@ -3,7 +3,7 @@ import type { ApiScope } from '@portal/shared/open-api';
 import type { Db } from '../../../db/client.ts';
 import { apiKeys, apiKeySecrets } from '../../../db/schema/open-api.ts';
 import { tenants } from '../../../db/schema/sys.ts';
-import type { ApiKeyHolderState } from '@portal/shared/open-api-keys';
+import type { HolderState } from '@portal/shared/open-api';
 import { holders, holderState } from '../key/repository.ts';
 
 export type ApiKeyRecord = {
@@ -13,7 +13,7 @@ export type ApiKeyRecord = {
   ipAllowList: readonly string[];
   createdBy: number | null;
   /** whose rights the key carries, and whether they still can (decision 0027) */
-  holder: { userId: number; username: string; orgCode: string | null; state: ApiKeyHolderState } | null;
+  holder: { userId: number; username: string; orgCode: string | null; state: HolderState } | null;
 };
 
 /**

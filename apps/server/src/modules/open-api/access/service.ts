@@ -3,8 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { AppError, forbidden } from '../../../lib/errors.ts';
 import { TtlCache } from '../../../lib/ttl-cache.ts';
-import type { ApiScope } from '@portal/shared/open-api';
-import { hashApiKey, isApiKeyText, type HolderRights } from '../key/model.ts';
+import { SCOPE_PERMISSIONS, type ApiScope } from '@portal/shared/open-api';
+import type { HeldRights } from '../../auth/access/holder.ts';
+import { hashApiKey, isApiKeyText } from '../key/model.ts';
 import { touchKey, usableKeyByHash, type ApiKeyRecord } from './repository.ts';
 
 /**
@@ -63,7 +64,7 @@ export class ApiKeyAccess {
 
   constructor(
     private readonly db: Db,
-    private readonly rights: HolderRights,
+    private readonly rights: HeldRights,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -84,7 +85,7 @@ export class ApiKeyAccess {
         .finally(() => this.writing.delete(write));
       this.writing.add(write);
     }
-    const held = await this.rights(holder, record.tenantId);
+    const held = await this.rights(SCOPE_PERMISSIONS, holder, record.tenantId);
     return { keyId: record.keyId, tenantId: record.tenantId, scopes: record.scopes, createdBy: record.createdBy, holder: { userId: holder.userId, username: holder.username, orgCode: holder.orgCode }, held };
   }
 

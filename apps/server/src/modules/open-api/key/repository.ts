@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApiScope } from '@portal/shared/open-api';
-import type { ApiKeyHolderState, ApiKeyRecord, ApiKeySortColumn, ApiKeyStatus } from '@portal/shared/open-api-keys';
+import type { HolderState } from '@portal/shared/open-api';
+import type { ApiKeyRecord, ApiKeySortColumn, ApiKeyStatus } from '@portal/shared/open-api-keys';
 import type { Db } from '../../../db/client.ts';
 import { apiKeys, apiKeySecrets } from '../../../db/schema/open-api.ts';
-import { users, userTenants } from '../../../db/schema/sys.ts';
+import { users } from '../../../db/schema/sys.ts';
+import { holderStateOf } from '../../auth/access/holder.ts';
 import { escapeLike, pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 
@@ -20,11 +22,7 @@ const status = sql<ApiKeyStatus>`case when ${apiKeys.revokedAt} is not null then
 export const holders = alias(users, 'holder');
 
 /** Whether the key's holder can still carry it: active, not deleted, and still one of the key's company's users. */
-export const holderState = sql<ApiKeyHolderState>`case
-  when ${holders.id} is null or ${holders.delFlag} <> 0 then 'DELETED'
-  when ${holders.status} <> 1 then 'FROZEN'
-  when not exists (select 1 from ${userTenants} where ${userTenants.userId} = ${holders.id} and ${userTenants.tenantId} = ${apiKeys.tenantId}) then 'LEFT'
-  else 'ACTIVE' end`;
+export const holderState: SQL<HolderState> = holderStateOf(holders, apiKeys.tenantId);
 
 /** Sort columns the client may name (an allow-list, DESIGN §3). */
 const SORT_COLUMNS = { createdAt: apiKeys.createdAt, name: apiKeys.name, expiresAt: apiKeys.expiresAt, lastUsedAt: apiKeys.lastUsedAt } as const satisfies Record<ApiKeySortColumn, unknown>;
@@ -63,7 +61,7 @@ type Row = {
   holderId: number | null;
   holder: string | null;
   holderOrgCode: string | null;
-  holderState: ApiKeyHolderState;
+  holderState: HolderState;
   createdAt: Date;
   updatedAt: Date;
 };

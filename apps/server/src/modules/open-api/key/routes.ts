@@ -4,18 +4,19 @@ import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { apiKeyEditInput, apiKeyInput, apiKeyIssued, apiKeyListQuery, apiKeyRecord, apiKeyRevokeInput, apiKeyRollInput } from '@portal/shared/open-api-keys';
 import { auditActor, caller, merchant } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
-import { holderRights } from './model.ts';
+import { SCOPE_PERMISSIONS } from '@portal/shared/open-api';
+import { heldRights } from '../../auth/access/holder.ts';
 import { addApiKey, apiKeyPage, editApiKey, revokeKey, rollApiKey, type KeyActor } from './service.ts';
 
 /** A merchant's API keys (token configuration, issue 15 item 1): a merchant's tenant only, never the platform's. */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tags = ['config: API keys'];
-  const rights = holderRights(app.accessService);
+  const rights = heldRights(app.accessService);
   /** The caller, with the scopes whose rights they hold in the tenant of the request: a key of theirs holds no more. */
   const keyActor = async (request: FastifyRequest): Promise<KeyActor> => {
     const auth = caller(request);
-    return { ...auditActor(request), held: await rights({ userId: auth.userId, orgCode: auth.session.orgCode }, auth.tenantId) };
+    return { ...auditActor(request), held: await rights(SCOPE_PERMISSIONS, { userId: auth.userId, orgCode: auth.session.orgCode }, auth.tenantId) };
   };
 
   app.get(

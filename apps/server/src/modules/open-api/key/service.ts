@@ -1,11 +1,12 @@
 import { isIP } from 'node:net';
 import type { Page } from '@portal/shared/api';
-import { API_KEY_MAX_DAYS, type ApiScope } from '@portal/shared/open-api';
+import { API_KEY_MAX_DAYS, SCOPE_PERMISSIONS, type ApiScope } from '@portal/shared/open-api';
 import type { ApiKeyIssued, ApiKeyRecord } from '@portal/shared/open-api-keys';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
-import { hashApiKey, newApiKey, shownPartOf, type HolderRights } from './model.ts';
+import type { HeldRights } from '../../auth/access/holder.ts';
+import { hashApiKey, newApiKey, shownPartOf } from './model.ts';
 import { findApiKey, insertApiKey, insertSecret, listApiKeys, lockApiKey, nameTaken, retireSecrets, revokeApiKey, updateApiKey, type ApiKeyListQuery, type ApiKeyRow, type ApiKeyValues } from './repository.ts';
 
 /*
@@ -26,13 +27,13 @@ function refuseUnheld(scopes: readonly ApiScope[], actor: KeyActor): void {
 }
 
 /** A key for the screen: the scopes its holder no longer holds the rights of, from the holder's access now. */
-async function withHolderRights(row: ApiKeyRow, rights: HolderRights, tenantId: number): Promise<ApiKeyRecord> {
+async function withHolderRights(row: ApiKeyRow, rights: HeldRights, tenantId: number): Promise<ApiKeyRecord> {
   const { holderOf, ...record } = row;
-  const held = holderOf ? await rights(holderOf, tenantId) : new Set<ApiScope>();
+  const held = holderOf ? await rights(SCOPE_PERMISSIONS, holderOf, tenantId) : new Set<ApiScope>();
   return { ...record, unheldScopes: record.scopes.filter((scope) => !held.has(scope)) };
 }
 
-export async function apiKeyPage(db: Db, rights: HolderRights, tenantId: number, query: ApiKeyListQuery): Promise<Page<ApiKeyRecord>> {
+export async function apiKeyPage(db: Db, rights: HeldRights, tenantId: number, query: ApiKeyListQuery): Promise<Page<ApiKeyRecord>> {
   const page = await listApiKeys(db, tenantId, query);
   return { ...page, records: await Promise.all(page.records.map((row) => withHolderRights(row, rights, tenantId))) };
 }
@@ -144,7 +145,7 @@ export async function rollApiKey(db: Db, tenantId: number, id: number, overlapHo
 }
 
 /** Revoked at once: the guard reads the database on every call, so the next call with it is refused. */
-export async function revokeKey(db: Db, rights: HolderRights, tenantId: number, id: number, actor: AuditActor): Promise<ApiKeyRecord> {
+export async function revokeKey(db: Db, rights: HeldRights, tenantId: number, id: number, actor: AuditActor): Promise<ApiKeyRecord> {
   await db.transaction(async (tx) => {
     const locked = await lockApiKey(tx, tenantId, id);
     if (!locked) throw notFound();
