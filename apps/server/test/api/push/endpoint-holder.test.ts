@@ -44,7 +44,7 @@ describe(`push endpoints: subscribing (${testDbKind()})`, () => {
   it('a user holding only the endpoints screen subscribes to nothing they may not read, nor keeps it by an edit', async () => {
     await person(t.db, 'hook_keeper', ['config:push:list', 'config:push:add', 'config:push:edit', 'logistics:order:list']);
     const keeper = await t.login('hook_keeper');
-    refused(await t.call({ method: 'POST', url: '/api/finance/virtualWallet/wallet/details', token: keeper, payload: {} }), 403);
+    refused(await t.call({ method: 'POST', url: '/platform-api/finance/virtualWallet/wallet/details', token: keeper, payload: {} }), 403);
     for (const type of ['WALLET_CHANGE', 'RECHARGE_RESULT', 'REFUND_RESULT', 'PURCHASE_STATUS'] as const) expect(refused(await add(keeper, [type]), 403)).toContain(type);
     // the order status they may read
     const mine = ok<PushEndpointWithSecret>(await add(keeper, ['ORDER_STATUS']));

@@ -83,7 +83,8 @@ function valuesOf(input: KeyInput): ApiKeyValues {
 const mustFind = async (db: Db, tenantId: number, id: number): Promise<Omit<ApiKeyRow, 'holderOf'>> => {
   const found = await findApiKey(db, tenantId, id);
   if (!found) throw notFound();
-  const { holderOf: _holder, ...record } = found;
+  const record: Omit<ApiKeyRow, 'holderOf'> & { holderOf?: ApiKeyRow['holderOf'] } = { ...found };
+  delete record.holderOf;
   return record;
 };
 /** A key its actor just made, edited or rolled: they hold every scope of it. */
