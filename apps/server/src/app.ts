@@ -112,6 +112,7 @@ import { apiStatisticsRoutes } from './modules/open-api/usage/routes.ts';
 import { pushStatisticsRoutes } from './modules/push/stats/routes.ts';
 // issue 15 (delivery): the relay from the push outbox to pg-boss, and the signed deliveries
 import { registerPushDelivery } from './modules/push/delivery/relay.ts';
+import { heldRights, type HeldRights } from './modules/auth/access/holder.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './modules/push/delivery/service.ts';
 // issue 16: online development (reports, forms, history, publishing, check rules)
 import { onlineRoutes } from './modules/online/routes.ts';
@@ -225,7 +226,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // issue 14 (platforms): the platforms' access tokens renewed before they run out
     registerTokenRefresh(jobs, options.database.db, purchaseSettings, (outcome) => app.log.info(outcome, 'purchase platform tokens refreshed'));
     // issue 15 (delivery): the outbox's NOTIFY to push-deliver jobs, the sweep of lost ones, the attempts
-    const relay = registerPushDelivery(options.database, jobs, pushSettings, { ...DELIVERY_DEFAULTS, ...options.pushDelivery }, app.log, bus);
+    // the holders' rights are read from the access service, made below, when a delivery is attempted
+    const rights: HeldRights = (table, holder, tenantId) => heldRights(app.accessService)(table, holder, tenantId);
+    const relay = registerPushDelivery(options.database, jobs, pushSettings, { ...DELIVERY_DEFAULTS, ...options.pushDelivery }, app.log, rights, bus);
     app.addHook('onClose', () => relay.close());
     app.addHook('onClose', () => jobs.stop());
   }

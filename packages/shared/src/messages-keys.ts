@@ -36,6 +36,11 @@ export const keysMessages = {
     'zh-CN': '此 API 密钥已过期或已撤销，不能轮换密钥；请创建新的密钥',
     'en-US': 'This API key has expired or was revoked, so its secret cannot be rolled; create a new key',
   },
+  apiKeyScopeBeyondOwn: {
+    'zh-TW': '您沒有 {scope} 權限範圍對應的權限，不能把它交給 API 金鑰',
+    'zh-CN': '您没有 {scope} 权限范围对应的权限，不能把它交给 API 密钥',
+    'en-US': 'You do not hold the rights of the scope {scope}, so you cannot give it to a key',
+  },
   apiKeyAlreadyRevoked: { 'zh-TW': '此 API 金鑰已撤銷', 'zh-CN': '此 API 密钥已撤销', 'en-US': 'This API key is already revoked' },
   apiKeyCreated: {
     'zh-TW': 'API 金鑰已建立，請立即複製，關閉後不會再顯示',

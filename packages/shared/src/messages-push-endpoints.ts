@@ -32,6 +32,11 @@ export const pushEndpointMessages = {
     'zh-CN': '事件类型不可重复',
     'en-US': 'An event type is listed twice',
   },
+  pushTypeBeyondOwn: {
+    'zh-TW': '您沒有讀取 {type} 事件內容的權限，不能訂閱它',
+    'zh-CN': '您没有读取 {type} 事件内容的权限，不能订阅它',
+    'en-US': 'You do not hold the rights to read what {type} events carry, so you cannot subscribe to them',
+  },
   pushEndpointLimit: {
     'zh-TW': '每個商戶最多可設定 {max} 個推送端點',
     'zh-CN': '每个商户最多可设置 {max} 个推送端点',

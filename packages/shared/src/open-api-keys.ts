@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_KEY_IP_ALLOW_MAX, API_KEY_ROLL_OVERLAP_HOURS_DEFAULT, API_KEY_ROLL_OVERLAP_HOURS_MAX, API_SCOPES } from './open-api.ts';
+import { API_KEY_IP_ALLOW_MAX, API_KEY_ROLL_OVERLAP_HOURS_DEFAULT, API_KEY_ROLL_OVERLAP_HOURS_MAX, API_SCOPES, HOLDER_STATES } from './open-api.ts';
 import { msg } from './messages.ts';
 
 /*
@@ -34,6 +34,11 @@ export const apiKeyRecord = z.object({
   lastUsedAt: z.string().nullable(),
   lastUsedIp: z.string(),
   createdBy: z.string(),
+  /** the username of the key's holder: who made it or last changed its scopes or secret */
+  holder: z.string(),
+  holderState: z.enum(HOLDER_STATES),
+  /** the key's scopes whose rights its holder no longer holds: refused at each call */
+  unheldScopes: z.array(z.enum(API_SCOPES)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

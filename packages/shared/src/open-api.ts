@@ -1,3 +1,5 @@
+import type { PermissionCode } from './permissions.ts';
+
 /*
  * The open API for merchants' own systems and the messages pushed to them (issue 15; docs/open-api.md).
  * A merchant's API key acts inside its tenant and its scopes; a merchant's endpoints receive signed events
@@ -16,6 +18,27 @@ export const API_KEY_SHOWN_CHARS = 12;
 /** What a key may do: one resource and one action each. */
 export const API_SCOPES = ['orders:read', 'orders:write', 'tracking:read', 'parcels:read', 'wallet:read', 'purchases:read'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
+
+/**
+ * The portal permissions each scope stands for (decision 0027): a key carries the rights of its holder, the
+ * user who made it or last changed its scopes or secret, who must hold every code of each scope they give it;
+ * at each call a scope whose codes its holder no longer holds is refused.
+ */
+export const SCOPE_PERMISSIONS = {
+  'orders:read': ['logistics:order:list', 'logistics:order:detail'],
+  'orders:write': ['logistics:order:add', 'logistics:order:cancel'],
+  'tracking:read': ['logistics:order:tracking'],
+  'parcels:read': ['logistics:package:list'],
+  'wallet:read': ['wallet:module:view'],
+  'purchases:read': ['purchase:taobao-order:list', 'purchase:1688-order:list'],
+} as const satisfies Record<ApiScope, readonly PermissionCode[]>;
+
+/**
+ * Whose rights a key or an endpoint carries, its holder (decisions 0027, 0029): ACTIVE, or why it stopped: the
+ * holder is FROZEN, DELETED (in the recycle bin or purged) or LEFT the company (no longer one of its users).
+ */
+export const HOLDER_STATES = ['ACTIVE', 'FROZEN', 'DELETED', 'LEFT'] as const;
+export type HolderState = (typeof HOLDER_STATES)[number];
 
 /** A key's expiry is mandatory and at most a year away. */
 export const API_KEY_MAX_DAYS = 366;
@@ -57,6 +80,23 @@ export const PUSH_TYPES = [
   'REFUND_RESULT',
 ] as const;
 export type PushType = (typeof PUSH_TYPES)[number];
+
+/**
+ * The read permissions of what each event carries (decision 0029): whoever subscribes an endpoint to an event
+ * holds them, and its holder still holds them when it is delivered (else it is not sent).
+ */
+export const PUSH_TYPE_PERMISSIONS = {
+  ORDER_STATUS: ['logistics:order:list'],
+  TRACKING_EVENT: ['logistics:order:tracking'],
+  PARCEL_WHIN: ['logistics:package:list'],
+  PARCEL_WHOUT: ['logistics:package:list'],
+  PICKUP_STATUS: ['logistics:pickup-batch:list'],
+  EXCEPTION: ['logistics:collection-exception:list'],
+  PURCHASE_STATUS: ['purchase:taobao-order:list', 'purchase:1688-order:list'],
+  WALLET_CHANGE: ['finance:detail:list'],
+  RECHARGE_RESULT: ['wallet:recharge:list'],
+  REFUND_RESULT: ['wallet:refund:list'],
+} as const satisfies Record<PushType, readonly PermissionCode[]>;
 /** "Send a test event" sends this type, which no endpoint subscribes to and every endpoint accepts. */
 export const PUSH_TEST_TYPE = 'PING';
 export type PushMessageType = PushType | typeof PUSH_TEST_TYPE;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
 import { isoTime } from './logistics-schemas.ts';
-import { PUSH_ATTEMPT_OUTCOMES, PUSH_ATTEMPT_TRIGGERS, PUSH_DELIVERY_STATUSES, PUSH_DISABLED_REASONS, PUSH_TEST_TYPE, PUSH_TYPES } from './open-api.ts';
+import { HOLDER_STATES, PUSH_ATTEMPT_OUTCOMES, PUSH_ATTEMPT_TRIGGERS, PUSH_DELIVERY_STATUSES, PUSH_DISABLED_REASONS, PUSH_TEST_TYPE, PUSH_TYPES } from './open-api.ts';
 
 /*
  * Message push configuration (issue 15 item 3; decision 0029): a merchant's webhook endpoints, the delivery
@@ -58,6 +58,12 @@ export const pushEndpointRecord = z.object({
   failingSince: z.string().nullable(),
   /** during a rotation's overlap: until when deliveries are also signed with the previous secret */
   previousSecretUntil: z.string().nullable(),
+  /** whose rights its events carry: who made it or last changed its address or events (decision 0029) */
+  holder: z.string(),
+  /** ACTIVE, or why nothing is sent to it: its holder FROZEN, DELETED or LEFT the company */
+  holderState: z.enum(HOLDER_STATES),
+  /** its events whose read rights the holder no longer holds: not sent */
+  unheldTypes: z.array(z.enum(PUSH_TYPES)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

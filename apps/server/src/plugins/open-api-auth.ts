@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import type { DataRuleMenu } from '@portal/shared/system-data-rules';
 import type { ApiScope, ApiType } from '@portal/shared/open-api';
 import type { Db } from '../db/client.ts';
 import { forbidden } from '../lib/errors.ts';
 import { ApiKeyAccess, type ApiKeyCaller } from '../modules/open-api/access/service.ts';
+import { heldRights } from '../modules/auth/access/holder.ts';
 
 /*
  * The open API's guard (issue 15): every route under /open/ declares the scope it needs and the operation
@@ -30,7 +33,7 @@ const isDocument = (url: string) => url.endsWith('/openapi.json') || url.include
 
 export const openApiAuthPlugin = fp(
   async (app, opts: { db: Db; prefix: string }) => {
-    const access = new ApiKeyAccess(opts.db, app.log);
+    const access = new ApiKeyAccess(opts.db, heldRights(app.accessService), app.log);
     // issue 15 (keys): a closing server waits for the keys' last-use writes under way
     app.addHook('onClose', () => access.lastUseWritten());
     app.decorateRequest('apiKey', null);
@@ -47,13 +50,21 @@ export const openApiAuthPlugin = fp(
       const caller = await access.authenticate(request.headers.authorization, request.ip);
       request.apiKey = caller;
       if (route.scope && !caller.scopes.includes(route.scope)) throw forbidden('apiScopeMissing', { scope: route.scope });
+      // a scope the key was given whose rights its holder has lost since (decision 0027)
+      if (route.scope && !caller.held.has(route.scope)) throw forbidden('apiScopeNotHeld', { scope: route.scope, holder: caller.holder.username });
     });
   },
-  { name: 'open-api-auth', dependencies: ['i18n'] },
+  { name: 'open-api-auth', dependencies: ['i18n', 'auth'] },
 );
 
 /** The key calling an open-API route (its guard ran, so there is one). */
 export function apiKeyCaller(request: FastifyRequest): ApiKeyCaller {
   if (!request.apiKey) throw new Error('open API: a route without its guard');
   return request.apiKey;
+}
+
+/** The rows of a menu the key's holder may read (their data rules, decision 0016), as the portal's screens narrow them. */
+export function keyScope(request: FastifyRequest, menu: DataRuleMenu): Promise<SQL | undefined> {
+  const { holder, tenantId } = apiKeyCaller(request);
+  return request.server.dataRules.scope({ userId: holder.userId, username: holder.username, tenantId, session: { orgCode: holder.orgCode } }, menu);
 }

@@ -27,6 +27,7 @@ export async function createApiKey(
       expiresAt: options.expiresAt ?? new Date(Date.now() + 30 * 86_400_000),
       revokedAt: options.revoked ? new Date() : null,
       createdBy: user.id,
+      holderId: user.id,
     })
     .returning({ id: apiKeys.id });
   if (!row) throw new Error('the key was not inserted');

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PushMessageType, PushType } from '@portal/shared/open-api';
 import { buildApp, type AppOptions } from '../../src/app.ts';
 import { pushEndpoints } from '../../src/db/schema/open-api.ts';
+import { users } from '../../src/db/schema/sys.ts';
 import { JobQueue } from '../../src/lib/jobs.ts';
 import { DEVELOPMENT_SECRET_KEY, encryptSecret } from '../../src/lib/secret-box.ts';
 import type { Tx } from '../../src/modules/finance/ledger/repository.ts';
@@ -51,14 +52,18 @@ export async function startDeliveryApp(options: { config?: Partial<AppOptions['c
   };
 }
 
-/** An endpoint written as the endpoints screen would (its secret sealed under the development key, slot push:<id>). */
+/**
+ * An endpoint written as the endpoints screen would (its secret sealed under the development key, slot
+ * push:<id>), held by the tenant's main account unless `holderId` says otherwise.
+ */
 export async function insertEndpoint(
   db: Db,
-  values: { tenantId: number; url: string; secret: string; eventTypes?: PushType[]; enabled?: boolean; previousSecret?: string; previousSecretUntil?: Date; failingSince?: Date },
+  values: { tenantId: number; url: string; secret: string; eventTypes?: PushType[]; enabled?: boolean; previousSecret?: string; previousSecretUntil?: Date; failingSince?: Date; holderId?: number },
 ): Promise<number> {
+  const [main] = await db.select({ id: users.id }).from(users).where(and(eq(users.defaultTenantId, values.tenantId), eq(users.mainAccount, true))).limit(1);
   const [row] = await db
     .insert(pushEndpoints)
-    .values({ tenantId: values.tenantId, url: values.url, eventTypes: values.eventTypes ?? ['ORDER_STATUS'], secretEnc: 'pending', enabled: values.enabled ?? true, failingSince: values.failingSince ?? null, ...(values.enabled === false ? { disabledReason: 'MANUAL' as const, disabledAt: new Date() } : {}) })
+    .values({ tenantId: values.tenantId, holderId: values.holderId ?? main?.id ?? null, url: values.url, eventTypes: values.eventTypes ?? ['ORDER_STATUS'], secretEnc: 'pending', enabled: values.enabled ?? true, failingSince: values.failingSince ?? null, ...(values.enabled === false ? { disabledReason: 'MANUAL' as const, disabledAt: new Date() } : {}) })
     .returning({ id: pushEndpoints.id });
   if (!row) throw new Error('no endpoint');
   const slot = `push:${row.id}`;

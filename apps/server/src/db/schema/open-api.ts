@@ -38,6 +38,8 @@ export const apiKeys = pgTable(
     lastUsedAt: at(),
     lastUsedIp: varchar({ length: 45 }).notNull().default(''),
     createdBy: userRef(),
+    /** whose rights the key carries (decision 0027): who made it or last changed its scopes or secret */
+    holderId: userRef(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,6 +120,8 @@ export const pushEndpoints = pgTable(
     /** set by the first failure after a success, cleared by a success: "failing for days" is measured from it */
     failingSince: at(),
     createdBy: userRef(),
+    /** whose rights its events carry (decision 0029): who made it or last changed its event types or address */
+    holderId: userRef(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,6 +7,7 @@ import { apiKeys, apiKeySecrets } from '../../../src/db/schema/open-api.ts';
 import { tenants } from '../../../src/db/schema/sys.ts';
 import { AppError } from '../../../src/lib/errors.ts';
 import { ApiKeyAccess, ipAllowed } from '../../../src/modules/open-api/access/service.ts';
+import { heldRights } from '../../../src/modules/auth/access/holder.ts';
 
 /*
  * The open API's guard (modules/open-api/access) against the real database, with keys made through the
@@ -37,7 +38,7 @@ describe(`the API key guard (${testDbKind()})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     token = await t.login('merchant');
-    access = new ApiKeyAccess(t.db, t.app.log);
+    access = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log);
   });
   afterAll(() => t.close());
 
@@ -45,7 +46,7 @@ describe(`the API key guard (${testDbKind()})`, () => {
     const { record, key } = await add({ scopes: ['orders:read', 'tracking:read'] });
     const caller = await access.authenticate(bearer(key), '198.51.100.1');
     const tenantId = (await t.db.select({ tenantId: apiKeys.tenantId }).from(apiKeys).where(eq(apiKeys.id, record.id)))[0]!.tenantId;
-    expect(caller).toEqual({ keyId: record.id, tenantId, scopes: ['orders:read', 'tracking:read'], createdBy: expect.any(Number) });
+    expect(caller).toEqual({ keyId: record.id, tenantId, scopes: ['orders:read', 'tracking:read'], createdBy: expect.any(Number), holder: { userId: caller.createdBy, username: 'merchant', orgCode: expect.anything() }, held: expect.any(Set) });
     expect(await statusOf(`${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`)).toBe(401);
     expect(await statusOf('not-a-key')).toBe(401);
     await expect(access.authenticate(undefined, '198.51.100.1')).rejects.toMatchObject({ statusCode: 401 });
@@ -109,7 +110,7 @@ describe(`the API key guard (${testDbKind()})`, () => {
 
   it('writes the last use time and address, at most once a minute per key', async () => {
     const { record, key } = await add();
-    const fresh = new ApiKeyAccess(t.db, t.app.log);
+    const fresh = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log);
     await fresh.authenticate(bearer(key), '198.51.100.23');
     const used = async () => (await t.db.select({ at: apiKeys.lastUsedAt, ip: apiKeys.lastUsedIp }).from(apiKeys).where(eq(apiKeys.id, record.id)))[0]!;
     await fresh.lastUseWritten();
@@ -122,7 +123,7 @@ describe(`the API key guard (${testDbKind()})`, () => {
     await fresh.lastUseWritten();
     expect(await used()).toEqual(first);
     // another app server (its own throttle) writes its own use
-    const other = new ApiKeyAccess(t.db, t.app.log);
+    const other = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log);
     await other.authenticate(bearer(key), '198.51.100.99');
     await other.lastUseWritten();
     expect((await used()).ip).toBe('198.51.100.99');

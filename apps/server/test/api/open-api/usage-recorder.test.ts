@@ -6,6 +6,10 @@ import { apiCallStats, apiKeys, apiKeySecrets } from '../../../src/db/schema/ope
 import { i18nPlugin } from '../../../src/plugins/i18n.ts';
 import { errorsPlugin } from '../../../src/plugins/errors.ts';
 import { openApi, openApiAuthPlugin } from '../../../src/plugins/open-api-auth.ts';
+import { authPlugin } from '../../../src/plugins/auth.ts';
+import { AccessService } from '../../../src/modules/auth/access/service.ts';
+import { createLocalBus } from '../../../src/lib/cache-bus.ts';
+import { users } from '../../../src/db/schema/sys.ts';
 import { hashApiKey, newApiKey, shownPartOf } from '../../../src/modules/open-api/key/model.ts';
 import { apiUsagePlugin } from '../../../src/modules/open-api/usage/hook.ts';
 import { UsageRecorder } from '../../../src/modules/open-api/usage/recorder.ts';
@@ -28,12 +32,13 @@ describe(`counting open-API calls (${testDbKind()})`, () => {
   const stored = (tenantId: number, keyId: number) =>
     db.select().from(apiCallStats).where(and(eq(apiCallStats.tenantId, tenantId), eq(apiCallStats.keyId, keyId))).orderBy(apiCallStats.day, apiCallStats.apiType);
 
-  /** A key of the tenant, usable by the guard; its whole text and id. */
+  /** A key of the tenant held by its main account, usable by the guard; its whole text and id. */
   async function insertKey(tenantId: number, name: string): Promise<{ key: string; id: number }> {
     const key = newApiKey();
+    const [main] = await db.select({ id: users.id }).from(users).where(and(eq(users.defaultTenantId, tenantId), eq(users.mainAccount, true))).limit(1);
     const [row] = await db
       .insert(apiKeys)
-      .values({ tenantId, name, scopes: ['orders:read'], expiresAt: new Date(Date.now() + 30 * 24 * HOUR) })
+      .values({ tenantId, name, scopes: ['orders:read'], expiresAt: new Date(Date.now() + 30 * 24 * HOUR), holderId: main!.id })
       .returning({ id: apiKeys.id });
     await db.insert(apiKeySecrets).values({ tenantId, keyId: row!.id, hash: hashApiKey(key), shown: shownPartOf(key) });
     return { key, id: row!.id };
@@ -133,6 +138,8 @@ describe(`counting open-API calls (${testDbKind()})`, () => {
       const instance = Fastify({ logger: false });
       await instance.register(i18nPlugin);
       await instance.register(errorsPlugin);
+      // the guard reads each key's holder's rights from the access service
+      await instance.register(authPlugin, { accessService: new AccessService(db, createLocalBus()) });
       await instance.register(openApiAuthPlugin, { db, prefix: OPEN_API_PREFIX });
       await instance.register(
         async (open) => {

@@ -8,6 +8,7 @@ import { pushDeliveries, pushEndpoints, pushMessages } from '../../../src/db/sch
 import { auditLogs } from '../../../src/db/schema/admin.ts';
 import { decryptSecret } from '../../../src/lib/secret-box.ts';
 import { pushSettingsOf } from '../../../src/modules/push/settings.ts';
+import { heldRights } from '../../../src/modules/auth/access/holder.ts';
 import { addEndpoint } from '../../../src/modules/push/endpoint/service.ts';
 import { isPrivateHost } from '../../../src/modules/push/endpoint/model.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
@@ -106,8 +107,8 @@ describe(`message push: endpoints (${testDbKind()})`, () => {
     const before = await fingerprint(t.db, TABLES);
     const noKey = { ...pushSettingsOf({}, 'postgres') };
     expect(noKey.key).toBeNull();
-    const actor = { tenantId: 1, userId: null, username: 'test', ip: '' };
-    await expect(addEndpoint(t.db, noKey, 1, { url: 'https://hooks.example.com/k', description: '', eventTypes: ['ORDER_STATUS'], enabled: true }, actor)).rejects.toMatchObject({ statusCode: 409, key: 'pushSecretKeyMissing' });
+    const actor = { tenantId: 1, userId: 1, username: 'test', ip: '', held: new Set(PUSH_TYPES) };
+    await expect(addEndpoint(t.db, noKey, heldRights(t.app.accessService), 1, { url: 'https://hooks.example.com/k', description: '', eventTypes: ['ORDER_STATUS'], enabled: true }, actor)).rejects.toMatchObject({ statusCode: 409, key: 'pushSecretKeyMissing' });
     expect(await fingerprint(t.db, TABLES)).toBe(before);
   });
 

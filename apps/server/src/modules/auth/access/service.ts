@@ -128,7 +128,7 @@ export class AccessService {
     return this.catalogue;
   }
 
-  async userAccess(session: SessionRecord, tenantId: number): Promise<UserAccess> {
+  async userAccess(session: Pick<SessionRecord, 'userId' | 'orgCode'>, tenantId: number): Promise<UserAccess> {
     const key = `${session.userId}:${tenantId}`;
     const cached = this.access.get(key);
     if (cached) return cached;

@@ -3,6 +3,8 @@ import type { ApiScope } from '@portal/shared/open-api';
 import type { Db } from '../../../db/client.ts';
 import { apiKeys, apiKeySecrets } from '../../../db/schema/open-api.ts';
 import { tenants } from '../../../db/schema/sys.ts';
+import type { HolderState } from '@portal/shared/open-api';
+import { holders, holderState } from '../key/repository.ts';
 
 export type ApiKeyRecord = {
   keyId: number;
@@ -10,6 +12,8 @@ export type ApiKeyRecord = {
   scopes: readonly ApiScope[];
   ipAllowList: readonly string[];
   createdBy: number | null;
+  /** whose rights the key carries, and whether they still can (decision 0027) */
+  holder: { userId: number; username: string; orgCode: string | null; state: HolderState } | null;
 };
 
 /**
@@ -19,10 +23,21 @@ export type ApiKeyRecord = {
  */
 export async function usableKeyByHash(db: Db, hash: string): Promise<ApiKeyRecord | undefined> {
   const rows = await db
-    .select({ keyId: apiKeys.id, tenantId: apiKeys.tenantId, scopes: apiKeys.scopes, ipAllowList: apiKeys.ipAllowList, createdBy: apiKeys.createdBy })
+    .select({
+      keyId: apiKeys.id,
+      tenantId: apiKeys.tenantId,
+      scopes: apiKeys.scopes,
+      ipAllowList: apiKeys.ipAllowList,
+      createdBy: apiKeys.createdBy,
+      holderId: holders.id,
+      holderName: holders.username,
+      holderOrgCode: holders.orgCode,
+      holderState,
+    })
     .from(apiKeySecrets)
     .innerJoin(apiKeys, and(eq(apiKeys.tenantId, apiKeySecrets.tenantId), eq(apiKeys.id, apiKeySecrets.keyId)))
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
+    .leftJoin(holders, eq(holders.id, apiKeys.holderId))
     .where(
       and(
         eq(apiKeySecrets.hash, hash),
@@ -35,7 +50,10 @@ export async function usableKeyByHash(db: Db, hash: string): Promise<ApiKeyRecor
       ),
     )
     .limit(1);
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  const { holderId, holderName, holderOrgCode, holderState: state, ...key } = row;
+  return { ...key, holder: holderId === null ? null : { userId: Number(holderId), username: holderName ?? '', orgCode: holderOrgCode, state } };
 }
 
 /** When and from where the key was last used. */

@@ -3,11 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { AppError, forbidden } from '../../../lib/errors.ts';
 import { TtlCache } from '../../../lib/ttl-cache.ts';
+import { SCOPE_PERMISSIONS, type ApiScope } from '@portal/shared/open-api';
+import type { HeldRights } from '../../auth/access/holder.ts';
 import { hashApiKey, isApiKeyText } from '../key/model.ts';
 import { touchKey, usableKeyByHash, type ApiKeyRecord } from './repository.ts';
 
-/** Who calls the open API: a key of one tenant, with its scopes; never a user's session. */
-export type ApiKeyCaller = Omit<ApiKeyRecord, 'ipAllowList'>;
+/**
+ * Who calls the open API: a key of one tenant, with its scopes; never a user's session. It acts with the
+ * rights of its holder (decision 0027): `held` are the scopes whose permissions the holder holds now, and
+ * the holder's data rules narrow what it reads.
+ */
+export type ApiKeyCaller = Omit<ApiKeyRecord, 'ipAllowList' | 'holder'> & {
+  holder: { userId: number; username: string; orgCode: string | null };
+  held: ReadonlySet<ApiScope>;
+};
 
 const keyRefused = () => new AppError(401, 'apiKeyInvalid');
 
@@ -55,6 +64,7 @@ export class ApiKeyAccess {
 
   constructor(
     private readonly db: Db,
+    private readonly rights: HeldRights,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -65,6 +75,9 @@ export class ApiKeyAccess {
     const record = await usableKeyByHash(this.db, hashApiKey(key));
     if (!record) throw keyRefused();
     if (!ipAllowed(ip, record.ipAllowList)) throw forbidden('apiKeyIpRefused', { ip });
+    // the whole key stops with its holder: frozen, deleted, or no longer one of the company's users
+    const holder = record.holder;
+    if (!holder || holder.state !== 'ACTIVE') throw new AppError(401, 'apiKeyHolderInactive', { holder: holder?.username ?? '' });
     if (!this.touched.get(record.keyId)) {
       this.touched.set(record.keyId, true);
       const write = touchKey(this.db, record.tenantId, record.keyId, ip)
@@ -72,7 +85,8 @@ export class ApiKeyAccess {
         .finally(() => this.writing.delete(write));
       this.writing.add(write);
     }
-    return { keyId: record.keyId, tenantId: record.tenantId, scopes: record.scopes, createdBy: record.createdBy };
+    const held = await this.rights(SCOPE_PERMISSIONS, holder, record.tenantId);
+    return { keyId: record.keyId, tenantId: record.tenantId, scopes: record.scopes, createdBy: record.createdBy, holder: { userId: holder.userId, username: holder.username, orgCode: holder.orgCode }, held };
   }
 
   /** Resolves once the last-use writes under way are done (a closing server calls it before the database closes). */

@@ -17,6 +17,9 @@ const CODE_OF_KEY: Partial<Record<string, OpenApiErrorCode>> = {
   apiKeyInvalid: 'unauthorized',
   apiKeyIpRefused: 'ip_not_allowed',
   apiScopeMissing: 'forbidden_scope',
+  // the key's holder (decision 0027): frozen, deleted or gone stops the key; a lost right stops the scope
+  apiKeyHolderInactive: 'unauthorized',
+  apiScopeNotHeld: 'forbidden_scope',
   openApiIdempotencyKeyRequired: 'idempotency_key_required',
   idempotencyKeyReused: 'idempotency_key_reused',
 };

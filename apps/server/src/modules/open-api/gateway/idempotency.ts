@@ -24,11 +24,9 @@ export function openApiIdempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
-/** What an open-API call records as its author: the key's creator (decision 0028). */
+/** What an open-API call records as its author: the key's holder, whose rights it acts with (decisions 0027, 0028). */
 export function keyAuthor(caller: ApiKeyCaller): number {
-  // a key is always made by a user; one whose creator row is gone acts for nobody
-  if (caller.createdBy === null) throw new AppError(401, 'apiKeyInvalid');
-  return caller.createdBy;
+  return caller.holder.userId;
 }
 
 /**

@@ -1,9 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ApiScope } from '@portal/shared/open-api';
+import type { HolderState } from '@portal/shared/open-api';
 import type { ApiKeyRecord, ApiKeySortColumn, ApiKeyStatus } from '@portal/shared/open-api-keys';
 import type { Db } from '../../../db/client.ts';
 import { apiKeys, apiKeySecrets } from '../../../db/schema/open-api.ts';
 import { users } from '../../../db/schema/sys.ts';
+import { holderStateOf } from '../../auth/access/holder.ts';
 import { escapeLike, pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 
@@ -14,6 +17,12 @@ import { must } from '../../../lib/must.ts';
 
 /** The status is computed from the clock of the database, the one the guard (modules/open-api/access) reads. */
 const status = sql<ApiKeyStatus>`case when ${apiKeys.revokedAt} is not null then 'REVOKED' when ${apiKeys.expiresAt} <= now() then 'EXPIRED' else 'ACTIVE' end`;
+
+/** The user whose rights a key carries (decision 0027). */
+export const holders = alias(users, 'holder');
+
+/** Whether the key's holder can still carry it: active, not deleted, and still one of the key's company's users. */
+export const holderState: SQL<HolderState> = holderStateOf(holders, apiKeys.tenantId);
 
 /** Sort columns the client may name (an allow-list, DESIGN §3). */
 const SORT_COLUMNS = { createdAt: apiKeys.createdAt, name: apiKeys.name, expiresAt: apiKeys.expiresAt, lastUsedAt: apiKeys.lastUsedAt } as const satisfies Record<ApiKeySortColumn, unknown>;
@@ -31,6 +40,10 @@ const selected = {
   lastUsedAt: apiKeys.lastUsedAt,
   lastUsedIp: apiKeys.lastUsedIp,
   createdBy: sql<string | null>`${users.username}`,
+  holderId: holders.id,
+  holder: sql<string | null>`${holders.username}`,
+  holderOrgCode: holders.orgCode,
+  holderState,
   createdAt: apiKeys.createdAt,
   updatedAt: apiKeys.updatedAt,
 };
@@ -45,6 +58,10 @@ type Row = {
   lastUsedAt: Date | null;
   lastUsedIp: string;
   createdBy: string | null;
+  holderId: number | null;
+  holder: string | null;
+  holderOrgCode: string | null;
+  holderState: HolderState;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -52,10 +69,16 @@ type SecretsOf = { shown: string; previousShown: string | null; previousUntil: s
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-function toRecord(row: Row, secrets: SecretsOf | undefined): ApiKeyRecord {
+/** A key as the list shows it, and its holder for the scopes they still hold (the service adds `unheldScopes`). */
+export type ApiKeyRow = Omit<ApiKeyRecord, 'unheldScopes'> & { holderOf: { userId: number; orgCode: string | null } | null };
+
+function toRecord(row: Row, secrets: SecretsOf | undefined): ApiKeyRow {
+  const { holderId, holderOrgCode, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     id: Number(row.id),
+    holder: row.holder ?? '',
+    holderOf: holderId === null ? null : { userId: Number(holderId), orgCode: holderOrgCode },
     expiresAt: row.expiresAt.toISOString(),
     revokedAt: iso(row.revokedAt),
     lastUsedAt: iso(row.lastUsedAt),
@@ -110,6 +133,7 @@ export async function listApiKeys(db: Db, tenantId: number, query: ApiKeyListQue
       .select(selected)
       .from(apiKeys)
       .leftJoin(users, eq(users.id, apiKeys.createdBy))
+      .leftJoin(holders, eq(holders.id, apiKeys.holderId))
       .where(where)
       .orderBy(...orderingOf(query.column, query.order))
       .limit(query.pageSize)
@@ -130,11 +154,12 @@ export async function listApiKeys(db: Db, tenantId: number, query: ApiKeyListQue
 }
 
 /** One key of the tenant as the list shows it, or null (another tenant's, or none). */
-export async function findApiKey(db: Db, tenantId: number, id: number): Promise<ApiKeyRecord | null> {
+export async function findApiKey(db: Db, tenantId: number, id: number): Promise<ApiKeyRow | null> {
   const rows = await db
     .select(selected)
     .from(apiKeys)
     .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .leftJoin(holders, eq(holders.id, apiKeys.holderId))
     .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id)));
   const row = rows[0];
   if (!row) return null;
@@ -142,9 +167,9 @@ export async function findApiKey(db: Db, tenantId: number, id: number): Promise<
 }
 
 /** Locks the key's row for the rest of the transaction (two rolls of one key happen one after the other). */
-export async function lockApiKey(db: Db, tenantId: number, id: number): Promise<{ status: ApiKeyStatus } | null> {
+export async function lockApiKey(db: Db, tenantId: number, id: number): Promise<{ status: ApiKeyStatus; scopes: ApiScope[] } | null> {
   const rows = await db
-    .select({ status })
+    .select({ status, scopes: apiKeys.scopes })
     .from(apiKeys)
     .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id)))
     .for('update');
@@ -165,15 +190,17 @@ export async function nameTaken(db: Db, tenantId: number, name: string, exceptId
 
 export type ApiKeyValues = { name: string; scopes: ApiScope[]; expiresAt: Date; ipAllowList: string[] };
 
-export async function insertApiKey(db: Db, tenantId: number, values: ApiKeyValues, createdBy: number | null): Promise<number> {
+/** A new key, held by its maker. */
+export async function insertApiKey(db: Db, tenantId: number, values: ApiKeyValues, createdBy: number): Promise<number> {
   const rows = await db
     .insert(apiKeys)
-    .values({ tenantId, ...values, createdBy })
+    .values({ tenantId, ...values, createdBy, holderId: createdBy })
     .returning({ id: apiKeys.id });
   return Number(must(rows[0], 'inserted api key').id);
 }
 
-export async function updateApiKey(db: Db, tenantId: number, id: number, values: ApiKeyValues): Promise<void> {
+/** New values, or only a new holder (a roll): whoever changes a key's scopes or secret becomes its holder. */
+export async function updateApiKey(db: Db, tenantId: number, id: number, values: Partial<ApiKeyValues> & { holderId: number }): Promise<void> {
   await db
     .update(apiKeys)
     .set({ ...values, updatedAt: sql`now()` })

@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { PushAttemptOutcome, PushAttemptTrigger, PushDeliveryStatus, PushDisabledReason, PushMessageType } from '@portal/shared/open-api';
+import { alias } from 'drizzle-orm/pg-core';
+import type { HolderState, PushAttemptOutcome, PushAttemptTrigger, PushDeliveryStatus, PushDisabledReason, PushMessageType } from '@portal/shared/open-api';
 import type { Db } from '../../../db/client.ts';
 import { pushAttempts, pushDeliveries, pushEndpoints, pushMessages } from '../../../db/schema/open-api.ts';
-import { announcements } from '../../../db/schema/sys.ts';
+import { announcements, users } from '../../../db/schema/sys.ts';
+import { holderStateOf } from '../../auth/access/holder.ts';
 import type { Tx } from '../../finance/ledger/repository.ts';
 import { PUBLISHED } from '../../announcement/model.ts';
 
@@ -38,7 +40,11 @@ export type EndpointForDelivery = {
   previousSecretEnc: string | null;
   previousSecretUntil: Date | null;
   failingSince: Date | null;
+  /** whose rights its events carry (decision 0029), and whether they still can */
+  holder: { userId: number; orgCode: string | null; state: HolderState } | null;
 };
+
+const holders = alias(users, 'holder');
 
 export async function endpointForDelivery(db: Db, tenantId: number, endpointId: number): Promise<EndpointForDelivery | null> {
   const [row] = await db
@@ -50,10 +56,16 @@ export async function endpointForDelivery(db: Db, tenantId: number, endpointId: 
       previousSecretEnc: pushEndpoints.previousSecretEnc,
       previousSecretUntil: pushEndpoints.previousSecretUntil,
       failingSince: pushEndpoints.failingSince,
+      holderId: holders.id,
+      holderOrgCode: holders.orgCode,
+      holderState: holderStateOf(holders, pushEndpoints.tenantId),
     })
     .from(pushEndpoints)
+    .leftJoin(holders, eq(holders.id, pushEndpoints.holderId))
     .where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.id, endpointId)));
-  return row ?? null;
+  if (!row) return null;
+  const { holderId, holderOrgCode, holderState, ...endpoint } = row;
+  return { ...endpoint, holder: holderId === null ? null : { userId: Number(holderId), orgCode: holderOrgCode, state: holderState } };
 }
 
 export type MessageForDelivery = { msgId: string; type: PushMessageType; payload: unknown; createdAt: Date };

@@ -1,4 +1,5 @@
-import type { PushAttemptOutcome, PushDeliveryStatus } from '@portal/shared/open-api';
+import { PUSH_TEST_TYPE, PUSH_TYPE_PERMISSIONS, type PushAttemptOutcome, type PushDeliveryStatus, type PushMessageType } from '@portal/shared/open-api';
+import type { HeldRights } from '../../auth/access/holder.ts';
 import type { Db } from '../../../db/client.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import { decryptSecret } from '../../../lib/secret-box.ts';
@@ -59,7 +60,19 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
   debounceMs: 25,
 };
 
-export type DeliveryDeps = { db: Db; settings: PushSettings; options: DeliveryOptions; bus?: CacheBus };
+/** `rights`: what an endpoint's holder may read now (decision 0029), asked before each attempt. */
+export type DeliveryDeps = { db: Db; settings: PushSettings; options: DeliveryOptions; rights: HeldRights; bus?: CacheBus };
+
+/**
+ * Why a message is not sent to an endpoint because of its holder, or null: the holder frozen, deleted or gone
+ * from the company, or no longer holding the read rights of what the message carries. A test event is sent.
+ */
+async function holderRefusal(rights: HeldRights, tenantId: number, endpoint: EndpointForDelivery, type: PushMessageType): Promise<string | null> {
+  if (type === PUSH_TEST_TYPE) return null;
+  if (!endpoint.holder || endpoint.holder.state !== 'ACTIVE') return `the endpoint's holder is ${endpoint.holder?.state ?? 'DELETED'}`;
+  const held = await rights(PUSH_TYPE_PERMISSIONS, endpoint.holder, tenantId);
+  return held.has(type) ? null : `the endpoint's holder no longer holds the rights of ${type}`;
+}
 
 export type DeliveryResult =
   | { kind: 'not-due' }
@@ -105,6 +118,11 @@ export async function deliverOnce(deps: DeliveryDeps, key: DeliveryKey): Promise
   if (!endpoint.enabled) {
     await failWithoutAttempt(db, delivery);
     return { kind: 'not-attempted', reason: `the endpoint is disabled (${endpoint.disabledReason ?? 'MANUAL'})` };
+  }
+  const refusal = await holderRefusal(deps.rights, delivery.tenantId, endpoint, message.type);
+  if (refusal) {
+    await failWithoutAttempt(db, delivery);
+    return { kind: 'not-attempted', reason: refusal };
   }
 
   const startedAt = new Date();

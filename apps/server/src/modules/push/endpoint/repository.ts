@@ -1,8 +1,11 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PushEndpointRecord } from '@portal/shared/push-endpoints';
-import type { PushDisabledReason, PushType } from '@portal/shared/open-api';
+import type { HolderState, PushDisabledReason, PushType } from '@portal/shared/open-api';
 import type { Db } from '../../../db/client.ts';
 import { pushEndpoints } from '../../../db/schema/open-api.ts';
+import { users } from '../../../db/schema/sys.ts';
+import { holderStateOf } from '../../auth/access/holder.ts';
 import { pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 
@@ -37,7 +40,9 @@ type Row = {
   updatedAt: Date;
 };
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
-export const toEndpointRecord = (row: Row, now = new Date()): PushEndpointRecord => ({
+/** An endpoint as its audit lines and answers show it, before its holder's rights are added (service.ts). */
+export type EndpointView = Omit<PushEndpointRecord, 'holder' | 'holderState' | 'unheldTypes'>;
+export const toEndpointRecord = (row: Row, now = new Date()): EndpointView => ({
   ...row,
   id: Number(row.id),
   disabledAt: iso(row.disabledAt),
@@ -49,6 +54,25 @@ export const toEndpointRecord = (row: Row, now = new Date()): PushEndpointRecord
 });
 
 export type EndpointListQuery = { pageNo: number; pageSize: number; column?: keyof typeof SORT_COLUMNS; order?: 'asc' | 'desc' };
+
+/** Whose rights an endpoint's events carry (decision 0029). */
+const holders = alias(users, 'holder');
+export type EndpointHolder = { holder: string; holderState: HolderState; holderOf: { userId: number; orgCode: string | null } | null };
+
+/** The holders of the tenant's endpoints `ids`, by endpoint id. */
+export async function holdersOf(db: Db, tenantId: number, ids: readonly number[]): Promise<Map<number, EndpointHolder>> {
+  const found = new Map<number, EndpointHolder>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({ id: pushEndpoints.id, holderId: holders.id, username: holders.username, orgCode: holders.orgCode, state: holderStateOf(holders, pushEndpoints.tenantId) })
+    .from(pushEndpoints)
+    .leftJoin(holders, eq(holders.id, pushEndpoints.holderId))
+    .where(and(eq(pushEndpoints.tenantId, tenantId), inArray(pushEndpoints.id, [...ids])));
+  for (const row of rows) {
+    found.set(Number(row.id), { holder: row.username ?? '', holderState: row.state, holderOf: row.holderId === null ? null : { userId: Number(row.holderId), orgCode: row.orgCode } });
+  }
+  return found;
+}
 
 export async function listEndpoints(db: Db, tenantId: number, query: EndpointListQuery) {
   const where = eq(pushEndpoints.tenantId, tenantId);
@@ -98,15 +122,17 @@ export async function secretsOf(db: Db, tenantId: number, id: number): Promise<{
 export type EndpointValues = { url: string; description: string; eventTypes: PushType[]; enabled: boolean };
 
 /** A new endpoint; its secret is set right after (the secret's slot names the id the insert gives). */
+/** A new endpoint, held by its maker. */
 export async function insertEndpoint(db: Db, tenantId: number, values: EndpointValues, createdBy: number | null): Promise<number> {
   const rows = await db
     .insert(pushEndpoints)
-    .values({ tenantId, ...values, disabledReason: values.enabled ? null : 'MANUAL', disabledAt: values.enabled ? null : new Date(), secretEnc: '', createdBy })
+    .values({ tenantId, ...values, disabledReason: values.enabled ? null : 'MANUAL', disabledAt: values.enabled ? null : new Date(), secretEnc: '', createdBy, holderId: createdBy })
     .returning({ id: pushEndpoints.id });
   return Number(must(rows[0], 'inserted endpoint').id);
 }
 
 export type EndpointChange = Partial<EndpointValues> & {
+  holderId?: number | null;
   disabledReason?: PushDisabledReason | null;
   disabledAt?: Date | null;
   failingSince?: Date | null;

@@ -1,20 +1,27 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
-import { PUSH_SECRET_OVERLAP_HOURS } from '@portal/shared/open-api';
+import { PUSH_SECRET_OVERLAP_HOURS, PUSH_TYPE_PERMISSIONS } from '@portal/shared/open-api';
 import { pushEndpointEditInput, pushEndpointIdInput, pushEndpointInput, pushEndpointListQuery, pushEndpointRecord, pushEndpointWithSecret, pushTestResult } from '@portal/shared/push-endpoints';
 import { auditActor, caller, merchant } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
 import type { PushSettings } from '../settings.ts';
-import { listEndpoints } from './repository.ts';
-import { addEndpoint, editEndpoint, removeEndpoint, rotateSecret, sendTestEvent } from './service.ts';
+import { heldRights } from '../../auth/access/holder.ts';
+import { addEndpoint, editEndpoint, endpointPage, removeEndpoint, rotateSecret, sendTestEvent, type EndpointActor } from './service.ts';
 
 /** A merchant's webhook endpoints (issue 15 item 3). The signing secret is in the answers of add and rotate only. */
 export const pushEndpointRoutes: FastifyPluginAsyncZod<{ settings: PushSettings }> = async (app, { settings }) => {
   const db = app.database.db;
   const tags = ['message push: endpoints'];
   const P = '/config/push-endpoint';
+  const rights = heldRights(app.accessService);
+  /** The caller, with the event types whose read rights they hold: an endpoint of theirs receives no more. */
+  const endpointActor = async (request: FastifyRequest): Promise<EndpointActor> => {
+    const auth = caller(request);
+    return { ...auditActor(request), held: await rights(PUSH_TYPE_PERMISSIONS, { userId: auth.userId, orgCode: auth.session.orgCode }, auth.tenantId) };
+  };
 
   app.get(
     `${P}/list`,
@@ -22,7 +29,7 @@ export const pushEndpointRoutes: FastifyPluginAsyncZod<{ settings: PushSettings 
       config: merchant('config:push:list'),
       schema: { tags, summary: 'The endpoints of the merchant, newest first (never a secret)', querystring: getQuery(pushEndpointListQuery), response: { 200: envelopeSchema(pageSchema(pushEndpointRecord)) } },
     },
-    async (request) => request.ok(await listEndpoints(db, caller(request).tenantId, request.query)),
+    async (request) => request.ok(await endpointPage(db, rights, caller(request).tenantId, request.query)),
   );
 
   app.post(
@@ -31,7 +38,7 @@ export const pushEndpointRoutes: FastifyPluginAsyncZod<{ settings: PushSettings 
       config: merchant('config:push:add'),
       schema: { tags, summary: 'Add an endpoint: its URL, description and event types; the answer carries its signing secret (whsec_), shown this once', body: pushEndpointInput, response: { 200: envelopeSchema(pushEndpointWithSecret) } },
     },
-    async (request) => request.ok(await addEndpoint(db, settings, caller(request).tenantId, request.body, auditActor(request)), 'pushEndpointAdded'),
+    async (request) => request.ok(await addEndpoint(db, settings, rights, caller(request).tenantId, request.body, await endpointActor(request)), 'pushEndpointAdded'),
   );
 
   app.put(
@@ -42,7 +49,7 @@ export const pushEndpointRoutes: FastifyPluginAsyncZod<{ settings: PushSettings 
     },
     async (request) => {
       const { id, ...values } = request.body;
-      return request.ok(await editEndpoint(db, settings, caller(request).tenantId, id, values, auditActor(request)));
+      return request.ok(await editEndpoint(db, settings, rights, caller(request).tenantId, id, values, await endpointActor(request)));
     },
   );
 
@@ -64,7 +71,7 @@ export const pushEndpointRoutes: FastifyPluginAsyncZod<{ settings: PushSettings 
       config: merchant('config:push:edit'),
       schema: { tags, summary: `A new signing secret, shown this once; the previous one also signs for ${PUSH_SECRET_OVERLAP_HOURS} hours`, body: pushEndpointIdInput, response: { 200: envelopeSchema(pushEndpointWithSecret) } },
     },
-    async (request) => request.ok(await rotateSecret(db, settings, caller(request).tenantId, request.body.id, auditActor(request)), 'pushEndpointSecretRotated', { hours: PUSH_SECRET_OVERLAP_HOURS }),
+    async (request) => request.ok(await rotateSecret(db, settings, rights, caller(request).tenantId, request.body.id, auditActor(request)), 'pushEndpointSecretRotated', { hours: PUSH_SECRET_OVERLAP_HOURS }),
   );
 
   app.post(

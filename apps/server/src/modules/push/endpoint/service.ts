@@ -1,13 +1,15 @@
-import { PUSH_ENDPOINTS_PER_TENANT_MAX, PUSH_SECRET_OVERLAP_HOURS, PUSH_TEST_TYPE } from '@portal/shared/open-api';
+import type { Page } from '@portal/shared/api';
+import { PUSH_ENDPOINTS_PER_TENANT_MAX, PUSH_SECRET_OVERLAP_HOURS, PUSH_TEST_TYPE, PUSH_TYPE_PERMISSIONS, type PushType } from '@portal/shared/open-api';
 import type { PushEndpointRecord, PushEndpointWithSecret } from '@portal/shared/push-endpoints';
 import type { Db } from '../../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
 import { encryptSecret } from '../../../lib/secret-box.ts';
+import type { HeldRights } from '../../auth/access/holder.ts';
 import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
 import { queueMessage } from '../outbox.ts';
 import type { PushSettings } from '../settings.ts';
 import { hostOf, isPrivateHost, newPushSecret, pushSecretSlot } from './model.ts';
-import { countEndpoints, deleteEndpoint, findEndpoint, insertEndpoint, secretsOf, toEndpointRecord, updateEndpoint, type EndpointChange, type EndpointValues } from './repository.ts';
+import { countEndpoints, deleteEndpoint, findEndpoint, holdersOf, insertEndpoint, listEndpoints, secretsOf, toEndpointRecord, updateEndpoint, type EndpointChange, type EndpointListQuery, type EndpointValues, type EndpointView } from './repository.ts';
 import { lastDeliveryOf } from '../log/repository.ts';
 
 /*
@@ -17,6 +19,41 @@ import { lastDeliveryOf } from '../log/repository.ts';
  */
 
 const RESOURCE = 'push-endpoint';
+
+/**
+ * Who changes an endpoint, and the event types whose read rights they hold: an endpoint's events carry the
+ * rights of its holder, who made it or last changed it (decision 0029), so nobody subscribes it to more.
+ */
+export type EndpointActor = AuditActor & { userId: number; held: ReadonlySet<PushType> };
+
+function refuseUnheld(types: readonly PushType[], actor: EndpointActor): void {
+  const unheld = types.find((type) => !actor.held.has(type));
+  if (unheld) throw forbidden('pushTypeBeyondOwn', { type: unheld });
+}
+
+/** Endpoints for the screen: their holder, and the event types the holder no longer holds the rights of (not sent). */
+async function withHolders(db: Db, rights: HeldRights, tenantId: number, views: EndpointView[]): Promise<PushEndpointRecord[]> {
+  const holders = await holdersOf(db, tenantId, views.map((view) => view.id));
+  return Promise.all(
+    views.map(async (view) => {
+      const found = holders.get(view.id);
+      const held = found?.holderOf ? await rights(PUSH_TYPE_PERMISSIONS, found.holderOf, tenantId) : new Set<PushType>();
+      return { ...view, holder: found?.holder ?? '', holderState: found?.holderState ?? 'DELETED', unheldTypes: view.eventTypes.filter((type) => !held.has(type)) };
+    }),
+  );
+}
+
+export async function endpointPage(db: Db, rights: HeldRights, tenantId: number, query: EndpointListQuery): Promise<Page<PushEndpointRecord>> {
+  const page = await listEndpoints(db, tenantId, query);
+  return { ...page, records: await withHolders(db, rights, tenantId, page.records) };
+}
+
+/** One endpoint as the screen shows it, read after the change's commit. */
+async function shown(db: Db, rights: HeldRights, tenantId: number, view: EndpointView): Promise<PushEndpointRecord> {
+  const [record] = await withHolders(db, rights, tenantId, [view]);
+  if (!record) throw notFound();
+  return record;
+}
 
 function requireKey(settings: PushSettings): Buffer {
   if (!settings.key) throw conflict('pushSecretKeyMissing');
@@ -33,12 +70,13 @@ export function refuseUrl(settings: PushSettings, url: string): void {
 }
 
 /** The audit's view of an endpoint: what the merchant set, never a secret. */
-const auditView = (record: PushEndpointRecord) => ({ url: record.url, description: record.description, eventTypes: record.eventTypes, enabled: record.enabled, disabledReason: record.disabledReason });
+const auditView = (record: EndpointView) => ({ url: record.url, description: record.description, eventTypes: record.eventTypes, enabled: record.enabled, disabledReason: record.disabledReason });
 
-export async function addEndpoint(db: Db, settings: PushSettings, tenantId: number, values: EndpointValues, actor: AuditActor): Promise<PushEndpointWithSecret> {
+export async function addEndpoint(db: Db, settings: PushSettings, rights: HeldRights, tenantId: number, values: EndpointValues, actor: EndpointActor): Promise<PushEndpointWithSecret> {
   const key = requireKey(settings);
   refuseUrl(settings, values.url);
-  return db.transaction(async (tx) => {
+  refuseUnheld(values.eventTypes, actor);
+  const made = await db.transaction(async (tx) => {
     // the count is read after the insert, in the transaction: two racing additions cannot both pass the limit unseen
     const id = await insertEndpoint(tx, tenantId, values, actor.userId);
     if ((await countEndpoints(tx, tenantId)) > PUSH_ENDPOINTS_PER_TENANT_MAX) throw conflict('pushEndpointLimit', { max: PUSH_ENDPOINTS_PER_TENANT_MAX });
@@ -47,15 +85,18 @@ export async function addEndpoint(db: Db, settings: PushSettings, tenantId: numb
     await recordAudit(tx, actor, { resource: RESOURCE, resourceId: id, action: 'create', label: endpoint.url, after: auditView(endpoint) });
     return { endpoint, secret };
   });
+  return { endpoint: await shown(db, rights, tenantId, made.endpoint), secret: made.secret };
 }
 
-export async function editEndpoint(db: Db, settings: PushSettings, tenantId: number, id: number, values: EndpointValues, actor: AuditActor): Promise<PushEndpointRecord> {
-  return db.transaction(async (tx) => {
+/** The editor becomes the endpoint's holder: every event it keeps must be theirs to read. */
+export async function editEndpoint(db: Db, settings: PushSettings, rights: HeldRights, tenantId: number, id: number, values: EndpointValues, actor: EndpointActor): Promise<PushEndpointRecord> {
+  const edited = await db.transaction(async (tx) => {
     const before = await findEndpoint(tx, tenantId, id, true);
     if (!before) throw notFound();
     // an address kept as it was is not judged again: the deployment's rule may have changed since
     if (values.url !== before.url) refuseUrl(settings, values.url);
-    const change: EndpointChange = { ...values };
+    refuseUnheld(values.eventTypes, actor);
+    const change: EndpointChange = { ...values, holderId: actor.userId };
     if (values.enabled && !before.enabled) Object.assign(change, { disabledReason: null, disabledAt: null, failingSince: null });
     if (!values.enabled && before.enabled) Object.assign(change, { disabledReason: 'MANUAL', disabledAt: new Date() });
     const after = toEndpointRecord(await updateEndpoint(tx, tenantId, id, change));
@@ -63,6 +104,7 @@ export async function editEndpoint(db: Db, settings: PushSettings, tenantId: num
     await recordAudit(tx, actor, { resource: RESOURCE, resourceId: id, action, label: after.url, before: auditView(toEndpointRecord(before)), after: auditView(after) });
     return after;
   });
+  return shown(db, rights, tenantId, edited);
 }
 
 export async function removeEndpoint(db: Db, tenantId: number, id: number, actor: AuditActor): Promise<void> {
@@ -77,9 +119,9 @@ export async function removeEndpoint(db: Db, tenantId: number, id: number, actor
  * A new secret; the current one becomes the previous one and still signs until the overlap ends, so a
  * receiver that has not switched yet keeps verifying. A second rotation within the overlap drops the oldest.
  */
-export async function rotateSecret(db: Db, settings: PushSettings, tenantId: number, id: number, actor: AuditActor, now = new Date()): Promise<PushEndpointWithSecret> {
+export async function rotateSecret(db: Db, settings: PushSettings, rights: HeldRights, tenantId: number, id: number, actor: AuditActor, now = new Date()): Promise<PushEndpointWithSecret> {
   const key = requireKey(settings);
-  return db.transaction(async (tx) => {
+  const rotated = await db.transaction(async (tx) => {
     const before = await findEndpoint(tx, tenantId, id, true);
     if (!before) throw notFound();
     const current = await currentSecretEnc(tx, tenantId, id);
@@ -95,6 +137,7 @@ export async function rotateSecret(db: Db, settings: PushSettings, tenantId: num
     await recordAudit(tx, actor, { resource: RESOURCE, resourceId: id, action: 'rotate-secret', label: `${endpoint.url} (previous secret until ${endpoint.previousSecretUntil})` });
     return { endpoint, secret };
   });
+  return { endpoint: await shown(db, rights, tenantId, rotated.endpoint), secret: rotated.secret };
 }
 
 async function currentSecretEnc(db: Db, tenantId: number, id: number): Promise<string> {

@@ -38,6 +38,9 @@ declare module 'fastify' {
 
 type UserRules = Awaited<ReturnType<typeof loadUserRules>>;
 
+/** Whose rows: a signed-in caller, or the holder of an API key (decision 0027), in a tenant. */
+export type RuleSubject = Pick<AuthContext, 'userId' | 'username' | 'tenantId'> & { session: Pick<AuthContext['session'], 'orgCode'> };
+
 /** The catalogue entry of each wired menu code, found once per catalogue (the catalogue is reloaded after a menu edit). */
 const menuIds = new WeakMap<Catalogue, Map<string, number>>();
 function menuIdOf(catalogue: Catalogue, code: DataRuleMenu): number | undefined {
@@ -90,7 +93,7 @@ export class DataRuleService {
    * caller's query is exactly what it was without rules). A role of the caller that grants the menu with no
    * rule in force on it opens every row; otherwise a row must satisfy every rule of at least one such role.
    */
-  async scope(auth: AuthContext, menu: DataRuleMenu): Promise<SQL | undefined> {
+  async scope(auth: RuleSubject, menu: DataRuleMenu): Promise<SQL | undefined> {
     const catalogue = await this.access.getCatalogue();
     const menuId = menuIdOf(catalogue, menu);
     if (menuId === undefined) return undefined;

@@ -7,6 +7,7 @@ import type { PushEndpointRecord } from '@portal/shared/push-endpoints';
 import { Access } from '../../../components/access.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { DictTag } from '../../../components/dict-tag.tsx';
+import { findDictOption, useDictOptions } from '../../../components/dict-items.ts';
 import { failureMessage } from '../../../components/server-error.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
@@ -32,11 +33,41 @@ function EndpointState({ endpoint }: { endpoint: PushEndpointRecord }) {
   );
 }
 
-/** The subscribed types in the dictionary's words; every type as one tag rather than ten. */
-function EventTypes({ types }: { types: PushEndpointRecord['eventTypes'] }) {
+/**
+ * The subscribed types in the dictionary's words (every type as one tag rather than ten); those whose read
+ * rights the holder no longer holds are not sent, and shown struck through with why (decision 0029).
+ */
+function EventTypes({ endpoint }: { endpoint: PushEndpointRecord }) {
   const { t } = useTranslation('message-push');
-  if (types.length === PUSH_TYPES.length) return <Tag color="blue">{t('allTypes')}</Tag>;
-  return <DictTag code="PushTypeEnum" value={types} />;
+  const { options } = useDictOptions('PushTypeEnum');
+  const sent = endpoint.eventTypes.filter((type) => !endpoint.unheldTypes.includes(type));
+  return (
+    <Space size={[0, 4]} wrap>
+      {sent.length === PUSH_TYPES.length ? <Tag color="blue">{t('allTypes')}</Tag> : <DictTag code="PushTypeEnum" value={sent} />}
+      {endpoint.unheldTypes.map((type) => (
+        <Tooltip key={type} title={t('hint.typeUnheld', { holder: endpoint.holder })}>
+          <Tag data-testid={`push-endpoint-unheld-${type}`}>
+            <s>{findDictOption(options, type)?.text ?? type}</s>
+          </Tag>
+        </Tooltip>
+      ))}
+    </Space>
+  );
+}
+
+/** Whose rights its events carry, and, when nothing is sent because of them, why. */
+function Holder({ endpoint }: { endpoint: PushEndpointRecord }) {
+  const { t } = useTranslation('message-push');
+  return (
+    <Space direction="vertical" size={0}>
+      <span data-testid="push-endpoint-holder">{endpoint.holder}</span>
+      {endpoint.holderState !== 'ACTIVE' && (
+        <Tag color="red" data-testid="push-endpoint-holder-state">
+          {t(`holderState.${endpoint.holderState}`)}
+        </Tag>
+      )}
+    </Space>
+  );
 }
 
 function EndpointActions({ endpoint, handlers }: { endpoint: PushEndpointRecord; handlers: EndpointHandlers }) {
@@ -116,7 +147,8 @@ function endpointList(handlers: EndpointHandlers): ListPageConfig<PushEndpointRe
         ),
       },
       { dataIndex: 'description', title: textKey('message-push', 'field.description'), width: 120, format: 'ellipsis' },
-      { dataIndex: 'eventTypes', title: textKey('message-push', 'field.eventTypes'), width: 270, render: (endpoint) => <EventTypes types={endpoint.eventTypes} /> },
+      { dataIndex: 'eventTypes', title: textKey('message-push', 'field.eventTypes'), width: 270, render: (endpoint) => <EventTypes endpoint={endpoint} /> },
+      { dataIndex: 'holder', title: textKey('message-push', 'field.holder'), width: 130, render: (endpoint) => <Holder endpoint={endpoint} /> },
       {
         dataIndex: 'enabled',
         title: textKey('message-push', 'field.state'),

@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PUSH_TYPES } from '@portal/shared/open-api';
+import { PUSH_TYPE_PERMISSIONS, PUSH_TYPES } from '@portal/shared/open-api';
 import type { PushDeliveryDetail, PushDeliveryRecord, PushEndpointRecord } from '@portal/shared/push-endpoints';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { pageOf, renderUi, stubFetch, refuse, type FetchCall } from '../../../test/render-ui.tsx';
 import { dictOption, inEnglish, signIn } from '../../../test/fixtures.ts';
 import { MessagePushConfigPage } from './message-push-config-page.tsx';
 
-const ALL = ['config:push:list', 'config:push:add', 'config:push:edit', 'config:push:delete', 'config:push:test'];
+// the endpoints' screen and the read rights of every event (an endpoint receives only what its holder may read)
+const ALL = ['config:push:list', 'config:push:add', 'config:push:edit', 'config:push:delete', 'config:push:test', ...new Set(Object.values(PUSH_TYPE_PERMISSIONS).flat())];
 const DICTS = { PushTypeEnum: [dictOption('ORDER_STATUS', 'Order status change'), dictOption('TRACKING_EVENT', 'Tracking update'), dictOption('PARCEL_WHIN', 'Parcel received')] };
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2J8Jx5uWkdY=';
 
@@ -21,6 +22,9 @@ const endpoint = (overrides: Partial<PushEndpointRecord> = {}): PushEndpointReco
   disabledAt: null,
   failingSince: null,
   previousSecretUntil: null,
+  holder: 'merchant',
+  holderState: 'ACTIVE',
+  unheldTypes: [],
   createdAt: '2026-11-20T08:00:00.000Z',
   updatedAt: '2026-11-20T08:00:00.000Z',
   ...overrides,

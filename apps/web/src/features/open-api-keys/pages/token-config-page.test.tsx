@@ -1,13 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SCOPE_PERMISSIONS } from '@portal/shared/open-api';
 import type { ApiKeyRecord } from '@portal/shared/open-api-keys';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { pageOf, renderUi, refuse, stubFetch } from '../../../test/render-ui.tsx';
 import { signIn } from '../../../test/fixtures.ts';
 import { TokenConfigPage } from './token-config-page.tsx';
 
-const ALL = ['config:token:list', 'config:token:add', 'config:token:edit', 'config:token:delete', 'config:token:reset-secret'];
+// the key screen's buttons and the rights of every scope (a key holds only what its maker holds)
+const ALL = ['config:token:list', 'config:token:add', 'config:token:edit', 'config:token:delete', 'config:token:reset-secret', ...new Set(Object.values(SCOPE_PERMISSIONS).flat())];
 const KEY = 'mpk_AbCdEfGh0123456789abcdefghijklmnopqrstuv';
 
 const record = (extra: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
@@ -24,6 +26,9 @@ const record = (extra: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
   lastUsedAt: '2026-11-27T08:00:00.000Z',
   lastUsedIp: '198.51.100.7',
   createdBy: 'merchant',
+  holder: 'merchant',
+  holderState: 'ACTIVE',
+  unheldScopes: [],
   createdAt: '2026-11-01T08:00:00.000Z',
   updatedAt: '2026-11-01T08:00:00.000Z',
   ...extra,

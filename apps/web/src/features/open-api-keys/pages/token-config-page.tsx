@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Space, Tag, Typography } from 'antd';
+import { Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyIssued, ApiKeyRecord } from '@portal/shared/open-api-keys';
@@ -37,15 +37,39 @@ function KeyCell({ apiKey }: { apiKey: ApiKeyRecord }) {
   );
 }
 
+/** The key's scopes; those whose rights its holder no longer holds are struck through, with why (decision 0027). */
 function ScopeTags({ apiKey }: { apiKey: ApiKeyRecord }) {
   const { t } = useTranslation('open-api-keys');
   return (
     <Space size={[0, 4]} wrap>
-      {apiKey.scopes.map((scope) => (
-        <Tag key={scope} color="blue">
-          {t(scopeTextKey(scope))}
+      {apiKey.scopes.map((scope) =>
+        apiKey.unheldScopes.includes(scope) ? (
+          <Tooltip key={scope} title={t('unheld', { holder: apiKey.holder })}>
+            <Tag data-testid={`api-key-unheld-${scope}`}>
+              <s>{t(scopeTextKey(scope))}</s>
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Tag key={scope} color="blue">
+            {t(scopeTextKey(scope))}
+          </Tag>
+        ),
+      )}
+    </Space>
+  );
+}
+
+/** Whose rights the key carries, and, when it stopped because of them, why. */
+function Holder({ apiKey }: { apiKey: ApiKeyRecord }) {
+  const { t } = useTranslation('open-api-keys');
+  return (
+    <Space direction="vertical" size={0}>
+      <span data-testid="api-key-holder">{apiKey.holder}</span>
+      {apiKey.holderState !== 'ACTIVE' && apiKey.status === 'ACTIVE' && (
+        <Tag color="red" data-testid="api-key-holder-state">
+          {t(`holderState.${apiKey.holderState}`)}
         </Tag>
-      ))}
+      )}
     </Space>
   );
 }
@@ -121,6 +145,7 @@ function keyList(handlers: Handlers): ListPageConfig<ApiKeyRecord> {
       { dataIndex: 'ipAllowList', title: k('field.ipAllowList'), width: 150, render: (apiKey) => <IpList apiKey={apiKey} /> },
       { dataIndex: 'expiresAt', title: k('field.expiresAt'), format: 'dateTime', sorter: true, width: 160 },
       { dataIndex: 'lastUsedAt', title: k('field.lastUsed'), sorter: true, width: 160, render: (apiKey) => <LastUse apiKey={apiKey} /> },
+      { dataIndex: 'holder', title: k('field.holder'), width: 150, render: (apiKey) => <Holder apiKey={apiKey} /> },
       { dataIndex: 'createdBy', title: k('field.createdBy'), width: 110, defaultHidden: true },
       { dataIndex: 'createdAt', title: k('field.createdAt'), format: 'dateTime', sorter: true, width: 170, defaultHidden: true },
       { key: 'actions', title: k('field.actions'), fixed: 'right', width: 150, phone: true, render: (apiKey) => <KeyActions apiKey={apiKey} {...handlers} /> },

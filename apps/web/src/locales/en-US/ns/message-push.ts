@@ -5,6 +5,7 @@ export const resources: typeof source = {
   tabs: { endpoints: 'Endpoints', deliveries: 'Delivery log' },
   common: { actions: 'Actions', add: 'Add', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', save: 'Save', confirmTitle: 'Confirm', deleted: 'Deleted', saved: 'Saved', close: 'Close', all: 'All', copy: 'Copy', copied: 'Copied' },
   field: {
+    holder: 'Holder',
     url: 'Endpoint URL',
     description: 'Description',
     eventTypes: 'Event types',
@@ -17,6 +18,10 @@ export const resources: typeof source = {
   state: { enabled: 'Enabled', disabled: 'Disabled' },
   reason: { MANUAL: 'Turned off by hand', GONE: 'Turned off: the receiver answered 410 Gone', FAILING: 'Turned off: failing for days' },
   hint: {
+    typeUnheld: 'Not sent: {{holder}} no longer holds the rights to read it',
+    typeNotHeld: 'You do not hold the rights to read what this event carries',
+    typesHeld: 'The endpoint receives events with your rights: you become its holder, and the events you may not read cannot be chosen.',
+    typesDropped: 'Saving removes the events you may not read: {{types}}',
     url: 'Your receiver’s https address. Every delivery is signed as Standard Webhooks says (webhook-id, webhook-timestamp, webhook-signature).',
     enableAgain: 'Enabling it again clears the reason it stopped and the failing time.',
     rotatingUntil: 'The previous secret also signs until {{until}}',
@@ -65,6 +70,8 @@ export const resources: typeof source = {
   outcome: { SUCCESS: 'Success', HTTP_ERROR: 'HTTP error', TIMEOUT: 'Timeout', NETWORK: 'Network error', BLOCKED_ADDRESS: 'Address refused', REDIRECT: 'Redirect (not followed)', GONE: '410 Gone', THROTTLED: 'Throttled (429)' },
   trigger: { SCHEDULE: 'Schedule', REPLAY: 'Replay', TEST: 'Test' },
   allTypes: 'All event types',
+  holderState: { ACTIVE: 'Active', FROZEN: 'Not sent: holder frozen', DELETED: 'Not sent: holder deleted', LEFT: 'Not sent: holder left the company' },
+  listSeparator: ', ',
   testType: 'Test event (PING)',
   rule: { url: 'Enter the endpoint URL', eventTypes: 'Choose at least one event type' },
 };

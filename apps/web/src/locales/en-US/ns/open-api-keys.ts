@@ -1,7 +1,7 @@
 import type { resources as source } from '../../zh-TW/ns/open-api-keys.ts';
 
 export const resources: typeof source = {
-  intro: "API keys let your own systems (ERP, web shop) create orders, read tracking and more through the open API. A key belongs to the company, not to a person, and is shown only once, when it is created or rolled.",
+  intro: "API keys let your own systems (ERP, web shop) create orders, read tracking and more through the open API. A key belongs to the company and acts with the rights of its holder, the person who created or last changed it: it can do no more than they can, and stops if they are frozen, deleted or leave. It is shown only once, when it is created or rolled.",
   field: {
     name: 'Key name',
     shown: 'Key',
@@ -11,6 +11,7 @@ export const resources: typeof source = {
     status: 'Status',
     lastUsed: 'Last used',
     createdBy: 'Created by',
+    holder: 'Holder',
     createdAt: 'Created',
     actions: 'Actions',
   },
@@ -66,4 +67,10 @@ export const resources: typeof source = {
   revokeTitle: 'Revoke "{{name}}"?',
   revokeDescription: 'The key stops working at once: systems using it can no longer call the API. This cannot be undone.',
   revoked: 'Revoked',
+  holderState: { ACTIVE: 'Active', FROZEN: 'Stopped: holder frozen', DELETED: 'Stopped: holder deleted', LEFT: 'Stopped: holder left the company' },
+  unheld: 'Stopped: {{holder}} no longer holds these rights',
+  scopeNotHeld: 'You do not hold the rights of this scope',
+  scopesDropped: 'Saving removes the scopes whose rights you do not hold: {{scopes}}',
+  listSeparator: ', ',
+  scopesHint: 'A key can do only what you can: you become its holder, and the scopes whose rights you do not hold cannot be chosen.',
 };

@@ -5,6 +5,7 @@ export const resources: typeof source = {
   tabs: { endpoints: '推送端点', deliveries: '推送记录' },
   common: { actions: '操作', add: '新增', edit: '编辑', delete: '删除', cancel: '取消', save: '保存', confirmTitle: '确认', deleted: '已删除', saved: '已保存', close: '关闭', all: '全部', copy: '复制', copied: '已复制' },
   field: {
+    holder: '持有人',
     url: '推送网址',
     description: '说明',
     eventTypes: '事件类型',
@@ -17,6 +18,10 @@ export const resources: typeof source = {
   state: { enabled: '启用中', disabled: '已停用' },
   reason: { MANUAL: '手动停用', GONE: '接收端返回 410 Gone 而停用', FAILING: '连续失败多日而停用' },
   hint: {
+    typeUnheld: '不推送：{{holder}} 已不再拥有读取它的权限',
+    typeNotHeld: '您没有读取此事件内容的权限',
+    typesHeld: '推送网址以您的权限接收事件：您会成为它的持有人，您没有读取权限的事件不能勾选。',
+    typesDropped: '保存后将移除您没有读取权限的事件：{{types}}',
     url: '接收端的 https 网址；每次推送都以 Standard Webhooks 签名（webhook-id、webhook-timestamp、webhook-signature）。',
     enableAgain: '重新启用会清除停用原因与失败起始时间。',
     rotatingUntil: '旧密钥在 {{until}} 前仍会一并签名',
@@ -65,6 +70,8 @@ export const resources: typeof source = {
   outcome: { SUCCESS: '成功', HTTP_ERROR: 'HTTP 错误', TIMEOUT: '超时', NETWORK: '网络错误', BLOCKED_ADDRESS: '地址被拒', REDIRECT: '重定向（不跟随）', GONE: '410 Gone', THROTTLED: '限流（429）' },
   trigger: { SCHEDULE: '排程', REPLAY: '重发', TEST: '测试' },
   allTypes: '全部事件类型',
+  holderState: { ACTIVE: '有效', FROZEN: '不推送：持有人已冻结', DELETED: '不推送：持有人已删除', LEFT: '不推送：持有人已离开公司' },
+  listSeparator: '、',
   testType: '测试事件（PING）',
   rule: { url: '请输入推送网址', eventTypes: '请至少选择一种事件类型' },
 };

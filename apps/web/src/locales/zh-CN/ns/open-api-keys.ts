@@ -1,7 +1,7 @@
 import type { resources as source } from '../../zh-TW/ns/open-api-keys.ts';
 
 export const resources: typeof source = {
-  intro: 'API 密钥让您的系统（ERP、网店）通过开放 API 创建订单、查询轨迹等。密钥属于公司，不属于个人；只在创建与轮换时显示一次。',
+  intro: 'API 密钥让您的系统（ERP、网店）通过开放 API 创建订单、查询轨迹等。密钥属于公司，以其持有人（创建或最后修改它的人）的权限行事：不能超过持有人能做的，持有人被冻结、删除或离开公司时即停用；只在创建与轮换时显示一次。',
   field: {
     name: '密钥名称',
     shown: '密钥',
@@ -11,6 +11,7 @@ export const resources: typeof source = {
     status: '状态',
     lastUsed: '最后使用',
     createdBy: '创建人',
+    holder: '持有人',
     createdAt: '创建时间',
     actions: '操作',
   },
@@ -66,4 +67,10 @@ export const resources: typeof source = {
   revokeTitle: '撤销「{{name}}」？',
   revokeDescription: '撤销后此密钥立即失效，使用它的系统将无法调用 API，且无法恢复。',
   revoked: '已撤销',
+  holderState: { ACTIVE: '有效', FROZEN: '已停用：持有人已冻结', DELETED: '已停用：持有人已删除', LEFT: '已停用：持有人已离开公司' },
+  unheld: '已停用：{{holder}} 已不再拥有这些权限',
+  scopeNotHeld: '您没有此权限范围对应的权限',
+  scopesDropped: '保存后将移除您没有权限的范围：{{scopes}}',
+  listSeparator: '、',
+  scopesHint: '密钥只能做您能做的事：您会成为它的持有人，您没有权限的范围不能勾选。',
 };

@@ -4,6 +4,7 @@ export const resources = {
   tabs: { endpoints: '推送端點', deliveries: '推送紀錄' },
   common: { actions: '操作', add: '新增', edit: '編輯', delete: '刪除', cancel: '取消', save: '保存', confirmTitle: '確認', deleted: '已刪除', saved: '已保存', close: '關閉', all: '全部', copy: '複製', copied: '已複製' },
   field: {
+    holder: '持有人',
     url: '推送網址',
     description: '說明',
     eventTypes: '事件類型',
@@ -16,6 +17,10 @@ export const resources = {
   state: { enabled: '啟用中', disabled: '已停用' },
   reason: { MANUAL: '手動停用', GONE: '接收端回應 410 Gone 而停用', FAILING: '連續失敗多日而停用' },
   hint: {
+    typeUnheld: '不推送：{{holder}} 已不再擁有讀取它的權限',
+    typeNotHeld: '您沒有讀取此事件內容的權限',
+    typesHeld: '推送網址以您的權限接收事件：您會成為它的持有人，您沒有讀取權限的事件不能勾選。',
+    typesDropped: '儲存後將移除您沒有讀取權限的事件：{{types}}',
     url: '接收端的 https 網址；每次推送都以 Standard Webhooks 簽章（webhook-id、webhook-timestamp、webhook-signature）。',
     enableAgain: '重新啟用會清除停用原因與失敗起始時間。',
     rotatingUntil: '舊密鑰在 {{until}} 前仍會一併簽章',
@@ -64,6 +69,8 @@ export const resources = {
   outcome: { SUCCESS: '成功', HTTP_ERROR: 'HTTP 錯誤', TIMEOUT: '逾時', NETWORK: '網路錯誤', BLOCKED_ADDRESS: '位址被拒', REDIRECT: '重新導向（不跟隨）', GONE: '410 Gone', THROTTLED: '限流（429）' },
   trigger: { SCHEDULE: '排程', REPLAY: '重送', TEST: '測試' },
   allTypes: '全部事件類型',
+  holderState: { ACTIVE: '有效', FROZEN: '不推送：持有人已凍結', DELETED: '不推送：持有人已刪除', LEFT: '不推送：持有人已離開公司' },
+  listSeparator: '、',
   testType: '測試事件（PING）',
   rule: { url: '請輸入推送網址', eventTypes: '請至少選擇一種事件類型' },
 };

@@ -1,6 +1,6 @@
 /** A merchant's API keys: token configuration (issue 15 item 1). Scope keys use "_" for the ":" of the scope. */
 export const resources = {
-  intro: 'API 金鑰讓您的系統（ERP、網店）以開放 API 建立訂單、查詢軌跡等。金鑰屬於公司，不屬於個人；只在建立與輪換時顯示一次。',
+  intro: 'API 金鑰讓您的系統（ERP、網店）以開放 API 建立訂單、查詢軌跡等。金鑰屬於公司，以其持有人（建立或最後修改它的人）的權限行事：不能超過持有人能做的，持有人被凍結、刪除或離開公司時即停用；只在建立與輪換時顯示一次。',
   field: {
     name: '金鑰名稱',
     shown: '金鑰',
@@ -10,6 +10,7 @@ export const resources = {
     status: '狀態',
     lastUsed: '最後使用',
     createdBy: '建立人',
+    holder: '持有人',
     createdAt: '建立時間',
     actions: '操作',
   },
@@ -65,4 +66,10 @@ export const resources = {
   revokeTitle: '撤銷「{{name}}」？',
   revokeDescription: '撤銷後此金鑰立即失效，使用它的系統將無法呼叫 API，且無法復原。',
   revoked: '已撤銷',
+  holderState: { ACTIVE: '有效', FROZEN: '已停用：持有人已凍結', DELETED: '已停用：持有人已刪除', LEFT: '已停用：持有人已離開公司' },
+  unheld: '已停用：{{holder}} 已不再擁有這些權限',
+  scopeNotHeld: '您沒有此權限範圍對應的權限',
+  scopesDropped: '儲存後將移除您沒有權限的範圍：{{scopes}}',
+  listSeparator: '、',
+  scopesHint: '金鑰只能做您能做的事：您會成為它的持有人，您沒有權限的範圍不能勾選。',
 };

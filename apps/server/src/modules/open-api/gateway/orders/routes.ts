@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OPEN_API_REPLAYED_HEADER } from '@portal/shared/open-api-gateway';
-import { apiKeyCaller, openApi } from '../../../../plugins/open-api-auth.ts';
+import { apiKeyCaller, keyScope, openApi } from '../../../../plugins/open-api-auth.ts';
 import { openApiIdempotencyKey } from '../idempotency.ts';
 import { cancelBody, idempotentHeaders, openOrder, openOrderInput, orderListQuery, orderNoParams, orderPage, orderTracking } from '../schemas.ts';
 import { cancelOpenOrder, createOpenOrder, openOrderByNo, openOrderPage, openTracking } from './service.ts';
+
+/** The key holder's rows are those of the international orders' screen (their data rules there). */
+const ORDERS = 'logistics:order:list';
 
 /** The open API's international logistics orders and their tracking (issue 15): /open/v1/orders. */
 export const openOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +39,7 @@ export const openOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: openApi('orders:read', 'ORDER_QUERY'),
       schema: { tags, summary: 'List orders, newest first', description: 'Filtered by status, your order number and the creation time; pageSize at most 200.', querystring: orderListQuery, response: { 200: orderPage } },
     },
-    async (request) => openOrderPage(db, apiKeyCaller(request), request.query),
+    async (request) => openOrderPage(db, apiKeyCaller(request), request.query, await keyScope(request, ORDERS)),
   );
 
   app.get(
@@ -45,7 +48,7 @@ export const openOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: openApi('orders:read', 'ORDER_QUERY'),
       schema: { tags, summary: 'One order by its number', description: 'With recipient, products, parcels, fees and tracking events. 404 not_found for a number your company does not have.', params: orderNoParams, response: { 200: openOrder } },
     },
-    async (request) => openOrderByNo(db, apiKeyCaller(request), request.params.orderNo, request.lang),
+    async (request) => openOrderByNo(db, apiKeyCaller(request), request.params.orderNo, request.lang, await keyScope(request, ORDERS)),
   );
 
   app.post(
@@ -63,7 +66,7 @@ export const openOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { result, replayed } = await cancelOpenOrder(db, apiKeyCaller(request), openApiIdempotencyKey(request), request.params.orderNo, request.body?.reason, request.lang);
+      const { result, replayed } = await cancelOpenOrder(db, apiKeyCaller(request), openApiIdempotencyKey(request), request.params.orderNo, request.body?.reason, request.lang, await keyScope(request, ORDERS));
       if (replayed) void reply.header(OPEN_API_REPLAYED_HEADER, 'true');
       return result;
     },
@@ -75,6 +78,6 @@ export const openOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: openApi('tracking:read', 'TRACKING_QUERY'),
       schema: { tags: ['tracking'], summary: 'The tracking of an order', description: 'Its status, waybill number and events, oldest first, in the language of Accept-Language.', params: orderNoParams, response: { 200: orderTracking } },
     },
-    async (request) => openTracking(db, apiKeyCaller(request), request.params.orderNo, request.lang),
+    async (request) => openTracking(db, apiKeyCaller(request), request.params.orderNo, request.lang, await keyScope(request, ORDERS)),
   );
 };

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Language } from '@portal/shared/languages';
 import type { OrderDetail, OrderRecord } from '@portal/shared/logistics-schemas';
 import type { Page } from '@portal/shared/api';
@@ -25,22 +26,22 @@ function openOrder(detail: OrderDetail): OpenOrder {
   return open;
 }
 
-async function orderIdOf(db: Db, tenantId: number, orderNo: string): Promise<number> {
-  const page = await orderPage(db, tenantId, { orderNo, pageNo: 1, pageSize: 10 });
+async function orderIdOf(db: Db, tenantId: number, orderNo: string, scope: SQL | undefined): Promise<number> {
+  const page = await orderPage(db, tenantId, { orderNo, pageNo: 1, pageSize: 10 }, undefined, scope);
   const found = page.records.find((record) => record.orderNo === orderNo);
   if (!found) throw notFound();
   return found.id;
 }
 
-export async function openOrderByNo(db: Db, caller: ApiKeyCaller, orderNo: string, language: Language): Promise<OpenOrder> {
-  return openOrder(await orderDetail(db, caller.tenantId, await orderIdOf(db, caller.tenantId, orderNo), language));
+export async function openOrderByNo(db: Db, caller: ApiKeyCaller, orderNo: string, language: Language, scope: SQL | undefined): Promise<OpenOrder> {
+  return openOrder(await orderDetail(db, caller.tenantId, await orderIdOf(db, caller.tenantId, orderNo, scope), language, scope));
 }
 
 export type OpenOrderFilters = { status?: string; merchantOrderNo?: string; createdFrom?: string; createdTo?: string; pageNo: number; pageSize: number; order?: 'asc' | 'desc' };
 
-export function openOrderPage(db: Db, caller: ApiKeyCaller, query: OpenOrderFilters): Promise<Page<OrderRecord>> {
+export function openOrderPage(db: Db, caller: ApiKeyCaller, query: OpenOrderFilters, scope: SQL | undefined): Promise<Page<OrderRecord>> {
   const list: ListQuery = { ...query, column: 'createdAt' };
-  return orderPage(db, caller.tenantId, list);
+  return orderPage(db, caller.tenantId, list, undefined, scope);
 }
 
 /*
@@ -56,14 +57,14 @@ export async function createOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: s
 }
 
 /** Cancels an order not yet in the warehouse, once per Idempotency-Key. */
-export async function cancelOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: string, orderNo: string, reason: string | undefined, language: Language): Promise<{ result: OpenOrder; replayed: boolean }> {
-  const id = await orderIdOf(db, caller.tenantId, orderNo);
-  const { replayed } = await onceForKey(db, caller, clientKey, `POST /orders/${orderNo}/cancel`, { reason: reason ?? null }, (tx) => cancelOrder(tx as Db, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, id, reason));
-  return { result: openOrder(await orderDetail(db, caller.tenantId, id, language)), replayed };
+export async function cancelOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: string, orderNo: string, reason: string | undefined, language: Language, scope: SQL | undefined): Promise<{ result: OpenOrder; replayed: boolean }> {
+  const id = await orderIdOf(db, caller.tenantId, orderNo, scope);
+  const { replayed } = await onceForKey(db, caller, clientKey, `POST /orders/${orderNo}/cancel`, { reason: reason ?? null }, (tx) => cancelOrder(tx as Db, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, id, reason, scope));
+  return { result: openOrder(await orderDetail(db, caller.tenantId, id, language, scope)), replayed };
 }
 
 /** The order's tracking: its status and its events, oldest first. */
-export async function openTracking(db: Db, caller: ApiKeyCaller, orderNo: string, language: Language): Promise<{ orderNo: string; status: OrderStatus; waybillNo: string | null; events: OrderDetail['events'] }> {
-  const detail = await orderDetail(db, caller.tenantId, await orderIdOf(db, caller.tenantId, orderNo), language);
+export async function openTracking(db: Db, caller: ApiKeyCaller, orderNo: string, language: Language, scope: SQL | undefined): Promise<{ orderNo: string; status: OrderStatus; waybillNo: string | null; events: OrderDetail['events'] }> {
+  const detail = await orderDetail(db, caller.tenantId, await orderIdOf(db, caller.tenantId, orderNo, scope), language, scope);
   return { orderNo: detail.orderNo, status: detail.status, waybillNo: detail.waybillNo, events: detail.events };
 }
