@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { pushDeliveries, pushMessages } from '../../src/db/schema/open-api.ts';
-import { tenants } from '../../src/db/schema/sys.ts';
+import { permissions, rolePermissions, roles, tenants, userRoles, users, userTenants } from '../../src/db/schema/sys.ts';
 import { DEVELOPMENT_SECRET_KEY } from '../../src/lib/secret-box.ts';
 import { emit, insertEndpoint } from '../helpers/push-delivery.ts';
 import { newWebhookSecret, startReceiver, waitUntil, type Receiver } from '../helpers/webhook-receiver.ts';
@@ -130,6 +130,13 @@ describe('a server killed while it delivers', () => {
     const db = database.db;
     const [tenant] = await db.insert(tenants).values({ name: 'Push kill test' }).returning({ id: tenants.id });
     const tenantId = tenant!.id;
+    // the endpoints' holder, who may read what they receive (decision 0029): the company's main account with the order list
+    const [holder] = await db.insert(users).values({ username: `${name}_main`, realname: 'Main', passwordHash: '!', defaultTenantId: tenantId, mainAccount: true }).returning({ id: users.id });
+    await db.insert(userTenants).values({ userId: holder!.id, tenantId });
+    const [role] = await db.insert(roles).values({ tenantId, roleCode: 'orders', roleName: 'Orders' }).returning({ id: roles.id });
+    const [orderList] = await db.select({ id: permissions.id }).from(permissions).where(eq(permissions.perms, 'logistics:order:list'));
+    await db.insert(rolePermissions).values({ tenantId, roleId: role!.id, permissionId: orderList!.id });
+    await db.insert(userRoles).values({ userId: holder!.id, tenantId, roleId: role!.id });
     for (const route of PATHS) await insertEndpoint(db, { tenantId, url: receiver!.url(route), secret, eventTypes: ['ORDER_STATUS'] });
     for (let index = 0; index < EVENTS; index++) await emit(db, tenantId, 'ORDER_STATUS', { orderNo: `KILL-${index}`, status: 'SHIPPED' });
     const expected = new Set((await db.select({ msgId: pushMessages.msgId }).from(pushMessages).where(eq(pushMessages.tenantId, tenantId))).flatMap((row) => PATHS.map((route) => `${route} ${row.msgId}`)));
