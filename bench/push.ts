@@ -70,10 +70,11 @@ export async function runPushBench(databaseUrl: string, username: string, server
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
   const db = database.db;
   try {
-    const [user] = await db.select({ tenantId: users.defaultTenantId }).from(users).where(eq(users.username, username));
+    const [user] = await db.select({ id: users.id, tenantId: users.defaultTenantId }).from(users).where(eq(users.username, username));
     if (!user) throw new Error(`no user ${username}`);
     const tenantId = user.tenantId;
-    const [endpoint] = await db.insert(pushEndpoints).values({ tenantId, url, description: 'bench', eventTypes: ['ORDER_STATUS'], secretEnc: 'pending' }).returning({ id: pushEndpoints.id });
+    // held by the demo merchant, who may read order events (decision 0029)
+    const [endpoint] = await db.insert(pushEndpoints).values({ tenantId, url, description: 'bench', eventTypes: ['ORDER_STATUS'], secretEnc: 'pending', holderId: user.id }).returning({ id: pushEndpoints.id });
     if (!endpoint) throw new Error('no endpoint');
     await db
       .update(pushEndpoints)
