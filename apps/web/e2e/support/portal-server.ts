@@ -133,12 +133,10 @@ async function terminate(child: ChildProcess, exited: Promise<void>): Promise<vo
 }
 
 /**
- * Debian's Chromium headless shell (package chromium-headless-shell), driven by playwright-core: the same
- * Blink and V8 as /usr/bin/chromium without the desktop browser around them, which is what playwright runs
- * headless by default (no browser download is possible here). It took a fifth less CPU and an eighth less time
- * on the shipping walk (2026-11-29, decision 0034). CHROMIUM_PATH=/usr/bin/chromium runs the full browser.
+ * Debian's Chromium, driven by playwright-core (no browser download is possible here). Its headless shell
+ * (CHROMIUM_PATH=/usr/bin/chromium-headless-shell, package chromium-headless-shell) was tried: see decision 0034.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({

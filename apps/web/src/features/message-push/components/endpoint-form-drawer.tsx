@@ -1,37 +1,29 @@
 import { useEffect } from 'react';
 import { App, Button, Checkbox, Drawer, Form, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PUSH_TYPE_PERMISSIONS, PUSH_TYPES, type PushType } from '@portal/shared/open-api';
+import { PUSH_TYPES, type PushType } from '@portal/shared/open-api';
 import { PUSH_ENDPOINT_DESCRIPTION_MAX, PUSH_ENDPOINT_URL_MAX, type PushEndpointRecord } from '@portal/shared/push-endpoints';
 import { ServerError } from '../../../components/server-error.tsx';
 import { findDictOption, useDictOptions } from '../../../components/dict-items.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { useAddPushEndpoint, useEditPushEndpoint } from '../api/push-endpoints.ts';
 
 type Values = { url: string; description: string; eventTypes: PushType[]; enabled: boolean };
 
-/** The event types whose read rights the user holds: the server refuses the others (decision 0029). */
-function useHeldTypes(): readonly PushType[] {
-  const can = useCan();
-  return PUSH_TYPES.filter((type) => PUSH_TYPE_PERMISSIONS[type].every((code) => can(code)));
-}
-
-/** The event types as checkboxes in the dictionary's words, with "all" (that the user may read) above them; the others are not offered. */
+/** The event types as checkboxes in the dictionary's words, with "all" above them. */
 function EventTypeChoice({ value = [], onChange }: { value?: PushType[]; onChange?: (value: PushType[]) => void }) {
   const { t } = useTranslation('message-push');
   const { options } = useDictOptions('PushTypeEnum');
-  const held = useHeldTypes();
-  const all = held.length > 0 && held.every((type) => value.includes(type));
+  const all = value.length === PUSH_TYPES.length;
   return (
     <div data-testid="push-event-types">
-      <Checkbox indeterminate={value.length > 0 && !all} checked={all} onChange={(event) => onChange?.(event.target.checked ? [...held] : [])} data-testid="push-event-types-all">
+      <Checkbox indeterminate={value.length > 0 && !all} checked={all} onChange={(event) => onChange?.(event.target.checked ? [...PUSH_TYPES] : [])} data-testid="push-event-types-all">
         {t('common.all')}
       </Checkbox>
       <Checkbox.Group
         style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 8, marginTop: 8 }}
         value={value}
         onChange={(checked) => onChange?.(PUSH_TYPES.filter((type) => checked.includes(type)))}
-        options={PUSH_TYPES.map((type) => ({ value: type, label: findDictOption(options, type)?.text ?? type, disabled: !held.includes(type), title: held.includes(type) ? undefined : t('hint.typeNotHeld') }))}
+        options={PUSH_TYPES.map((type) => ({ value: type, label: findDictOption(options, type)?.text ?? type }))}
       />
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
         {t('hint.typesHeld')}
@@ -51,16 +43,12 @@ export function EndpointFormDrawer({ open, endpoint, onClose, onSecret }: { open
   const add = useAddPushEndpoint();
   const edit = useEditPushEndpoint();
   const saving = endpoint ? edit : add;
-  const held = useHeldTypes();
-  const { options } = useDictOptions('PushTypeEnum');
-  const dropped = endpoint ? endpoint.eventTypes.filter((type) => !held.includes(type)) : [];
 
   useEffect(() => {
     if (!open) return;
     add.reset();
     edit.reset();
-    // an edit makes the editor the holder: the events they may not read are dropped (the warning below says which)
-    form.setFieldsValue(endpoint ? { url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes.filter((type) => held.includes(type)), enabled: endpoint.enabled } : { url: '', description: '', eventTypes: [], enabled: true });
+    form.setFieldsValue(endpoint ? { url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes, enabled: endpoint.enabled } : { url: '', description: '', eventTypes: [], enabled: true });
     // reset on each opening only
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, endpoint]);
@@ -103,11 +91,7 @@ export function EndpointFormDrawer({ open, endpoint, onClose, onSecret }: { open
         <Form.Item name="eventTypes" label={t('field.eventTypes')} rules={[{ required: true, type: 'array', min: 1, message: t('rule.eventTypes') }]}>
           <EventTypeChoice />
         </Form.Item>
-        {dropped.length > 0 && (
-          <Typography.Paragraph type="warning" data-testid="push-event-types-dropped">
-            {t('hint.typesDropped', { types: dropped.map((type) => findDictOption(options, type)?.text ?? type).join(t('listSeparator')) })}
-          </Typography.Paragraph>
-        )}
+
         {endpoint && (
           <Form.Item name="enabled" label={t('field.enabled')} valuePropName="checked" extra={reason ? `${reason}. ${t('hint.enableAgain')}` : undefined}>
             <Switch data-testid="push-endpoint-enabled" />

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { App, Button, Checkbox, Col, DatePicker, Drawer, Form, Input, Row, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Checkbox, Col, DatePicker, Drawer, Form, Input, Row, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { API_KEY_IP_ALLOW_MAX, SCOPE_PERMISSIONS, type ApiScope } from '@portal/shared/open-api';
+import { API_KEY_IP_ALLOW_MAX, type ApiScope } from '@portal/shared/open-api';
 import { API_KEY_NAME_MAX, type ApiKeyIssued, type ApiKeyRecord } from '@portal/shared/open-api-keys';
 import { ServerError } from '../../../components/server-error.tsx';
-import { useCan } from '../../../lib/permissions.ts';
 import { useAddApiKey, useEditApiKey } from '../api/api-keys.ts';
 import { isIpEntry, ipLines } from './ip-entry.ts';
 import { SCOPE_GROUPS, scopeTextKey } from './scopes.ts';
@@ -28,10 +27,6 @@ export function ApiKeyDrawer({ open, apiKey, onClose, onCreated }: { open: boole
   const add = useAddApiKey();
   const edit = useEditApiKey();
   const saving = apiKey ? edit : add;
-  const can = useCan();
-  // the server refuses a scope whose rights the editor does not hold (decision 0027): they are not offered
-  const held = (scope: ApiScope) => SCOPE_PERMISSIONS[scope].every((code) => can(code));
-  const dropped = apiKey ? apiKey.scopes.filter((scope) => !held(scope)) : [];
 
   useEffect(() => {
     if (!open) return;
@@ -40,7 +35,7 @@ export function ApiKeyDrawer({ open, apiKey, onClose, onCreated }: { open: boole
     form.resetFields();
     form.setFieldsValue(
       apiKey
-        ? { name: apiKey.name, scopes: apiKey.scopes.filter(held), expiresAt: dayjs(apiKey.expiresAt), ipAllowList: apiKey.ipAllowList.join('\n') }
+        ? { name: apiKey.name, scopes: apiKey.scopes, expiresAt: dayjs(apiKey.expiresAt), ipAllowList: apiKey.ipAllowList.join('\n') }
         : { name: '', scopes: [], expiresAt: endOfDay(dayjs().add(90, 'day')), ipAllowList: '' },
     );
     // reset on each opening only
@@ -91,29 +86,17 @@ export function ApiKeyDrawer({ open, apiKey, onClose, onCreated }: { open: boole
                   <Typography.Text strong style={{ display: 'inline-block', minWidth: 150 }}>
                     {t(`group.${group}`)}
                   </Typography.Text>
-                  {scopes.map((scope) =>
-                    held(scope) ? (
-                      <Checkbox key={scope} value={scope} data-testid={`api-key-scope-${scope}`}>
-                        {t(scopeTextKey(scope))}
-                      </Checkbox>
-                    ) : (
-                      <Tooltip key={scope} title={t('scopeNotHeld')}>
-                        <Checkbox value={scope} disabled data-testid={`api-key-scope-${scope}`}>
-                          {t(scopeTextKey(scope))}
-                        </Checkbox>
-                      </Tooltip>
-                    ),
-                  )}
+                  {scopes.map((scope) => (
+                    <Checkbox key={scope} value={scope} data-testid={`api-key-scope-${scope}`}>
+                      {t(scopeTextKey(scope))}
+                    </Checkbox>
+                  ))}
                 </Col>
               ))}
             </Row>
           </Checkbox.Group>
         </Form.Item>
-        {dropped.length > 0 && (
-          <Typography.Paragraph type="warning" data-testid="api-key-scopes-dropped">
-            {t('scopesDropped', { scopes: dropped.map((scope) => t(scopeTextKey(scope))).join(t('listSeparator')) })}
-          </Typography.Paragraph>
-        )}
+
         <Form.Item label={t('field.expiresAt')} required extra={t('expiryHint')}>
           <Space wrap>
             {QUICK_DAYS.map((days) => {

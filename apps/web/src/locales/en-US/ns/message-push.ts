@@ -19,9 +19,7 @@ export const resources: typeof source = {
   reason: { MANUAL: 'Turned off by hand', GONE: 'Turned off: the receiver answered 410 Gone', FAILING: 'Turned off: failing for days' },
   hint: {
     typeUnheld: 'Not sent: {{holder}} no longer holds the rights to read it',
-    typeNotHeld: 'You do not hold the rights to read what this event carries',
-    typesHeld: 'The endpoint receives events with your rights: you become its holder, and the events you may not read cannot be chosen.',
-    typesDropped: 'Saving removes the events you may not read: {{types}}',
+    typesHeld: 'The endpoint receives events with your rights: you become its holder, and an event you may not read is refused when you save.',
     url: 'Your receiver’s https address. Every delivery is signed as Standard Webhooks says (webhook-id, webhook-timestamp, webhook-signature).',
     enableAgain: 'Enabling it again clears the reason it stopped and the failing time.',
     rotatingUntil: 'The previous secret also signs until {{until}}',
@@ -71,7 +69,6 @@ export const resources: typeof source = {
   trigger: { SCHEDULE: 'Schedule', REPLAY: 'Replay', TEST: 'Test' },
   allTypes: 'All event types',
   holderState: { ACTIVE: 'Active', FROZEN: 'Not sent: holder frozen', DELETED: 'Not sent: holder deleted', LEFT: 'Not sent: holder left the company' },
-  listSeparator: ', ',
   testType: 'Test event (PING)',
   rule: { url: 'Enter the endpoint URL', eventTypes: 'Choose at least one event type' },
 };

@@ -69,8 +69,5 @@ export const resources: typeof source = {
   revoked: 'Revoked',
   holderState: { ACTIVE: 'Active', FROZEN: 'Stopped: holder frozen', DELETED: 'Stopped: holder deleted', LEFT: 'Stopped: holder left the company' },
   unheld: 'Stopped: {{holder}} no longer holds these rights',
-  scopeNotHeld: 'You do not hold the rights of this scope',
-  scopesDropped: 'Saving removes the scopes whose rights you do not hold: {{scopes}}',
-  listSeparator: ', ',
-  scopesHint: 'A key can do only what you can: you become its holder, and the scopes whose rights you do not hold cannot be chosen.',
+  scopesHint: 'A key can do only what you can: you become its holder, and a scope whose rights you do not hold is refused when you save.',
 };

@@ -19,9 +19,7 @@ export const resources: typeof source = {
   reason: { MANUAL: '手动停用', GONE: '接收端返回 410 Gone 而停用', FAILING: '连续失败多日而停用' },
   hint: {
     typeUnheld: '不推送：{{holder}} 已不再拥有读取它的权限',
-    typeNotHeld: '您没有读取此事件内容的权限',
-    typesHeld: '推送网址以您的权限接收事件：您会成为它的持有人，您没有读取权限的事件不能勾选。',
-    typesDropped: '保存后将移除您没有读取权限的事件：{{types}}',
+    typesHeld: '推送网址以您的权限接收事件：您会成为它的持有人，您没有读取权限的事件在保存时会被拒绝。',
     url: '接收端的 https 网址；每次推送都以 Standard Webhooks 签名（webhook-id、webhook-timestamp、webhook-signature）。',
     enableAgain: '重新启用会清除停用原因与失败起始时间。',
     rotatingUntil: '旧密钥在 {{until}} 前仍会一并签名',
@@ -71,7 +69,6 @@ export const resources: typeof source = {
   trigger: { SCHEDULE: '排程', REPLAY: '重发', TEST: '测试' },
   allTypes: '全部事件类型',
   holderState: { ACTIVE: '有效', FROZEN: '不推送：持有人已冻结', DELETED: '不推送：持有人已删除', LEFT: '不推送：持有人已离开公司' },
-  listSeparator: '、',
   testType: '测试事件（PING）',
   rule: { url: '请输入推送网址', eventTypes: '请至少选择一种事件类型' },
 };

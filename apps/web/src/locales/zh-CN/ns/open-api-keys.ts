@@ -69,8 +69,5 @@ export const resources: typeof source = {
   revoked: '已撤销',
   holderState: { ACTIVE: '有效', FROZEN: '已停用：持有人已冻结', DELETED: '已停用：持有人已删除', LEFT: '已停用：持有人已离开公司' },
   unheld: '已停用：{{holder}} 已不再拥有这些权限',
-  scopeNotHeld: '您没有此权限范围对应的权限',
-  scopesDropped: '保存后将移除您没有权限的范围：{{scopes}}',
-  listSeparator: '、',
-  scopesHint: '密钥只能做您能做的事：您会成为它的持有人，您没有权限的范围不能勾选。',
+  scopesHint: '密钥只能做您能做的事：您会成为它的持有人，您没有权限的范围在保存时会被拒绝。',
 };

@@ -18,9 +18,7 @@ export const resources = {
   reason: { MANUAL: '手動停用', GONE: '接收端回應 410 Gone 而停用', FAILING: '連續失敗多日而停用' },
   hint: {
     typeUnheld: '不推送：{{holder}} 已不再擁有讀取它的權限',
-    typeNotHeld: '您沒有讀取此事件內容的權限',
-    typesHeld: '推送網址以您的權限接收事件：您會成為它的持有人，您沒有讀取權限的事件不能勾選。',
-    typesDropped: '儲存後將移除您沒有讀取權限的事件：{{types}}',
+    typesHeld: '推送網址以您的權限接收事件：您會成為它的持有人，您沒有讀取權限的事件在儲存時會被拒絕。',
     url: '接收端的 https 網址；每次推送都以 Standard Webhooks 簽章（webhook-id、webhook-timestamp、webhook-signature）。',
     enableAgain: '重新啟用會清除停用原因與失敗起始時間。',
     rotatingUntil: '舊密鑰在 {{until}} 前仍會一併簽章',
@@ -70,7 +68,6 @@ export const resources = {
   trigger: { SCHEDULE: '排程', REPLAY: '重送', TEST: '測試' },
   allTypes: '全部事件類型',
   holderState: { ACTIVE: '有效', FROZEN: '不推送：持有人已凍結', DELETED: '不推送：持有人已刪除', LEFT: '不推送：持有人已離開公司' },
-  listSeparator: '、',
   testType: '測試事件（PING）',
   rule: { url: '請輸入推送網址', eventTypes: '請至少選擇一種事件類型' },
 };

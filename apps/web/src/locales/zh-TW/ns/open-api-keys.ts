@@ -68,8 +68,5 @@ export const resources = {
   revoked: '已撤銷',
   holderState: { ACTIVE: '有效', FROZEN: '已停用：持有人已凍結', DELETED: '已停用：持有人已刪除', LEFT: '已停用：持有人已離開公司' },
   unheld: '已停用：{{holder}} 已不再擁有這些權限',
-  scopeNotHeld: '您沒有此權限範圍對應的權限',
-  scopesDropped: '儲存後將移除您沒有權限的範圍：{{scopes}}',
-  listSeparator: '、',
-  scopesHint: '金鑰只能做您能做的事：您會成為它的持有人，您沒有權限的範圍不能勾選。',
+  scopesHint: '金鑰只能做您能做的事：您會成為它的持有人，您沒有權限的範圍在儲存時會被拒絕。',
 };
