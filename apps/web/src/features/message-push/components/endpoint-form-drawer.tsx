@@ -91,7 +91,6 @@ export function EndpointFormDrawer({ open, endpoint, onClose, onSecret }: { open
         <Form.Item name="eventTypes" label={t('field.eventTypes')} rules={[{ required: true, type: 'array', min: 1, message: t('rule.eventTypes') }]}>
           <EventTypeChoice />
         </Form.Item>
-
         {endpoint && (
           <Form.Item name="enabled" label={t('field.enabled')} valuePropName="checked" extra={reason ? `${reason}. ${t('hint.enableAgain')}` : undefined}>
             <Switch data-testid="push-endpoint-enabled" />

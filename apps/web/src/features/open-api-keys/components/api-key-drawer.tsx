@@ -96,7 +96,6 @@ export function ApiKeyDrawer({ open, apiKey, onClose, onCreated }: { open: boole
             </Row>
           </Checkbox.Group>
         </Form.Item>
-
         <Form.Item label={t('field.expiresAt')} required extra={t('expiryHint')}>
           <Space wrap>
             {QUICK_DAYS.map((days) => {
