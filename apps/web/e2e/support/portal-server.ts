@@ -138,9 +138,25 @@ async function terminate(child: ChildProcess, exited: Promise<void>): Promise<vo
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/*
+ * Chromium's own windows draw an address bar whose suggestions are a web page of their own (WebUI), built
+ * again with every new window, that is every browser context: a second renderer and a third of the CPU of
+ * loading the portal's home (2026-11-29, decision 0034). Chromium reads only the last --disable-features,
+ * so this one repeats Playwright's own list (playwright-core chromiumSwitches.ts) before adding those.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay',
+  'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'OptimizationHints',
+  'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+];
+const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'];
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`,
+    ],
   });
 }
