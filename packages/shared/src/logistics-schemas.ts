@@ -385,11 +385,15 @@ export type TrackResult = z.infer<typeof trackResult>;
 
 // ---------------------------------------------------------------- home figures
 
+/**
+ * The home page's figures. Each is null for a reader without the right of the list it summarises, and
+ * counts only the rows their data rules on that list let through (issue 23 item 3).
+ */
 export const logisticsSummary = z.object({
-  byStatus: z.array(statusCount),
-  parcelsInWarehouse: z.number(),
-  openExceptions: z.number(),
+  byStatus: z.array(statusCount).nullable(),
+  parcelsInWarehouse: z.number().nullable(),
+  openExceptions: z.number().nullable(),
   /** the last 30 days, oldest first, every day present */
-  ordersPerDay: z.array(z.object({ date: z.string(), count: z.number() })),
+  ordersPerDay: z.array(z.object({ date: z.string(), count: z.number() })).nullable(),
 });
 export type LogisticsSummary = z.infer<typeof logisticsSummary>;

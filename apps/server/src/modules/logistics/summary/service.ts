@@ -1,7 +1,7 @@
 import type { LogisticsSummary } from '@portal/shared/logistics-schemas';
 import type { Db } from '../../../db/client.ts';
 import { TtlCache } from '../../../lib/ttl-cache.ts';
-import { summarizeLogistics } from './repository.ts';
+import { summarizeLogistics, type SummaryParts } from './repository.ts';
 
 /** The platform's own tenant: its staff see the figures of every merchant. */
 const PLATFORM_TENANT = 0;
@@ -12,7 +12,7 @@ export const PLATFORM_SUMMARY_TTL_MS = 30_000;
  * The home page's figures for the caller's tenant: a merchant's own, or every merchant's for the
  * platform's staff, kept for PLATFORM_SUMMARY_TTL_MS. One per app: the cache lives as long as it does.
  */
-export function logisticsSummaries(db: Db): { of(tenantId: number): Promise<LogisticsSummary> } {
+export function logisticsSummaries(db: Db): { of(tenantId: number, parts: SummaryParts): Promise<LogisticsSummary> } {
   // one entry (the platform's); the promise is kept so that callers arriving together share one count
   const platformFigures = new TtlCache<'platform', Promise<LogisticsSummary>>(PLATFORM_SUMMARY_TTL_MS, 1);
 
@@ -26,5 +26,17 @@ export function logisticsSummaries(db: Db): { of(tenantId: number): Promise<Logi
     return computing;
   };
 
-  return { of: (tenantId) => (tenantId === PLATFORM_TENANT ? platformSummary() : summarizeLogistics(db, tenantId)) };
+  return {
+    of: async (tenantId, parts) => {
+      if (tenantId !== PLATFORM_TENANT) return summarizeLogistics(db, tenantId, parts);
+      // every merchant's figures are counted once for all the staff; each reader gets those of their lists
+      const all = await platformSummary();
+      return {
+        byStatus: parts.orders ? all.byStatus : null,
+        ordersPerDay: parts.orders ? all.ordersPerDay : null,
+        parcelsInWarehouse: parts.parcels ? all.parcelsInWarehouse : null,
+        openExceptions: parts.exceptions ? all.openExceptions : null,
+      };
+    },
+  };
 }

@@ -69,12 +69,12 @@ function MaybeLink({ to, children }: { to: string | null; children: ReactNode })
   );
 }
 
-function StatusCounts({ summary, links }: { summary: LogisticsSummary; links: Links }) {
+function StatusCounts({ byStatus, links }: { byStatus: NonNullable<LogisticsSummary['byStatus']>; links: Links }) {
   const { token } = theme.useToken();
   // the server sends every status, in the spec's order (importing the list would weigh on the home page)
   return (
     <ul style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(128px, 1fr))', gap: 8, padding: 0, margin: 0, listStyle: 'none' }} data-testid="status-counts">
-      {summary.byStatus.map(({ status, count }) => (
+      {byStatus.map(({ status, count }) => (
         <li key={status} data-status={status} data-count={count}>
           <MaybeLink to={links.status(status)}>
             <Flex vertical gap={4} style={{ height: '100%', padding: '8px 12px', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, transition: 'border-color 0.2s' }}>
@@ -139,26 +139,36 @@ export function LogisticsFigures() {
       />
     );
   }
-  const total = data.byStatus.reduce((sum, entry) => sum + entry.count, 0);
-  const chartTitle = t('dashboard.logistics.ordersPerDay', { days: data.ordersPerDay.length });
+  // a figure the reader may not see is null (the server's rule: the right of the list it summarises)
+  const { byStatus, ordersPerDay, parcelsInWarehouse, openExceptions } = data;
+  if (!byStatus && parcelsInWarehouse === null && openExceptions === null) return null;
+  const total = (byStatus ?? []).reduce((sum, entry) => sum + entry.count, 0);
+  const chartTitle = t('dashboard.logistics.ordersPerDay', { days: ordersPerDay?.length ?? 0 });
+  const sideFigures = parcelsInWarehouse !== null || openExceptions !== null;
   return (
     <Row gutter={[16, 16]} data-testid="logistics-figures">
-      <Col xs={24} xl={16}>
-        <Card title={t('dashboard.logistics.orders')} extra={<span data-testid="orders-total">{t('dashboard.logistics.ordersTotal', { total: formatCount(total) })}</span>} style={{ height: '100%' }}>
-          <StatusCounts summary={data} links={links} />
-        </Card>
-      </Col>
-      <Col xs={24} xl={8}>
-        <Flex vertical gap={16} style={{ height: '100%' }}>
-          <Figure title={t('dashboard.logistics.parcelsInWarehouse')} value={data.parcelsInWarehouse} to={links.parcels} testId="parcels-in-warehouse" />
-          <Figure title={t('dashboard.logistics.openExceptions')} value={data.openExceptions} to={links.exceptions} testId="open-exceptions" />
-        </Flex>
-      </Col>
-      <Col span={24}>
-        <Card title={chartTitle}>
-          <OrdersChart days={data.ordersPerDay} title={chartTitle} />
-        </Card>
-      </Col>
+      {byStatus && (
+        <Col xs={24} xl={sideFigures ? 16 : 24}>
+          <Card title={t('dashboard.logistics.orders')} extra={<span data-testid="orders-total">{t('dashboard.logistics.ordersTotal', { total: formatCount(total) })}</span>} style={{ height: '100%' }}>
+            <StatusCounts byStatus={byStatus} links={links} />
+          </Card>
+        </Col>
+      )}
+      {sideFigures && (
+        <Col xs={24} xl={byStatus ? 8 : 24}>
+          <Flex vertical={Boolean(byStatus)} gap={16} style={{ height: '100%' }}>
+            {parcelsInWarehouse !== null && <Figure title={t('dashboard.logistics.parcelsInWarehouse')} value={parcelsInWarehouse} to={links.parcels} testId="parcels-in-warehouse" />}
+            {openExceptions !== null && <Figure title={t('dashboard.logistics.openExceptions')} value={openExceptions} to={links.exceptions} testId="open-exceptions" />}
+          </Flex>
+        </Col>
+      )}
+      {ordersPerDay && (
+        <Col span={24}>
+          <Card title={chartTitle}>
+            <OrdersChart days={ordersPerDay} title={chartTitle} />
+          </Card>
+        </Col>
+      )}
     </Row>
   );
 }
