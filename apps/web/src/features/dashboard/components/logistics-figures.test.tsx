@@ -154,6 +154,28 @@ describe('the home page figures', () => {
     expect(within(screen.getByTestId('open-exceptions-card')).getByRole('link').getAttribute('href')).toBe('/warehouse/exception?status=OPEN');
   });
 
+  test('shows only the figures the server gives the reader: no card, no chart and no zero for the others (issue 23)', async () => {
+    stubFetch(() => ({ ...SUMMARY, parcelsInWarehouse: null, openExceptions: null }));
+    renderFigures([HOME, ORDERS]);
+    await screen.findByTestId('status-counts');
+    expect(screen.queryByTestId('parcels-in-warehouse-card')).toBeNull();
+    expect(screen.queryByTestId('open-exceptions-card')).toBeNull();
+    expect(screen.getByTestId('orders-chart')).toBeTruthy();
+    cleanup();
+    stubFetch(() => ({ byStatus: null, ordersPerDay: null, parcelsInWarehouse: 4, openExceptions: null }));
+    renderFigures([HOME, PACKAGES]);
+    expect((await screen.findByTestId('parcels-in-warehouse')).textContent).toBe('4');
+    expect(screen.queryByTestId('status-counts')).toBeNull();
+    expect(screen.queryByTestId('orders-chart')).toBeNull();
+    expect(screen.queryByTestId('open-exceptions-card')).toBeNull();
+    cleanup();
+    const calls = stubFetch(() => ({ byStatus: null, ordersPerDay: null, parcelsInWarehouse: null, openExceptions: null }));
+    renderFigures([HOME]);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('logistics-figures')).toBeNull();
+  });
+
   test('nothing and no request without the home menu entry (dashboard:analysis:view)', async () => {
     const calls = stubFetch(() => SUMMARY);
     renderFigures([ORDERS]);
