@@ -37,3 +37,14 @@ export function sanitizeRichText(html: string): string {
 export function hasVisibleContent(html: string): boolean {
   return /<hr/.test(html) || sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '').length > 0;
 }
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Plain text as rich text: each paragraph a <p>, each line break a <br>, every character that HTML reads
+ * escaped. For text the system writes that carries a user's words (an endpoint's URL in a notice): they show
+ * as written and are never read as markup.
+ */
+export function textAsRichText(paragraphs: readonly string[]): string {
+  return paragraphs.map((paragraph) => `<p>${paragraph.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character).replace(/\n/g, '<br>')}</p>`).join('');
+}

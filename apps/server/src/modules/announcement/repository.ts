@@ -3,6 +3,7 @@ import { ANNOUNCEMENT_LATEST_UNREAD, type UnreadSummary } from '@portal/shared/a
 import type { Db } from '../../db/client.ts';
 import { announcements } from '../../db/schema/sys.ts';
 import { announcementReads, announcementTargets } from '../../db/schema/admin.ts';
+import { sanitizeRichText, textAsRichText } from '../../lib/rich-text.ts';
 import { iso, PLATFORM_TENANT, PUBLISHED, toPriority, toType } from './model.ts';
 
 /** Who reads: a user in the tenant of the request. */
@@ -72,4 +73,29 @@ export async function tenantsWithTimesBetween(db: Db, since: Date, until: Date):
       ),
     );
   return rows.map((row) => row.tenantId);
+}
+
+/**
+ * The one way an announcement's content is stored, whoever writes it (a user's editor, the system's notices):
+ * through the rich-text allow-list (issue 23 item 7).
+ */
+export const storedContent = (html: string): string => sanitizeRichText(html);
+
+/**
+ * A notice the system publishes to everyone of a tenant (an endpoint the platform turned off): its paragraphs
+ * are text, escaped, whatever of a user's input they quote.
+ */
+export async function publishSystemNotice(db: Pick<Db, 'insert'>, tenantId: number, title: string, paragraphs: readonly string[]): Promise<void> {
+  await db.insert(a).values({
+    tenantId,
+    title: title.slice(0, 200),
+    content: storedContent(textAsRichText(paragraphs)),
+    priority: 'H',
+    sendStatus: PUBLISHED,
+    sendTime: new Date(),
+    msgType: 'system',
+    audience: 'ALL',
+    createdBy: null,
+    updatedBy: null,
+  });
 }

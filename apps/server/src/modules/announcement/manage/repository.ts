@@ -5,6 +5,7 @@ import { announcements, departments, tenants, users, userTenants } from '../../.
 import { announcementReads, announcementTargets } from '../../../db/schema/admin.ts';
 import { dateRange, escapeLike, pageOf } from '../../../lib/list.ts';
 import { iso, targetKindOf, toAudience, toPriority, toStatus, toType } from '../model.ts';
+import { storedContent } from '../repository.ts';
 
 const a = announcements;
 
@@ -129,7 +130,7 @@ export async function announcementRecord(db: Db, tenantId: number, id: number): 
 export async function insertAnnouncement(db: Db, tenantId: number, userId: number, values: AnnouncementValues): Promise<number> {
   const rows = await db
     .insert(a)
-    .values({ tenantId, ...values, sendStatus: 0, createdBy: userId, updatedBy: userId })
+    .values({ tenantId, ...values, content: storedContent(values.content), sendStatus: 0, createdBy: userId, updatedBy: userId })
     .returning({ id: a.id });
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('insert returned no row');
@@ -139,7 +140,7 @@ export async function insertAnnouncement(db: Db, tenantId: number, userId: numbe
 export async function updateAnnouncement(db: Db, tenantId: number, id: number, userId: number, values: Partial<AnnouncementValues> & { sendStatus?: number; sendTime?: Date | null; revokedAt?: Date | null }): Promise<void> {
   await db
     .update(a)
-    .set({ ...values, updatedBy: userId, updatedAt: new Date() })
+    .set({ ...values, ...(values.content === undefined ? {} : { content: storedContent(values.content) }), updatedBy: userId, updatedAt: new Date() })
     .where(and(eq(a.tenantId, tenantId), eq(a.id, id)));
 }
 

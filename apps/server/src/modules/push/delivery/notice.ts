@@ -28,10 +28,11 @@ const WHAT_NOW = {
   'en-US': 'Once it is fixed, enable it again under Message push configuration; failed messages can be replayed there.',
 } as const;
 
-export function disabledNotice(reason: Reason, url: string, failingDays: number): { title: string; content: string } {
+/** The notice's title and its paragraphs, as text: the URL is the merchant's input and is escaped where it is stored. */
+export function disabledNotice(reason: Reason, url: string, failingDays: number): { title: string; paragraphs: string[] } {
   const languages = ['zh-TW', 'zh-CN', 'en-US'] as const;
   return {
     title: languages.map((language) => TITLE[language]).join(' / '),
-    content: languages.map((language) => `${TITLE[language]}: ${url}\n${WHY[reason][language](failingDays)}${language === 'en-US' ? ' ' : ''}${WHAT_NOW[language]}`).join('\n\n'),
+    paragraphs: languages.map((language) => `${TITLE[language]}: ${url}\n${WHY[reason][language](failingDays)}${language === 'en-US' ? ' ' : ''}${WHAT_NOW[language]}`),
   };
 }

@@ -3,10 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { HolderState, PushAttemptOutcome, PushAttemptTrigger, PushDeliveryStatus, PushDisabledReason, PushMessageType } from '@portal/shared/open-api';
 import type { Db } from '../../../db/client.ts';
 import { pushAttempts, pushDeliveries, pushEndpoints, pushMessages } from '../../../db/schema/open-api.ts';
-import { announcements, users } from '../../../db/schema/sys.ts';
+import { users } from '../../../db/schema/sys.ts';
 import { holderStateOf } from '../../auth/access/holder.ts';
 import type { Tx } from '../../finance/ledger/repository.ts';
-import { PUBLISHED } from '../../announcement/model.ts';
 
 /** A delivery by its key: the job's data. */
 export type DeliveryKey = { tenantId: number; deliveryId: number };
@@ -155,12 +154,6 @@ export async function disableEndpoint(tx: Tx, tenantId: number, endpointId: numb
     .where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.id, endpointId), eq(pushEndpoints.enabled, true)))
     .returning({ id: pushEndpoints.id });
   return rows.length > 0;
-}
-
-/** A published system announcement to everyone of the tenant (the merchant's users see it in their notices). */
-export async function announceToTenant(tx: Tx, tenantId: number, title: string, content: string): Promise<void> {
-  const now = new Date();
-  await tx.insert(announcements).values({ tenantId, title: title.slice(0, 200), content, priority: 'H', sendStatus: PUBLISHED, sendTime: now, msgType: 'system', audience: 'ALL', createdBy: null, updatedBy: null });
 }
 
 export type DueDelivery = DeliveryKey & { nextAttemptAt: Date; lockedUntil: Date | null };
