@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createLocalBus, type CacheBus } from './lib/cache-bus.ts';
 import { envelope, serialize } from './lib/envelope.ts';
+import { badRequest } from './lib/errors.ts';
 import { pickLanguage } from '@portal/shared/languages';
 import { formatMessage } from '@portal/shared/messages';
 import { zodValidatorCompiler } from './lib/validation.ts';
@@ -191,6 +192,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // the API takes JSON (and multipart where a route says so): a text/plain body is 415, not a string
   app.removeContentTypeParser('text/plain');
+  // JSON may escape half of a character ("\ud800"), which PostgreSQL refuses to store: refused here, once for
+  // every route, as the client's error (issue 23 item 11)
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, String(body), (error, value) => {
+      if (error) done(error, undefined);
+      else if (!wellFormed(value)) done(badRequest('badText'), undefined);
+      else done(null, value);
+    });
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   // serialize may answer a Buffer, which Fastify sends untouched
   app.setSerializerCompiler(() => serialize as (data: unknown) => string);
@@ -406,4 +418,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   return app;
+}
+
+/** In a `u` pattern a pair is one character: only half of one is a surrogate (category Cs). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Whether every string of a parsed JSON value (keys too) is whole Unicode: no unpaired surrogate. */
+function wellFormed(value: unknown): boolean {
+  if (typeof value === 'string') return !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(wellFormed);
+  if (value !== null && typeof value === 'object') return Object.entries(value).every(([key, item]) => !LONE_SURROGATE.test(key) && wellFormed(item));
+  return true;
 }

@@ -78,6 +78,7 @@ export const messages = {
   },
   bodyTooLarge: { 'zh-TW': '請求內容過大（上限 {limit}）', 'zh-CN': '请求内容过大（上限 {limit}）', 'en-US': 'The request body is too large (limit {limit})' },
   badJson: { 'zh-TW': '請求內容不是有效的 JSON', 'zh-CN': '请求内容不是有效的 JSON', 'en-US': 'The request body is not valid JSON' },
+  badText: { 'zh-TW': '請求內容含有無效的文字（不成對的 Unicode 代理字元）', 'zh-CN': '请求内容含有无效的文字（不成对的 Unicode 代理字符）', 'en-US': 'The request body holds invalid text (an unpaired Unicode surrogate)' },
   unsupportedMediaType: {
     'zh-TW': '不支援的內容類型：{type}',
     'zh-CN': '不支持的内容类型：{type}',

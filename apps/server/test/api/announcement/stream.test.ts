@@ -94,6 +94,13 @@ describe(`the announcement stream (${testDbKind()})`, () => {
     expect(response.status).toBe(401);
   });
 
+  it('answers HEAD with the headers alone, at once (it was held open like a stream)', async () => {
+    const response = await fetch(`${baseTwo}/api/sys/announcement/stream`, { method: 'HEAD', headers: { 'x-access-token': tokens.merchant }, signal: AbortSignal.timeout(5_000) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(await response.text()).toBe('');
+  });
+
   it("tells a department's members, on another app server, without a reload; others hear nothing", async () => {
     const merchant = await open(tokens.merchant);
     const staff = await open(tokens.staff);

@@ -38,6 +38,11 @@ export const announcementStreamRoutes: FastifyPluginAsyncZod<{ bus: CacheBus; hu
         // nginx and similar proxies would otherwise hold the events back
         'x-accel-buffering': 'no',
       });
+      // HEAD asks for the headers alone: answered and ended, not held open as a stream (issue 23 item 11)
+      if (request.method === 'HEAD') {
+        reply.raw.end();
+        return;
+      }
       hub.open(reply.raw, { userId: auth.userId, tenantId: auth.tenantId, tokenHash: auth.tokenHash });
     },
   );
