@@ -22,6 +22,16 @@ export const pushEndpointMessages = {
     'zh-CN': '推送网址不可指向内部、本机或云端元数据地址（{host}）',
     'en-US': 'The endpoint URL may not point to a private, loopback or metadata address ({host})',
   },
+  pushEndpointOwnAddress: {
+    'zh-TW': '推送網址不可指向本入口網站自身（{host}）',
+    'zh-CN': '推送网址不可指向本门户自身（{host}）',
+    'en-US': 'The endpoint URL may not point to this portal itself ({host})',
+  },
+  pushEndpointEmbeddedIpv4: {
+    'zh-TW': '推送網址不可使用內含 IPv4 位址的 IPv6 寫法（{host}）',
+    'zh-CN': '推送网址不可使用内含 IPv4 地址的 IPv6 写法（{host}）',
+    'en-US': 'The endpoint URL may not use an IPv6 form that carries an IPv4 address ({host})',
+  },
   pushEndpointEventTypesRequired: {
     'zh-TW': '請至少選擇一種事件類型',
     'zh-CN': '请至少选择一种事件类型',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { pushAttempts, pushDeliveries, pushEndpoints, pushMessages } from '../../../src/db/schema/open-api.ts';
 import { announcements } from '../../../src/db/schema/sys.ts';
+import { PUSH_TEST_TYPE } from '@portal/shared/open-api';
 import { USER_AGENT } from '../../../src/modules/push/delivery/model.ts';
 import { emit, insertEndpoint, queueTo, startDeliveryApp, type DeliveryHarness } from '../../helpers/push-delivery.ts';
 import { newWebhookSecret, startReceiver, waitUntil, type Answer, type Receiver } from '../../helpers/webhook-receiver.ts';
@@ -172,6 +173,21 @@ describe('refusals and disabling', () => {
     expect((await t.db.select().from(pushDeliveries).where(and(eq(pushDeliveries.tenantId, TENANT), eq(pushDeliveries.endpointId, endpoint)))).length).toBe(1);
   });
 
+  it("quotes an endpoint's URL in the notice as text, never as markup (issue 23 item 7)", async () => {
+    // the finding: a URL carrying markup, whose receiver answers 410, put a style and a link into every user's notices
+    const markup = '<img src=x onerror=alert(1)><style>body{background:red}</style><a href=https://evil.example>look</a>';
+    answers.set('/gone-markup', () => ({ status: 410 }));
+    const endpoint = await insertEndpoint(t.db, { tenantId: TENANT, url: `${receiver.url('/gone-markup')}?q=${markup}`, secret, eventTypes: ['PARCEL_WHIN'] });
+    await queueTo(t.db, TENANT, 'PARCEL_WHIN', { parcel: 'P6b' }, [endpoint]);
+    await waitUntil('the gone delivery failed', () => settled(endpoint));
+    const [notice] = await t.db.select().from(announcements).where(and(eq(announcements.tenantId, TENANT), sql`${announcements.content} like ${'%gone-markup%'}`));
+    expect(notice?.content).toContain('?q=&lt;img src=x onerror=alert(1)&gt;&lt;style&gt;');
+    expect(notice?.content).not.toMatch(/<(img|style|a)\b/);
+    // three paragraphs, one per language, the line inside each kept
+    expect(notice?.content.match(/<p>/g)).toHaveLength(3);
+    expect(notice?.content).toContain('<br />');
+  });
+
   it('disables an endpoint that has failed for days (FAILING), with a notice in three languages', async () => {
     const endpoint = await endpointAt('/dying', () => ({ status: 500 }), { eventTypes: ['PARCEL_WHIN'], failingSince: new Date(Date.now() - 6 * 86_400_000) });
     await queueTo(t.db, TENANT, 'PARCEL_WHIN', { parcel: 'P8' }, [endpoint]);
@@ -193,6 +209,15 @@ describe('refusals and disabling', () => {
     expect(await deliveryOf(endpoint)).toMatchObject({ status: 'FAILED', attempts: 0 });
     expect(await attemptsOf((await deliveryOf(endpoint)).id)).toHaveLength(0);
     expect(requestsTo('/off')).toHaveLength(0);
+  });
+
+  it('sends the test event to a disabled endpoint: it is how one checks a receiver before enabling it (decision 0029)', async () => {
+    const endpoint = await endpointAt('/off-test', () => ({ status: 204 }), { eventTypes: ['PARCEL_WHIN'], enabled: false });
+    await queueTo(t.db, TENANT, PUSH_TEST_TYPE, { test: true }, [endpoint]);
+    await waitUntil('the test delivery to the disabled endpoint settled', () => settled(endpoint));
+    expect(await deliveryOf(endpoint)).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
+    expect(requestsTo('/off-test')).toHaveLength(1);
+    expect(await endpointRow(endpoint)).toMatchObject({ enabled: false });
   });
 
   it('reaches a private address (127.0.0.1) when the deployment allows it: every delivery above did', () => {

@@ -9,7 +9,8 @@ import { auditLogs } from '../../../src/db/schema/admin.ts';
 import { decryptSecret } from '../../../src/lib/secret-box.ts';
 import { pushSettingsOf } from '../../../src/modules/push/settings.ts';
 import { heldRights } from '../../../src/modules/auth/access/holder.ts';
-import { addEndpoint } from '../../../src/modules/push/endpoint/service.ts';
+import { addEndpoint, refuseUrl } from '../../../src/modules/push/endpoint/service.ts';
+import type { AppError } from '../../../src/lib/errors.ts';
 import { isPrivateHost } from '../../../src/modules/push/endpoint/model.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, refused } from '../../helpers/answers.ts';
@@ -69,7 +70,7 @@ describe(`message push: endpoints (${testDbKind()})`, () => {
     expect(refused(await add({ url: 'https://user:pw@hooks.example.com/x', eventTypes: types }, 'merchant', 'zh-TW'), 400)).toContain('帳號或密碼');
     expect(refused(await add({ url: `https://hooks.example.com/${'a'.repeat(2000)}`, eventTypes: types }, 'merchant', 'en-US'), 400)).toContain('at most 2,000 characters');
     expect(refused(await add({ url: 'http://hooks.example.com/x', eventTypes: types }, 'merchant', 'en-US'), 400)).toContain('must use https://');
-    for (const url of ['https://127.0.0.1/x', 'https://169.254.169.254/latest/meta-data', 'https://10.1.2.3:8443/', 'https://[::1]/x', 'https://[::ffff:192.168.1.1]/', 'https://localhost/x', 'https://0x7f.1/']) {
+    for (const url of ['https://127.0.0.1/x', 'https://169.254.169.254/latest/meta-data', 'https://10.1.2.3:8443/', 'https://[::1]/x', 'https://localhost/x', 'https://0x7f.1/']) {
       expect(refused(await add({ url, eventTypes: types }, 'merchant', 'zh-CN'), 400), url).toContain('内部、本机或云端元数据地址');
     }
     expect(refused(await add({ url: 'https://hooks.example.com/x', eventTypes: [] }, 'merchant', 'en-US'), 400)).toContain('at least one event type');
@@ -83,6 +84,29 @@ describe(`message push: endpoints (${testDbKind()})`, () => {
   it('the literal-address rule knows the private, loopback and metadata ranges, and nothing else', () => {
     for (const host of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:7f00:1', 'localhost', 'a.localhost']) expect(isPrivateHost(host), host).toBe(true);
     for (const host of ['8.8.8.8', '172.32.0.1', 'hooks.example.com', '2606:4700::1111', '192.169.0.1']) expect(isPrivateHost(host), host).toBe(false);
+  });
+
+  it('refuses at save the metadata address in any notation, an IPv6 form of an IPv4 address, and the portal itself (issue 23 item 8)', async () => {
+    for (const url of ['https://169.254.169.254/latest', 'https://2852039166/x', 'https://0xa9fea9fe/x', 'https://[::ffff:a9fe:a9fe]/x']) {
+      expect(refused(await add({ url, eventTypes: ['ORDER_STATUS'] }, 'merchant', 'en-US'), 400), url).toMatch(/private, loopback or metadata address|IPv6 form that carries an IPv4 address/);
+    }
+    for (const url of ['https://[2002:808:808::1]/x', 'https://[::ffff:192.168.1.1]/']) expect(refused(await add({ url, eventTypes: ['ORDER_STATUS'] }, 'merchant', 'en-US'), 400), url).toContain('IPv6 form that carries an IPv4 address');
+    // private targets are off unless the deployment says so, the embedded demo too
+    expect(pushSettingsOf({}, 'pglite').targets.allowPrivateTargets).toBe(false);
+    const allowing = pushSettingsOf({ PUSH_ALLOW_PRIVATE_TARGETS: true, HOST: '0.0.0.0', PORT: 8080 }, 'pglite');
+    const refusal = (url: string) => {
+      try {
+        refuseUrl(allowing, url);
+        return null;
+      } catch (error) {
+        return (error as AppError).key;
+      }
+    };
+    expect(refusal('http://127.0.0.1:4000/webhook')).toBeNull();
+    expect(refusal('http://127.0.0.1:8080/api/sys/login')).toBe('pushEndpointOwnAddress');
+    expect(refusal('http://localhost:8080/')).toBe('pushEndpointOwnAddress');
+    expect(refusal('http://[::ffff:127.0.0.1]:4000/')).toBe('pushEndpointEmbeddedIpv4');
+    expect(refusal('http://[64:ff9b:1::a00:1]/')).toBe('pushEndpointEmbeddedIpv4');
   });
 
   it('adding answers the secret once (whsec_ and 32 random bytes), stored encrypted and readable with the settings key', async () => {

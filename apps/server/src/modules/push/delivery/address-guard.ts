@@ -51,22 +51,50 @@ function groupsOf(address: string): number[] | null {
   return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
 }
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or NAT64 (64:ff9b::a.b.c.d) IPv6 address. */
-function embeddedIpv4(groups: number[]): string | null {
-  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0] = groups;
+/**
+ * Whether an IPv6 address is one of the forms that carry an IPv4 address: IPv4-mapped (::ffff:0:0/96), NAT64
+ * (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4 (2002::/16). Through a translator they reach the IPv4
+ * address inside, whichever it is, so they are never a merchant's receiver.
+ */
+function embedsIpv4(groups: number[]): boolean {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = groups;
   const mapped = a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff;
-  const nat64 = a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0;
-  return mapped || nat64 ? `${g >> 8}.${g & 0xff}.${h >> 8}.${h & 0xff}` : null;
+  const nat64 = a === 0x64 && b === 0xff9b && ((c === 0 && d === 0 && e === 0 && f === 0) || c === 1);
+  return mapped || nat64 || a === 0x2002;
+}
+
+/** Where the portal itself answers: loopback and "any" addresses, and the address it listens on. */
+const OWN_ADDRESSES = new Set(['127.0.0.1', '::1', '0.0.0.0', '::']);
+
+/** The deployment's rules on targets: private networks allowed or not, and the portal's own listening address. */
+export type TargetRules = { allowPrivateTargets: boolean; own: { host: string; port: number } };
+
+/**
+ * Why a delivery may not go to `address` on `port`, or null: not an address, an IPv6 form carrying an IPv4
+ * address (always), the portal's own listening address (always), the server's own networks (unless the
+ * deployment allows private targets).
+ */
+export function targetRefusal(address: string, port: number, rules: TargetRules): 'not-an-address' | 'embedded-ipv4' | 'own-address' | 'private' | null {
+  const bare = address.replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 0) return 'not-an-address';
+  if (family === 6) {
+    const groups = groupsOf(bare);
+    if (!groups) return 'not-an-address';
+    if (embedsIpv4(groups)) return 'embedded-ipv4';
+  }
+  if (port === rules.own.port && (bare === rules.own.host || OWN_ADDRESSES.has(bare) || (family === 4 && bare.startsWith('127.')))) return 'own-address';
+  if (rules.allowPrivateTargets) return null;
+  return isBlockedAddress(bare) ? 'private' : null;
 }
 
 /** True for an address of the server's own networks (or one that is not an address at all). */
 export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address.replace(/%.*$/, ''));
-  if (family === 4) return v4.check(address, 'ipv4');
+  const bare = address.replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 4) return v4.check(bare, 'ipv4');
   if (family !== 6) return true;
-  const groups = groupsOf(address);
-  if (!groups) return true;
-  const inner = embeddedIpv4(groups);
-  if (inner) return v4.check(inner, 'ipv4');
-  return v6.check(address.replace(/%.*$/, ''), 'ipv6');
+  const groups = groupsOf(bare);
+  if (!groups || embedsIpv4(groups)) return true;
+  return v6.check(bare, 'ipv6');
 }

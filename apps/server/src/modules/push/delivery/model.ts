@@ -21,9 +21,23 @@ export const RETRY_JITTER = 0.2;
 export const RETRY_AFTER_CAP_MS = DAY;
 /** An endpoint that has failed for this long (since its first failure after a success) is disabled. */
 export const FAILING_DAYS_DEFAULT = 5;
-/** At most this much of an answer is read; its first 1,000 characters are kept in the attempt. */
+/**
+ * At most this much of an answer is read, and of a text answer its first 200 characters are kept in the
+ * attempt, on one line: what a merchant needs to see why their receiver refused (issue 23 item 8), not a
+ * copy of whatever a URL answers.
+ */
 export const RESPONSE_READ_LIMIT_BYTES = 4096;
-export const RESPONSE_EXCERPT_CHARS = 1000;
+export const RESPONSE_EXCERPT_CHARS = 200;
+
+/** The kinds of answer whose text is kept: plain text, JSON, XML, HTML (read as text), form data. */
+const TEXT_TYPES = /^(text\/[\w.+-]+|application\/([\w.-]+\+)?(json|xml)|application\/x-www-form-urlencoded)\s*(;|$)/i;
+
+/** What is kept of an answer: its text on one line without control characters, cut short; nothing of a non-text answer. */
+export function responseExcerpt(body: Buffer, contentType: string | undefined): string {
+  if (contentType !== undefined && !TEXT_TYPES.test(contentType)) return '';
+  // eslint-disable-next-line no-control-regex -- the control characters are what is removed
+  return body.toString('utf8').replace(/[\u0000-\u001f\u007f-\u009f\ufffd]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, RESPONSE_EXCERPT_CHARS);
+}
 export const USER_AGENT = 'MerchantPortal-Webhooks/1.0';
 
 /** The wait before attempt `attemptsMade + 1`, or null when the schedule is spent. `random` in [0, 1). */

@@ -4,8 +4,8 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { PushAttemptOutcome } from '@portal/shared/open-api';
-import { isBlockedAddress } from './address-guard.ts';
-import { RESPONSE_EXCERPT_CHARS, RESPONSE_READ_LIMIT_BYTES } from './model.ts';
+import { targetRefusal, type TargetRules } from './address-guard.ts';
+import { RESPONSE_READ_LIMIT_BYTES, responseExcerpt } from './model.ts';
 
 /*
  * One HTTP attempt, with the guards of docs/decisions/0026: the name is resolved here, the addresses
@@ -14,7 +14,7 @@ import { RESPONSE_EXCERPT_CHARS, RESPONSE_READ_LIMIT_BYTES } from './model.ts';
  * the whole attempt has one deadline, and at most a few kilobytes of the answer are read.
  */
 
-export type AttemptRequest = { url: string; headers: Record<string, string>; body: string; timeoutMs: number; allowPrivateTargets: boolean };
+export type AttemptRequest = { url: string; headers: Record<string, string>; body: string; timeoutMs: number; targets: TargetRules };
 
 export type AttemptResult = {
   outcome: Exclude<PushAttemptOutcome, 'GONE' | 'THROTTLED'> | 'HTTP';
@@ -60,9 +60,9 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptResul
     if (deadline.aborted) return failed('TIMEOUT', `no answer within ${request.timeoutMs} ms (name resolution)`);
     return failed('NETWORK', `the name ${url.hostname} did not resolve: ${(error as Error).message}`);
   }
-  const allowed = request.allowPrivateTargets ? addresses : addresses.filter((entry) => !isBlockedAddress(entry.address));
-  const target = allowed[0];
-  if (!target) return failed('BLOCKED_ADDRESS', `${url.hostname} resolves to ${addresses.map((entry) => entry.address).join(', ') || 'nothing'}: a private, loopback or link-local address is not reached`);
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  const target = addresses.find((entry) => targetRefusal(entry.address, port, request.targets) === null);
+  if (!target) return failed('BLOCKED_ADDRESS', `${url.hostname} resolves to ${addresses.map((entry) => entry.address).join(', ') || 'nothing'}: the portal itself, a private, loopback or link-local address, or an IPv6 form of an IPv4 address is not reached`);
 
   // the connection goes to the address just checked, whatever the name resolves to by then
   const pinned: LookupFunction = (_hostname, options, callback) => {
@@ -97,13 +97,13 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptResul
       const chunks: Buffer[] = [];
       let size = 0;
       const answer = () => {
-        const text = Buffer.concat(chunks).subarray(0, RESPONSE_READ_LIMIT_BYTES).toString('utf8');
+        const body = Buffer.concat(chunks).subarray(0, RESPONSE_READ_LIMIT_BYTES);
         const retryAfter = response.headers['retry-after'];
         finish({
           outcome: status >= 300 && status < 400 ? 'REDIRECT' : status >= 200 && status < 300 ? 'SUCCESS' : 'HTTP',
           httpStatus: status,
           ...(retryAfter ? { retryAfter } : {}),
-          responseExcerpt: text.slice(0, RESPONSE_EXCERPT_CHARS),
+          responseExcerpt: responseExcerpt(body, response.headers['content-type']),
           error: status >= 300 && status < 400 ? `redirect to ${String(response.headers.location ?? '(no location)').slice(0, 200)} not followed` : '',
           latencyMs: elapsed(),
         });

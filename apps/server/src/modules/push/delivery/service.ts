@@ -5,9 +5,9 @@ import type { CacheBus } from '../../../lib/cache-bus.ts';
 import { decryptSecret } from '../../../lib/secret-box.ts';
 import type { PushSettings } from '../settings.ts';
 import { attemptHeaders, FAILING_DAYS_DEFAULT, messageBody, nextDelayMs, RETRY_AFTER_CAP_MS, RETRY_SCHEDULE_MS, retryAfterMs } from './model.ts';
+import { publishSystemNotice } from '../../announcement/repository.ts';
 import { disabledNotice } from './notice.ts';
 import {
-  announceToTenant,
   disableEndpoint,
   endpointForDelivery,
   failWithoutAttempt,
@@ -115,7 +115,8 @@ export async function deliverOnce(deps: DeliveryDeps, key: DeliveryKey): Promise
     await failWithoutAttempt(db, delivery);
     return { kind: 'not-attempted', reason: 'the endpoint or the message no longer exists' };
   }
-  if (!endpoint.enabled) {
+  // the test event is sent enabled or not: it is how one checks a receiver before enabling it (decision 0029)
+  if (!endpoint.enabled && message.type !== PUSH_TEST_TYPE) {
     await failWithoutAttempt(db, delivery);
     return { kind: 'not-attempted', reason: `the endpoint is disabled (${endpoint.disabledReason ?? 'MANUAL'})` };
   }
@@ -133,7 +134,7 @@ export async function deliverOnce(deps: DeliveryDeps, key: DeliveryKey): Promise
     result = { outcome: 'NETWORK', httpStatus: null, responseExcerpt: '', error: 'the signing secret cannot be read with the PUSH_SECRET_KEY of this server', latencyMs: 0 };
   } else {
     const body = messageBody(message.type, message.createdAt, message.payload);
-    result = await sendAttempt({ url: endpoint.url, headers: attemptHeaders(secrets, message.msgId, startedAt, body), body, timeoutMs: settings.timeoutMs, allowPrivateTargets: settings.allowPrivateTargets });
+    result = await sendAttempt({ url: endpoint.url, headers: attemptHeaders(secrets, message.msgId, startedAt, body), body, timeoutMs: settings.timeoutMs, targets: settings.targets });
   }
 
   const decided = new Date();
@@ -158,7 +159,7 @@ export async function deliverOnce(deps: DeliveryDeps, key: DeliveryKey): Promise
     if (reason && (await disableEndpoint(tx, delivery.tenantId, delivery.endpointId, reason))) {
       endpointDisabled = reason;
       const notice = disabledNotice(reason, endpoint.url, options.failingDays);
-      await announceToTenant(tx, delivery.tenantId, notice.title, notice.content);
+      await publishSystemNotice(tx, delivery.tenantId, notice.title, notice.paragraphs);
     }
   });
   if (endpointDisabled) await deps.bus?.publish({ kind: 'announcement', tenantId: delivery.tenantId });

@@ -8,7 +8,8 @@ import type { HeldRights } from '../../auth/access/holder.ts';
 import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
 import { queueMessage } from '../outbox.ts';
 import type { PushSettings } from '../settings.ts';
-import { hostOf, isPrivateHost, newPushSecret, pushSecretSlot } from './model.ts';
+import { targetRefusal } from '../delivery/address-guard.ts';
+import { hostOf, literalAddressOf, newPushSecret, portOf, pushSecretSlot } from './model.ts';
 import { countEndpoints, deleteEndpoint, findEndpoint, holdersOf, insertEndpoint, listEndpoints, secretsOf, toEndpointRecord, updateEndpoint, type EndpointChange, type EndpointListQuery, type EndpointValues, type EndpointView } from './repository.ts';
 import { lastDeliveryOf } from '../log/repository.ts';
 
@@ -60,13 +61,21 @@ function requireKey(settings: PushSettings): Buffer {
   return settings.key;
 }
 
-/** The deployment's rules on the address: https unless private targets are allowed, and no literal private host then. */
+/**
+ * The deployment's rules on the address (decision 0029): https unless private targets are allowed; a literal
+ * address (or localhost) neither of the server's own networks unless allowed, nor the portal's own listening
+ * address, nor an IPv6 form carrying an IPv4 address. A name is checked where it resolves, at each delivery.
+ */
 export function refuseUrl(settings: PushSettings, url: string): void {
-  if (settings.allowPrivateTargets) return;
-  if (!/^https:\/\//i.test(url)) throw badRequest('pushEndpointHttpsRequired');
+  if (!settings.targets.allowPrivateTargets && !/^https:\/\//i.test(url)) throw badRequest('pushEndpointHttpsRequired');
   const host = hostOf(url);
   if (host === null) throw badRequest('pushEndpointUrlFormat');
-  if (isPrivateHost(host)) throw badRequest('pushEndpointPrivateAddress', { host });
+  const address = literalAddressOf(host);
+  if (address === null) return;
+  const refusal = targetRefusal(address, portOf(url), settings.targets);
+  if (refusal === 'own-address') throw badRequest('pushEndpointOwnAddress', { host });
+  if (refusal === 'embedded-ipv4') throw badRequest('pushEndpointEmbeddedIpv4', { host });
+  if (refusal !== null) throw badRequest('pushEndpointPrivateAddress', { host });
 }
 
 /** The audit's view of an endpoint: what the merchant set, never a secret. */
