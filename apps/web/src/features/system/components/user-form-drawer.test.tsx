@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { inEnglish, signIn, signOut } from '../../../test/fixtures.ts';
 import { refuse, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
+import type { UserRecord } from '@portal/shared/system-users';
 import { UserFormDrawer } from './user-form-drawer.tsx';
 
 const TAKEN = 'This username is already taken';
@@ -109,5 +110,26 @@ describe('the user form: the rules before sending, the username checked as it is
     expect(asked.length).toBeLessThan(4);
     await type('Email', 'merchant@example.com');
     await waitFor(() => expect(screen.getAllByText(PHONE_TAKEN)).toHaveLength(2), { timeout: 3000 });
+  });
+
+  it('saves an unchanged user as they are: the current department stays the second of two (issue 23 item 10)', async () => {
+    signIn(['system:user:edit']);
+    const calls = stubFetch((call) => {
+      if (call.url.pathname.endsWith('/sys/sysDepart/queryIdTree')) {
+        return [{ key: 7, value: 7, title: 'Sales', orgCode: 'A01A01', children: [{ key: 9, value: 9, title: 'Support', orgCode: 'A01A03', children: [] }] }];
+      }
+      if (call.url.pathname.endsWith('/sys/user/edit')) return null;
+      return server(call);
+    });
+    const user: UserRecord = {
+      id: 5, username: 'staff', realname: 'Staff', avatar: '', phone: null, email: null, workNo: 'W5', status: 1, top: false, mainAccount: false,
+      orgCode: 'A01A03', departs: [{ id: 7, name: 'Sales', orgCode: 'A01A01' }, { id: 9, name: 'Support', orgCode: 'A01A03' }], positions: [], roles: [], createdAt: '2026-01-01 00:00:00',
+    };
+    renderUi(<UserFormDrawer open user={user} onClose={vi.fn()} />);
+    // the departments are known (the current department's select is enabled by them): the form has settled
+    await waitFor(() => expect(screen.getByTestId('user-form-org-code').closest('.ant-select')?.classList.contains('ant-select-disabled')).toBe(false));
+    await save();
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]?.body).toMatchObject({ id: 5, realname: 'Staff', workNo: 'W5', departIds: [7, 9], orgCode: 'A01A03', positionIds: [], roleIds: [] });
   });
 });

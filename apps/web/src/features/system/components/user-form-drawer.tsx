@@ -82,13 +82,16 @@ export function UserFormDrawer({ open, user, onClose }: { open: boolean; user: U
     if (open) form.setFieldsValue(user ? valuesOf(user) : EMPTY);
   }, [open, user, form]);
 
-  // the current department follows the chosen ones
+  // the current department follows the chosen ones: read from the form itself, for on opening the watched
+  // value is still the previous one, and judged by it the user's current department looked unchosen and was
+  // replaced by their first (issue 23 item 10: an unchanged save moved it)
   useEffect(() => {
     if (!open || departs.length === 0) return;
+    const ids = (form.getFieldValue('departIds') as number[] | undefined) ?? [];
     const current = form.getFieldValue('orgCode') as string | undefined;
-    const next = currentOrgCode(chosen, current);
+    const next = currentOrgCode(departs.filter((d) => ids.includes(d.value)), current);
     if (next !== current) form.setFieldValue('orgCode', next);
-  }, [open, chosen, departs.length, form]);
+  }, [open, watchedDeparts, departs, form]);
 
   const problem = (test: (value: string) => string | null) => check((value) => {
     const key = test(value);
