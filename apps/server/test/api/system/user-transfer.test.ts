@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { auditLogs } from '../../../src/db/schema/admin.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ImportResult } from '@portal/shared/logistics-schemas';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
@@ -114,6 +115,13 @@ describe(`users to and from Excel (${testDbKind()})`, () => {
     expect(await t.db.select().from(userDepartments).where(eq(userDepartments.userId, bob!.id))).toHaveLength(2);
     expect(bob!.orgCode).toBe('A01A02');
     expect(await t.login('imp_bob', 'Bob2026xx')).toMatch(/^[\w-]{43}$/);
+    // each imported user is a line of the audit log, with what they were given (issue 23 item 9)
+    const lines = await t.db.select().from(auditLogs).where(and(eq(auditLogs.resource, 'user'), eq(auditLogs.action, 'import'), inArray(auditLogs.resourceId, [String(alice!.id), String(bob!.id)])));
+    expect(lines.map((line) => line.label).sort()).toEqual(['imp_alice', 'imp_bob']);
+    const aliceLine = lines.find((line) => line.label === 'imp_alice');
+    expect(aliceLine).toMatchObject({ tenantId: 1 });
+    expect(aliceLine?.after).toMatchObject({ username: 'imp_alice', departs: [{ orgCode: 'A01A01' }] });
+    expect(JSON.stringify(lines)).not.toMatch(/Alice2026x|argon2/);
   });
 
   it('imports nothing when one row of four is wrong, and names that row (three languages)', async () => {

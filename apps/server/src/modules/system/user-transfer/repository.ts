@@ -34,7 +34,9 @@ export async function takenOf(db: Db, usernames: string[], phones: string[]): Pr
 }
 
 /** The users, their tenant, departments, roles and positions, in one transaction (the caller's). */
-export async function insertUsers(tx: Db, tenantId: number, createdBy: number, imported: (ImportedUser & { passwordHash: string })[]): Promise<void> {
+/** Inserts the imported users with their links; returns their ids, in the file's order. */
+export async function insertUsers(tx: Db, tenantId: number, createdBy: number, imported: (ImportedUser & { passwordHash: string })[]): Promise<number[]> {
+  const ids: number[] = [];
   for (const user of imported) {
     const [row] = await tx
       .insert(users)
@@ -55,5 +57,7 @@ export async function insertUsers(tx: Db, tenantId: number, createdBy: number, i
     if (user.departIds.length > 0) await tx.insert(userDepartments).values(user.departIds.map((departmentId) => ({ tenantId, userId: row.id, departmentId })));
     if (user.roleIds.length > 0) await tx.insert(userRoles).values(user.roleIds.map((roleId) => ({ tenantId, userId: row.id, roleId })));
     if (user.positionIds.length > 0) await tx.insert(userPositions).values(user.positionIds.map((positionId) => ({ tenantId, userId: row.id, positionId })));
+    ids.push(row.id);
   }
+  return ids;
 }

@@ -9,7 +9,7 @@ import { userListQueryShape } from '@portal/shared/system-users';
 import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { assertExportSize, contentDisposition, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
-import { caller, eitherSide } from '../../../plugins/auth.ts';
+import { auditActor, caller, eitherSide } from '../../../plugins/auth.ts';
 import { countUsers, userBatch, userConditions, userExportColumns } from './export.ts';
 import { USER_IMPORT_ROWS_MAX } from './import.ts';
 import { importUsers, userImportTemplate } from './service.ts';
@@ -84,7 +84,7 @@ export const userTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await importUsers(db, caller(request), await uploadedFile(request), request.lang);
+      const outcome = await importUsers(db, caller(request), await uploadedFile(request), request.lang, auditActor(request));
       return request.ok(outcome.result, outcome.key, outcome.params);
     },
   );

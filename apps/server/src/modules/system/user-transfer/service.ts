@@ -11,6 +11,8 @@ import { readWorkbook, templateWorkbook } from '../../../lib/xlsx-read.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import { refuseRoleAssignment } from '../delegation.ts';
 import { loadGrantor } from '../repository.ts';
+import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { findUserRecord } from '../user/repository.ts';
 import { checkUserRows, readUserSheet, USER_SHEET, type ImportedUser, type TenantBooks } from './import.ts';
 import { insertUsers, takenOf, tenantDeparts, tenantPositions, tenantRoles } from './repository.ts';
 
@@ -39,7 +41,7 @@ async function booksFor(db: Db, auth: AuthContext, usernames: string[], phones: 
  * email; departments, roles and positions of the tenant by code; the rules of delegation on the roles);
  * any wrong row and nothing is imported, every error listed with its row and column.
  */
-export async function importUsers(db: Db, auth: AuthContext, file: Buffer, language: Language): Promise<ImportOutcome> {
+export async function importUsers(db: Db, auth: AuthContext, file: Buffer, language: Language, actor: AuditActor): Promise<ImportOutcome> {
   const sheet = readUserSheet(await readWorkbook(file), language);
   const refuse = (errors: ImportRowError[]): ImportOutcome => ({ result: { imported: 0, errors }, key: 'usersNothingImported', params: { count: errors.length } });
   if (sheet.errors.length > 0) return refuse(sheet.errors);
@@ -52,7 +54,14 @@ export async function importUsers(db: Db, auth: AuthContext, file: Buffer, langu
   const hashed: (ImportedUser & { passwordHash: string })[] = [];
   for (const user of users) hashed.push({ ...user, passwordHash: await hashPassword(user.password) });
   try {
-    await db.transaction((tx) => insertUsers(tx as unknown as Db, auth.tenantId, auth.userId, hashed));
+    await db.transaction(async (tx) => {
+      const scoped = tx as unknown as Db;
+      const ids = await insertUsers(scoped, auth.tenantId, auth.userId, hashed);
+      // each imported user is a line of the audit log, as a user added on the screen is (issue 23 item 9)
+      for (const [index, id] of ids.entries()) {
+        await recordAudit(scoped, actor, { resource: 'user', resourceId: id, action: 'import', label: hashed[index]?.username ?? '', after: await findUserRecord(scoped, auth.tenantId, id) });
+      }
+    });
   } catch (error) {
     // another request took a username or phone since the check
     const constraint = violatedConstraint(error);

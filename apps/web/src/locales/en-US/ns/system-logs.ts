@@ -94,6 +94,7 @@ export const resources: typeof source = {
       'revoke-all': 'End all sessions',
       // issue 15 (keys)
       roll: 'Key rolled',
+      import: 'Imported',
     },
   },
 };

@@ -94,6 +94,7 @@ export const resources: typeof source = {
       'revoke-all': '全部下线',
       // issue 15 (keys)
       roll: '轮换密钥',
+      import: '导入',
     },
   },
 };

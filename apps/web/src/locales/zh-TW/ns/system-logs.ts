@@ -93,6 +93,7 @@ export const resources = {
       'revoke-all': '全部下線',
       // issue 15 (keys)
       roll: '輪換金鑰',
+      import: '匯入',
     },
   },
 };
