@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DepartMember, DepartNode, DepartRecord } from '@portal/shared/system-departs';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
-import { departments, departRolePermissions, departRoles, permissions, users } from '../../../src/db/schema/sys.ts';
+import { departments, departRolePermissions, departRoles, permissions, rolePermissions, roles, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
+import { hashPassword } from '../../../src/lib/passwords.ts';
+import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 
 /*
  * Departments (issue 12 item 5): the tree and its org codes, search, add, edit, delete, move, members and
@@ -79,6 +81,23 @@ describe(`departments (${testDbKind()})`, () => {
       expect((await call(tokens.staff, method, url, data)).statusCode, url).toBe(403);
     }
     expect((await byCode('A01A01'))?.departName).toBe('營運部 Operations');
+  });
+
+  it("gives the user screens' department filter and picker the tree under the user list's right alone (issue 23 item 6)", async () => {
+    // the finding: a role holding only the user list opened it and was refused the department filter's tree
+    const grants = (await t.db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.perms, ['system:user:list']))).map((row) => row.id);
+    const [role] = await t.db.insert(roles).values({ tenantId: 1, roleCode: 'users_only', roleName: 'Users only' }).returning({ id: roles.id });
+    await t.db.insert(rolePermissions).values(grants.map((permissionId) => ({ tenantId: 1, roleId: role!.id, permissionId })));
+    const [person] = await t.db.insert(users).values({ username: 'users_only_reader', realname: 'Users only', passwordHash: await hashPassword(DEMO_PASSWORD), defaultTenantId: 1 }).returning({ id: users.id });
+    await t.db.insert(userTenants).values({ userId: person!.id, tenantId: 1 });
+    await t.db.insert(userRoles).values({ userId: person!.id, tenantId: 1, roleId: role!.id });
+    const token = await t.login('users_only_reader');
+    expect((await call(token, 'GET', '/sys/user/list', { pageNo: 1, pageSize: 10 })).statusCode).toBe(200);
+    const tree = ok<{ orgCode: string; children: unknown[] }[]>(await call(token, 'GET', '/sys/user/departIdTree'));
+    expect(tree).toEqual(ok(await call(tokens.merchant, 'GET', '/sys/sysDepart/queryIdTree')));
+    // the departments' own screen still needs its right
+    expect((await call(token, 'GET', '/sys/sysDepart/queryIdTree')).statusCode).toBe(403);
+    expect((await call(tokens.staff, 'GET', '/sys/user/departIdTree')).statusCode).toBe(403);
   });
 
   it('adds departments with hierarchical org codes, on both sides', async () => {

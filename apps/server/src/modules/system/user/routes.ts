@@ -24,6 +24,8 @@ import { getQuery } from '../../../lib/query.ts';
 import { auditActor, caller, eitherSide, PUBLIC } from '../../../plugins/auth.ts';
 import { createSmsGateway, type SmsGateway } from '../../sms/provider.ts';
 import { departmentExists, findAvatar, listUsers, membersOfDepartment } from './repository.ts';
+import { departIdTree } from '../depart/service.ts';
+import { departIdNodeSchema } from '@portal/shared/system-departs';
 import {
   addUser,
   AVATAR_LIMIT_TEXT,
@@ -65,6 +67,17 @@ export const systemUserRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }
   const admin: UserAdmin = { db, access: app.accessService, gateway: options.smsGateway ?? createSmsGateway(app.settings, app.log) };
   // uploads only in this plugin's own context: one avatar image
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 100 } });
+
+  // the department filter of the user list and the picker of the user form, under the user list's right: a page
+  // calls only what its own right allows (issue 23 item 6: /sys/sysDepart/queryIdTree needs the departments' right)
+  app.get(
+    '/sys/user/departIdTree',
+    {
+      config: eitherSide('system:user:list'),
+      schema: { tags: ['system-user'], summary: "The tenant's departments as the user screens' filter and picker need them (the id/title tree)", querystring: getQuery({}), response: { 200: envelopeSchema(z.array(departIdNodeSchema)) } },
+    },
+    async (request) => request.ok(await departIdTree(db, caller(request).tenantId)),
+  );
 
   app.get(
     '/sys/user/list',

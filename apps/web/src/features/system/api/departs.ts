@@ -28,8 +28,11 @@ export const queryDepartTree = (signal?: AbortSignal) => http.get<DepartNode[]>(
 export const departTreeQuery = () => queryOptions({ queryKey: [...DEPARTS_KEY, 'tree'] as const, queryFn: ({ signal }) => queryDepartTree(signal) });
 export const useDepartTree = () => useQuery(departTreeQuery());
 
-/** GET /sys/sysDepart/queryIdTree: the id/title tree of tree selects (a user's departments). */
-export const queryDepartIdTree = (signal?: AbortSignal) => http.get<DepartIdNode[]>('/sys/sysDepart/queryIdTree', { signal });
+/**
+ * GET /sys/user/departIdTree: the id/title tree of the user screens' department filter and picker, under the
+ * user list's right (/sys/sysDepart/queryIdTree, the same tree, needs the departments' right: issue 23 item 6).
+ */
+export const queryDepartIdTree = (signal?: AbortSignal) => http.get<DepartIdNode[]>('/sys/user/departIdTree', { signal });
 export const departIdTreeQuery = () => queryOptions({ queryKey: [...DEPARTS_KEY, 'idTree'] as const, queryFn: ({ signal }) => queryDepartIdTree(signal) });
 export const useDepartIdTree = () => useQuery(departIdTreeQuery());
 

@@ -20,7 +20,7 @@ const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'G
 /** The server as the form meets it: one department, no positions or roles, 'merchant' taken. */
 function server(call: FetchCall): unknown {
   const path = call.url.pathname;
-  if (path.endsWith('/sys/sysDepart/queryIdTree')) return [{ key: 7, value: 7, title: 'Sales', orgCode: 'A01A01', children: [] }];
+  if (path.endsWith('/sys/user/departIdTree')) return [{ key: 7, value: 7, title: 'Sales', orgCode: 'A01A01', children: [] }];
   if (path.endsWith('/sys/position/list')) return { records: [], total: 0, current: 1, size: 200, pages: 0 };
   if (path.endsWith('/sys/role/queryall')) return [];
   if (path.endsWith('/sys/user/checkOnlyUser')) {
@@ -115,7 +115,7 @@ describe('the user form: the rules before sending, the username checked as it is
   it('saves an unchanged user as they are: the current department stays the second of two (issue 23 item 10)', async () => {
     signIn(['system:user:edit']);
     const calls = stubFetch((call) => {
-      if (call.url.pathname.endsWith('/sys/sysDepart/queryIdTree')) {
+      if (call.url.pathname.endsWith('/sys/user/departIdTree')) {
         return [{ key: 7, value: 7, title: 'Sales', orgCode: 'A01A01', children: [{ key: 9, value: 9, title: 'Support', orgCode: 'A01A03', children: [] }] }];
       }
       if (call.url.pathname.endsWith('/sys/user/edit')) return null;
