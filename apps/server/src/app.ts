@@ -193,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the API takes JSON (and multipart where a route says so): a text/plain body is 415, not a string
   app.removeContentTypeParser('text/plain');
   // JSON may escape half of a character ("\ud800"), which PostgreSQL refuses to store: refused here, once for
-  // every route, as the client's error (issue 23 item 11)
+  // every route, as the client's error
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

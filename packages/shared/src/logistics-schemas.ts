@@ -387,7 +387,7 @@ export type TrackResult = z.infer<typeof trackResult>;
 
 /**
  * The home page's figures. Each is null for a reader without the right of the list it summarises, and
- * counts only the rows their data rules on that list let through (issue 23 item 3).
+ * counts only the rows their data rules on that list let through.
  */
 export const logisticsSummary = z.object({
   byStatus: z.array(statusCount).nullable(),

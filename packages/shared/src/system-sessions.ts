@@ -102,7 +102,7 @@ export const AUDIT_RESOURCES = ['user', 'role', 'menu', 'depart', 'position', 't
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'freeze', 'unfreeze', 'password', 'restore', 'purge', 'grant', 'members', 'publish', 'revoke', 'revoke-all',
   // issue 15 (keys): an API key's secret rolled
   'roll',
-  // issue 23: a record made by an Excel import
+  // a record made by an Excel import
   'import',
 ] as const;
 

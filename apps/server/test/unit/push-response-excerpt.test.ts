@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESPONSE_EXCERPT_CHARS, responseExcerpt } from '../../src/modules/push/delivery/model.ts';
 
-/* What a delivery attempt keeps of a receiver's answer (issue 23 item 8): a short line of text, nothing else. */
+/* What a delivery attempt keeps of a receiver's answer: a short line of text, nothing else. */
 describe("a receiver's answer in the delivery log", () => {
   it('keeps the start of a text answer on one line, without control characters', () => {
     expect(responseExcerpt(Buffer.from('{"error":\n  "database down"}\r\n\u0007'), 'application/json; charset=utf-8')).toBe('{"error": "database down"}');

@@ -77,7 +77,7 @@ export async function tenantsWithTimesBetween(db: Db, since: Date, until: Date):
 
 /**
  * The one way an announcement's content is stored, whoever writes it (a user's editor, the system's notices):
- * through the rich-text allow-list (issue 23 item 7).
+ * through the rich-text allow-list.
  */
 export const storedContent = (html: string): string => sanitizeRichText(html);
 

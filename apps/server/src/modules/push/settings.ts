@@ -17,7 +17,7 @@ export type PushConfig = Partial<Pick<Config, 'PUSH_SECRET_KEY' | 'PUSH_ALLOW_PR
 /**
  * The embedded demo (PGlite) without PUSH_SECRET_KEY uses the fixed development key; a PostgreSQL deployment
  * needs the key. Private, loopback and link-local addresses are reached only when PUSH_ALLOW_PRIVATE_TARGETS=true
- * says so, on either database (issue 23: the demo's default let a merchant probe the machine it runs on); the
+ * says so, on either database (the demo's old default let a merchant probe the machine it runs on; decision 0029); the
  * portal's own listening address never.
  */
 export function pushSettingsOf(config: PushConfig, databaseKind: 'pglite' | 'postgres'): PushSettings {

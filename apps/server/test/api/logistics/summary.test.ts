@@ -104,7 +104,7 @@ describe(`home page logistics figures (${testDbKind()})`, () => {
     expect(fresh).toEqual(
       plus(before.warehouse, { byStatus: { CREATED: 3, WAIT_COLLECT: 1, CANCEL: 1, WHIN: 1, DONE: 1 }, parcels: 3, exceptions: 2, perDay: { [today]: 5, [twoDaysAgo]: 1 } }),
     );
-    // the platform's finance staff read none of the warehouse's lists, so none of their figures (issue 23 item 3)
+    // the platform's finance staff read none of the warehouse's lists, so none of their figures
     expect(await summary(tokens.finance, other)).toEqual({ byStatus: null, ordersPerDay: null, parcelsInWarehouse: null, openExceptions: null });
     // the platform's figures are every tenant's: more than either merchant's
     const total = (figures: Summary) => figures.byStatus.reduce((sum, entry) => sum + entry.count, 0);
@@ -130,7 +130,7 @@ describe(`home page logistics figures (${testDbKind()})`, () => {
     expect(await summary(tokens.staff)).toEqual(figures);
   });
 
-  it('shows each figure only to a reader of the list it summarises, through their data rules there (issue 23 item 3)', async () => {
+  it('shows each figure only to a reader of the list it summarises, through their data rules there', async () => {
     // the finding: a role that sees only TW orders and holds no parcel or exception right saw the whole tenant's figures
     const ids = async (codes: string[]) => (await t.db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.perms, codes))).map((row) => row.id);
     const role = async (code: string, grants: string[]) => {

@@ -15,7 +15,7 @@ describe('the addresses refused', () => {
     '127.0.0.1', '127.255.0.9', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.127.255.254', '0.0.0.0', '0.1.2.3',
     '224.0.0.1', '239.255.255.250', '255.255.255.255', '::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'fe80::1%eth0', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1',
     '::ffff:a9fe:a9fe', '::ffff:10.0.0.1', '64:ff9b::10.0.0.1', 'not-an-address',
-    // an IPv6 form that carries an IPv4 address, whichever (issue 23 item 8)
+    // an IPv6 form that carries an IPv4 address, whichever
     '::ffff:8.8.8.8', '64:ff9b::808:808', '64:ff9b:1::a9fe:a9fe', '64:ff9b:1:ffff::1', '2002:a9fe:a9fe::1', '2002:808:808::1',
   ])('%s is refused', (address) => {
     expect(isBlockedAddress(address)).toBe(true);

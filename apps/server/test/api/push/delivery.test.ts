@@ -173,7 +173,7 @@ describe('refusals and disabling', () => {
     expect((await t.db.select().from(pushDeliveries).where(and(eq(pushDeliveries.tenantId, TENANT), eq(pushDeliveries.endpointId, endpoint)))).length).toBe(1);
   });
 
-  it("quotes an endpoint's URL in the notice as text, never as markup (issue 23 item 7)", async () => {
+  it("quotes an endpoint's URL in the notice as text, never as markup", async () => {
     // the finding: a URL carrying markup, whose receiver answers 410, put a style and a link into every user's notices
     const markup = '<img src=x onerror=alert(1)><style>body{background:red}</style><a href=https://evil.example>look</a>';
     answers.set('/gone-markup', () => ({ status: 410 }));

@@ -53,7 +53,7 @@ function plan(route: ApiRoute): { cases: MalformedCase[]; query: Record<string, 
       { name: 'a multipart body that is not one', part: 'body', raw: 'not multipart at all', expect: 'refused' },
     );
   }
-  // half of a character in every text of a valid body: PostgreSQL refuses to store it (issue 23 item 11)
+  // half of a character in every text of a valid body: PostgreSQL refuses to store it
   const halves = body === undefined || route.multipart ? '' : JSON.stringify(body, (_, value: unknown) => (typeof value === 'string' ? '\ud800' : value));
   if (halves.includes('\\ud800')) cases.push({ name: 'a lone surrogate in every text', part: 'body', raw: halves, expect: 'refused' });
   return { cases, query, params, body };

@@ -83,7 +83,7 @@ describe(`departments (${testDbKind()})`, () => {
     expect((await byCode('A01A01'))?.departName).toBe('營運部 Operations');
   });
 
-  it("gives the user screens' department filter and picker the tree under the user list's right alone (issue 23 item 6)", async () => {
+  it("gives the user screens' department filter and picker the tree under the user list's right alone", async () => {
     // the finding: a role holding only the user list opened it and was refused the department filter's tree
     const grants = (await t.db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.perms, ['system:user:list']))).map((row) => row.id);
     const [role] = await t.db.insert(roles).values({ tenantId: 1, roleCode: 'users_only', roleName: 'Users only' }).returning({ id: roles.id });

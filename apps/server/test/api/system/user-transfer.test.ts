@@ -115,7 +115,7 @@ describe(`users to and from Excel (${testDbKind()})`, () => {
     expect(await t.db.select().from(userDepartments).where(eq(userDepartments.userId, bob!.id))).toHaveLength(2);
     expect(bob!.orgCode).toBe('A01A02');
     expect(await t.login('imp_bob', 'Bob2026xx')).toMatch(/^[\w-]{43}$/);
-    // each imported user is a line of the audit log, with what they were given (issue 23 item 9)
+    // each imported user is a line of the audit log, with what they were given
     const lines = await t.db.select().from(auditLogs).where(and(eq(auditLogs.resource, 'user'), eq(auditLogs.action, 'import'), inArray(auditLogs.resourceId, [String(alice!.id), String(bob!.id)])));
     expect(lines.map((line) => line.label).sort()).toEqual(['imp_alice', 'imp_bob']);
     const aliceLine = lines.find((line) => line.label === 'imp_alice');

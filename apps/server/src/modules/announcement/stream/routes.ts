@@ -38,7 +38,7 @@ export const announcementStreamRoutes: FastifyPluginAsyncZod<{ bus: CacheBus; hu
         // nginx and similar proxies would otherwise hold the events back
         'x-accel-buffering': 'no',
       });
-      // HEAD asks for the headers alone: answered and ended, not held open as a stream (issue 23 item 11)
+      // HEAD asks for the headers alone: answered and ended, not held open as a stream
       if (request.method === 'HEAD') {
         reply.raw.end();
         return;

@@ -7,7 +7,7 @@ import { collectionExceptions, orders, parcels } from '../../../db/schema/logist
 const DAYS = 30;
 
 /**
- * Which figures to count and the rows they count (issue 23 item 3): a figure is left out (null) for a
+ * Which figures to count and the rows they count: a figure is left out (null) for a
  * reader without the right of the list it summarises, and counts only the rows their data rules on that
  * list let through (`scope`, decision 0016).
  */

@@ -6,16 +6,15 @@ import { logisticsSummary } from '@portal/shared/logistics-schemas';
 import { caller, eitherSide } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import type { SummaryParts } from './repository.ts';
-import { logisticsSummaries } from './service.ts';
+import { logisticsSummaries, PLATFORM_TENANT } from './service.ts';
 
-const PLATFORM_TENANT = 0;
 
 /** Home page figures of logistics: /logistics/summary */
 export const logisticsSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
   const summaries = logisticsSummaries(app.database.db);
 
   /**
-   * The figures the caller may see (issue 23 item 3): each needs the right of the list it summarises and
+   * The figures the caller may see: each needs the right of the list it summarises and
    * counts the rows of the caller's data rules there. The platform's staff: the warehouse's screens.
    */
   const partsOf = async (request: FastifyRequest): Promise<SummaryParts> => {

@@ -4,7 +4,7 @@ import { TtlCache } from '../../../lib/ttl-cache.ts';
 import { summarizeLogistics, type SummaryParts } from './repository.ts';
 
 /** The platform's own tenant: its staff see the figures of every merchant. */
-const PLATFORM_TENANT = 0;
+export const PLATFORM_TENANT = 0;
 /** How long the all-tenant figures are reused: counting a million orders is not done per page view. */
 export const PLATFORM_SUMMARY_TTL_MS = 30_000;
 

@@ -23,7 +23,7 @@ export const RETRY_AFTER_CAP_MS = DAY;
 export const FAILING_DAYS_DEFAULT = 5;
 /**
  * At most this much of an answer is read, and of a text answer its first 200 characters are kept in the
- * attempt, on one line: what a merchant needs to see why their receiver refused (issue 23 item 8), not a
+ * attempt, on one line: what a merchant needs to see why their receiver refused (decision 0029), not a
  * copy of whatever a URL answers.
  */
 export const RESPONSE_READ_LIMIT_BYTES = 4096;

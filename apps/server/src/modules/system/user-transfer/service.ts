@@ -57,7 +57,7 @@ export async function importUsers(db: Db, auth: AuthContext, file: Buffer, langu
     await db.transaction(async (tx) => {
       const scoped = tx as unknown as Db;
       const ids = await insertUsers(scoped, auth.tenantId, auth.userId, hashed);
-      // each imported user is a line of the audit log, as a user added on the screen is (issue 23 item 9)
+      // each imported user is a line of the audit log, as a user added on the screen is
       for (const [index, id] of ids.entries()) {
         await recordAudit(scoped, actor, { resource: 'user', resourceId: id, action: 'import', label: hashed[index]?.username ?? '', after: await findUserRecord(scoped, auth.tenantId, id) });
       }

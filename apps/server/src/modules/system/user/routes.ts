@@ -69,7 +69,7 @@ export const systemUserRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 100 } });
 
   // the department filter of the user list and the picker of the user form, under the user list's right: a page
-  // calls only what its own right allows (issue 23 item 6: /sys/sysDepart/queryIdTree needs the departments' right)
+  // calls only what its own right allows (/sys/sysDepart/queryIdTree needs the departments' right)
   app.get(
     '/sys/user/departIdTree',
     {

@@ -28,7 +28,7 @@ export const resources: TenantResource[] = [
     lists: [
       { method: 'GET', url: '/api/sys/sysDepart/queryTreeList' },
       { method: 'GET', url: '/api/sys/sysDepart/queryIdTree' },
-      // the same tree for the user screens (issue 23 item 6)
+      // the same tree for the user screens
       { method: 'GET', url: '/api/sys/user/departIdTree' },
       { method: 'GET', url: '/api/sys/sysDepart/searchBy', query: { keyWord: 'Tenant safety' } },
       { method: 'GET', url: '/api/sys/sysDepart/exportXls' },

@@ -154,7 +154,7 @@ describe('the home page figures', () => {
     expect(within(screen.getByTestId('open-exceptions-card')).getByRole('link').getAttribute('href')).toBe('/warehouse/exception?status=OPEN');
   });
 
-  test('shows only the figures the server gives the reader: no card, no chart and no zero for the others (issue 23)', async () => {
+  test('shows only the figures the server gives the reader: no card, no chart and no zero for the others', async () => {
     stubFetch(() => ({ ...SUMMARY, parcelsInWarehouse: null, openExceptions: null }));
     renderFigures([HOME, ORDERS]);
     await screen.findByTestId('status-counts');

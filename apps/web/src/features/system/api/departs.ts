@@ -30,7 +30,7 @@ export const useDepartTree = () => useQuery(departTreeQuery());
 
 /**
  * GET /sys/user/departIdTree: the id/title tree of the user screens' department filter and picker, under the
- * user list's right (/sys/sysDepart/queryIdTree, the same tree, needs the departments' right: issue 23 item 6).
+ * user list's right (/sys/sysDepart/queryIdTree, the same tree, needs the departments' right).
  */
 export const queryDepartIdTree = (signal?: AbortSignal) => http.get<DepartIdNode[]>('/sys/user/departIdTree', { signal });
 export const departIdTreeQuery = () => queryOptions({ queryKey: [...DEPARTS_KEY, 'idTree'] as const, queryFn: ({ signal }) => queryDepartIdTree(signal) });

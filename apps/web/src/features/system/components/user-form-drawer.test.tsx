@@ -112,7 +112,7 @@ describe('the user form: the rules before sending, the username checked as it is
     await waitFor(() => expect(screen.getAllByText(PHONE_TAKEN)).toHaveLength(2), { timeout: 3000 });
   });
 
-  it('saves an unchanged user as they are: the current department stays the second of two (issue 23 item 10)', async () => {
+  it('saves an unchanged user as they are: the current department stays the second of two', async () => {
     signIn(['system:user:edit']);
     const calls = stubFetch((call) => {
       if (call.url.pathname.endsWith('/sys/user/departIdTree')) {

@@ -84,7 +84,7 @@ export function UserFormDrawer({ open, user, onClose }: { open: boolean; user: U
 
   // the current department follows the chosen ones: read from the form itself, for on opening the watched
   // value is still the previous one, and judged by it the user's current department looked unchosen and was
-  // replaced by their first (issue 23 item 10: an unchanged save moved it)
+  // replaced by their first: an unchanged save moved it
   useEffect(() => {
     if (!open || departs.length === 0) return;
     const ids = (form.getFieldValue('departIds') as number[] | undefined) ?? [];
