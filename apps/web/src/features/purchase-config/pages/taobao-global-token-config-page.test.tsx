@@ -69,10 +69,11 @@ describe('the platforms’ token configuration page', { timeout: 30_000 }, () =>
     });
     renderPage();
     await screen.findByTestId('token-panel-TAOBAO');
+    // the redirect URI is suggested (this page) once the form has taken the record: typing before that was undone
+    // by it on a loaded machine, and the save refused the emptied fields
+    await waitFor(() => expect((document.getElementById('token-TAOBAO_redirectUri') as HTMLInputElement).value).toMatch(/\/config\/taobao-global-token$/));
     fireEvent.change(document.getElementById('token-TAOBAO_appKey') as HTMLInputElement, { target: { value: '500123' } });
     fireEvent.change(document.getElementById('token-TAOBAO_appSecret') as HTMLInputElement, { target: { value: 'the-secret' } });
-    // the redirect URI is suggested: this page
-    expect((document.getElementById('token-TAOBAO_redirectUri') as HTMLInputElement).value).toMatch(/\/config\/taobao-global-token$/);
     fireEvent.click(screen.getByTestId('token-save-TAOBAO'));
     await waitFor(() => expect(saved).toBeDefined());
     expect(saved?.url.pathname).toBe('/api/purchase/token/edit');
