@@ -40,7 +40,7 @@ for (const file of changed) {
   else if (file.startsWith('apps/web/')) workspaces.add('apps/web');
 }
 // incremental: the second run in a checkout reads what the first one kept under .tmp/tsc
-const typecheck = (folder) => ['tsc', '--noEmit', '--incremental', '--tsBuildInfoFile', `.tmp/tsc/${folder.replace('/', '-')}.tsbuildinfo`, '-p', folder];
+const typecheck = (folder) => ['scripts/typecheck.mjs', folder, '--', '--incremental', '--tsBuildInfoFile', '.tmp/tsc/{workspace}.tsbuildinfo'];
 const lintable = changed.filter((file) => /\.(ts|tsx|js|mjs|cjs)$/.test(file));
 
 const run = (label, command, args, env = {}) =>
@@ -61,7 +61,7 @@ const results = [];
 // tsc and eslint each keep one core busy: side by side
 results.push(
   ...(await Promise.all([
-    ...[...workspaces].map((folder) => run(`typecheck of ${folder}`, 'npx', typecheck(folder))),
+    ...[...workspaces].map((folder) => run(`typecheck of ${folder}`, process.execPath, typecheck(folder))),
     lintable.length ? run(`lint of ${lintable.length} file(s)`, 'npx', ['eslint', '--max-warnings', '0', '--no-warn-ignored', ...lintable]) : true,
   ])),
 );
