@@ -40,7 +40,9 @@ measured() {
 beside=()
 start_beside() {
   local name=$1; shift
-  ( s=$(date +%s); status=0; nice -n 10 "$@" > "$results/$name.log" 2>&1 || status=$?; printf '%s\t%s\t%s\n' "$status" $(( $(date +%s) - s )) "$(cpu_seconds)" > "$results/$name.done" ) &
+  # (cpu_seconds straight into a file: in $(...) it would run in a subshell that has no children)
+  ( s=$(date +%s); status=0; nice -n 10 "$@" > "$results/$name.log" 2>&1 || status=$?; cpu_seconds > "$results/$name.cpu"
+    printf '%s\t%s\t%s\n' "$status" $(( $(date +%s) - s )) "$(cat "$results/$name.cpu")" > "$results/$name.done" ) &
   beside+=($!)
 }
 # Waits for a part beside the others and shows its output; fails the run when it failed.
