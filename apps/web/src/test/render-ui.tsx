@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
+import { StyleProvider } from '@ant-design/cssinjs';
 import zhTW from 'antd/locale/zh_TW';
 import { vi } from 'vitest';
 import type { Envelope } from '@portal/shared/api';
@@ -14,20 +15,32 @@ export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }
 
-export function TestProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+/**
+ * Where antd writes its styles: by default an element outside the document. In happy-dom's document they made
+ * every getComputedStyle (the visibility checks of testing-library's role queries and of user-event) match
+ * hundreds of rules: a third of the component tests' time (decision 0034). A test that depends on what the
+ * styles do (the keyboard skipping an element they hide) asks for them with `{ styles: 'document' }`.
+ */
+export type StylesOption = { styles?: 'document' | 'detached' };
+/** The element outside the document that holds antd's styles (emptied after each file, by setup.ts). */
+export const detachedStyles = document.createElement('div');
+
+export function TestProviders({ children, client, styles = 'detached' }: { children: ReactNode; client?: QueryClient } & StylesOption) {
   return (
     <QueryClientProvider client={client ?? testQueryClient()}>
       {/* the default language's antd texts, as the app's providers give them */}
-      <ConfigProvider locale={zhTW}>
-        <AntApp>{children}</AntApp>
-      </ConfigProvider>
+      <StyleProvider container={styles === 'document' ? document.head : detachedStyles}>
+        <ConfigProvider locale={zhTW}>
+          <AntApp>{children}</AntApp>
+        </ConfigProvider>
+      </StyleProvider>
     </QueryClientProvider>
   );
 }
 
 /** Renders inside what every page has: TanStack Query, antd's zh-TW locale and its App (message, modal). */
-export function renderUi(ui: ReactElement, client = testQueryClient()) {
-  return { client, ...render(<TestProviders client={client}>{ui}</TestProviders>) };
+export function renderUi(ui: ReactElement, client = testQueryClient(), { styles }: StylesOption = {}) {
+  return { client, ...render(<TestProviders client={client} styles={styles}>{ui}</TestProviders>) };
 }
 
 /** A request a screen sent: method, URL, JSON body (or the multipart form) and headers (names in lower case). */

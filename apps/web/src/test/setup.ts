@@ -1,6 +1,7 @@
 import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import '../lib/i18n.ts';
+import { detachedStyles } from './render-ui.tsx';
 
 // antd asks for matchMedia (responsive grid) and ResizeObserver; happy-dom has the latter
 if (!window.matchMedia) {
@@ -14,10 +15,14 @@ afterEach(() => {
 });
 
 // The files of a worker share one document (isolate: false in vitest.config.ts, for speed): each file leaves it as
-// a new one would be. antd's styles would otherwise pile up in <head> (hundreds of KB a file), and every
-// getComputedStyle (testing-library's role queries, user-event's pointer checks) would read them all. antd puts
-// back what the next file's components need: it writes a component's style again whenever one mounts.
+// a new one would be. antd's styles would otherwise pile up (hundreds of KB a file; render-ui.tsx keeps them out of
+// the document) and antd puts back what the next file's components need: it writes a component's style again
+// whenever one mounts. The address goes back to the environment's: a download (a link to a blob: URL) moves it,
+// and a page that builds an address from `location.origin` then read "null".
+const START_URL = window.location.href;
 afterAll(() => {
   document.head.querySelectorAll('style').forEach((style) => style.remove());
+  detachedStyles.replaceChildren();
   document.body.replaceChildren();
+  if (window.location.href !== START_URL) (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(START_URL);
 });

@@ -121,7 +121,8 @@ describe('list-page toolkit', { timeout: 30_000 }, () => {
     const fetcher = fakeServer();
     const config = makeConfig(fetcher);
     // the range shown, between a field and the buttons
-    renderUi(<ListPage config={{ ...config, query: config.query!.filter((field) => field.name === 'title' || field.name === 'sendTime').map((field) => ({ ...field, hidden: false })) }} />);
+    // with antd's styles: they hide each input's clear button from the keyboard until there is something to clear
+    renderUi(<ListPage config={{ ...config, query: config.query!.filter((field) => field.name === 'title' || field.name === 'sendTime').map((field) => ({ ...field, hidden: false })) }} />, undefined, { styles: 'document' });
     await screen.findByText('Notice 1');
     const title = screen.getByPlaceholderText('請輸入標題');
     const start = screen.getByPlaceholderText('開始日期');
