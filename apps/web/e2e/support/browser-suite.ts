@@ -70,12 +70,6 @@ export function useBrowserSuite() {
       if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) into.push(`console error: ${message.text()}`);
     });
     page.on('pageerror', (error) => into.push(`page error: ${error.message}`));
-    if (process.env.E2E_LOAD_LOG) {
-      const { appendFileSync } = await import('node:fs');
-      const t = expect.getState().currentTestName ?? '?';
-      appendFileSync(process.env.E2E_LOAD_LOG, `context\t${t}\t\n`);
-      page.on('load', () => appendFileSync(process.env.E2E_LOAD_LOG!, `load\t${expect.getState().currentTestName ?? t}\t${page.url()}\n`));
-    }
     return page;
   };
 
