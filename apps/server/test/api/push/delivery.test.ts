@@ -4,7 +4,7 @@ import { pushAttempts, pushDeliveries, pushEndpoints, pushMessages } from '../..
 import { announcements } from '../../../src/db/schema/sys.ts';
 import { PUSH_TEST_TYPE } from '@portal/shared/open-api';
 import { USER_AGENT } from '../../../src/modules/push/delivery/model.ts';
-import { emit, insertEndpoint, queueTo, startDeliveryApp, type DeliveryHarness } from '../../helpers/push-delivery.ts';
+import { emit, insertEndpoint, PUSH_TEST_TIMEOUT_MS, queueTo, startDeliveryApp, type DeliveryHarness } from '../../helpers/push-delivery.ts';
 import { newWebhookSecret, startReceiver, waitUntil, type Answer, type Receiver } from '../../helpers/webhook-receiver.ts';
 
 /*
@@ -133,13 +133,13 @@ describe('retries', () => {
   });
 
   it('counts an answer that takes too long as TIMEOUT; the receiver, deduplicating by webhook-id, processes the message once', async () => {
-    // the first answer comes after the 1 s deadline (but the receiver did the work), the second at once
-    const endpoint = await endpointAt('/slow', (nth) => (nth === 0 ? { status: 200, delayMs: 1500 } : { status: 200 }), { eventTypes: ['PARCEL_WHIN'] });
+    // the first answer comes after the deadline (but the receiver did the work), the second at once
+    const endpoint = await endpointAt('/slow', (nth) => (nth === 0 ? { status: 200, delayMs: PUSH_TEST_TIMEOUT_MS + 300 } : { status: 200 }), { eventTypes: ['PARCEL_WHIN'] });
     await queueTo(t.db, TENANT, 'PARCEL_WHIN', { parcel: 'P4' }, [endpoint]);
     await waitUntil('the slow endpoint succeeded', () => settled(endpoint));
     const attempts = await attemptsOf((await deliveryOf(endpoint)).id);
     expect(attempts).toMatchObject([{ outcome: 'TIMEOUT', httpStatus: null }, { outcome: 'SUCCESS' }]);
-    expect(attempts[0]?.error).toContain('1000 ms');
+    expect(attempts[0]?.error).toContain(`${PUSH_TEST_TIMEOUT_MS} ms`);
     const requests = requestsTo('/slow');
     expect(requests).toHaveLength(2);
     expect(requests[1]?.webhookId).toBe(requests[0]?.webhookId);
