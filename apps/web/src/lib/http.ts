@@ -168,6 +168,9 @@ export async function download(url: string, options: RequestOptions & { fileName
   saveBlob(blob, fileName);
 }
 
+/** How long a saved file's object URL lives after its click (FileSaver.js keeps it 40 s). */
+const SAVED_FILE_KEPT_MS = 60_000;
+
 /** Hands a file to the browser's downloads under the given name. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const link = document.createElement('a');
@@ -176,7 +179,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.appendChild(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(link.href);
+  // the browser fetches the file after the click, not during it: revoked at once, the file was lost on a busy machine
+  window.setTimeout(() => URL.revokeObjectURL(link.href), SAVED_FILE_KEPT_MS);
 }
 
 export function fileNameOf(header: string | null): string | null {
