@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { launchBrowser } from './portal-server.ts';
+import { launchBrowser, REPO_ROOT } from './portal-server.ts';
 import { storageStateOf, type Role, type Session } from './sessions.ts';
+
+/** Where a failed test's page is drawn (.tmp is not committed). */
+const FAILURES_DIR = path.join(REPO_ROOT, '.tmp/e2e/failures');
 
 export type Language = 'zh-TW' | 'zh-CN' | 'en-US';
 
@@ -36,7 +40,13 @@ export function useBrowserSuite() {
     await browser?.close();
   });
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // a failure seen only in a whole run leaves a picture of the suite's page as it was
+    if (task.result?.state === 'fail' && context) {
+      const file = path.join(FAILURES_DIR, `${task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}.png`);
+      for (const page of context.pages()) await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      console.error(`the page at the failure: ${file}`);
+    }
     await context?.close();
     context = undefined;
     // every page the test opened counts, not only the last one
