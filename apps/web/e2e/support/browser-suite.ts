@@ -65,6 +65,9 @@ export function useBrowserSuite() {
       baseURL: url,
       viewport: options.viewport ?? { width: 1280, height: 860 },
       bypassCSP: options.bypassCSP ?? false,
+      // no animations (the portal honours the system's setting): a click right after a dialog opened or a
+      // submenu expanded was lost on a busy machine, and a screen at rest is what a test should read
+      reducedMotion: 'reduce',
       ...(options.as ? { storageState: storageStateOf(url, sessionOf(options.as)) } : {}),
     });
     if (options.language) {

@@ -8,6 +8,7 @@ import type { Language } from '@portal/shared/languages';
 import { followLanguageInDates } from '../lib/date-locale.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { usePreferences } from '../lib/preferences.ts';
+import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 import { readableFill, readableText } from '../lib/contrast.ts';
 import { startDictFreshness } from './dict-freshness.ts';
 
@@ -49,6 +50,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const language = useLanguage();
   const primaryColor = usePreferences((state) => state.primaryColor);
   const colorWeak = usePreferences((state) => state.colorWeak);
+  const reducedMotion = usePrefersReducedMotion();
   // the HTTP client already tells the user about a failure (spec §8): a retry would tell them again
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   // the settings drawer's primary colour (default #1890FF, spec §9); a new object only when it changes.
@@ -63,6 +65,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     const error = readableFill(readableText(ERROR_COLOR, ['#ffffff', '#fff2f0']));
     return {
       token: {
+        // opening, expanding and fading without animation for those who asked their system for less motion
+        motion: !reducedMotion,
         colorPrimary: primaryColor,
         colorInfo: primaryColor,
         colorLink: text,
@@ -101,7 +105,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         Tabs: { itemSelectedColor: text, itemActiveColor: text, itemHoverColor: text },
       },
     };
-  }, [primaryColor]);
+  }, [primaryColor, reducedMotion]);
   useColorWeak(colorWeak);
   // every answer's dictionary mark from now on: a stale 7-day cache is fetched again (issue 13 item 3)
   useEffect(() => startDictFreshness(queryClient), [queryClient]);
