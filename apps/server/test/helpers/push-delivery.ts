@@ -35,8 +35,7 @@ export async function startDeliveryApp(options: { config?: Partial<AppOptions['c
   const jobs = new JobQueue(testDatabase.database, (error) => errors.push(error), 0.5);
   const app = await buildApp({
     // the same key and rule on both engines: the endpoints below are sealed with the development key, the receiver is on 127.0.0.1.
-    // The answer deadline leaves room for a loaded machine: an answer sent at once must never count as TIMEOUT
-    // (npm test runs these beside the browser tests).
+    // The answer deadline leaves room for a loaded machine: an answer sent at once must never count as TIMEOUT.
     config: { ...testConfig, PUSH_TIMEOUT_MS: PUSH_TEST_TIMEOUT_MS, PUSH_SECRET_KEY: DEVELOPMENT_SECRET_KEY.toString('hex'), PUSH_ALLOW_PRIVATE_TARGETS: true, ...options.config },
     database: testDatabase.database,
     logger: false,
