@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing: PostgreSQL (a real server for
-# the integration tests), Chromium and CJK fonts (browser tests and screenshots), curl (the open API's
+# the integration tests), Chromium, its headless shell (the browser tests) and CJK fonts (browser tests and screenshots), curl (the open API's
 # browser walk calls it as the README does). Fails loudly.
 set -euo pipefail
 
 missing=()
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 

@@ -134,10 +134,12 @@ async function terminate(child: ChildProcess, exited: Promise<void>): Promise<vo
 }
 
 /**
- * Debian's Chromium, driven by playwright-core (no browser download is possible here). Its headless shell
- * (CHROMIUM_PATH=/usr/bin/chromium-headless-shell, package chromium-headless-shell) was tried: see decision 0034.
+ * Debian's Chromium headless shell (package chromium-headless-shell: the same Blink and V8 without the desktop
+ * browser, what Playwright runs headless by default), driven by playwright-core (no browser download is possible
+ * here). It does an eighth less work than `/usr/bin/chromium` for the same walk (decision 0034);
+ * CHROMIUM_PATH=/usr/bin/chromium runs the tests on the full browser.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /*
  * Chromium's own windows draw an address bar whose suggestions are a web page of their own (WebUI), built
