@@ -13,7 +13,7 @@ const PGLITE_API_FILES = [
   // start, migration, seeding, the demo; the boot-time refusal of a route without access
   'health', 'seed', 'logistics/demo',
   // one connection: concurrent payments and their locks, concurrent SMS codes, a statement's time limit
-  'finance/payment', 'account/account', 'lib/statement-limit',
+  'finance/payment', 'account/account-concurrency', 'lib/statement-limit',
   // the job queue (pg-boss on PGlite's connection) and its listen/notify relay
   'push/delivery', 'purchase/platform-token', 'log/visit-statistics',
   // the cache bus's in-process fallback (LISTEN/NOTIFY on PostgreSQL): two app servers, the live stream

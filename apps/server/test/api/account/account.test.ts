@@ -2,60 +2,20 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, count, eq, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../../helpers/test-app.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { fingerprint } from '../../helpers/fingerprint.ts';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { departments, rolePermissions, roles, tenantPackages, tenants, userDepartments, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
 import { loginLocks, sessions } from '../../../src/db/schema/auth.ts';
 import { smsCodes } from '../../../src/db/schema/sms.ts';
 import { loadConfig } from '../../../src/config.ts';
-import { createHttpGateway, createLogGateway, createSmsGateway, SMS_HTTP_TIMEOUT_MS, type SmsGateway } from '../../../src/modules/sms/provider.ts';
+import { createHttpGateway, createLogGateway, createSmsGateway, SMS_HTTP_TIMEOUT_MS } from '../../../src/modules/sms/provider.ts';
 import { normalisePhone } from '@portal/shared/sys';
+import { accountCalls, capturingGateway, freshPhone, NEW_PASSWORD, nextAddress, PHONE_LOGIN, REGISTER, registrationBody, SMS } from './account-fixture.ts';
 
-const SMS = '/api/account/sms';
-const PHONE_LOGIN = '/api/sys/phoneLogin';
-const REGISTER = '/api/auth/register';
 const FORGE = '/api/auth/forge-password';
 const USER_INFO = '/api/user/info';
-const NEW_PASSWORD = 'Fresh#2027';
-
-/** Every request from its own client address unless a test says otherwise: the per-address limits stay out of the way. */
-let addressCounter = 0;
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-};
-let phoneCounter = 0;
-/** a mainland number no account has */
-const freshPhone = () => `1390000${String(++phoneCounter).padStart(4, '0')}`;
-
-type Sent = { phone: string; text: string };
-
-/** A gateway that keeps what it was asked to send, so the tests can read the codes. */
-function capturingGateway() {
-  const outbox: Sent[] = [];
-  let failing = false;
-  const gateway: SmsGateway = {
-    async send(phone, text) {
-      if (failing) throw new Error('provider down');
-      outbox.push({ phone, text });
-    },
-  };
-  return {
-    gateway,
-    outbox,
-    fail(on: boolean) {
-      failing = on;
-    },
-    /** the code of the last message to this number */
-    lastCode(phone: string): string | undefined {
-      const message = outbox.filter((m) => m.phone === phone).at(-1);
-      return message?.text.match(/\b(\d{6})\b/)?.[1];
-    },
-  };
-}
 
 /** A tiny provider on 127.0.0.1 whose behaviour each test sets. */
 function providerServer() {
@@ -198,25 +158,8 @@ describe(`public account pages (${testDbKind()})`, () => {
     await t.db.update(smsCodes).set({ createdAt: sql`${smsCodes.createdAt} - interval '1 day 2 minutes'` });
   });
 
-  const post = (url: string, payload: unknown, options: { lang?: string; ip?: string } = {}) =>
-    t.call({ method: 'POST', url, payload: payload as object, lang: options.lang, remoteAddress: options.ip ?? nextAddress() });
-
-  /** asks a code and returns it (read from the capturing gateway) */
-  const requestCode = async (phone: string, purpose: 'login' | 'register' | 'reset', ip?: string) => {
-    const response = await post(SMS, { phone, purpose }, { ip });
-    expect(response.json(), `code for ${phone}`).toMatchObject({ success: true });
-    const code = sms.lastCode(normalisePhone(phone)!);
-    if (!code) throw new Error(`no code was sent to ${phone}`);
-    return code;
-  };
-  const codeRows = (phone: string) => t.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
-  const ageCodes = (phone: string, seconds: number) =>
-    t.db
-      .update(smsCodes)
-      .set({ createdAt: sql`${smsCodes.createdAt} - make_interval(secs => ${seconds})` })
-      .where(eq(smsCodes.phone, phone));
+  const { post, requestCode, codeRows, ageCodes } = accountCalls(() => t, sms);
   const withoutTime = (body: Record<string, unknown>) => ({ ...body, timestamp: 0 });
-  const countOf = async (table: PgTable) => Number((await t.db.select({ n: count() }).from(table))[0]!.n);
 
   describe('POST /api/account/sms', () => {
     it('sends a 6-digit code to a known number and stores only a keyed hash of it', async () => {
@@ -490,16 +433,6 @@ describe(`public account pages (${testDbKind()})`, () => {
       await afterMinute('13800000001');
     });
 
-    it('counts parallel guesses: never more than five checks per code', async () => {
-      const code = await requestCode('13800000001', 'login');
-      const wrong = code === '111111' ? '111112' : '111111';
-      await Promise.all(Array.from({ length: 8 }, () => phoneLogin('13800000001', wrong)));
-      expect((await phoneLogin('13800000001', code)).json().success).toBe(false);
-      const [row] = (await codeRows('13800000001')).sort((a, b) => b.id - a.id);
-      expect(row!.attempts).toBe(5);
-      await afterMinute('13800000001');
-    });
-
     it('refuses an expired code', async () => {
       const code = await requestCode('13800000001', 'login');
       await t.db.update(smsCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(smsCodes.phone, '13800000001'));
@@ -574,15 +507,7 @@ describe(`public account pages (${testDbKind()})`, () => {
   });
 
   describe('POST /api/auth/register', () => {
-    const validBody = (phone: string, smsCode: string, overrides: Record<string, unknown> = {}) => ({
-      companyName: 'Pacific Freight 太平洋',
-      username: `shop_${phone.slice(-6)}`,
-      phone,
-      smsCode,
-      password: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
-      ...overrides,
-    });
+    const validBody = registrationBody;
 
     it('creates the tenant, its roles, root department and main account in one go', async () => {
       const phone = freshPhone();
@@ -688,44 +613,6 @@ describe(`public account pages (${testDbKind()})`, () => {
       expect((await post(REGISTER, validBody(phone, code))).json().success).toBe(true);
     });
 
-    it('leaves nothing behind when the transaction fails half-way', async () => {
-      const phone = freshPhone();
-      const code = await requestCode(phone, 'register');
-      // the last insert of the transaction fails as if another registration had just taken the number
-      await t.db.execute(sql.raw(`create or replace function test_fail_depart_link() returns trigger language plpgsql as $$
-        begin raise exception 'simulated' using errcode = 'unique_violation', constraint = 'sys_user_phone_uq'; end $$`));
-      await t.db.execute(sql.raw('create trigger test_fail_depart_link before insert on sys_user_depart for each row execute function test_fail_depart_link()'));
-      const before = await fingerprint(t.db);
-      const counts = [await countOf(tenants), await countOf(roles), await countOf(departments), await countOf(users)];
-      try {
-        const response = await post(REGISTER, validBody(phone, code), { lang: 'en-US' });
-        expect(response.statusCode).toBe(409);
-        expect(response.json()).toMatchObject({ success: false, message: 'This phone number is already registered' });
-      } finally {
-        await t.db.execute(sql.raw('drop trigger test_fail_depart_link on sys_user_depart'));
-        await t.db.execute(sql.raw('drop function test_fail_depart_link()'));
-      }
-      expect(await fingerprint(t.db)).toBe(before);
-      expect([await countOf(tenants), await countOf(roles), await countOf(departments), await countOf(users)]).toEqual(counts);
-      const [row] = await codeRows(phone);
-      expect(row!.usedAt).toBeNull();
-      expect((await post(REGISTER, validBody(phone, code))).json().success).toBe(true);
-    });
-
-    it('lets only one of two simultaneous registrations of a name through', async () => {
-      const phones = [freshPhone(), freshPhone()];
-      const codes = [await requestCode(phones[0]!, 'register'), await requestCode(phones[1]!, 'register')];
-      const counts = [await countOf(tenants), await countOf(departments), await countOf(users)];
-      const responses = await Promise.all([
-        post(REGISTER, validBody(phones[0]!, codes[0]!, { username: 'racer_01' })),
-        post(REGISTER, validBody(phones[1]!, codes[1]!, { username: 'RACER_01' })),
-      ]);
-      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      expect(responses.filter((r) => r.json().success)).toHaveLength(1);
-      expect([await countOf(tenants), await countOf(departments), await countOf(users)]).toEqual(counts.map((n) => n + 1));
-      const loser = responses.findIndex((r) => r.statusCode === 409);
-      expect((await codeRows(phones[loser]!))[0]!.usedAt).toBeNull();
-    });
   });
 
   describe('POST /api/auth/forge-password', () => {
@@ -842,54 +729,6 @@ describe(`public account pages (${testDbKind()})`, () => {
       }
       const empty = await t.call({ method: 'POST', url, remoteAddress: nextAddress() });
       expect(empty.statusCode).toBeLessThan(500);
-    }
-  });
-});
-
-describe(`SMS codes across two app servers (${testDbKind()})`, () => {
-  let shared: TestDatabase;
-  let one: TestApp;
-  let two: TestApp;
-  const sms = capturingGateway();
-  const secret = 'a-shared-secret-of-at-least-32-characters';
-
-  beforeAll(async () => {
-    shared = await createTestDatabase();
-    one = await createTestApp({ testDatabase: shared, smsGateway: sms.gateway, config: { SMS_CODE_SECRET: secret } });
-    two = await createTestApp({ testDatabase: shared, smsGateway: sms.gateway, config: { SMS_CODE_SECRET: secret } });
-  });
-  afterAll(async () => {
-    await one.close();
-    await two.close();
-    await shared.drop();
-  });
-
-  it('agree on the limits and on the codes', async () => {
-    const ip = '10.88.0.1';
-    const first = await one.call({ method: 'POST', url: SMS, payload: { phone: '0912000001', purpose: 'login' }, remoteAddress: ip });
-    expect(first.json().success).toBe(true);
-    const second = await two.call({ method: 'POST', url: SMS, payload: { phone: '0912000001', purpose: 'login' }, remoteAddress: '10.88.0.2', lang: 'en-US' });
-    expect(second.json()).toMatchObject({ success: false, code: 429 });
-    expect(second.json().message).toMatch(/^A code was just sent: try again in \d+ s$/);
-    const code = sms.lastCode('0912000001')!;
-    const login = await two.call({ method: 'POST', url: PHONE_LOGIN, payload: { mobile: '0912000001', captcha: code } });
-    expect(login.json()).toMatchObject({ success: true, result: { userInfo: { username: 'merchant' } } });
-    expect((await one.call({ method: 'POST', url: PHONE_LOGIN, payload: { mobile: '0912000001', captcha: code } })).json().success).toBe(false);
-  });
-
-  it('do not accept a code keyed with another secret', async () => {
-    const other = await createTestApp({ testDatabase: shared, smsGateway: sms.gateway, config: { SMS_CODE_SECRET: 'another-secret-of-at-least-32-characters!' } });
-    try {
-      await shared.database.db
-        .update(smsCodes)
-        .set({ createdAt: sql`${smsCodes.createdAt} - interval '61 seconds'` })
-        .where(eq(smsCodes.phone, '0912000001'));
-      await one.call({ method: 'POST', url: SMS, payload: { phone: '0912000001', purpose: 'login' }, remoteAddress: '10.88.0.3' });
-      const code = sms.lastCode('0912000001')!;
-      expect((await other.call({ method: 'POST', url: PHONE_LOGIN, payload: { mobile: '0912000001', captcha: code } })).json().success).toBe(false);
-      expect((await two.call({ method: 'POST', url: PHONE_LOGIN, payload: { mobile: '0912000001', captcha: code } })).json().success).toBe(true);
-    } finally {
-      await other.close();
     }
   });
 });
