@@ -156,13 +156,15 @@ describe('main layout', () => {
     // back to the announcements: the same page, with what was typed (kept alive, not re-mounted)
     await page.getByTestId('page-tab').filter({ hasText: 'System Announcements' }).click();
     await page.waitForURL((url) => url.pathname === '/system/announcement');
+    // the window's title follows the page; once it has, the page's own effects have run again too (a page shown
+    // again under its tab runs them), and what was typed is still there
+    await expect.poll(() => page.title()).toBe('System Announcements - Cross-border Shipping Merchant Portal');
+    await page.waitForTimeout(300);
     expect(await title.inputValue()).toBe('typed before switching');
 
     // home cannot close: it has no close button (the other tabs have theirs)
     expect(await page.locator('.ant-tabs-tab').filter({ hasText: 'Home' }).locator('.ant-tabs-tab-remove').count()).toBe(0);
     expect(await page.locator('.ant-tabs-tab').filter({ hasText: 'User Management' }).locator('.ant-tabs-tab-remove').count()).toBe(1);
-    // the window's title follows the page
-    await expect.poll(() => page.title()).toBe('System Announcements - Cross-border Shipping Merchant Portal');
 
     // the context menu: close the others
     await page.getByTestId('page-tab').filter({ hasText: 'User Management' }).click({ button: 'right' });

@@ -1,3 +1,4 @@
+import { Activity, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -155,6 +156,28 @@ describe('list-page toolkit', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /重置/ }));
     await waitFor(() => expect(lastParams(fetcher)).toEqual({ pageNo: 1, pageSize: 10, column: 'sendTime', order: 'desc' }));
     expect((screen.getByPlaceholderText('請輸入標題') as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps what was typed in its query form while its tab is hidden and shown again', async () => {
+    // a page under a tab stays mounted in <Activity>, which runs its effects again each time it shows
+    function Tabbed({ config }: { config: ListPageConfig<Row> }) {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button onClick={() => setShown((value) => !value)}>another tab</button>
+          <Activity mode={shown ? 'visible' : 'hidden'}>
+            <ListPage config={config} />
+          </Activity>
+        </>
+      );
+    }
+    renderUi(<Tabbed config={makeConfig(fakeServer())} />);
+    await screen.findByText('Notice 1');
+    await userEvent.type(screen.getByPlaceholderText('請輸入標題'), 'typed before switching');
+    await userEvent.click(screen.getByRole('button', { name: 'another tab' }));
+    await userEvent.click(screen.getByRole('button', { name: 'another tab' }));
+    await waitFor(() => expect(screen.getByText('Notice 1').checkVisibility()).toBe(true));
+    expect((screen.getByPlaceholderText('請輸入標題') as HTMLInputElement).value).toBe('typed before switching');
   });
 
   it('pages, changes the page size and sorts on the server', async () => {

@@ -69,6 +69,8 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
 const NO_SEARCH = new URLSearchParams();
 const NO_DEFAULTS: Readonly<Record<string, unknown>> = {};
+/** the URL's filters when it names none: the form's first values are already the list's */
+const EMPTY_SIGNATURE = JSON.stringify({});
 
 function RoutedListPage<T extends object>(props: ListPageProps<T>) {
   const [urlSearch] = useSearchParams();
@@ -92,9 +94,12 @@ function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelect
     setFilters(toFilters(fields, { ...defaults, ...fromUrl.values }));
     setPaging((current) => ({ ...current, pageNo: 1 }));
   }
-  // the form shows them (a form instance is outside React's state, so after the render)
+  // the form shows them (a form instance is outside React's state, so after the render), once for each set of them:
+  // a page under a tab runs its effects again whenever its tab shows (<Activity>), and what the user typed since stays
+  const shown = useRef(EMPTY_SIGNATURE);
   useEffect(() => {
-    if (!fromUrl.ready) return;
+    if (!fromUrl.ready || fromUrl.signature === shown.current) return;
+    shown.current = fromUrl.signature;
     form.resetFields();
     form.setFieldsValue(fromUrl.values);
   }, [form, fromUrl]);
