@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../../helpers/test-app.ts';
 import { fingerprint } from '../../helpers/fingerprint.ts';
 import { departments, roles, tenants, users } from '../../../src/db/schema/sys.ts';
 import { smsCodes } from '../../../src/db/schema/sms.ts';
-import { accountCalls, capturingGateway, freshPhone, PHONE_LOGIN, REGISTER, registrationBody as validBody, SMS } from './account-fixture.ts';
+import { capturingGateway, freshPhone, PHONE_LOGIN, REGISTER, registrationBody as validBody, SMS, useAccountApp } from './account-fixture.ts';
 
 /*
  * The account calls under concurrency: parallel guesses of one code, simultaneous registrations, a registration's
@@ -13,17 +13,7 @@ import { accountCalls, capturingGateway, freshPhone, PHONE_LOGIN, REGISTER, regi
  */
 
 describe(`account calls under concurrency (${testDbKind()})`, () => {
-  let t: TestApp;
-  const sms = capturingGateway();
-  beforeAll(async () => {
-    t = await createTestApp({ smsGateway: sms.gateway });
-  });
-  afterAll(() => t.close());
-  // every test starts with no limit in force: the codes of earlier tests are moved a day back
-  afterEach(async () => {
-    await t.db.update(smsCodes).set({ createdAt: sql`${smsCodes.createdAt} - interval '1 day 2 minutes'` });
-  });
-  const { post, requestCode, codeRows, countOf } = accountCalls(() => t, sms);
+  const { app, post, requestCode, codeRows, countOf } = useAccountApp();
   const phoneLogin = (mobile: string, captcha: string) => post(PHONE_LOGIN, { mobile, captcha });
 
   it('counts parallel guesses: never more than five checks per code', async () => {
@@ -39,20 +29,20 @@ describe(`account calls under concurrency (${testDbKind()})`, () => {
     const phone = freshPhone();
     const code = await requestCode(phone, 'register');
     // the last insert of the transaction fails as if another registration had just taken the number
-    await t.db.execute(sql.raw(`create or replace function test_fail_depart_link() returns trigger language plpgsql as $$
+    await app().db.execute(sql.raw(`create or replace function test_fail_depart_link() returns trigger language plpgsql as $$
       begin raise exception 'simulated' using errcode = 'unique_violation', constraint = 'sys_user_phone_uq'; end $$`));
-    await t.db.execute(sql.raw('create trigger test_fail_depart_link before insert on sys_user_depart for each row execute function test_fail_depart_link()'));
-    const before = await fingerprint(t.db);
+    await app().db.execute(sql.raw('create trigger test_fail_depart_link before insert on sys_user_depart for each row execute function test_fail_depart_link()'));
+    const before = await fingerprint(app().db);
     const counts = [await countOf(tenants), await countOf(roles), await countOf(departments), await countOf(users)];
     try {
       const response = await post(REGISTER, validBody(phone, code), { lang: 'en-US' });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ success: false, message: 'This phone number is already registered' });
     } finally {
-      await t.db.execute(sql.raw('drop trigger test_fail_depart_link on sys_user_depart'));
-      await t.db.execute(sql.raw('drop function test_fail_depart_link()'));
+      await app().db.execute(sql.raw('drop trigger test_fail_depart_link on sys_user_depart'));
+      await app().db.execute(sql.raw('drop function test_fail_depart_link()'));
     }
-    expect(await fingerprint(t.db)).toBe(before);
+    expect(await fingerprint(app().db)).toBe(before);
     expect([await countOf(tenants), await countOf(roles), await countOf(departments), await countOf(users)]).toEqual(counts);
     const [row] = await codeRows(phone);
     expect(row!.usedAt).toBeNull();

@@ -1,10 +1,10 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { normalisePhone } from '@portal/shared/sys';
 import { smsCodes } from '../../../src/db/schema/sms.ts';
 import type { SmsGateway } from '../../../src/modules/sms/provider.ts';
-import type { TestApp } from '../../helpers/test-app.ts';
+import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /* What the account tests share: the public account calls, a gateway that keeps the codes it sends, fresh numbers and addresses. */
 
@@ -83,4 +83,25 @@ export function accountCalls(app: () => TestApp, sms: ReturnType<typeof capturin
         .where(eq(smsCodes.phone, phone)),
     countOf: async (table: PgTable) => Number((await app().db.select({ n: count() }).from(table))[0]!.n),
   };
+}
+
+/**
+ * An app of the enclosing describe's own, whose codes go to a capturing gateway, and its account calls. Every test
+ * starts with no limit in force: the codes of earlier tests are moved a day back after each.
+ */
+export function useAccountApp() {
+  let started: TestApp | undefined;
+  const app = () => {
+    if (!started) throw new Error('the account app has not started (beforeAll)');
+    return started;
+  };
+  const sms = capturingGateway();
+  beforeAll(async () => {
+    started = await createTestApp({ smsGateway: sms.gateway });
+  });
+  afterAll(() => started?.close());
+  afterEach(async () => {
+    await app().db.update(smsCodes).set({ createdAt: sql`${smsCodes.createdAt} - interval '1 day 2 minutes'` });
+  });
+  return { app, sms, ...accountCalls(app, sms) };
 }

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { testDbKind } from '../../helpers/test-app.ts';
 import { fingerprint } from '../../helpers/fingerprint.ts';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { departments, rolePermissions, roles, tenantPackages, tenants, userDepartments, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
@@ -12,7 +12,7 @@ import { smsCodes } from '../../../src/db/schema/sms.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { createHttpGateway, createLogGateway, createSmsGateway, SMS_HTTP_TIMEOUT_MS } from '../../../src/modules/sms/provider.ts';
 import { normalisePhone } from '@portal/shared/sys';
-import { accountCalls, capturingGateway, freshPhone, NEW_PASSWORD, nextAddress, PHONE_LOGIN, REGISTER, registrationBody, SMS } from './account-fixture.ts';
+import { freshPhone, NEW_PASSWORD, nextAddress, PHONE_LOGIN, REGISTER, registrationBody, SMS, useAccountApp } from './account-fixture.ts';
 
 const FORGE = '/api/auth/forge-password';
 const USER_INFO = '/api/user/info';
@@ -147,18 +147,7 @@ describe('phone numbers', () => {
 });
 
 describe(`public account pages (${testDbKind()})`, () => {
-  let t: TestApp;
-  const sms = capturingGateway();
-  beforeAll(async () => {
-    t = await createTestApp({ smsGateway: sms.gateway });
-  });
-  afterAll(() => t.close());
-  // every test starts with no limit in force: the codes of earlier tests are moved a day back
-  afterEach(async () => {
-    await t.db.update(smsCodes).set({ createdAt: sql`${smsCodes.createdAt} - interval '1 day 2 minutes'` });
-  });
-
-  const { post, requestCode, codeRows, ageCodes } = accountCalls(() => t, sms);
+  const { app, sms, post, requestCode, codeRows, ageCodes } = useAccountApp();
   const withoutTime = (body: Record<string, unknown>) => ({ ...body, timestamp: 0 });
 
   describe('POST /api/account/sms', () => {
@@ -311,7 +300,7 @@ describe(`public account pages (${testDbKind()})`, () => {
     it('sends at most 20 codes per client address and hour, counted in the database', async () => {
       const ip = nextAddress();
       // what other app servers recorded for this address in the last hour
-      await t.db.insert(smsCodes).values(
+      await app().db.insert(smsCodes).values(
         Array.from({ length: 20 }, (_, i) => ({
           phone: `1370000${String(i).padStart(4, '0')}`,
           purpose: 'register' as const,
@@ -328,7 +317,7 @@ describe(`public account pages (${testDbKind()})`, () => {
       // another address is not concerned
       await requestCode(freshPhone(), 'register');
       // once the oldest is more than an hour old, one more passes
-      await t.db
+      await app().db
         .update(smsCodes)
         .set({ createdAt: sql`now() - interval '61 minutes'` })
         .where(and(eq(smsCodes.ip, ip), eq(smsCodes.phone, '13700000000')));
@@ -384,7 +373,7 @@ describe(`public account pages (${testDbKind()})`, () => {
       expect(token).not.toBe(other);
       expect(rest.userInfo).toMatchObject({ username: 'merchant', phone: '0912000001' });
       expect(rest.multi_depart).toBe(2);
-      const info = await t.call({ method: 'GET', url: USER_INFO, token });
+      const info = await app().call({ method: 'GET', url: USER_INFO, token });
       expect(info.json().result.username).toBe('merchant');
       await afterMinute('0912000001');
     });
@@ -435,7 +424,7 @@ describe(`public account pages (${testDbKind()})`, () => {
 
     it('refuses an expired code', async () => {
       const code = await requestCode('13800000001', 'login');
-      await t.db.update(smsCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(smsCodes.phone, '13800000001'));
+      await app().db.update(smsCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(smsCodes.phone, '13800000001'));
       expect((await phoneLogin('13800000001', code)).json()).toMatchObject({ success: false, code: 400 });
       await afterMinute('13800000001');
     });
@@ -474,12 +463,12 @@ describe(`public account pages (${testDbKind()})`, () => {
 
     it('refuses a frozen account after the code, with the sign-in message', async () => {
       const code = await requestCode('0912000003', 'login');
-      await t.db.update(users).set({ status: 2 }).where(eq(users.username, 'merchant2'));
+      await app().db.update(users).set({ status: 2 }).where(eq(users.username, 'merchant2'));
       try {
         const body = (await phoneLogin('0912000003', code, 'en-US')).json();
         expect(body).toMatchObject({ success: false, message: 'This account is frozen, please contact your administrator' });
       } finally {
-        await t.db.update(users).set({ status: 1 }).where(eq(users.username, 'merchant2'));
+        await app().db.update(users).set({ status: 1 }).where(eq(users.username, 'merchant2'));
         await afterMinute('0912000003');
       }
     });
@@ -496,7 +485,7 @@ describe(`public account pages (${testDbKind()})`, () => {
     });
 
     it('documents its one body shape in the OpenAPI summary', async () => {
-      const docs = (await t.call({ method: 'GET', url: '/api/docs/json' })).json();
+      const docs = (await app().call({ method: 'GET', url: '/api/docs/json' })).json();
       const operation = docs.paths['/api/sys/phoneLogin'].post;
       expect(operation.summary).toContain('{mobile, captcha}');
       expect(operation['x-permission']).toBe('public');
@@ -519,35 +508,35 @@ describe(`public account pages (${testDbKind()})`, () => {
       const tenantId = body.result.tenantId as number;
       expect(tenantId).toBeGreaterThanOrEqual(1000);
 
-      const [tenant] = await t.db.select().from(tenants).where(eq(tenants.id, tenantId));
+      const [tenant] = await app().db.select().from(tenants).where(eq(tenants.id, tenantId));
       expect(tenant).toMatchObject({ name: 'Pacific Freight 太平洋', status: 1, language: 'en-US' });
       // the default tenant package (issue 13)
-      const [standard] = await t.db.select({ id: tenantPackages.id }).from(tenantPackages).where(eq(tenantPackages.isDefault, true));
+      const [standard] = await app().db.select({ id: tenantPackages.id }).from(tenantPackages).where(eq(tenantPackages.isDefault, true));
       expect(tenant!.packageId).toBe(standard!.id);
-      const tenantRoles = await t.db.select().from(roles).where(eq(roles.tenantId, tenantId));
+      const tenantRoles = await app().db.select().from(roles).where(eq(roles.tenantId, tenantId));
       expect(tenantRoles.map((r) => r.roleCode).sort()).toEqual(['merchant_admin', 'merchant_staff']);
       for (const role of tenantRoles) {
-        expect((await t.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role.id))).length, role.roleCode).toBeGreaterThan(0);
+        expect((await app().db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role.id))).length, role.roleCode).toBeGreaterThan(0);
       }
-      const departs = await t.db.select().from(departments).where(eq(departments.tenantId, tenantId));
+      const departs = await app().db.select().from(departments).where(eq(departments.tenantId, tenantId));
       expect(departs).toHaveLength(1);
       expect(departs[0]).toMatchObject({ orgCode: 'A01', departName: 'Pacific Freight 太平洋', parentId: null });
-      const [user] = await t.db.select().from(users).where(eq(users.username, 'Pacific_01'));
+      const [user] = await app().db.select().from(users).where(eq(users.username, 'Pacific_01'));
       expect(user).toMatchObject({ defaultTenantId: tenantId, phone, mainAccount: true, orgCode: 'A01', status: 1, superFlag: 0 });
       expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
-      expect(await t.db.select().from(userTenants).where(eq(userTenants.userId, user!.id))).toEqual([{ userId: user!.id, tenantId }]);
-      const links = await t.db.select({ code: roles.roleCode }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, user!.id));
+      expect(await app().db.select().from(userTenants).where(eq(userTenants.userId, user!.id))).toEqual([{ userId: user!.id, tenantId }]);
+      const links = await app().db.select({ code: roles.roleCode }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, user!.id));
       expect(links).toEqual([{ code: 'merchant_admin' }]);
       // the main account leads its company's root department: "my department" is theirs from the start
-      expect(await t.db.select().from(userDepartments).where(eq(userDepartments.userId, user!.id))).toEqual([{ userId: user!.id, tenantId, departmentId: departs[0]!.id, head: true }]);
+      expect(await app().db.select().from(userDepartments).where(eq(userDepartments.userId, user!.id))).toEqual([{ userId: user!.id, tenantId, departmentId: departs[0]!.id, head: true }]);
       const [row] = await codeRows(phone);
       expect(row!.usedAt).not.toBeNull();
 
       // the new merchant signs in (name in any case), sees its menu and is the main account
-      const token = await t.login('pacific_01', NEW_PASSWORD);
-      const info = (await t.call({ method: 'GET', url: USER_INFO, token })).json();
+      const token = await app().login('pacific_01', NEW_PASSWORD);
+      const info = (await app().call({ method: 'GET', url: USER_INFO, token })).json();
       expect(info.result).toMatchObject({ username: 'Pacific_01', tenantId, mainAccount: true, phone });
-      const menu = (await t.call({ method: 'GET', url: '/api/sys/permission/getUserPermissionByToken', token })).json();
+      const menu = (await app().call({ method: 'GET', url: '/api/sys/permission/getUserPermissionByToken', token })).json();
       expect(menu.result.menu.length).toBeGreaterThan(0);
       // the number is now taken
       const again = await post(REGISTER, validBody(phone, code, { username: 'Pacific_02' }));
@@ -575,12 +564,12 @@ describe(`public account pages (${testDbKind()})`, () => {
     ])('refuses %j and creates nothing', async (overrides, status, message) => {
       const phone = freshPhone();
       const code = await requestCode(phone, 'register');
-      const before = await fingerprint(t.db);
+      const before = await fingerprint(app().db);
       const response = await post(REGISTER, validBody(phone, code, overrides), { lang: 'en-US' });
       expect(response.statusCode).toBe(status);
       expect(response.json()).toMatchObject({ success: false, code: status });
       expect(response.json().message).toContain(message);
-      expect(await fingerprint(t.db)).toBe(before);
+      expect(await fingerprint(app().db)).toBe(before);
       // the refusal did not spend the code: it still registers
       const [row] = await codeRows(phone);
       expect(row).toMatchObject({ attempts: 0, usedAt: null });
@@ -596,7 +585,7 @@ describe(`public account pages (${testDbKind()})`, () => {
       const phone = freshPhone();
       const code = await requestCode(phone, 'register');
       const wrong = code === '424242' ? '424243' : '424242';
-      const before = await fingerprint(t.db);
+      const before = await fingerprint(app().db);
       for (const [target, smsCode] of [
         [phone, wrong],
         [freshPhone(), code], // another number's code
@@ -609,7 +598,7 @@ describe(`public account pages (${testDbKind()})`, () => {
       const loginPhone = freshPhone();
       await post(SMS, { phone: loginPhone, purpose: 'login' });
       expect((await post(REGISTER, validBody(loginPhone, '000000'))).json().success).toBe(false);
-      expect(await fingerprint(t.db)).toBe(before);
+      expect(await fingerprint(app().db)).toBe(before);
       expect((await post(REGISTER, validBody(phone, code))).json().success).toBe(true);
     });
 
@@ -617,29 +606,29 @@ describe(`public account pages (${testDbKind()})`, () => {
 
   describe('POST /api/auth/forge-password', () => {
     const FINANCE_PHONE = '13800000002';
-    const passwordHashOf = async (username: string) => (await t.db.select().from(users).where(eq(users.username, username)))[0]!.passwordHash;
+    const passwordHashOf = async (username: string) => (await app().db.select().from(users).where(eq(users.username, username)))[0]!.passwordHash;
 
     it('sets the new password, signs out every session and clears the login lock', async () => {
-      const tokens = [await t.login('finance'), await t.login('finance')];
-      for (const token of tokens) expect((await t.call({ method: 'GET', url: USER_INFO, token })).statusCode).toBe(200);
-      await t.db.insert(loginLocks).values({ usernameKey: 'finance', failCount: 5, lockedUntil: sql`now() + interval '15 minutes'` });
-      const publish = vi.spyOn(t.app.accessService, 'publish');
+      const tokens = [await app().login('finance'), await app().login('finance')];
+      for (const token of tokens) expect((await app().call({ method: 'GET', url: USER_INFO, token })).statusCode).toBe(200);
+      await app().db.insert(loginLocks).values({ usernameKey: 'finance', failCount: 5, lockedUntil: sql`now() + interval '15 minutes'` });
+      const publish = vi.spyOn(app().app.accessService, 'publish');
       const code = await requestCode(FINANCE_PHONE, 'reset');
       try {
         const response = await post(FORGE, { phone: FINANCE_PHONE, smsCode: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { lang: 'en-US' });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({ success: true, message: 'Password reset; every session was signed out, sign in with the new password', result: null });
-        const [finance] = await t.db.select().from(users).where(eq(users.username, 'finance'));
+        const [finance] = await app().db.select().from(users).where(eq(users.username, 'finance'));
         expect(publish).toHaveBeenCalledWith({ kind: 'user', userId: finance!.id });
       } finally {
         publish.mockRestore();
       }
-      for (const token of tokens) expect((await t.call({ method: 'GET', url: USER_INFO, token })).statusCode).toBe(401);
-      const live = await t.db.select().from(sessions).where(and(eq(sessions.userId, (await t.db.select().from(users).where(eq(users.username, 'finance')))[0]!.id), sql`${sessions.revokedAt} is null`));
+      for (const token of tokens) expect((await app().call({ method: 'GET', url: USER_INFO, token })).statusCode).toBe(401);
+      const live = await app().db.select().from(sessions).where(and(eq(sessions.userId, (await app().db.select().from(users).where(eq(users.username, 'finance')))[0]!.id), sql`${sessions.revokedAt} is null`));
       expect(live).toHaveLength(0);
-      expect(await t.db.select().from(loginLocks).where(eq(loginLocks.usernameKey, 'finance'))).toHaveLength(0);
+      expect(await app().db.select().from(loginLocks).where(eq(loginLocks.usernameKey, 'finance'))).toHaveLength(0);
       expect((await post('/api/sys/login', { username: 'finance', password: DEMO_PASSWORD })).json().success).toBe(false);
-      expect(await t.login('finance', NEW_PASSWORD)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await app().login('finance', NEW_PASSWORD)).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await codeRows(FINANCE_PHONE)).every((row) => row.purpose !== 'reset' || row.usedAt !== null)).toBe(true);
       // the code is used up
       const again = await post(FORGE, { phone: FINANCE_PHONE, smsCode: code, password: 'Other#2028', confirmPassword: 'Other#2028' });
@@ -692,7 +681,7 @@ describe(`public account pages (${testDbKind()})`, () => {
   describe('GET /api/user/info', () => {
     it("answers the caller's user info as sign-in gives it", async () => {
       const login = (await post('/api/sys/login', { username: 'staff', password: DEMO_PASSWORD })).json();
-      const response = await t.call({ method: 'GET', url: `${USER_INFO}?_t=1700000000`, token: login.result.token });
+      const response = await app().call({ method: 'GET', url: `${USER_INFO}?_t=1700000000`, token: login.result.token });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ success: true, code: 200 });
       expect(response.json().result).toEqual(login.result.userInfo);
@@ -700,7 +689,7 @@ describe(`public account pages (${testDbKind()})`, () => {
     });
 
     it('needs a session', async () => {
-      const response = await t.call({ method: 'GET', url: USER_INFO });
+      const response = await app().call({ method: 'GET', url: USER_INFO });
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toContain('Token失效');
     });
@@ -723,11 +712,11 @@ describe(`public account pages (${testDbKind()})`, () => {
     ];
     for (const url of [SMS, PHONE_LOGIN, REGISTER, FORGE]) {
       for (const payload of bodies) {
-        const response = await t.call({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' }, remoteAddress: nextAddress() });
+        const response = await app().call({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' }, remoteAddress: nextAddress() });
         expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBeLessThan(500);
         expect(response.json().success).toBe(false);
       }
-      const empty = await t.call({ method: 'POST', url, remoteAddress: nextAddress() });
+      const empty = await app().call({ method: 'POST', url, remoteAddress: nextAddress() });
       expect(empty.statusCode).toBeLessThan(500);
     }
   });
