@@ -41,19 +41,16 @@ export const readJoin = (reader: Reader) => and(eq(announcementReads.tenantId, a
 
 /** How many reach the reader unread, and the newest few (the bell). */
 export async function unreadSummary(db: Db, reader: Reader): Promise<UnreadSummary> {
-  const where = and(reaches(reader), isNull(announcementReads.userId));
-  const [rows, counted] = await Promise.all([
-    db
-      .select({ id: a.id, title: a.title, priority: a.priority, msgType: a.msgType, sendTime: a.sendTime })
-      .from(a)
-      .leftJoin(announcementReads, readJoin(reader))
-      .where(where)
-      .orderBy(desc(a.sendTime), desc(a.id))
-      .limit(ANNOUNCEMENT_LATEST_UNREAD),
-    db.select({ total: sql<number>`count(*)` }).from(a).leftJoin(announcementReads, readJoin(reader)).where(where),
-  ]);
+  // one statement, so that the count and the newest agree (two, on two connections, could straddle a commit)
+  const rows = await db
+    .select({ id: a.id, title: a.title, priority: a.priority, msgType: a.msgType, sendTime: a.sendTime, total: sql<number>`count(*) over ()` })
+    .from(a)
+    .leftJoin(announcementReads, readJoin(reader))
+    .where(and(reaches(reader), isNull(announcementReads.userId)))
+    .orderBy(desc(a.sendTime), desc(a.id))
+    .limit(ANNOUNCEMENT_LATEST_UNREAD);
   return {
-    count: Number(counted[0]?.total ?? 0),
+    count: Number(rows[0]?.total ?? 0),
     latest: rows.map((row) => ({ id: row.id, title: row.title, priority: toPriority(row.priority), msgType: toType(row.msgType), sendTime: iso(row.sendTime) })),
   };
 }
