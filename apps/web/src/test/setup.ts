@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import '../lib/i18n.ts';
@@ -7,6 +8,17 @@ import { detachedStyles } from './render-ui.tsx';
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }) as MediaQueryList;
+}
+
+/*
+ * React's development build records an "owner stack" with every element it creates (an Error captured for a
+ * warning's component stack, and a console task): a fifth of the component tests' CPU. It stops recording past a
+ * count per render; the count held past it leaves the warnings themselves as they are, with shorter stacks.
+ */
+const internals = (React as unknown as { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE?: { recentlyCreatedOwnerStacks?: number } })
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (internals && 'recentlyCreatedOwnerStacks' in internals) {
+  Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => Number.POSITIVE_INFINITY, set: () => undefined });
 }
 
 afterEach(() => {
