@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # npm test: everything; fails when any part fails and never skips one.
-#   unit -> component -> API on PostgreSQL -> API on PGlite (what can differ there, decision 0034) -> ledger
-#   proofs -> browser; typecheck, lint and the web build run beside them from the start, at a lower priority
-#   (each keeps one core busy, and the tests leave a core idle much of the time, the browser part most).
+#   unit -> component -> browser, with typecheck, lint and the web build beside them from the start and the API
+#   parts (scripts/test-api.sh: PostgreSQL, PGlite for what can differ there (decision 0034), the ledger's proofs)
+#   beside the browser part; what runs beside runs at a lower priority and fills the cores the tests leave idle.
 # Its budget is 15 minutes with npm ci on two cores; the summary prints each part's time against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -73,18 +73,16 @@ vitest unit --project unit
 step "component tests (React, happy-dom)"
 vitest component --project component
 
-step "API tests on PostgreSQL"
-TEST_DB=postgres vitest api-postgres --project server
+# the API parts beside the browser part: Chromium and the portal keep about 1.6 of the two cores busy, and the
+# API tests (short, each in its own database) take what is left at a lower priority
+start_beside api bash scripts/test-api.sh "$results"
 
-step "API tests on embedded PGlite (start, one connection, jobs, notifications, the safety nets)"
-TEST_DB=pglite vitest api-pglite --project server-pglite
-
-step "ledger proofs and crash tests on PostgreSQL (random concurrent money movements, killed servers)"
-TEST_DB=postgres vitest ledger --project ledger
-
-step "browser tests (Chromium) against the built portal"
+step "browser tests (Chromium) against the built portal, the API tests beside them"
 finish_beside build
 vitest e2e --project e2e
+
+step "API tests on PostgreSQL, on PGlite, ledger proofs (the rest of their run, after the browser tests)"
+finish_beside api
 
 step "typecheck and lint (run beside the tests)"
 finish_beside typecheck

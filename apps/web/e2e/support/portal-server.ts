@@ -159,6 +159,9 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+      // the software compositor in the browser's process rather than a GPU process of its own: one process and its
+      // messages fewer for every frame (two browser files 134 busy CPU-s against 139 and 143, 2026-11-29)
+      '--in-process-gpu',
       `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`,
     ],
   });
