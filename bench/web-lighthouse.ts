@@ -1,9 +1,38 @@
 /**
  * Lighthouse's performance score of the public pages as a phone sees them: the mobile preset (a mid-range
  * phone, slow 4G and a 4x slower CPU, simulated) in Debian's Chromium, median of a few fresh visits.
+ *
+ * Lighthouse is not among the project's packages: its tree (70 MB, Puppeteer, Sentry, OpenTelemetry) made every
+ * `npm ci` 12 s longer for a bench run by hand. bench/tools holds its pinned versions and lock, installed there
+ * on the first run.
  */
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const TOOLS = path.join(import.meta.dirname, 'tools');
+
+type Launched = { port: number; kill(): void };
+type Audit = { numericValue?: number };
+type LighthouseResult = {
+  lhr: { categories: Record<string, { score: number | null } | undefined>; audits: Record<string, Audit | undefined>; runtimeError?: { code: string; message: string } };
+};
+type Tools = {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<Launched>;
+  lighthouse(url: string, flags: Record<string, unknown>): Promise<LighthouseResult | undefined>;
+};
+
+async function benchTools(): Promise<Tools> {
+  const entry = (name: string, file: string) => path.join(TOOLS, 'node_modules', name, file);
+  if (!existsSync(entry('lighthouse', 'package.json'))) {
+    const { status } = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund'], { cwd: TOOLS, stdio: 'inherit' });
+    if (status !== 0) throw new Error('npm install in bench/tools failed: Lighthouse is needed for the scores');
+  }
+  const launcher = (await import(pathToFileURL(entry('chrome-launcher', 'dist/index.js')).href)) as { launch: Tools['launch'] };
+  const lighthouse = (await import(pathToFileURL(entry('lighthouse', 'core/index.js')).href)) as { default: Tools['lighthouse'] };
+  return { launch: launcher.launch, lighthouse: lighthouse.default };
+}
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -22,7 +51,8 @@ export type LighthouseScore = {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 export async function lighthouseScores(baseUrl: string, paths: readonly string[], runs: number): Promise<LighthouseScore[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const { launch, lighthouse } = await benchTools();
+  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     const scores: LighthouseScore[] = [];
     for (const pagePath of paths) {
