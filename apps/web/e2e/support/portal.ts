@@ -42,7 +42,10 @@ export async function signedIn(suite: BrowserSuite, who: Role | Session, { at, .
 export async function switchUser(suite: BrowserSuite, page: Page, who: Role | Session): Promise<void> {
   const stored = suite.storageState(who).origins.flatMap((origin) => origin.localStorage);
   await page.evaluate((items) => {
+    // the browser's language stays: it is the browser's, not the signed-in person's
+    const language = window.localStorage.getItem('pro__language');
     window.localStorage.clear();
+    if (language) window.localStorage.setItem('pro__language', language);
     for (const { name, value } of items) window.localStorage.setItem(name, value);
   }, stored);
   await page.goto(HOME);
