@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -401,7 +402,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webDist = options.config.WEB_DIST;
   if (existsSync(webDist)) {
     // the build writes a gzip and a brotli copy of each file; the root is a page of the SPA (below)
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
+    // the build names each file under assets/ by its content: a browser keeps it and never asks again (every page
+    // load revalidated each of its ~85 scripts); the page and the rest (session-gate.js) are asked for each time
+    const assets = path.join(webDist, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, file) => {
+        if (file.startsWith(assets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
     // the public pages the build drew (prerendered/<path>.html, index.html for the root; docs/decisions/0009) come with their first screen
     const prerenderedDir = `${webDist}/prerendered`;
     const prerendered = new Set(existsSync(prerenderedDir) ? readdirSync(prerenderedDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html')).map((file) => `/${file.replace(/(^|\/)?index\.html$|\.html$/, '')}`) : []);
