@@ -18,7 +18,10 @@ const extra = split < 0 ? [] : args.slice(split + 1);
 let failed = false;
 for (const folder of named.length ? named : WORKSPACES) {
   const flags = extra.map((arg) => arg.replaceAll('{workspace}', folder.replace('/', '-')));
-  const { status } = spawnSync(process.execPath, [TSC, '--noEmit', '-p', folder, ...flags], { stdio: 'inherit' });
+  // one type checker: TypeScript 7 starts four by default, each building its own picture of the same
+  // declarations (React's, antd's, Node's): 34 CPU-s for the three workspaces against 61, and no slower on
+  // two cores (2026-11-29)
+  const { status } = spawnSync(process.execPath, [TSC, '--noEmit', '--checkers', '1', '-p', folder, ...flags], { stdio: 'inherit' });
   if (status !== 0) {
     console.error(`typecheck of ${folder} failed`);
     failed = true;
