@@ -70,6 +70,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // pure functions: the files share their worker's modules (10 CPU-s for the project against 27)
+          isolate: false,
           include: ['packages/shared/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
         },
       },
