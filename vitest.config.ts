@@ -53,6 +53,8 @@ const serverProject = {
  */
 const browserProject = {
   globalSetup: ['apps/web/e2e/support/global-setup.ts'],
+  // Playwright and the support modules are imported once, not once per file; each file has its own browser
+  isolate: false,
   // a poll waits for what a server round trip brings (a drawer closing after its save): vitest's 1 s
   // default failed them on a loaded machine while the page was right a moment later
   expect: { poll: { timeout: 10_000 } },
@@ -99,6 +101,8 @@ export default defineConfig({
         // (message push through a killed server), on PostgreSQL only
         test: {
           name: 'ledger',
+          // each file builds its own servers and databases: the modules they import are shared
+          isolate: false,
           include: ['apps/server/test/ledger/**/*.test.ts', 'apps/server/test/crash/**/*.test.ts'],
           globalSetup: ['apps/server/test/helpers/global-setup.ts'],
           testTimeout: 300_000,
