@@ -74,6 +74,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Por
   // PUSH_ALLOW_PRIVATE_TARGETS: the open-API walk's webhook receiver is on 127.0.0.1, as in the README's walk-through
   Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST, SESSION_MAX_PER_USER: '0', PUSH_ALLOW_PRIVATE_TARGETS: 'true' }, options.env);
 
+  // PORTAL_PROF=<dir>: the portal writes a V8 CPU profile there when it stops (where a browser file's server time goes)
   const child = spawn(process.execPath, [...(process.env.PORTAL_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.PORTAL_PROF] : []), '--import', 'tsx', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const log = options.logFile ? createWriteStream(options.logFile) : undefined;

@@ -13,8 +13,8 @@ import { deliverOnce, leaseMsOf, type DeliveryOptions, type DeliveryResult } fro
  * portal_push at commit; the relay hears it (a connection of its own on PostgreSQL, PGlite's listen on the
  * embedded database), waits a moment for more, and hands the due deliveries to pg-boss as push-deliver jobs.
  * A NOTIFY missed (a server killed between commit and hand-off, a listener reconnecting) costs at most one
- * sweep interval and the sweep worker's next look (lib/jobs.ts): the sweep job hands whatever is overdue and not leased. Jobs may be duplicated: the
- * worker's lease makes the second one a no-op.
+ * sweep interval and the sweep worker's next look (lib/jobs.ts): the sweep job hands whatever is overdue and
+ * not leased. Jobs may be duplicated: the worker's lease makes the second one a no-op.
  */
 
 export const PUSH_DELIVER_JOB = 'push-deliver';
