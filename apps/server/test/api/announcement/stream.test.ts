@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { departments } from '../../../src/db/schema/sys.ts';
+import { departments, roles } from '../../../src/db/schema/sys.ts';
 import { createLocalBus, createPostgresBus, type CacheBus } from '../../../src/lib/cache-bus.ts';
 import { ok, refused } from '../../helpers/answers.ts';
 import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../../helpers/test-app.ts';
@@ -14,34 +14,49 @@ import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestD
  */
 
 type Summary = { count: number; latest: { id: number; title: string }[] };
-type Stream = { next(): Promise<Summary | null>; close(): void; status: number; contentType: string | null };
+type Stream = {
+  /** the next unread summary, past the session's notices; null when the stream ends */
+  next(): Promise<Summary | null>;
+  /** the next event's name, whatever it is; null when the stream ends */
+  nextEvent(): Promise<string | null>;
+  close(): void;
+  status: number;
+  contentType: string | null;
+};
 
 async function openStream(base: string, token: string): Promise<Stream> {
   const controller = new AbortController();
   const response = await fetch(`${base}/api/sys/announcement/stream`, { headers: { 'x-access-token': token }, signal: controller.signal });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
+  const nextBlock = async (): Promise<{ event: string; data: string } | null> => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const lines = buffer.slice(0, end).split('\n');
+        buffer = buffer.slice(end + 2);
+        // comments (heartbeats) and the retry hint carry no event
+        const event = lines.find((line) => line.startsWith('event: '));
+        if (!event) continue;
+        return { event: event.slice(7), data: lines.find((line) => line.startsWith('data: '))!.slice(6) };
+      }
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return null;
+      buffer += value;
+    }
+  };
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
     close: () => controller.abort(),
     async next() {
       for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const lines = block.split('\n');
-          // comments (heartbeats) and the retry hint carry no event
-          if (!lines.some((line) => line === 'event: unread')) continue;
-          const data = lines.find((line) => line.startsWith('data: '));
-          return JSON.parse(data!.slice(6)) as Summary;
-        }
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return null;
-        buffer += value;
+        const block = await nextBlock();
+        if (!block) return null;
+        if (block.event === 'unread') return JSON.parse(block.data) as Summary;
       }
     },
+    nextEvent: async () => (await nextBlock())?.event ?? null,
   };
 }
 
@@ -153,6 +168,69 @@ describe(`the announcement stream (${testDbKind()})`, () => {
     const after = (await staff.next())!;
     expect(after.count).toBe(before.count);
     expect(after.latest.map((l) => l.id)).not.toContain(id);
+  });
+
+  describe("the reader's session, told on the same stream (on another app server)", () => {
+    const PASSWORD = 'Welcome2026x';
+    let staffRole = 0;
+    let newcomer = 0;
+    const addUser = async (username: string) => {
+      const ids = await one.db.select({ id: departments.id }).from(departments).where(and(eq(departments.tenantId, 1), eq(departments.orgCode, 'A01A01')));
+      const added = ok<{ id: number }>(
+        await one.call({ method: 'POST', url: '/api/sys/user/add', token: tokens.merchant, payload: { username, password: PASSWORD, realname: username, departIds: [ids[0]!.id], roleIds: [staffRole] } }),
+      );
+      return { id: added.id, token: await one.login(username, PASSWORD) };
+    };
+
+    beforeAll(async () => {
+      staffRole = (await one.db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, 1), eq(roles.roleCode, 'merchant_staff'))))[0]!.id;
+      newcomer = (await addUser('streamReader')).id;
+    });
+
+    it('tells a reader whose rights changed to ask for them again, and nobody else', async () => {
+      const reader = await open(await one.login('streamReader', PASSWORD));
+      const merchant = await open(tokens.merchant);
+      expect(await reader.nextEvent()).toBe('unread');
+      expect(await merchant.nextEvent()).toBe('unread');
+      // the reader's roles change: their rights may have
+      ok(await one.call({ method: 'PUT', url: '/api/sys/user/edit', token: tokens.merchant, payload: { id: newcomer, realname: 'streamReader', departIds: [finance], roleIds: [staffRole] } }));
+      expect(await reader.nextEvent()).toBe('access');
+      // a permission taken from the reader's role: its holders ask again; the merchant, not one of them, hears
+      // nothing (its next event is the announcement published after)
+      const granted = ok<number[]>(await one.call({ method: 'GET', url: '/api/sys/permission/queryRolePermission', token: tokens.merchant, query: { roleId: String(staffRole) } }));
+      const fewer = granted.slice(1);
+      ok(await one.call({ method: 'POST', url: '/api/sys/permission/saveRolePermission', token: tokens.merchant, payload: { roleId: staffRole, permissionIds: fewer, lastpermissionIds: granted } }));
+      expect(await reader.nextEvent()).toBe('access');
+      await publish('After the role changed');
+      expect(await merchant.nextEvent()).toBe('unread');
+      ok(await one.call({ method: 'POST', url: '/api/sys/permission/saveRolePermission', token: tokens.merchant, payload: { roleId: staffRole, permissionIds: granted, lastpermissionIds: fewer } }));
+    });
+
+    it("tells a session revoked by an administrator to leave at once and ends its stream; the user's other session stays", async () => {
+      const { token } = await addUser('streamRevoked');
+      const reader = await open(token);
+      expect(await reader.nextEvent()).toBe('unread');
+      // the second sign-in is the newer session: the list is newest first
+      const stays = await open(await one.login('streamRevoked', PASSWORD));
+      expect(await stays.nextEvent()).toBe('unread');
+      const sessions = ok<{ records: { id: number }[] }>(await one.call({ method: 'GET', url: '/api/sys/session/list', token: tokens.merchant, query: { username: 'streamRevoked' } }));
+      expect(sessions.records).toHaveLength(2);
+      ok(await one.call({ method: 'POST', url: '/api/sys/session/revoke', token: tokens.merchant, payload: { id: sessions.records[1]!.id } }));
+      expect(await reader.nextEvent()).toBe('signed-out');
+      expect(await reader.nextEvent()).toBeNull();
+      // the other session heard nothing: its next event is the announcement published after
+      await publish('After the revocation');
+      expect(await stays.nextEvent()).toBe('unread');
+    });
+
+    it("tells a frozen user's screen to leave at once", async () => {
+      const { id, token } = await addUser('streamFrozen');
+      const reader = await open(token);
+      expect(await reader.nextEvent()).toBe('unread');
+      ok(await one.call({ method: 'PUT', url: '/api/sys/user/frozenBatch', token: tokens.merchant, payload: { ids: [id], status: 2 } }));
+      expect(await reader.nextEvent()).toBe('signed-out');
+      expect(await reader.nextEvent()).toBeNull();
+    });
   });
 
   it('ends its streams when the server closes, so that closing does not wait for them', async () => {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { ANNOUNCEMENT_STREAM_EVENT } from '@portal/shared/announcement';
+import { ANNOUNCEMENT_STREAM_EVENT, SESSION_STREAM_EVENTS } from '@portal/shared/announcement';
 import type { Db } from '../../../db/client.ts';
 import type { CacheBus, CacheEvent } from '../../../lib/cache-bus.ts';
 import { PLATFORM_TENANT } from '../model.ts';
@@ -13,9 +13,11 @@ export type HubOptions = {
   /** streams of one user (tabs, windows); the oldest is closed past it */
   maxPerUser: number;
   onError: (error: unknown) => void;
+  /** whether a stream's session still holds in its tenant, asked after an event that may have ended it */
+  stillSignedIn: (tokenHash: string, tenantId: number) => Promise<boolean>;
 };
 
-export const DEFAULT_HUB_OPTIONS: Omit<HubOptions, 'onError'> = { heartbeatMs: 25_000, maxLifetimeMs: 30 * 60_000, maxPerUser: 8 };
+export const DEFAULT_HUB_OPTIONS: Omit<HubOptions, 'onError' | 'stillSignedIn'> = { heartbeatMs: 25_000, maxLifetimeMs: 30 * 60_000, maxPerUser: 8 };
 
 /** A slow reader whose unsent events pass this is dropped (it reconnects and gets the count anew). */
 const BACKLOG_LIMIT = 256 * 1024;
@@ -23,6 +25,7 @@ const BACKLOG_LIMIT = 256 * 1024;
 type Connection = Reader & {
   id: number;
   tokenHash: string;
+  sessionId: number;
   response: ServerResponse;
   openedAt: number;
   /** the last summary sent, as JSON: an event is sent only when it changes */
@@ -37,6 +40,10 @@ type Connection = Reader & {
  * what was published meanwhile), and again whenever it changes: an `announcement` event on the cache bus
  * (from this or any app server) makes the streams it may concern recount, and only those whose figure
  * changed hear anything. A reader outside an announcement's audience is therefore told nothing.
+ *
+ * The same stream is the signed-in screen's only live channel, so it also tells a reader about their session:
+ * after an event that may have changed their rights or ended their session, `access` (the screen asks for its
+ * menu and buttons again) or `signed-out` (the screen leaves at once; the stream ends).
  */
 export class AnnouncementHub {
   private readonly connections = new Map<number, Connection>();
@@ -61,7 +68,7 @@ export class AnnouncementHub {
   }
 
   /** Takes over an open response (headers sent) for the reader. */
-  open(response: ServerResponse, reader: Reader & { tokenHash: string }): void {
+  open(response: ServerResponse, reader: Reader & { tokenHash: string; sessionId: number }): void {
     if (this.closed) {
       response.end();
       return;
@@ -85,14 +92,52 @@ export class AnnouncementHub {
 
   private onEvent(event: CacheEvent): void {
     if (this.closed) return;
-    // a session that ended, or a user who changed (frozen, roles): the client reconnects and is checked again
-    if (event.kind === 'session') for (const c of this.connections.values()) if (c.tokenHash === event.tokenHash) this.end(c);
-    if (event.kind === 'user') for (const c of this.connections.values()) if (c.userId === event.userId) this.end(c);
-    if (event.kind !== 'announcement') return;
-    for (const c of this.connections.values()) {
-      const concerned = event.userId !== undefined ? c.userId === event.userId : event.tenantId === PLATFORM_TENANT || c.tenantId === event.tenantId;
-      if (concerned) this.recount(c);
+    if (event.kind === 'announcement') {
+      for (const c of this.connections.values()) {
+        const concerned = event.userId !== undefined ? c.userId === event.userId : event.tenantId === PLATFORM_TENANT || c.tenantId === event.tenantId;
+        if (concerned) this.recount(c);
+      }
+      return;
     }
+    // a role's or a menu's permissions: anyone's rights may have changed, and no session has ended
+    if (event.kind === 'permissions') {
+      for (const c of this.connections.values()) this.send(c, this.notice(SESSION_STREAM_EVENTS.access));
+      return;
+    }
+    // the events that may have ended a session (a sign-out, a revocation, a frozen user or tenant) or changed a
+    // user's rights (their roles, department, tenant's package): each stream concerned is checked
+    for (const c of this.connections.values()) {
+      const concerned =
+        (event.kind === 'session' && c.tokenHash === event.tokenHash) ||
+        (event.kind === 'sessions' && event.sessionIds.includes(c.sessionId)) ||
+        (event.kind === 'user' && c.userId === event.userId) ||
+        (event.kind === 'tenant' && c.tenantId === event.tenantId);
+      if (concerned) this.recheck(c);
+    }
+  }
+
+  /** Tells a stream whether its session still holds: `access` (ask for the rights again) or `signed-out` and the end. */
+  private recheck(connection: Connection): void {
+    connection.chain = connection.chain
+      .then(async () => {
+        if (!this.connections.has(connection.id)) return;
+        const holds = await this.options.stillSignedIn(connection.tokenHash, connection.tenantId);
+        if (holds) {
+          this.send(connection, this.notice(SESSION_STREAM_EVENTS.access));
+          return;
+        }
+        this.send(connection, this.notice(SESSION_STREAM_EVENTS.signedOut));
+        this.end(connection);
+      })
+      .catch((error: unknown) => {
+        this.options.onError(error);
+        // the client reconnects and is checked again
+        this.end(connection);
+      });
+  }
+
+  private notice(event: string): string {
+    return `id: ${++this.eventId}\nevent: ${event}\ndata: {}\n\n`;
   }
 
   private recount(connection: Connection): void {

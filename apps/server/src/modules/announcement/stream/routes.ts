@@ -12,8 +12,13 @@ import { AnnouncementHub, DEFAULT_HUB_OPTIONS, type HubOptions } from './hub.ts'
  * what it missed at once. The streams end when the server closes (preClose), before it waits for its
  * connections.
  */
-export const announcementStreamRoutes: FastifyPluginAsyncZod<{ bus: CacheBus; hub?: Partial<Omit<HubOptions, 'onError'>> }> = async (app, options) => {
-  const hub = new AnnouncementHub(app.database.db, options.bus, { ...DEFAULT_HUB_OPTIONS, ...options.hub, onError: (error) => app.log.error({ err: error }, 'announcement stream') });
+export const announcementStreamRoutes: FastifyPluginAsyncZod<{ bus: CacheBus; hub?: Partial<Omit<HubOptions, 'onError' | 'stillSignedIn'>> }> = async (app, options) => {
+  const hub = new AnnouncementHub(app.database.db, options.bus, {
+    ...DEFAULT_HUB_OPTIONS,
+    ...options.hub,
+    onError: (error) => app.log.error({ err: error }, 'announcement stream'),
+    stillSignedIn: (tokenHash, tenantId) => app.accessService.stillSignedIn(tokenHash, tenantId),
+  });
   app.addHook('preClose', async () => hub.close());
 
   app.get(
@@ -22,7 +27,8 @@ export const announcementStreamRoutes: FastifyPluginAsyncZod<{ bus: CacheBus; hu
       config: signedIn,
       schema: {
         tags: ['announcement: readers'],
-        summary: "Server-sent events (text/event-stream): `event: unread` with the caller's unread summary at once and whenever it changes; a comment line every 25 s",
+        summary:
+          "Server-sent events (text/event-stream): `event: unread` with the caller's unread summary at once and whenever it changes; `event: access` when the caller's rights may have changed; `event: signed-out` when the session ended (the stream ends); a comment line every 25 s",
         produces: ['text/event-stream'],
       },
     },
@@ -43,7 +49,7 @@ export const announcementStreamRoutes: FastifyPluginAsyncZod<{ bus: CacheBus; hu
         reply.raw.end();
         return;
       }
-      hub.open(reply.raw, { userId: auth.userId, tenantId: auth.tenantId, tokenHash: auth.tokenHash });
+      hub.open(reply.raw, { userId: auth.userId, tenantId: auth.tenantId, tokenHash: auth.tokenHash, sessionId: auth.session.sessionId });
     },
   );
 };

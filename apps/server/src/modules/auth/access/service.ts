@@ -96,6 +96,15 @@ export class AccessService {
   }
 
   /**
+   * Whether the session of `tokenHash` still holds in `tenantId`, read from the database (not the cache): asked by
+   * the live streams when an event may have ended it.
+   */
+  async stillSignedIn(tokenHash: string, tenantId: number): Promise<boolean> {
+    const found = await findSession(this.db, tokenHash);
+    return found !== null && found.expiresAt > Date.now() && (found.defaultTenantId === tenantId || found.tenantIds.includes(tenantId));
+  }
+
+  /**
    * Notes that a session was used from `ip`: written at most once a minute per session, off the request's
    * path (never awaited), and a failed write is logged, never the request's failure.
    */
