@@ -10,8 +10,9 @@ import { PASSWORD, signInByApi, type Role, type Session } from './support/sessio
  * Issue 13's "Done means", walked as people do it (en-US): the platform admin makes a package of menus and a
  * tenant on it, whose main account sees exactly those menus; the admin renames an order status in its
  * dictionary and a merchant already signed in sees it at the next load; the merchant publishes an
- * announcement to one department and only its members' bells ring, live; the merchant ends a user's
- * session, which is refused at its next request; the audit log shows all of it, before and after.
+ * announcement to one department and only its members' bells ring, live; the merchant takes a page from a
+ * signed-in user's role, and their menu and page follow at once; the merchant ends that user's sessions, and
+ * their screen leaves for the sign-in page at once; the audit log shows all of it, before and after.
  */
 
 const suite = useBrowserSuite();
@@ -70,7 +71,16 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
     // a staff member of the merchant's of this test's own, outside the Finance department: the merchant ends
     // their sessions, which must not end those of the demo's staff, that the other files use
     const clerk = `clerk_${stamp}`;
-    await addUser(api.as('merchant'), { username: clerk, realname: `Clerk ${stamp}`, roleCode: 'merchant_staff', orgCodes: ['A01A01'] });
+    // the clerk's role of this test's own: the staff's rights and the user list, which the merchant takes away below
+    const merchantApi = api.as('merchant');
+    const staffRole = (await merchantApi.get<{ id: number; roleCode: string }[]>('/api/sys/role/queryall')).find((role) => role.roleCode === 'merchant_staff')!;
+    const staffRights = await merchantApi.get<number[]>(`/api/sys/permission/queryRolePermission?roleId=${staffRole.id}`);
+    const merchantCodes = idsByCode((await merchantApi.get<{ treeList: TreeNode[] }>('/api/sys/role/queryTreeList')).treeList);
+    const userList = [merchantCodes.get('system:module:view')!, merchantCodes.get('system:user:list')!];
+    const clerkRole = await merchantApi.post<{ id: number }>('/api/sys/role/add', { roleCode: `clerks_${stamp}`, roleName: `Clerks ${stamp}` });
+    const clerkRights = [...new Set([...staffRights, ...userList])];
+    await merchantApi.post('/api/sys/permission/saveRolePermission', { roleId: clerkRole.id, permissionIds: clerkRights, lastpermissionIds: [] });
+    await addUser(merchantApi, { username: clerk, realname: `Clerk ${stamp}`, roleCode: `clerks_${stamp}`, orgCodes: ['A01A01'] });
     const adminApi = api.as('admin');
 
     const page = await signedIn(suite, 'admin', { language: 'en-US', viewport, at: '/system/tenant-menu' });
@@ -201,7 +211,18 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
       await merchantPage.getByTestId('notice-bell').click();
       await merchantPage.getByTestId('notice-popover').getByText(title).waitFor();
 
-      // ---- 4. the merchant ends every session of the clerk; the clerk's next request is refused
+      // ---- 4. rights taken from a signed-in user reach their screen at once: the merchant takes the user list from
+      // the clerk's role while the clerk has it open; the clerk's menu drops it and the page goes home, saying why
+      await staffPage.goto('/system/user');
+      await staffPage.getByTestId('list-page-system-user').waitFor();
+      expect(await sideMenuTexts(staffPage)).toContain('System Management');
+      await merchantApi.post('/api/sys/permission/saveRolePermission', { roleId: clerkRole.id, permissionIds: clerkRights.filter((id) => !userList.includes(id)), lastpermissionIds: clerkRights });
+      await staffPage.waitForURL((url) => url.pathname === HOME);
+      await staffPage.locator('.ant-message-notice').filter({ hasText: 'Your permissions have changed: this page is no longer available to you' }).waitFor();
+      expect(await sideMenuTexts(staffPage)).not.toContain('System Management');
+
+      // ---- 5. the merchant ends every session of the clerk: the clerk's screen leaves for the sign-in page at once,
+      // without a click, and says why
       await page.goto('/system/token');
       const sessions = page.getByTestId('list-page-system-token');
       await page.locator('#username').fill(clerk);
@@ -211,14 +232,10 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
       await staffRow.getByTestId('session-revoke-user').click();
       await confirmPop(page);
       await page.locator('.ant-message-notice').filter({ hasText: 'The session was ended' }).waitFor();
-      // the clerk opens the announcements inbox from the bell: the request is refused, the page goes to the sign-in
-      await staffPage.getByTestId('notice-bell').click();
-      await staffPage.getByTestId('notice-view-all').click();
-      await expect
-        .poll(async () => /\/user\/login/.test(staffPage.url()) || (await staffPage.getByText('Sorry, your session has expired').count()) > 0)
-        .toBe(true);
+      await staffPage.waitForURL((url) => url.pathname === '/user/login');
+      await staffPage.getByText('Your session has ended (signed out by an administrator, or the account frozen or removed). Please sign in again').waitFor();
 
-      // ---- 5. the audit log: the merchant's changes
+      // ---- 6. the audit log: the merchant's changes
       await page.goto('/system/audit-log');
       const audit = page.getByTestId('list-page-system-audit-log');
       await expect.poll(() => rowWith(audit, title).filter({ hasText: 'Publish' }).count()).toBeGreaterThan(0);

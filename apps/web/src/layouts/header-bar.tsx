@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth.ts';
 import { greetingOf } from '../lib/format.ts';
-import { menuRoutes } from '../lib/menu.ts';
 import { usePreferences } from '../lib/preferences.ts';
 import { ClampedText } from '../components/clamped-text.tsx';
 import { LanguageDropdown } from './language-dropdown.tsx';
@@ -14,8 +13,8 @@ import { SideMenu } from './side-menu.tsx';
 import { logout } from '../features/auth/api/logout.ts';
 import { NoticeBell } from '../features/announcement/components/notice-bell.tsx';
 import { refreshDictCache } from '../features/auth/api/query-all-dict-items.ts';
-import { getUserPermission } from '../features/auth/api/get-user-permission.ts';
-import { HOME_PATH, LOGIN_PATH } from '../lib/paths.ts';
+import { reloadPermissions } from './reload-permissions.ts';
+import { LOGIN_PATH } from '../lib/paths.ts';
 
 /** The header's height; a fixed header leaves exactly this much room above the content (spec §9: 59 px). */
 export const HEADER_HEIGHT = 59;
@@ -59,7 +58,6 @@ export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hid
   const userInfo = useAuth((state) => state.userInfo);
   const signedOut = useAuth((state) => state.signedOut);
   const setDictionaries = useAuth((state) => state.setDictionaries);
-  const setPermissions = useAuth((state) => state.setPermissions);
   const menuTheme = usePreferences((state) => state.menuTheme);
   const navigate = useNavigate();
   const location = useLocation();
@@ -103,11 +101,9 @@ export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hid
   };
 
   // a department's grants are part of the user's permissions: the menu and the buttons change with it
-  const reloadPermissions = async () => {
+  const switchedDepartment = async () => {
     try {
-      const permissions = await getUserPermission();
-      setPermissions(permissions);
-      if (location.pathname !== HOME_PATH && !menuRoutes(permissions.menu).has(location.pathname)) navigate(HOME_PATH);
+      await reloadPermissions(navigate, () => location.pathname);
     } catch {
       message.error(t('errors.loadUserFailed'));
     }
@@ -182,7 +178,7 @@ export function HeaderBar({ collapsed, onToggle, mobile, topMenu, fixedLeft, hid
       <Suspense fallback={null}>
         {used.has('settings') && <SettingsDrawer open={dialog === 'settings'} onClose={close} />}
         {used.has('password') && <ChangePasswordDialog open={dialog === 'password'} onClose={close} />}
-        {used.has('depart') && <DepartSwitchDialog open={dialog === 'depart'} onClose={close} onSwitched={reloadPermissions} />}
+        {used.has('depart') && <DepartSwitchDialog open={dialog === 'depart'} onClose={close} onSwitched={switchedDepartment} />}
       </Suspense>
     </>
   );

@@ -8,6 +8,7 @@ import { HOME_PATH } from '../lib/paths.ts';
 import { DARK_MENU_BG, HEADER_HEIGHT, HeaderBar } from './header-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { ContentArea } from './content-area.tsx';
+import { useLiveSession } from './use-live-session.ts';
 
 /** Spec §9: 200 px (250 in English), 80 px collapsed; the logo is 45 px high. */
 export const SIDER_WIDTH = { default: 200, 'en-US': 250, collapsed: 80 } as const;
@@ -71,6 +72,7 @@ export function MainLayout() {
   const dark = preferences.menuTheme === 'dark';
   const headerHidden = useHideOnScroll(preferences.fixedHeader && preferences.autoHideHeader);
   const fixedWidth = topMenu && preferences.contentWidth === 'Fixed';
+  useLiveSession();
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -113,7 +113,8 @@ function handleStatus(status: number, serverMessage: string, silent = false): Ht
   const onLoginPage = window.location.pathname.startsWith('/user/login');
   switch (status) {
     case 403:
-      if (!silent) ui?.notification.error({ title: t('errors.systemTip'), description: t('errors.accessDenied'), duration: 4 });
+      // one notice however many calls a page makes: a screen whose rights were taken would stack one per call
+      if (!silent) ui?.notification.error({ key: 'access-denied', title: t('errors.systemTip'), description: t('errors.accessDenied'), duration: 4 });
       return new HttpError(status, serverMessage || t('errors.accessDenied'));
     case 404:
       if (!silent) ui?.notification.error({ title: t('errors.systemTip'), description: t('errors.notFound'), duration: 4 });

@@ -13,6 +13,8 @@ export const errors: typeof source = {
   downloadFailed: 'File download failed',
   noFileName: 'No file name defined',
   loadUserFailed: 'Failed to load your user information, please try again!',
+  sessionEnded: 'Your session has ended (signed out by an administrator, or the account frozen or removed). Please sign in again',
+  rightsChanged: 'Your permissions have changed: this page is no longer available to you',
   dictCodeEmpty: 'The dictionary code must not be empty!',
   chunkTimeout: 'The page took too long to load. Check your network and retry',
   chunkFailed: 'The page failed to load',

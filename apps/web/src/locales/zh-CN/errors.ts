@@ -14,6 +14,8 @@ export const errors: typeof source = {
   downloadFailed: '文件下载失败',
   noFileName: '未定义文件名称',
   loadUserFailed: '请求用户信息失败，请重试！',
+  sessionEnded: '您的登录已结束（已被管理员登出，或账号已被冻结或删除），请重新登录',
+  rightsChanged: '您的权限已变更，此页面已不再提供',
   dictCodeEmpty: '字典Code不能为空!',
   chunkTimeout: '页面加载超时，请检查网络后重试',
   chunkFailed: '页面加载失败',

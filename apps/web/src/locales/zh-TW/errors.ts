@@ -12,6 +12,8 @@ export const errors = {
   downloadFailed: '文件下載失敗',
   noFileName: '未定義文件名稱',
   loadUserFailed: '請求用戶信息失敗，請重試！',
+  sessionEnded: '您的登入已結束（已被管理員登出，或帳號已被凍結或刪除），請重新登入',
+  rightsChanged: '您的權限已變更，此頁面已不再提供',
   dictCodeEmpty: '字典Code不能為空!',
   chunkTimeout: '頁面載入逾時，請檢查網路後重試',
   chunkFailed: '頁面載入失敗',

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnnouncementAudience, AnnouncementEditInput, AnnouncementInput, AnnouncementManageRecord, AnnouncementRecord, UnreadSummary } from '@portal/shared/announcement';
 import { http } from '../../../lib/http.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
@@ -20,7 +20,7 @@ export const announcementDetailQuery = (id: number) =>
 
 export const useAnnouncementDetail = (id: number | null) => useQuery({ ...announcementDetailQuery(id ?? 0), enabled: id !== null });
 
-/** GET /sys/announcement/unread: the bell's figure; the stream keeps it current (announcement-stream.ts). */
+/** GET /sys/announcement/unread: the bell's figure; the live channel keeps it current (`applyUnread`). */
 export const unreadQuery = () =>
   queryOptions({
     queryKey: UNREAD_KEY,
@@ -32,6 +32,12 @@ export const unreadQuery = () =>
   });
 
 export const useUnread = () => useQuery(unreadQuery());
+
+/** An unread summary from the live channel: the bell's figure, and the lists' read marks and contents (the home page's too). */
+export function applyUnread(client: QueryClient, summary: UnreadSummary): void {
+  client.setQueryData(UNREAD_KEY, summary);
+  void client.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY, predicate: (query) => query.queryKey[2] !== 'unread' });
+}
 
 /** POST /sys/announcement/read: opening one marks it read. Silent: a failure only leaves it unread. */
 export const markRead = (id: number) => http.post<UnreadSummary>('/sys/announcement/read', { id }, { silent: true });

@@ -1,33 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Flex, List, Popover, Tag, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { UnreadItem } from '@portal/shared/announcement';
 import { useAuth } from '../../../lib/auth.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { menuRoutes } from '../../../lib/menu.ts';
-import { ANNOUNCEMENTS_KEY, UNREAD_KEY, useMarkAllRead, useUnread } from '../api/announcements.ts';
-import { followAnnouncements } from '../api/announcement-stream.ts';
+import { useMarkAllRead, useUnread } from '../api/announcements.ts';
 import { INBOX_PATH, OPEN_PARAM, PRIORITY_COLORS } from '../labels.ts';
-
-/** Follows the announcement stream while a user is signed in (once per session and tenant), keeping the bell's figure and the lists current. */
-function useAnnouncementStream() {
-  const token = useAuth((state) => state.token);
-  const tenantId = useAuth((state) => state.userInfo?.tenantId);
-  const client = useQueryClient();
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    void followAnnouncements((summary) => {
-      client.setQueryData(UNREAD_KEY, summary);
-      // the lists' read marks and contents follow (the home page's too)
-      void client.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY, predicate: (query) => query.queryKey[2] !== 'unread' });
-    }, controller.signal);
-    return () => controller.abort();
-  }, [token, tenantId, client]);
-}
 
 function UnreadRow({ item, onOpen }: { item: UnreadItem; onOpen: (item: UnreadItem) => void }) {
   const { t } = useTranslation();
@@ -56,7 +37,6 @@ function UnreadRow({ item, onOpen }: { item: UnreadItem; onOpen: (item: UnreadIt
  */
 export function NoticeBell() {
   const { t } = useTranslation();
-  useAnnouncementStream();
   const { data } = useUnread();
   const markAll = useMarkAllRead();
   const [open, setOpen] = useState(false);
