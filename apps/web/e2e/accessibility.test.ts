@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, test } from 'vitest';
-import type { MenuEntry } from '@portal/shared/sys';
 import { portalApi } from './support/api.ts';
 import { AXE_PATH, seriousViolations } from './support/axe.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
 import { shippedOrder, type Shipment } from './support/orders.ts';
 import { HOME, switchUser, visit } from './support/portal.ts';
+import { countRequests, menuPages, settled } from './support/menu-pages.ts';
 
 /*
  * Issue 11, "done means": axe finds no serious or critical violation on any screen, signed in or not,
@@ -34,66 +34,17 @@ const LOOKS: readonly Look[] = [
 ];
 
 /*
- * Before any script of the page: the look, axe, a count of the requests under way, and no animations
+ * Before any script of the page: the look and no animations (axe and the count of requests under way are
+ * init scripts of their own)
  * (axe judges the colours of a half-faded element by its transparency; the end state is what a user reads).
  */
 function prepare(settings: { look: Look }) {
   window.localStorage.setItem('pro__PREFERENCES', JSON.stringify({ value: { ...settings.look, contentWidth: settings.look.navMode === 'topmenu' ? 'Fluid' : 'Fixed' }, expire: null }));
-  const counter = window as unknown as { __inflight: number };
-  counter.__inflight = 0;
-  const fetch = window.fetch.bind(window);
-  window.fetch = async (...args: Parameters<typeof window.fetch>) => {
-    counter.__inflight++;
-    try {
-      return await fetch(...args);
-    } finally {
-      counter.__inflight--;
-    }
-  };
   document.addEventListener('DOMContentLoaded', () => {
     const style = document.createElement('style');
     style.textContent = '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
     document.head.append(style);
   });
-}
-
-/** Resolves once the page at `pathname` shows no spinner and no request is under way, for a few frames running. */
-async function settled(page: Page, pathname: string): Promise<void> {
-  await page.waitForFunction(
-    (path) => {
-      const state = window as unknown as { __inflight: number; __quiet?: number };
-      // a page kept in a hidden tab may keep its skeleton: only what shows counts
-      const loading = [...document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]')].some((element) => element.checkVisibility());
-      // the router keeps the previous page on screen while the next one loads: wait for its tab to be the active one
-      const shown = document.querySelector('.ant-tabs-tab-active[data-node-key]');
-      const stale = shown !== null && shown.getAttribute('data-node-key') !== path;
-      const busy = state.__inflight > 0 || window.location.pathname !== path || stale || loading;
-      state.__quiet = busy ? 0 : (state.__quiet ?? 0) + 1;
-      return state.__quiet >= 5;
-    },
-    pathname,
-    { polling: 'raf', timeout: 15_000 },
-  );
-}
-
-/** The pages of the signed-in user's menu (containers and links off the portal left out), from the server. */
-async function menuPages(page: Page): Promise<string[]> {
-  const menu = await page.evaluate(async () => {
-    const token = (JSON.parse(window.localStorage.getItem('pro__Access-Token') ?? '{}') as { value?: string }).value ?? '';
-    const response = await fetch('/api/sys/permission/getUserPermissionByToken', { headers: { 'X-Access-Token': token } });
-    return ((await response.json()) as { result: { menu: MenuEntry[] } }).result.menu;
-  });
-  const paths: string[] = [];
-  const walk = (entries: readonly MenuEntry[]) => {
-    for (const entry of entries) {
-      if (entry.route === '0') continue;
-      // a hidden entry is a detail page, opened from its list with a record's id
-      if (entry.component !== 'layouts/RouteView' && !entry.hidden && !entry.meta.url) paths.push(entry.path);
-      walk(entry.children ?? []);
-    }
-  };
-  walk(menu);
-  return [...new Set(paths)];
 }
 
 /**
@@ -140,6 +91,7 @@ describe('accessibility of every screen', () => {
           const { page, problems } = await suite.separatePage({ language, bypassCSP: true, ...(roleIndex === 0 ? {} : { as: role }) });
           try {
             await page.context().addInitScript(prepare, { look });
+            await page.context().addInitScript(countRequests);
             await page.context().addInitScript({ path: AXE_PATH });
             const found: string[] = [];
 
@@ -168,7 +120,7 @@ describe('accessibility of every screen', () => {
 
             let placeholderChecked = false;
             const seen = checked.get(language)!;
-            for (const [index, path] of (await menuPages(page)).entries()) {
+            for (const [index, path] of (await menuPages(page)).map((entry) => entry.path).entries()) {
               if (index > 0 && seen.has(path)) continue;
               seen.add(path);
               await visit(page, path);

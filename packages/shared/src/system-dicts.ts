@@ -55,6 +55,10 @@ export const dictRecord = z.object({
 });
 export type DictRecord = z.infer<typeof dictRecord>;
 
+/** A dictionary as a picker offers it (GET /sys/dict/names). */
+export const dictName = dictRecord.pick({ dictCode: true, dictName: true });
+export type DictName = z.infer<typeof dictName>;
+
 export const dictListQuery = {
   ...pageQuery,
   column: z.enum(DICT_SORT_COLUMNS).optional(),

@@ -32,6 +32,8 @@ export type Access =
 export const PUBLIC = { access: { permission: 'public' } } as const satisfies { access: Access };
 /** Any signed-in user, in the tenant of the request. */
 export const signedIn = { access: { permission: 'authenticated', tenant: 'caller' } } as const satisfies { access: Access };
+/** Any signed-in member of the platform's staff (tenant 0): the reference data several platform screens pick from. */
+export const platformStaff = { access: { permission: 'authenticated', tenant: 'platform' } } as const satisfies { access: Access };
 /**
  * A merchant screen's call: `code` granted in the tenant of the request, which must be a merchant's.
  * The platform tenant (0) is refused whatever its roles hold: the platform has no orders, parcels or

@@ -2,29 +2,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
-import type { DictRecord } from '@portal/shared/system-dicts';
+import type { DictName } from '@portal/shared/system-dicts';
 import { changeLanguage } from '../lib/i18n.ts';
 import { renderUi, stubFetch, type FetchCall } from '../test/render-ui.tsx';
 import { DictCodeSelect } from './dict-code-select.tsx';
 
-const dict = (id: number, dictCode: string, zhTW: string, enUS: string): DictRecord => ({
-  id,
-  dictCode,
-  dictName: { 'zh-TW': zhTW, 'zh-CN': '', 'en-US': enUS },
-  description: '',
-  builtIn: false,
-  itemCount: 2,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const dict = (dictCode: string, zhTW: string, enUS: string): DictName => ({ dictCode, dictName: { 'zh-TW': zhTW, 'zh-CN': '', 'en-US': enUS } });
 
-const DICTS = [dict(1, 'LOGOrderStateEnum', '訂單狀態', 'Order status'), dict(2, 'ServiceType', '服務類型', 'Service type'), dict(3, 'contact_kind', '聯絡人類型', '')];
+const DICTS = [dict('LOGOrderStateEnum', '訂單狀態', 'Order status'), dict('ServiceType', '服務類型', 'Service type'), dict('contact_kind', '聯絡人類型', '')];
 
-/** The server's list, two at a time, so that the whole list takes two pages. */
+/** The server's names of every dictionary (GET /sys/dict/names: the picker needs no right to administer them). */
 function server(call: FetchCall): unknown {
-  if (!call.url.pathname.endsWith('/sys/dict/list')) return new Response(null, { status: 404 });
-  const pageNo = Number(call.url.searchParams.get('pageNo'));
-  return { records: DICTS.slice((pageNo - 1) * 2, pageNo * 2), total: DICTS.length, current: pageNo, size: 2, pages: 2 };
+  if (!call.url.pathname.endsWith('/sys/dict/names')) return new Response(null, { status: 404 });
+  return DICTS;
 }
 
 const openSelect = () => userEvent.click(screen.getByRole('combobox'));
@@ -37,7 +27,7 @@ describe('DictCodeSelect', { timeout: 30_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  it('lists every dictionary, page after page, as its name in the UI language and its code', async () => {
+  it('lists every dictionary as its name in the UI language and its code', async () => {
     const calls = stubFetch(server);
     renderUi(<DictCodeSelect aria-label="Dictionary" />);
     await openSelect();
@@ -45,10 +35,7 @@ describe('DictCodeSelect', { timeout: 30_000 }, () => {
     expect(screen.getByTitle('Service type (ServiceType)')).toBeTruthy();
     // no English name: the Traditional Chinese one
     expect(screen.getByTitle('聯絡人類型 (contact_kind)')).toBeTruthy();
-    expect(calls.map((call) => [call.url.searchParams.get('pageNo'), call.url.searchParams.get('pageSize')])).toEqual([
-      ['1', '200'],
-      ['2', '200'],
-    ]);
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/sys/dict/names']);
   });
 
   it('filters by a typed part of the name or of the code', async () => {

@@ -35,6 +35,17 @@ describe(`dictionary administration (${testDbKind()})`, () => {
   });
   afterAll(() => t.close());
 
+  it("gives a picker every dictionary's code and name: any of the platform's staff, no merchant", async () => {
+    const warehouse = await t.login('warehouse');
+    refused(await t.call({ method: 'GET', url: '/api/sys/dict/names' }), 401);
+    // the warehouse operator administers no dictionary, and may still pick one
+    refused(await t.call({ method: 'GET', url: '/api/sys/dict/list', token: warehouse }), 403);
+    const names = ok<{ dictCode: string; dictName: Texts }[]>(await t.call({ method: 'GET', url: '/api/sys/dict/names', token: warehouse }));
+    const all = await dictList({ pageSize: '200' });
+    expect(names).toEqual([...all.records].sort((a, b) => (a.dictCode < b.dictCode ? -1 : 1)).map(({ dictCode, dictName }) => ({ dictCode, dictName })));
+    refused(await call('merchant', { method: 'GET', url: '/sys/dict/names' }), 403);
+  });
+
   it('refuses every call without a session (401), and the merchant admin and staff (403), changing nothing', async () => {
     const writes: { method: Method; url: string; query?: Record<string, string>; payload?: object }[] = [
       { method: 'GET', url: '/sys/dict/list' },

@@ -17,6 +17,7 @@ const NOTHING_TO_FUZZ: Record<string, string> = {
   'POST /api/sys/logout': 'no query, no body: it ends the caller session',
   'GET /api/sys/permission/getUserPermissionByToken': 'no query, no body: answers the caller own menu',
   'GET /api/sys/dict/getDictItems': 'no code in the path: answers 404 for any input',
+  'GET /api/sys/dict/names': "no query, no body: every dictionary's code and name",
   'GET /api/sys/announcement/stream': "no input: the caller's own event stream, which stays open (test/api/announcement/stream.test.ts reads it over HTTP)",
   // issue 15 (gateway)
   'GET /open/v1/wallet/balances': "no query, no body: the key's company's balances",

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { isBuiltInDict } from '@portal/shared/dict-codes';
-import type { DictRecord, DictSortColumn } from '@portal/shared/system-dicts';
+import type { DictName, DictRecord, DictSortColumn } from '@portal/shared/system-dicts';
 import type { Texts } from '@portal/shared/languages';
 import type { Db } from '../../../db/client.ts';
 import { dicts } from '../../../db/schema/dict.ts';
@@ -55,6 +55,11 @@ export async function listDicts(db: Db, query: DictListQuery) {
     db.select({ total: count() }).from(dicts).where(where),
   ]);
   return pageOf(rows.map(toRecord), Number(counted[0]?.total ?? 0), query.pageNo, query.pageSize);
+}
+
+/** Every dictionary's code and name, by code (tens of rows). */
+export async function listDictNames(db: Db): Promise<DictName[]> {
+  return db.select({ dictCode: dicts.dictCode, dictName: dicts.dictName }).from(dicts).orderBy(asc(dicts.dictCode));
 }
 
 export async function findDict(db: Db, id: number, lock = false): Promise<DictRecord | null> {

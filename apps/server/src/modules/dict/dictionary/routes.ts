@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
-import { dictEditInput, dictInput, dictListQuery, dictRecord } from '@portal/shared/system-dicts';
-import { auditActor, platform } from '../../../plugins/auth.ts';
+import { dictEditInput, dictInput, dictListQuery, dictName, dictRecord } from '@portal/shared/system-dicts';
+import { auditActor, platform, platformStaff } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
-import { listDicts } from './repository.ts';
+import { listDictNames, listDicts } from './repository.ts';
 import { addDict, editDict, removeDict } from './service.ts';
 
 /** The data dictionary's dictionaries: a global reference table, administered by the platform only. */
@@ -21,6 +21,17 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Dictionaries, paged; filtered by code and by name (any language); by code unless sorted otherwise', querystring: getQuery(dictListQuery), response: { 200: envelopeSchema(pageSchema(dictRecord)) } },
     },
     async (request) => request.ok(await listDicts(db, request.query)),
+  );
+
+  app.get(
+    '/sys/dict/names',
+    {
+      // what a dictionary picker offers (the online designers' fields and columns): codes every session already
+      // holds with their items, and their names; the screens that pick one need not administer dictionaries
+      config: platformStaff,
+      schema: { tags, summary: "Every dictionary's code and name, by code: the options of a dictionary picker", response: { 200: envelopeSchema(z.array(dictName)) } },
+    },
+    async (request) => request.ok(await listDictNames(db)),
   );
 
   app.post(

@@ -16,7 +16,7 @@ const empty = { records: [], total: 0, current: 1, size: 100, pages: 0 };
 function server(call: FetchCall): unknown {
   const path = call.url.pathname;
   if (path.endsWith('/online/cgreport/head/list') || path.endsWith('/sys/checkRule/list')) return empty;
-  if (path.endsWith('/sys/dict/list')) return { ...empty, records: [contactKind], total: 1, pages: 1 };
+  if (path.endsWith('/sys/dict/names')) return [contactKind];
   if (path.endsWith('/online/cgform/head/edit')) return formRecord();
   return new Response(null, { status: 404 });
 }
