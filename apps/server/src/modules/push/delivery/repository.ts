@@ -40,7 +40,7 @@ export type EndpointForDelivery = {
   previousSecretUntil: Date | null;
   failingSince: Date | null;
   /** whose rights its events carry (decision 0029), and whether they still can */
-  holder: { userId: number; orgCode: string | null; state: HolderState } | null;
+  holder: { userId: number; username: string; orgCode: string | null; state: HolderState } | null;
 };
 
 const holders = alias(users, 'holder');
@@ -56,6 +56,7 @@ export async function endpointForDelivery(db: Db, tenantId: number, endpointId: 
       previousSecretUntil: pushEndpoints.previousSecretUntil,
       failingSince: pushEndpoints.failingSince,
       holderId: holders.id,
+      holderUsername: holders.username,
       holderOrgCode: holders.orgCode,
       holderState: holderStateOf(holders, pushEndpoints.tenantId),
     })
@@ -63,8 +64,8 @@ export async function endpointForDelivery(db: Db, tenantId: number, endpointId: 
     .leftJoin(holders, eq(holders.id, pushEndpoints.holderId))
     .where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.id, endpointId)));
   if (!row) return null;
-  const { holderId, holderOrgCode, holderState, ...endpoint } = row;
-  return { ...endpoint, holder: holderId === null ? null : { userId: Number(holderId), orgCode: holderOrgCode, state: holderState } };
+  const { holderId, holderUsername, holderOrgCode, holderState, ...endpoint } = row;
+  return { ...endpoint, holder: holderId === null || holderUsername === null ? null : { userId: Number(holderId), username: holderUsername, orgCode: holderOrgCode, state: holderState } };
 }
 
 export type MessageForDelivery = { msgId: string; type: PushMessageType; payload: unknown; createdAt: Date };

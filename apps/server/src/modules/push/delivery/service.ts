@@ -1,10 +1,10 @@
-import { PUSH_TEST_TYPE, PUSH_TYPE_PERMISSIONS, type PushAttemptOutcome, type PushDeliveryStatus, type PushMessageType } from '@portal/shared/open-api';
-import type { HeldRights } from '../../auth/access/holder.ts';
+import { PUSH_TEST_TYPE, PUSH_TYPE_PERMISSIONS, type PushAttemptOutcome, type PushDeliveryStatus } from '@portal/shared/open-api';
+import type { HeldRights, HeldRows } from '../../auth/access/holder.ts';
 import type { Db } from '../../../db/client.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import { decryptSecret } from '../../../lib/secret-box.ts';
 import type { PushSettings } from '../settings.ts';
-import { attemptHeaders, FAILING_DAYS_DEFAULT, messageBody, nextDelayMs, RETRY_AFTER_CAP_MS, RETRY_SCHEDULE_MS, retryAfterMs } from './model.ts';
+import { attemptHeaders, FAILING_DAYS_DEFAULT, messageBody, nextDelayMs, RETRY_AFTER_CAP_MS, RETRY_SCHEDULE_MS, retryAfterMs, rowOf } from './model.ts';
 import { publishSystemNotice } from '../../announcement/repository.ts';
 import { disabledNotice } from './notice.ts';
 import {
@@ -18,6 +18,7 @@ import {
   recordAttempt,
   type DeliveryKey,
   type EndpointForDelivery,
+  type MessageForDelivery,
 } from './repository.ts';
 import { sendAttempt, type AttemptResult } from './sender.ts';
 
@@ -60,18 +61,26 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
   debounceMs: 25,
 };
 
-/** `rights`: what an endpoint's holder may read now (decision 0029), asked before each attempt. */
-export type DeliveryDeps = { db: Db; settings: PushSettings; options: DeliveryOptions; rights: HeldRights; bus?: CacheBus };
+/**
+ * What an endpoint's holder may read now (decision 0029), asked before each attempt: `rights`, the read rights
+ * of the event types; `rows`, whether their data rules show them the row a message is about.
+ */
+export type DeliveryDeps = { db: Db; settings: PushSettings; options: DeliveryOptions; rights: HeldRights; rows: HeldRows; bus?: CacheBus };
 
 /**
  * Why a message is not sent to an endpoint because of its holder, or null: the holder frozen, deleted or gone
- * from the company, or no longer holding the read rights of what the message carries. A test event is sent.
+ * from the company, no longer holding the read rights of what the message carries, or not seeing the row it is
+ * about under their data rules (one query at most, none when no rule narrows them). A test event is sent.
  */
-async function holderRefusal(rights: HeldRights, tenantId: number, endpoint: EndpointForDelivery, type: PushMessageType): Promise<string | null> {
+async function holderRefusal(deps: Pick<DeliveryDeps, 'rights' | 'rows'>, tenantId: number, endpoint: EndpointForDelivery, message: MessageForDelivery): Promise<string | null> {
+  const { type } = message;
   if (type === PUSH_TEST_TYPE) return null;
   if (!endpoint.holder || endpoint.holder.state !== 'ACTIVE') return `the endpoint's holder is ${endpoint.holder?.state ?? 'DELETED'}`;
-  const held = await rights(PUSH_TYPE_PERMISSIONS, endpoint.holder, tenantId);
-  return held.has(type) ? null : `the endpoint's holder no longer holds the rights of ${type}`;
+  const held = await deps.rights(PUSH_TYPE_PERMISSIONS, endpoint.holder, tenantId);
+  if (!held.has(type)) return `the endpoint's holder no longer holds the rights of ${type}`;
+  const row = rowOf(type, message.payload);
+  if (row && !(await deps.rows(row.menu, endpoint.holder, tenantId, row.number))) return `the endpoint's holder does not see ${row.field} ${row.number ?? '(none)'} under their data rules`;
+  return null;
 }
 
 export type DeliveryResult =
@@ -120,7 +129,7 @@ export async function deliverOnce(deps: DeliveryDeps, key: DeliveryKey): Promise
     await failWithoutAttempt(db, delivery);
     return { kind: 'not-attempted', reason: `the endpoint is disabled (${endpoint.disabledReason ?? 'MANUAL'})` };
   }
-  const refusal = await holderRefusal(deps.rights, delivery.tenantId, endpoint, message.type);
+  const refusal = await holderRefusal(deps, delivery.tenantId, endpoint, message);
   if (refusal) {
     await failWithoutAttempt(db, delivery);
     return { kind: 'not-attempted', reason: refusal };
