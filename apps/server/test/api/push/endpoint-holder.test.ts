@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PushType } from '@portal/shared/open-api';
 import type { DataRuleMenu } from '@portal/shared/system-data-rules';
-import type { PushEndpointRecord, PushEndpointWithSecret } from '@portal/shared/push-endpoints';
+import type { PushDeliveryDetail, PushEndpointRecord, PushEndpointWithSecret } from '@portal/shared/push-endpoints';
 import type { Db } from '../../../src/db/client.ts';
 import { pushAttempts, pushDeliveries, pushMessages } from '../../../src/db/schema/open-api.ts';
 import { recharges, refunds } from '../../../src/db/schema/finance.ts';
@@ -96,7 +96,7 @@ describe(`push deliveries: the holder's rights at each delivery (${testDbKind()}
     const wallet = await insertEndpoint(t.db, { tenantId: T, url: receiver.url('/wallet'), secret, eventTypes: ['WALLET_CHANGE'], holderId: holder });
     await emit(t.db, T, 'WALLET_CHANGE', { walletNo: 'W1', balance: '100.00' });
     await waitUntil('the wallet event was settled', () => settled(wallet));
-    expect(await deliveryOf(wallet)).toMatchObject({ status: 'FAILED', attempts: 0 });
+    expect(await deliveryOf(wallet)).toMatchObject({ status: 'FAILED', attempts: 0, refusal: 'HOLDER_RIGHTS' });
     expect(await t.db.select().from(pushAttempts).where(and(eq(pushAttempts.tenantId, T), eq(pushAttempts.endpointId, wallet)))).toEqual([]);
     expect(sentTo('/wallet')).toBe(0);
     // what they may read is sent
@@ -111,7 +111,7 @@ describe(`push deliveries: the holder's rights at each delivery (${testDbKind()}
     const frozen = await insertEndpoint(t.db, { tenantId: T, url: receiver.url('/frozen'), secret, eventTypes: ['ORDER_STATUS'], holderId: holder });
     await emit(t.db, T, 'ORDER_STATUS', { orderNo: 'KD-10', status: 'SHIPPED' });
     await waitUntil('the frozen holder’s event was settled', () => settled(frozen));
-    expect(await deliveryOf(frozen)).toMatchObject({ status: 'FAILED', attempts: 0 });
+    expect(await deliveryOf(frozen)).toMatchObject({ status: 'FAILED', attempts: 0, refusal: 'HOLDER_FROZEN' });
     expect(sentTo('/frozen')).toBe(0);
   });
 });
@@ -120,11 +120,17 @@ describe(`push deliveries: the holder's data rules at each delivery (${testDbKin
   const secret = newWebhookSecret();
   let t: DeliveryHarness;
   let receiver: Receiver;
+  /** a second app server on the same database, without the job queue: the delivery log's screen */
+  let screens: TestApp;
+  let merchant = '';
   beforeAll(async () => {
     t = await startDeliveryApp();
     receiver = await startReceiver([secret], () => ({ status: 204 }));
+    screens = await createTestApp({ testDatabase: t.testDatabase });
+    merchant = await screens.login('merchant');
   });
   afterAll(async () => {
+    await screens?.close();
     await t?.close();
     await receiver?.close();
   });
@@ -132,7 +138,7 @@ describe(`push deliveries: the holder's data rules at each delivery (${testDbKin
   /** The endpoint's delivery of the message whose data has `field` = `value`. */
   async function deliveryAbout(endpointId: number, field: string, value: string) {
     const [row] = await t.db
-      .select({ id: pushDeliveries.id, status: pushDeliveries.status, attempts: pushDeliveries.attempts })
+      .select({ id: pushDeliveries.id, status: pushDeliveries.status, attempts: pushDeliveries.attempts, refusal: pushDeliveries.refusal })
       .from(pushDeliveries)
       .innerJoin(pushMessages, and(eq(pushMessages.tenantId, pushDeliveries.tenantId), eq(pushMessages.id, pushDeliveries.messageId)))
       .where(and(eq(pushDeliveries.tenantId, T), eq(pushDeliveries.endpointId, endpointId), sql`${pushMessages.payload} ->> ${field} = ${value}`));
@@ -150,9 +156,12 @@ describe(`push deliveries: the holder's data rules at each delivery (${testDbKin
     expect(await deliveryAbout(endpointId, field, visible)).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
     expect(receivedAbout(path, visible)).toHaveLength(1);
     const refused = await deliveryAbout(endpointId, field, hidden);
-    expect(refused).toMatchObject({ status: 'FAILED', attempts: 0 });
+    expect(refused).toMatchObject({ status: 'FAILED', attempts: 0, refusal: 'HOLDER_DATA_RULES' });
     expect(await attemptsOf(refused!.id)).toEqual([]);
     expect(receivedAbout(path, hidden)).toEqual([]);
+    // the delivery log says why nothing was sent
+    const logged = ok<PushDeliveryDetail>(await screens.call({ method: 'GET', url: '/api/config/push-endpoint/delivery/queryById', token: merchant, query: { id: String(refused!.id) } }));
+    expect(logged).toMatchObject({ delivery: { status: 'FAILED', attempts: 0, refusal: 'HOLDER_DATA_RULES' }, attempts: [] });
   }
 
   it("sends an order's status and a parcel's arrival only when the holder's rules show the row", async () => {

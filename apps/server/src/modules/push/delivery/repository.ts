@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { HolderState, PushAttemptOutcome, PushAttemptTrigger, PushDeliveryStatus, PushDisabledReason, PushMessageType } from '@portal/shared/open-api';
+import type { HolderState, PushAttemptOutcome, PushAttemptTrigger, PushDeliveryStatus, PushDisabledReason, PushMessageType, PushRefusal } from '@portal/shared/open-api';
 import type { Db } from '../../../db/client.ts';
 import { pushAttempts, pushDeliveries, pushEndpoints, pushMessages } from '../../../db/schema/open-api.ts';
 import { users } from '../../../db/schema/sys.ts';
@@ -124,11 +124,11 @@ export async function recordAttempt(
     .where(and(eq(pushDeliveries.tenantId, delivery.tenantId), eq(pushDeliveries.id, delivery.id), eq(pushDeliveries.status, 'PENDING')));
 }
 
-/** A delivery that is not attempted (its endpoint is disabled or gone): FAILED as it is, the lease released. */
-export async function failWithoutAttempt(db: Db, delivery: LeasedDelivery): Promise<void> {
+/** A delivery that is not attempted (its endpoint disabled or gone, its holder's state, rights or data rules): FAILED with why, the lease released. */
+export async function failWithoutAttempt(db: Db, delivery: LeasedDelivery, refusal: PushRefusal): Promise<void> {
   await db
     .update(pushDeliveries)
-    .set({ status: 'FAILED', lockedUntil: null, nextTrigger: 'SCHEDULE' })
+    .set({ status: 'FAILED', refusal, lockedUntil: null, nextTrigger: 'SCHEDULE' })
     .where(and(eq(pushDeliveries.tenantId, delivery.tenantId), eq(pushDeliveries.id, delivery.id), eq(pushDeliveries.status, 'PENDING')));
 }
 
