@@ -114,7 +114,7 @@ import { apiStatisticsRoutes } from './modules/open-api/usage/routes.ts';
 import { pushStatisticsRoutes } from './modules/push/stats/routes.ts';
 // issue 15 (delivery): the relay from the push outbox to pg-boss, and the signed deliveries
 import { registerPushDelivery } from './modules/push/delivery/relay.ts';
-import { heldRights, type HeldRights } from './modules/auth/access/holder.ts';
+import { heldRights, heldRows, type HeldRights, type HeldRows } from './modules/auth/access/holder.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './modules/push/delivery/service.ts';
 // issue 16: online development (reports, forms, history, publishing, check rules)
 import { onlineRoutes } from './modules/online/routes.ts';
@@ -239,9 +239,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // issue 14 (platforms): the platforms' access tokens renewed before they run out
     registerTokenRefresh(jobs, options.database.db, purchaseSettings, (outcome) => app.log.info(outcome, 'purchase platform tokens refreshed'));
     // issue 15 (delivery): the outbox's NOTIFY to push-deliver jobs, the sweep of lost ones, the attempts
-    // the holders' rights are read from the access service, made below, when a delivery is attempted
+    // the holders' rights and data rules are read from the access and data rule services, made below, when a
+    // delivery is attempted: push learns what logistics and the wallet hide through them, importing neither
     const rights: HeldRights = (table, holder, tenantId) => heldRights(app.accessService)(table, holder, tenantId);
-    const relay = registerPushDelivery(options.database, jobs, pushSettings, { ...DELIVERY_DEFAULTS, ...options.pushDelivery }, app.log, rights, bus);
+    const rows: HeldRows = (menu, holder, tenantId, number) => heldRows(app.dataRules)(menu, holder, tenantId, number);
+    const relay = registerPushDelivery(options.database, jobs, pushSettings, { ...DELIVERY_DEFAULTS, ...options.pushDelivery }, app.log, { rights, rows }, bus);
     app.addHook('onClose', () => relay.close());
     app.addHook('onClose', () => jobs.stop());
   }

@@ -111,6 +111,14 @@ export const PUSH_ENDPOINTS_PER_TENANT_MAX = 20;
 export const PUSH_DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 export type PushDeliveryStatus = (typeof PUSH_DELIVERY_STATUSES)[number];
 
+/**
+ * Why a delivery ended FAILED without an attempt, nothing sent (decisions 0026, 0029): the endpoint or the
+ * message is gone, the endpoint is disabled, its holder is deleted, frozen or left the company, no longer holds
+ * the read rights of the event type, or does not see the row the event is about under their data rules.
+ */
+export const PUSH_REFUSALS = ['MISSING', 'ENDPOINT_DISABLED', 'HOLDER_DELETED', 'HOLDER_FROZEN', 'HOLDER_LEFT', 'HOLDER_RIGHTS', 'HOLDER_DATA_RULES'] as const;
+export type PushRefusal = (typeof PUSH_REFUSALS)[number];
+
 /** How one attempt ended: the reasons counted in the push statistics. */
 export const PUSH_ATTEMPT_OUTCOMES = ['SUCCESS', 'HTTP_ERROR', 'TIMEOUT', 'NETWORK', 'BLOCKED_ADDRESS', 'REDIRECT', 'GONE', 'THROTTLED'] as const;
 export type PushAttemptOutcome = (typeof PUSH_ATTEMPT_OUTCOMES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
 import { isoTime } from './logistics-schemas.ts';
-import { HOLDER_STATES, PUSH_ATTEMPT_OUTCOMES, PUSH_ATTEMPT_TRIGGERS, PUSH_DELIVERY_STATUSES, PUSH_DISABLED_REASONS, PUSH_TEST_TYPE, PUSH_TYPES } from './open-api.ts';
+import { HOLDER_STATES, PUSH_ATTEMPT_OUTCOMES, PUSH_ATTEMPT_TRIGGERS, PUSH_DELIVERY_STATUSES, PUSH_DISABLED_REASONS, PUSH_REFUSALS, PUSH_TEST_TYPE, PUSH_TYPES } from './open-api.ts';
 
 /*
  * Message push configuration (issue 15 item 3; decision 0029): a merchant's webhook endpoints, the delivery
@@ -106,6 +106,8 @@ export const pushDeliveryRecord = z.object({
   attempts: z.number().int(),
   lastOutcome: z.enum(PUSH_ATTEMPT_OUTCOMES).nullable(),
   lastHttpStatus: z.number().int().nullable(),
+  /** why it was FAILED without an attempt (nothing was sent), or null */
+  refusal: z.enum(PUSH_REFUSALS).nullable(),
   lastAttemptAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
   nextTrigger: z.enum(PUSH_ATTEMPT_TRIGGERS),

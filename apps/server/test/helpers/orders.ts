@@ -90,10 +90,10 @@ export async function insertOrder(db: Db, seed: OrderSeed): Promise<TestOrder> {
 }
 
 /** A parcel the merchant forecast (or, with status, one already further on). */
-export async function insertParcel(db: Db, values: { tenantId: number; orderId: number | null; trackingNo: string; status?: 'FORECAST' | 'IN_WAREHOUSE' | 'SHIPPED'; storageTime?: Date }) {
+export async function insertParcel(db: Db, values: { tenantId: number; orderId: number | null; trackingNo: string; status?: 'FORECAST' | 'IN_WAREHOUSE' | 'SHIPPED'; storageTime?: Date; warehouseCode?: string }) {
   const [parcel] = await db
     .insert(parcels)
-    .values({ tenantId: values.tenantId, orderId: values.orderId, trackingNo: values.trackingNo, status: values.status ?? 'FORECAST', weight: 900, storageTime: values.storageTime ?? null })
+    .values({ tenantId: values.tenantId, orderId: values.orderId, trackingNo: values.trackingNo, status: values.status ?? 'FORECAST', weight: 900, storageTime: values.storageTime ?? null, warehouseCode: values.warehouseCode ?? null })
     .returning({ id: parcels.id });
   return must(parcel, 'inserted parcel').id;
 }

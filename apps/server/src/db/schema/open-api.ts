@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { ApiScope, PushAttemptOutcome, PushAttemptTrigger, PushDeliveryStatus, PushDisabledReason, PushMessageType, PushType } from '@portal/shared/open-api';
+import type { ApiScope, PushAttemptOutcome, PushAttemptTrigger, PushDeliveryStatus, PushDisabledReason, PushMessageType, PushRefusal, PushType } from '@portal/shared/open-api';
 import { tenants, users } from './sys.ts';
 
 /*
@@ -171,6 +171,8 @@ export const pushDeliveries = pgTable(
     /** the outcome and HTTP status of the last attempt, for the list without a join */
     lastOutcome: varchar({ length: 16 }).$type<PushAttemptOutcome>(),
     lastHttpStatus: smallint(),
+    /** why it was FAILED without an attempt, nothing sent (the endpoint disabled, its holder's rights or data rules) */
+    refusal: varchar({ length: 24 }).$type<PushRefusal>(),
     succeededAt: at(),
     createdAt: createdAt(),
   },

@@ -206,7 +206,7 @@ describe('refusals and disabling', () => {
     const endpoint = await endpointAt('/off', () => ({ status: 200 }), { eventTypes: ['PARCEL_WHIN'], enabled: false });
     await queueTo(t.db, TENANT, 'PARCEL_WHIN', { parcel: 'P9' }, [endpoint]);
     await waitUntil('the delivery to the disabled endpoint failed', () => settled(endpoint));
-    expect(await deliveryOf(endpoint)).toMatchObject({ status: 'FAILED', attempts: 0 });
+    expect(await deliveryOf(endpoint)).toMatchObject({ status: 'FAILED', attempts: 0, refusal: 'ENDPOINT_DISABLED' });
     expect(await attemptsOf((await deliveryOf(endpoint)).id)).toHaveLength(0);
     expect(requestsTo('/off')).toHaveLength(0);
   });

@@ -47,7 +47,8 @@ describe(`message push: the delivery log and replays (${testDbKind()})`, () => {
     const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
     await delivery('failedA', endpointA, { status: 'FAILED', attempts: 3, lastOutcome: 'HTTP_ERROR', lastHttpStatus: 500, lastAttemptAt: at(1), createdAt: at(5) });
     await delivery('failedOld', endpointA, { status: 'FAILED', attempts: 3, lastOutcome: 'TIMEOUT', createdAt: at(24 * 10) });
-    await delivery('failedB', endpointB, { status: 'FAILED', attempts: 2, lastOutcome: 'NETWORK', createdAt: at(4) }, 'TRACKING_EVENT');
+    // failed twice, then refused: its endpoint was disabled before the third attempt
+    await delivery('failedB', endpointB, { status: 'FAILED', attempts: 2, lastOutcome: 'NETWORK', refusal: 'ENDPOINT_DISABLED', createdAt: at(4) }, 'TRACKING_EVENT');
     await delivery('succeeded', endpointA, { status: 'SUCCEEDED', attempts: 1, lastOutcome: 'SUCCESS', lastHttpStatus: 204, succeededAt: at(3), createdAt: at(3) });
     await delivery('leased', endpointA, { status: 'PENDING', attempts: 1, lockedUntil: new Date(now + HOUR), createdAt: at(2) });
     await delivery('waiting', endpointB, { status: 'PENDING', attempts: 1, nextAttemptAt: new Date(now + HOUR), createdAt: at(2) });
@@ -73,6 +74,9 @@ describe(`message push: the delivery log and replays (${testDbKind()})`, () => {
     expect(all.records.map((r) => r.id)).toEqual([d.waiting, d.leased, d.succeeded, d.failedB, d.failedA, d.failedOld]);
     expect(all.records.find((r) => r.id === d.failedA)).toMatchObject({ type: 'ORDER_STATUS', endpointId: endpointA, endpointUrl: 'https://hooks.example.com/a', status: 'FAILED', attempts: 3, lastOutcome: 'HTTP_ERROR', lastHttpStatus: 500, nextAttemptAt: null });
     expect(all.records.find((r) => r.id === d.failedA)!.msgId).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(all.records.find((r) => r.id === d.failedA)!.refusal).toBeNull();
+    // why a delivery ended without its next attempt
+    expect(all.records.find((r) => r.id === d.failedB)).toMatchObject({ status: 'FAILED', attempts: 2, lastOutcome: 'NETWORK', refusal: 'ENDPOINT_DISABLED' });
     expect((await list('merchant', { status: 'FAILED' })).records.map((r) => r.id).sort()).toEqual([d.failedA, d.failedB, d.failedOld].sort());
     expect((await list('merchant', { endpointId: String(endpointB) })).records.map((r) => r.id).sort()).toEqual([d.failedB, d.waiting].sort());
     expect((await list('merchant', { type: 'TRACKING_EVENT' })).records.map((r) => r.id)).toEqual([d.failedB]);
@@ -143,7 +147,7 @@ describe(`message push: the delivery log and replays (${testDbKind()})`, () => {
     const stillUntouched = [d.failedOld!, d.leased!, d.waiting!];
     const stillBefore = await rowsOf(stillUntouched);
     expect(ok<{ replayed: number }>(await call('merchant', { method: 'POST', url: '/api/push/deliveries/replay-failed', payload: range }))).toEqual({ replayed: 1 });
-    expect((await rowsOf([d.failedB!]))[0]).toMatchObject({ status: 'PENDING', nextTrigger: 'REPLAY' });
+    expect((await rowsOf([d.failedB!]))[0]).toMatchObject({ status: 'PENDING', nextTrigger: 'REPLAY', refusal: null });
     expect(await rowsOf(stillUntouched)).toEqual(stillBefore);
     // nothing failed is left in the range
     expect(ok<{ replayed: number }>(await call('merchant', { method: 'POST', url: `${L}/replay-failed`, payload: range }))).toEqual({ replayed: 0 });

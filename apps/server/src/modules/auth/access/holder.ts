@@ -2,13 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { HolderState } from '@portal/shared/open-api';
 import type { PermissionCode } from '@portal/shared/permissions';
+import type { DataRuleMenu } from '@portal/shared/system-data-rules';
 import { userTenants } from '../../../db/schema/sys.ts';
+import type { DataRuleService } from '../../system/data-rule/service.ts';
 import type { AccessService } from './service.ts';
 
 /*
  * What a user hands out keeps their rights (decision 0013): an API key or a push endpoint acts with the
  * rights of its holder, who made it or last changed what it may do (decisions 0027, 0029). These are the
- * two questions asked of a holder: whether they can still carry it, and which of its grants they hold.
+ * questions asked of a holder: whether they can still carry it, which of its grants they hold, and whether
+ * their data rules show them a row (decision 0016).
  */
 
 
@@ -35,4 +38,12 @@ export function heldRights(access: AccessService): HeldRights {
     }
     return held;
   };
+}
+
+/** Whether the holder sees, through a menu, the row its number names, under their data rules now (no rule: every row). */
+export type HeldRows = (menu: DataRuleMenu, holder: { userId: number; username: string; orgCode: string | null }, tenantId: number, number: string | null) => Promise<boolean>;
+
+/** Asked of the data rules' service (cached per user like their access): one query at most, none when nothing narrows the menu. */
+export function heldRows(rules: Pick<DataRuleService, 'admits'>): HeldRows {
+  return (menu, holder, tenantId, number) => rules.admits({ userId: holder.userId, username: holder.username, tenantId, session: { orgCode: holder.orgCode } }, menu, number);
 }

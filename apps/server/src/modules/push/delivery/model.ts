@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { PUSH_SECRET_PREFIX } from '@portal/shared/open-api';
+import { PUSH_SECRET_PREFIX, type PushMessageType, type PushType } from '@portal/shared/open-api';
+import type { PushEventData } from '@portal/shared/push-events';
+import type { DataRuleMenu } from '@portal/shared/system-data-rules';
 
 /*
  * The rules of one delivery (issue 15, docs/decisions/0026-durable-message-push.md): the Standard Webhooks
@@ -89,4 +91,30 @@ export function attemptHeaders(secrets: readonly string[], msgId: string, now: D
     'webhook-timestamp': String(timestamp),
     'webhook-signature': signatureHeader(secrets, msgId, timestamp, body),
   };
+}
+
+/**
+ * The row each event is about when a data rule can hide it (decision 0016): the menu whose rules apply, as
+ * the holder's screens read the row, and the field of the event that numbers it. Orders and their tracking
+ * follow the order list (the tracking is a button of it), parcels the package list, recharges and refunds
+ * their lists. The others are about nothing a rule narrows: pick-ups, exceptions, purchases and the wallet's
+ * details have no data rules.
+ */
+export const PUSH_TYPE_ROWS = {
+  ORDER_STATUS: { menu: 'logistics:order:list', field: 'orderNo' },
+  TRACKING_EVENT: { menu: 'logistics:order:list', field: 'orderNo' },
+  PARCEL_WHIN: { menu: 'logistics:package:list', field: 'trackingNo' },
+  PARCEL_WHOUT: { menu: 'logistics:package:list', field: 'trackingNo' },
+  RECHARGE_RESULT: { menu: 'wallet:recharge:list', field: 'rechargeNo' },
+  REFUND_RESULT: { menu: 'wallet:refund:list', field: 'refundNo' },
+} as const satisfies { [T in PushType]?: { menu: DataRuleMenu; field: keyof PushEventData<T> & string } };
+
+export type MessageRow = { menu: DataRuleMenu; field: string; number: string | null };
+
+/** The row a message is about and its number in the payload (null when the payload lacks it), or null for a type about no such row. */
+export function rowOf(type: PushMessageType, payload: unknown): MessageRow | null {
+  if (!Object.hasOwn(PUSH_TYPE_ROWS, type)) return null;
+  const { menu, field } = PUSH_TYPE_ROWS[type as keyof typeof PUSH_TYPE_ROWS];
+  const value: unknown = payload !== null && typeof payload === 'object' ? (payload as Record<string, unknown>)[field] : undefined;
+  return { menu, field, number: typeof value === 'string' && value !== '' ? value : null };
 }

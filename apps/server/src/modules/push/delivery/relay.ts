@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Database, Db } from '../../../db/client.ts';
-import type { HeldRights } from '../../auth/access/holder.ts';
+import type { HeldRights, HeldRows } from '../../auth/access/holder.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import type { JobQueue } from '../../../lib/jobs.ts';
 import { LISTEN_PUSH, PUSH_CHANNEL } from '../outbox.ts';
@@ -39,7 +39,7 @@ export class PushRelay {
     private readonly settings: PushSettings,
     private readonly options: DeliveryOptions,
     private readonly log: Log,
-    private readonly rights: HeldRights,
+    private readonly holder: { rights: HeldRights; rows: HeldRows },
     private readonly bus?: CacheBus,
   ) {}
 
@@ -151,7 +151,7 @@ export class PushRelay {
   /** The worker: one attempt; a retry is handed to the queue for its time at once. */
   async work(key: DeliveryKey): Promise<DeliveryResult> {
     this.handed.delete(keyOf(key));
-    const result = await deliverOnce({ db: this.db, settings: this.settings, options: this.options, rights: this.rights, ...(this.bus ? { bus: this.bus } : {}) }, key);
+    const result = await deliverOnce({ db: this.db, settings: this.settings, options: this.options, rights: this.holder.rights, rows: this.holder.rows, ...(this.bus ? { bus: this.bus } : {}) }, key);
     if (result.kind === 'attempted' && result.status === 'PENDING' && result.nextAttemptAt && !this.closed) {
       await this.jobs.send(PUSH_DELIVER_JOB, key, { startAfter: result.nextAttemptAt });
       const at = result.nextAttemptAt.getTime();
@@ -173,8 +173,8 @@ export class PushRelay {
 const keyOf = (key: DeliveryKey) => `${key.tenantId}:${key.deliveryId}`;
 
 /** The relay and its jobs on the app's queue (app.ts, when the app has one). */
-export function registerPushDelivery(database: Database, jobs: JobQueue, settings: PushSettings, options: DeliveryOptions, log: Log, rights: HeldRights, bus?: CacheBus): PushRelay {
-  const relay = new PushRelay(database, jobs, settings, options, log, rights, bus);
+export function registerPushDelivery(database: Database, jobs: JobQueue, settings: PushSettings, options: DeliveryOptions, log: Log, holder: { rights: HeldRights; rows: HeldRows }, bus?: CacheBus): PushRelay {
+  const relay = new PushRelay(database, jobs, settings, options, log, holder, bus);
   relay.register();
   return relay;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { HolderState, PushAttemptOutcome, PushAttemptTrigger, PushDeliveryStatus, PushDisabledReason, PushMessageType } from '@portal/shared/open-api';
+import type { HolderState, PushAttemptOutcome, PushAttemptTrigger, PushDeliveryStatus, PushDisabledReason, PushMessageType, PushRefusal } from '@portal/shared/open-api';
 import type { Db } from '../../../db/client.ts';
 import { pushAttempts, pushDeliveries, pushEndpoints, pushMessages } from '../../../db/schema/open-api.ts';
 import { users } from '../../../db/schema/sys.ts';
@@ -40,7 +40,7 @@ export type EndpointForDelivery = {
   previousSecretUntil: Date | null;
   failingSince: Date | null;
   /** whose rights its events carry (decision 0029), and whether they still can */
-  holder: { userId: number; orgCode: string | null; state: HolderState } | null;
+  holder: { userId: number; username: string; orgCode: string | null; state: HolderState } | null;
 };
 
 const holders = alias(users, 'holder');
@@ -56,6 +56,7 @@ export async function endpointForDelivery(db: Db, tenantId: number, endpointId: 
       previousSecretUntil: pushEndpoints.previousSecretUntil,
       failingSince: pushEndpoints.failingSince,
       holderId: holders.id,
+      holderUsername: holders.username,
       holderOrgCode: holders.orgCode,
       holderState: holderStateOf(holders, pushEndpoints.tenantId),
     })
@@ -63,8 +64,8 @@ export async function endpointForDelivery(db: Db, tenantId: number, endpointId: 
     .leftJoin(holders, eq(holders.id, pushEndpoints.holderId))
     .where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.id, endpointId)));
   if (!row) return null;
-  const { holderId, holderOrgCode, holderState, ...endpoint } = row;
-  return { ...endpoint, holder: holderId === null ? null : { userId: Number(holderId), orgCode: holderOrgCode, state: holderState } };
+  const { holderId, holderUsername, holderOrgCode, holderState, ...endpoint } = row;
+  return { ...endpoint, holder: holderId === null || holderUsername === null ? null : { userId: Number(holderId), username: holderUsername, orgCode: holderOrgCode, state: holderState } };
 }
 
 export type MessageForDelivery = { msgId: string; type: PushMessageType; payload: unknown; createdAt: Date };
@@ -123,11 +124,11 @@ export async function recordAttempt(
     .where(and(eq(pushDeliveries.tenantId, delivery.tenantId), eq(pushDeliveries.id, delivery.id), eq(pushDeliveries.status, 'PENDING')));
 }
 
-/** A delivery that is not attempted (its endpoint is disabled or gone): FAILED as it is, the lease released. */
-export async function failWithoutAttempt(db: Db, delivery: LeasedDelivery): Promise<void> {
+/** A delivery that is not attempted (its endpoint disabled or gone, its holder's state, rights or data rules): FAILED with why, the lease released. */
+export async function failWithoutAttempt(db: Db, delivery: LeasedDelivery, refusal: PushRefusal): Promise<void> {
   await db
     .update(pushDeliveries)
-    .set({ status: 'FAILED', lockedUntil: null, nextTrigger: 'SCHEDULE' })
+    .set({ status: 'FAILED', refusal, lockedUntil: null, nextTrigger: 'SCHEDULE' })
     .where(and(eq(pushDeliveries.tenantId, delivery.tenantId), eq(pushDeliveries.id, delivery.id), eq(pushDeliveries.status, 'PENDING')));
 }
 

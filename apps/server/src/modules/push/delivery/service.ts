@@ -1,10 +1,10 @@
-import { PUSH_TEST_TYPE, PUSH_TYPE_PERMISSIONS, type PushAttemptOutcome, type PushDeliveryStatus, type PushMessageType } from '@portal/shared/open-api';
-import type { HeldRights } from '../../auth/access/holder.ts';
+import { PUSH_TEST_TYPE, PUSH_TYPE_PERMISSIONS, type PushAttemptOutcome, type PushDeliveryStatus, type PushRefusal } from '@portal/shared/open-api';
+import type { HeldRights, HeldRows } from '../../auth/access/holder.ts';
 import type { Db } from '../../../db/client.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import { decryptSecret } from '../../../lib/secret-box.ts';
 import type { PushSettings } from '../settings.ts';
-import { attemptHeaders, FAILING_DAYS_DEFAULT, messageBody, nextDelayMs, RETRY_AFTER_CAP_MS, RETRY_SCHEDULE_MS, retryAfterMs } from './model.ts';
+import { attemptHeaders, FAILING_DAYS_DEFAULT, messageBody, nextDelayMs, RETRY_AFTER_CAP_MS, RETRY_SCHEDULE_MS, retryAfterMs, rowOf } from './model.ts';
 import { publishSystemNotice } from '../../announcement/repository.ts';
 import { disabledNotice } from './notice.ts';
 import {
@@ -18,6 +18,7 @@ import {
   recordAttempt,
   type DeliveryKey,
   type EndpointForDelivery,
+  type MessageForDelivery,
 } from './repository.ts';
 import { sendAttempt, type AttemptResult } from './sender.ts';
 
@@ -60,23 +61,39 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
   debounceMs: 25,
 };
 
-/** `rights`: what an endpoint's holder may read now (decision 0029), asked before each attempt. */
-export type DeliveryDeps = { db: Db; settings: PushSettings; options: DeliveryOptions; rights: HeldRights; bus?: CacheBus };
+/**
+ * What an endpoint's holder may read now (decision 0029), asked before each attempt: `rights`, the read rights
+ * of the event types; `rows`, whether their data rules show them the row a message is about.
+ */
+export type DeliveryDeps = { db: Db; settings: PushSettings; options: DeliveryOptions; rights: HeldRights; rows: HeldRows; bus?: CacheBus };
+
+/** Why a delivery is not attempted: the code the delivery log shows, and the details for the server's log. */
+export type Refusal = { refusal: PushRefusal; reason: string };
 
 /**
  * Why a message is not sent to an endpoint because of its holder, or null: the holder frozen, deleted or gone
- * from the company, or no longer holding the read rights of what the message carries. A test event is sent.
+ * from the company, no longer holding the read rights of what the message carries, or not seeing the row it is
+ * about under their data rules (one query at most, none when no rule narrows them). A test event is sent.
  */
-async function holderRefusal(rights: HeldRights, tenantId: number, endpoint: EndpointForDelivery, type: PushMessageType): Promise<string | null> {
+async function holderRefusal(deps: Pick<DeliveryDeps, 'rights' | 'rows'>, tenantId: number, endpoint: EndpointForDelivery, message: MessageForDelivery): Promise<Refusal | null> {
+  const { type } = message;
   if (type === PUSH_TEST_TYPE) return null;
-  if (!endpoint.holder || endpoint.holder.state !== 'ACTIVE') return `the endpoint's holder is ${endpoint.holder?.state ?? 'DELETED'}`;
-  const held = await rights(PUSH_TYPE_PERMISSIONS, endpoint.holder, tenantId);
-  return held.has(type) ? null : `the endpoint's holder no longer holds the rights of ${type}`;
+  if (!endpoint.holder || endpoint.holder.state !== 'ACTIVE') {
+    const state = endpoint.holder?.state ?? 'DELETED';
+    return { refusal: state === 'FROZEN' ? 'HOLDER_FROZEN' : state === 'LEFT' ? 'HOLDER_LEFT' : 'HOLDER_DELETED', reason: `the endpoint's holder is ${state}` };
+  }
+  const held = await deps.rights(PUSH_TYPE_PERMISSIONS, endpoint.holder, tenantId);
+  if (!held.has(type)) return { refusal: 'HOLDER_RIGHTS', reason: `the endpoint's holder no longer holds the rights of ${type}` };
+  const row = rowOf(type, message.payload);
+  if (row && !(await deps.rows(row.menu, endpoint.holder, tenantId, row.number))) {
+    return { refusal: 'HOLDER_DATA_RULES', reason: `the endpoint's holder does not see ${row.field} ${row.number ?? '(none)'} under their data rules` };
+  }
+  return null;
 }
 
 export type DeliveryResult =
   | { kind: 'not-due' }
-  | { kind: 'not-attempted'; reason: string }
+  | ({ kind: 'not-attempted' } & Refusal)
   | { kind: 'attempted'; outcome: PushAttemptOutcome; status: PushDeliveryStatus; nextAttemptAt: Date | null; endpointDisabled: 'GONE' | 'FAILING' | null };
 
 export const leaseMsOf = (settings: PushSettings, options: DeliveryOptions) => settings.timeoutMs + options.leaseMarginMs;
@@ -111,20 +128,15 @@ export async function deliverOnce(deps: DeliveryDeps, key: DeliveryKey): Promise
   const delivery = await leaseDelivery(db, key, leaseMsOf(settings, options));
   if (!delivery) return { kind: 'not-due' };
   const [endpoint, message] = await Promise.all([endpointForDelivery(db, delivery.tenantId, delivery.endpointId), messageForDelivery(db, delivery.tenantId, delivery.messageId)]);
-  if (!endpoint || !message) {
-    await failWithoutAttempt(db, delivery);
-    return { kind: 'not-attempted', reason: 'the endpoint or the message no longer exists' };
-  }
+  const refuse = async (refused: Refusal): Promise<DeliveryResult> => {
+    await failWithoutAttempt(db, delivery, refused.refusal);
+    return { kind: 'not-attempted', ...refused };
+  };
+  if (!endpoint || !message) return refuse({ refusal: 'MISSING', reason: 'the endpoint or the message no longer exists' });
   // the test event is sent enabled or not: it is how one checks a receiver before enabling it (decision 0029)
-  if (!endpoint.enabled && message.type !== PUSH_TEST_TYPE) {
-    await failWithoutAttempt(db, delivery);
-    return { kind: 'not-attempted', reason: `the endpoint is disabled (${endpoint.disabledReason ?? 'MANUAL'})` };
-  }
-  const refusal = await holderRefusal(deps.rights, delivery.tenantId, endpoint, message.type);
-  if (refusal) {
-    await failWithoutAttempt(db, delivery);
-    return { kind: 'not-attempted', reason: refusal };
-  }
+  if (!endpoint.enabled && message.type !== PUSH_TEST_TYPE) return refuse({ refusal: 'ENDPOINT_DISABLED', reason: `the endpoint is disabled (${endpoint.disabledReason ?? 'MANUAL'})` });
+  const refusal = await holderRefusal(deps, delivery.tenantId, endpoint, message);
+  if (refusal) return refuse(refusal);
 
   const startedAt = new Date();
   const secrets = secretsOf(settings, delivery.endpointId, endpoint, startedAt);

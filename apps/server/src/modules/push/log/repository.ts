@@ -23,6 +23,7 @@ const record = {
   attempts: pushDeliveries.attempts,
   lastOutcome: pushDeliveries.lastOutcome,
   lastHttpStatus: pushDeliveries.lastHttpStatus,
+  refusal: pushDeliveries.refusal,
   lastAttemptAt: pushDeliveries.lastAttemptAt,
   nextAttemptAt: pushDeliveries.nextAttemptAt,
   nextTrigger: pushDeliveries.nextTrigger,
@@ -145,7 +146,7 @@ export async function markReplayed(db: Db, tenantId: number, ids: number[]): Pro
   if (ids.length === 0) return 0;
   const rows = await db
     .update(pushDeliveries)
-    .set({ status: 'PENDING', nextAttemptAt: sql`now()`, nextTrigger: 'REPLAY', lockedUntil: null })
+    .set({ status: 'PENDING', nextAttemptAt: sql`now()`, nextTrigger: 'REPLAY', lockedUntil: null, refusal: null })
     .where(and(eq(pushDeliveries.tenantId, tenantId), inArray(pushDeliveries.id, ids)))
     .returning({ id: pushDeliveries.id });
   await db.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${String(tenantId)})`);

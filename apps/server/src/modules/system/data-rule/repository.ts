@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
-import type { DataRuleInput, DataRuleRecord } from '@portal/shared/system-data-rules';
+import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import type { DataRuleInput, DataRuleRecord, DataRuleResource } from '@portal/shared/system-data-rules';
 import type { Db } from '../../../db/client.ts';
 import { dataRules, departments, roleDataRules, rolePermissions, roles, userDepartments, userRoles } from '../../../db/schema/sys.ts';
 import { escapeLike } from '../../../lib/list.ts';
+import { RESOURCE_ROWS } from './resources.ts';
 
 /* The queries of data rules and of the rules roles choose; every one scoped to the tenant. */
 
@@ -138,4 +139,15 @@ export async function loadUserRules(db: Db, userId: number, tenantId: number): P
     rules: rules.map((r) => ({ ...r, id: Number(r.id), roleId: Number(r.roleId), permissionId: Number(r.permissionId) })),
     orgCodes: codes.map((c) => c.orgCode),
   };
+}
+
+/** Whether the tenant's row of the resource numbered `number` meets `scope` (a user's rules on its menu): one query, by the unique number. */
+export async function rowInScope(db: Db, resource: DataRuleResource, tenantId: number, number: string, scope: SQL): Promise<boolean> {
+  const row = RESOURCE_ROWS[resource];
+  const found = await db
+    .select({ one: sql<number>`1` })
+    .from(row.table)
+    .where(and(eq(row.tenantId, tenantId), eq(row.number, number), scope))
+    .limit(1);
+  return found.length > 0;
 }

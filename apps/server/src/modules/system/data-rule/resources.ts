@@ -1,7 +1,7 @@
 import type { DATA_RULE_RESOURCES, DataRuleResource } from '@portal/shared/system-data-rules';
 import { orders, parcels } from '../../../db/schema/logistics.ts';
 import { payments, recharges, refunds } from '../../../db/schema/finance.ts';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldExpression } from './model.ts';
 
 /*
@@ -53,3 +53,15 @@ export const RESOURCE_FIELDS = {
     createdAt: column(refunds.createdAt),
   },
 } as const satisfies { [R in DataRuleResource]: Record<keyof (typeof DATA_RULE_RESOURCES)[R], FieldExpression> };
+
+/**
+ * Each resource's table and the number that names one of its rows in a tenant (unique there): what a message
+ * about a row carries, so that the row can be found under a holder's rules (decision 0029).
+ */
+export const RESOURCE_ROWS = {
+  orders: { table: orders, tenantId: orders.tenantId, number: orders.orderNo },
+  parcels: { table: parcels, tenantId: parcels.tenantId, number: parcels.trackingNo },
+  recharges: { table: recharges, tenantId: recharges.tenantId, number: recharges.rechargeNo },
+  payments: { table: payments, tenantId: payments.tenantId, number: payments.paymentNo },
+  refunds: { table: refunds, tenantId: refunds.tenantId, number: refunds.refundNo },
+} as const satisfies { [R in DataRuleResource]: { table: PgTable; tenantId: AnyPgColumn; number: AnyPgColumn } };

@@ -18,6 +18,7 @@ import {
   roleExists,
   rolesChoosing,
   rolesOfUser,
+  rowInScope,
   ruleOf,
   replaceChosenRules,
   updateRule,
@@ -112,6 +113,18 @@ export class DataRuleService {
     return compileScope(resource, RESOURCE_FIELDS[resource], roles, vars, (ruleId) =>
       this.warn('data rule cannot be compiled: its role admits no row of the menu', { ruleId, tenantId: auth.tenantId, menu }),
     );
+  }
+
+  /**
+   * Whether the subject sees, through a menu, the row named by its number (a message about it is theirs to
+   * receive, decision 0029): the list's own condition and the row's number, in one query; none when nothing
+   * narrows the menu. A row the rules narrow away, or no longer there, is not seen.
+   */
+  async admits(subject: RuleSubject, menu: DataRuleMenu, number: string | null): Promise<boolean> {
+    const scope = await this.scope(subject, menu);
+    if (!scope) return true;
+    if (number === null) return false;
+    return rowInScope(this.db, DATA_RULE_MENUS[menu], subject.tenantId, number, scope);
   }
 
   publish = () => this.access.publish({ kind: 'permissions' });

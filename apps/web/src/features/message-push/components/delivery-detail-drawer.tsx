@@ -32,6 +32,13 @@ export function DeliveryDetailDrawer({ id, onClose }: { id: number | null; onClo
               </Descriptions.Item>
               <Descriptions.Item label={t('delivery.createdAt')}>{formatDateTime(data.delivery.createdAt)}</Descriptions.Item>
               <Descriptions.Item label={t('delivery.nextAttemptAt')}>{data.delivery.nextAttemptAt ? `${formatDateTime(data.delivery.nextAttemptAt)} (${t(`trigger.${data.delivery.nextTrigger}`)})` : '—'}</Descriptions.Item>
+              {data.delivery.refusal && (
+                <Descriptions.Item label={t('delivery.refusal')} span={2}>
+                  <Typography.Text type="danger" data-testid="push-delivery-refusal">
+                    {t(`refusal.${data.delivery.refusal}`)}
+                  </Typography.Text>
+                </Descriptions.Item>
+              )}
             </Descriptions>
             <Typography.Title level={5}>{t('delivery.attemptsTitle')}</Typography.Title>
             <Table<PushAttemptRecord>

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Button, Select, Space, Tag } from 'antd';
+import { Button, Select, Space, Tag, Tooltip } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PUSH_ATTEMPT_OUTCOMES, PUSH_DELIVERY_STATUSES } from '@portal/shared/open-api';
+import { PUSH_DELIVERY_STATUSES } from '@portal/shared/open-api';
 import type { PushDeliveryRecord } from '@portal/shared/push-endpoints';
 import { Access } from '../../../components/access.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
@@ -44,6 +44,19 @@ function TypeCell({ type }: { type: PushDeliveryRecord['type'] }) {
   return type === 'PING' ? <Tag>{t('testType')}</Tag> : <DictTag code="PushTypeEnum" value={type} />;
 }
 
+/** The last attempt's outcome, or, for a delivery refused before any attempt, that nothing was sent and why. */
+function OutcomeCell({ delivery }: { delivery: PushDeliveryRecord }) {
+  const { t } = useTranslation('message-push');
+  if (delivery.refusal) {
+    return (
+      <Tooltip title={t(`refusal.${delivery.refusal}`)}>
+        <Tag data-testid="push-delivery-not-sent">{t('delivery.notSent')}</Tag>
+      </Tooltip>
+    );
+  }
+  return delivery.lastOutcome ? <Tag color={OUTCOME_COLORS[delivery.lastOutcome]}>{t(`outcome.${delivery.lastOutcome}`)}</Tag> : null;
+}
+
 function deliveryList(endpointId: number | undefined, onOpen: (id: number) => void): ListPageConfig<PushDeliveryRecord> {
   return {
     id: 'message-push-delivery',
@@ -64,7 +77,7 @@ function deliveryList(endpointId: number | undefined, onOpen: (id: number) => vo
       { dataIndex: 'endpointUrl', title: textKey('message-push', 'delivery.endpoint'), width: 220, format: 'ellipsis' },
       { dataIndex: 'status', title: textKey('message-push', 'delivery.status'), width: 100, phone: true, options: PUSH_DELIVERY_STATUSES.map((status) => ({ value: status, label: textKey('message-push', `status.${status}`), color: STATUS_COLORS[status] })) },
       { dataIndex: 'attempts', title: textKey('message-push', 'delivery.attempts'), width: 90, align: 'right' },
-      { dataIndex: 'lastOutcome', title: textKey('message-push', 'delivery.lastOutcome'), width: 130, options: PUSH_ATTEMPT_OUTCOMES.map((outcome) => ({ value: outcome, label: textKey('message-push', `outcome.${outcome}`), color: OUTCOME_COLORS[outcome] })) },
+      { dataIndex: 'lastOutcome', title: textKey('message-push', 'delivery.lastOutcome'), width: 130, render: (delivery) => <OutcomeCell delivery={delivery} /> },
       { dataIndex: 'lastHttpStatus', title: textKey('message-push', 'delivery.httpStatus'), width: 100, align: 'right' },
       { dataIndex: 'nextAttemptAt', title: textKey('message-push', 'delivery.nextAttemptAt'), width: 170, format: 'dateTime' },
       { dataIndex: 'createdAt', title: textKey('message-push', 'delivery.createdAt'), width: 170, format: 'dateTime' },

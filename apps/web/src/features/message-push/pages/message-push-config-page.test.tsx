@@ -39,6 +39,7 @@ const failed: PushDeliveryRecord = {
   attempts: 2,
   lastOutcome: 'HTTP_ERROR',
   lastHttpStatus: 500,
+  refusal: null,
   lastAttemptAt: '2026-11-27T08:05:00.000Z',
   nextAttemptAt: null,
   nextTrigger: 'SCHEDULE',
@@ -149,6 +150,23 @@ describe('the message push configuration page', { timeout: 30_000 }, () => {
     const expanders = within(within(drawer).getByTestId('push-attempts')).getAllByRole('button');
     fireEvent.click(expanders[1]!);
     expect((await within(drawer).findByTestId('push-attempt-expanded')).textContent).toContain('database down');
+  });
+
+  test('a delivery refused before any attempt says it was not sent, and why', async () => {
+    signIn(ALL, DICTS);
+    const refused: PushDeliveryRecord = { ...failed, id: 42, attempts: 0, lastOutcome: null, lastHttpStatus: null, lastAttemptAt: null, refusal: 'HOLDER_DATA_RULES' };
+    answer((call) => {
+      if (call.url.pathname === '/api/config/push-endpoint/delivery/list') return pageOf([refused]);
+      if (call.url.pathname === '/api/config/push-endpoint/delivery/queryById') return { ...detail, delivery: refused, attempts: [] };
+      return undefined;
+    });
+    renderUi(<MessagePushConfigPage />);
+    fireEvent.click((await screen.findAllByTestId('push-endpoint-log'))[0]!);
+    expect((await screen.findByTestId('push-delivery-not-sent')).textContent).toBe('Not sent');
+    fireEvent.click(screen.getByTestId('push-delivery-open'));
+    const drawer = await screen.findByTestId('push-delivery-detail');
+    expect(within(drawer).getByTestId('push-delivery-refusal').textContent).toBe('The endpoint’s holder’s data rules hide the record this event is about');
+    expect(drawer.textContent).toContain('No attempt yet');
   });
 
   test('the log of one endpoint asks for that endpoint; replay-failed wants a range first', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "push_delivery" ADD COLUMN "refusal" varchar(24);
