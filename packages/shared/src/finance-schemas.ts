@@ -60,10 +60,18 @@ export const currencyBody = z.strictObject({ currency: currencyField });
 export const walletBalance = z.object({
   currency: currencyField,
   balance: z.string(),
-  /** submitted recharges not yet confirmed, in this currency (the "unrecharged amount") */
-  unrecharged: z.string(),
-  /** balance refunds submitted and not yet verified */
-  pendingRefund: z.string(),
+  /**
+   * submitted recharges not yet confirmed, in this currency (the "unrecharged amount"): those of the reader's
+   * recharge list (its data rules), null for a reader without that list
+   */
+  unrecharged: z.string().nullable(),
+  /** balance refunds submitted and not yet verified: those of the reader's refund list, null for a reader without it */
+  pendingRefund: z.string().nullable(),
+  /**
+   * what a balance refund may take now: the balance less every balance refund of the company awaiting
+   * verification (the refund's own check); null for a reader who may not ask for a refund
+   */
+  available: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });
 export type WalletBalance = z.infer<typeof walletBalance>;

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { DataRuleMenu } from '@portal/shared/system-data-rules';
+import type { PermissionCode } from '@portal/shared/permissions';
 import type { ApiScope, ApiType } from '@portal/shared/open-api';
 import type { Db } from '../db/client.ts';
 import { forbidden } from '../lib/errors.ts';
@@ -67,4 +68,11 @@ export function apiKeyCaller(request: FastifyRequest): ApiKeyCaller {
 export function keyScope(request: FastifyRequest, menu: DataRuleMenu): Promise<SQL | undefined> {
   const { holder, tenantId } = apiKeyCaller(request);
   return request.server.dataRules.scope({ userId: holder.userId, username: holder.username, tenantId, session: { orgCode: holder.orgCode } }, menu);
+}
+
+/** Whether the key's holder holds a permission in the key's company now (a figure of a list goes only to its readers). */
+export async function keyHolderCan(request: FastifyRequest, code: PermissionCode): Promise<boolean> {
+  const { holder, tenantId } = apiKeyCaller(request);
+  const access = request.server.accessService;
+  return access.can(await access.userAccess({ userId: holder.userId, orgCode: holder.orgCode }, tenantId), code);
 }

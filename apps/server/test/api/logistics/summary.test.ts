@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, type ExceptionStatus, type OrderStatus } from '@portal/shared/logistics';
 import { collectionExceptions } from '../../../src/db/schema/logistics.ts';
-import { permissions, rolePermissions, roles, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
-import { hashPassword } from '../../../src/lib/passwords.ts';
-import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../../helpers/test-app.ts';
 import { insertOrder, insertParcel } from '../../helpers/orders.ts';
+import { restrictedReaders } from '../../helpers/restricted-readers.ts';
 
 const SUMMARY = '/api/logistics/summary';
 const DAY = 86_400_000;
@@ -132,27 +130,12 @@ describe(`home page logistics figures (${testDbKind()})`, () => {
 
   it('shows each figure only to a reader of the list it summarises, through their data rules there', async () => {
     // the finding: a role that sees only TW orders and holds no parcel or exception right saw the whole tenant's figures
-    const ids = async (codes: string[]) => (await t.db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.perms, codes))).map((row) => row.id);
-    const role = async (code: string, grants: string[]) => {
-      const [row] = await t.db.insert(roles).values({ tenantId: 1, roleCode: code, roleName: code }).returning({ id: roles.id });
-      await t.db.insert(rolePermissions).values((await ids(grants)).map((permissionId) => ({ tenantId: 1, roleId: row!.id, permissionId })));
-      return row!.id;
-    };
-    const person = async (username: string, roleId: number) => {
-      const [row] = await t.db.insert(users).values({ username, realname: username, passwordHash: await hashPassword(DEMO_PASSWORD), defaultTenantId: 1 }).returning({ id: users.id });
-      await t.db.insert(userTenants).values({ userId: row!.id, tenantId: 1 });
-      await t.db.insert(userRoles).values({ userId: row!.id, tenantId: 1, roleId });
-      return t.login(username);
-    };
-    const twRole = await role('tw_home', ['dashboard:analysis:view', 'logistics:order:list']);
-    const [menu] = await ids(['logistics:order:list']);
-    const rule = await t.call({ method: 'POST', url: '/api/sys/permission/addPermissionRule', token: tokens.merchant, payload: { permissionId: menu, ruleName: 'TW', field: 'destinationCountry', operator: 'eq', valueKind: 'value', value: 'TW' } });
-    expect(rule.statusCode, rule.body).toBe(200);
-    const chosen = await t.call({ method: 'POST', url: '/api/sys/role/datarule', token: tokens.merchant, payload: { permissionId: menu, roleId: twRole, dataRuleIds: [rule.json().result.id] } });
-    expect(chosen.statusCode, chosen.body).toBe(200);
+    const readers = restrictedReaders(t, tokens.merchant);
+    const twRole = await readers.role('tw_home', ['dashboard:analysis:view', 'logistics:order:list']);
+    await readers.rule('logistics:order:list', twRole, { ruleName: 'TW', field: 'destinationCountry', operator: 'eq', value: 'TW' });
     await insertOrder(t.db, { tenantId: 1, destinationCountry: 'TW' });
     await insertOrder(t.db, { tenantId: 1, destinationCountry: 'JP' });
-    const tw = await person('tw_home_reader', twRole);
+    const tw = await readers.person('tw_home_reader', twRole);
     const figures = (await summary(tw)) as unknown as Nullable<Summary>;
     const listed = await t.call({ method: 'GET', url: '/api/logistics/order/list', token: tw, query: { pageSize: '1', status: ORDER_STATUSES.join(',') } });
     const all = (await summary(tokens.merchant)).byStatus.reduce((sum, entry) => sum + entry.count, 0);
@@ -162,7 +145,7 @@ describe(`home page logistics figures (${testDbKind()})`, () => {
     expect(figures.ordersPerDay?.reduce((sum, day) => sum + day.count, 0)).toBeLessThanOrEqual(theirs);
     expect(figures).toMatchObject({ parcelsInWarehouse: null, openExceptions: null });
     // the home page alone: no figure at all
-    const homeOnly = await person('home_only_reader', await role('home_only', ['dashboard:analysis:view']));
+    const homeOnly = await readers.person('home_only_reader', await readers.role('home_only', ['dashboard:analysis:view']));
     expect(await summary(homeOnly)).toEqual({ byStatus: null, ordersPerDay: null, parcelsInWarehouse: null, openExceptions: null });
   });
 

@@ -26,7 +26,10 @@ export type RechargeFilters = {
 // the client's text is a LIKE parameter, never SQL: its wildcards are matched literally
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One tenant's recharges (or every tenant's with null), filtered, within the caller's data rules (`scope`). A number matches exactly or by its start. */
+/**
+ * One tenant's recharges (or every tenant's with null), filtered, within the caller's data rules (`scope`). A number matches exactly or by its
+ * start. The one condition of the recharge list, its export and every figure that sums it (the wallet's).
+ */
 export function rechargeWhere(tenantId: number | null, filters: RechargeFilters, scope?: SQL): SQL | undefined {
   return and(
     tenantId === null ? undefined : eq(recharges.tenantId, tenantId),

@@ -119,8 +119,11 @@ export type RefundFilters = {
   createdAt_end?: string;
 };
 
-/** Within one tenant (merchant calls) or across all (platform calls: `tenantId` null unless it filters); `rules`: the caller's data rules on the refund menu (modules/system/data-rule). */
-function refundWhere(tenantId: number | null, filters: RefundFilters, rules?: SQL): SQL | undefined {
+/**
+ * Within one tenant (merchant calls) or across all (platform calls: `tenantId` null unless it filters); `rules`: the caller's data rules on the
+ * refund menu (modules/system/data-rule). The one condition of the refund list, its export and every figure that sums it (the wallet's).
+ */
+export function refundWhere(tenantId: number | null, filters: RefundFilters, rules?: SQL): SQL | undefined {
   return and(
     tenantId === null ? undefined : eq(refunds.tenantId, tenantId),
     filters.status ? eq(refunds.status, filters.status) : undefined,

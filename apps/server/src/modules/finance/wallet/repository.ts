@@ -1,9 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import type { Person } from '@portal/shared/finance-schemas';
 import { accounts, payments, rateApplications, recharges, refunds } from '../../../db/schema/finance.ts';
 import { users } from '../../../db/schema/sys.ts';
 import type { Tx } from '../ledger/repository.ts';
+import { rechargeWhere } from '../recharge/repository.ts';
+import { refundWhere } from '../refund/repository.ts';
 
 /** What the wallet at a glance reads: the tenant's wallets, what awaits review, the people of the filters. */
 
@@ -15,20 +17,26 @@ export function wallets(db: Tx, tenantId: number, only: CurrencyCode[] | null) {
     .where(and(eq(accounts.tenantId, tenantId), eq(accounts.kind, 'WALLET'), only ? inArray(accounts.currency, only) : undefined));
 }
 
-/** The tenant's submitted recharges, one by one (received in `only`, or any). */
-export function submittedRecharges(db: Tx, tenantId: number, only: CurrencyCode[] | null) {
+/**
+ * The tenant's submitted recharges, one by one (received in `only`, or any): the rows the recharge list shows
+ * under its SUBMITTED tab, through the same condition and the reader's data rules there (`scope`).
+ */
+export function submittedRecharges(db: Tx, tenantId: number, only: CurrencyCode[] | null, scope?: SQL) {
   return db
     .select({ from: recharges.transferCurrency, to: recharges.receivedCurrency, amount: recharges.transferAmount })
     .from(recharges)
-    .where(and(eq(recharges.tenantId, tenantId), eq(recharges.status, 'SUBMITTED'), only ? inArray(recharges.receivedCurrency, only) : undefined));
+    .where(and(rechargeWhere(tenantId, { status: 'SUBMITTED' }, scope), only ? inArray(recharges.receivedCurrency, only) : undefined));
 }
 
-/** The sum of the tenant's submitted balance refunds per currency. */
-export function submittedRefunds(db: Tx, tenantId: number, only: CurrencyCode[] | null) {
+/**
+ * The sum of the tenant's submitted balance refunds per currency: the refund list's rows of that status and
+ * kind, through the same condition and the reader's data rules there (`rules`; none: every one of the tenant).
+ */
+export function submittedRefunds(db: Tx, tenantId: number, only: CurrencyCode[] | null, rules?: SQL) {
   return db
     .select({ currency: refunds.currency, amount: sql<string>`sum(${refunds.amount})::text` })
     .from(refunds)
-    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.status, 'SUBMITTED'), eq(refunds.kind, 'BALANCE'), only ? inArray(refunds.currency, only) : undefined))
+    .where(and(refundWhere(tenantId, { status: 'SUBMITTED', kind: 'BALANCE' }, rules), only ? inArray(refunds.currency, only) : undefined))
     .groupBy(refunds.currency);
 }
 

@@ -1,10 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { currencyBody, person, rateTable as rateTableSchema, walletBalance, walletDetails } from '@portal/shared/finance-schemas';
-import { merchant } from '../../../plugins/auth.ts';
-import { walletCaller } from '../access.ts';
-import { balanceIn, balances, peopleOf, rateTable } from './service.ts';
+import { caller, merchant } from '../../../plugins/auth.ts';
+import { walletCaller, walletScope } from '../access.ts';
+import { balanceIn, balances, peopleOf, rateTable, walletFigureParts } from './service.ts';
 
 const emptyBody = z.strictObject({}).optional();
 
@@ -14,6 +15,8 @@ const emptyBody = z.strictObject({}).optional();
  */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  // the pending amounts of the caller's recharge and refund lists (their rights and data rules there)
+  const partsOf = (request: FastifyRequest) => walletFigureParts({ can: (code) => app.accessService.can(caller(request).access, code), scope: (menu) => walletScope(request, menu) });
 
   app.post(
     '/finance/virtualWallet/wallet/details',
@@ -22,20 +25,27 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wallet'],
         summary: "The caller tenant's wallets: balance, recharges awaiting confirmation and refunds awaiting verification, per currency",
+        description:
+          'unrecharged sums the recharges of the caller\'s recharge list (their data rules there) and is null without wallet:recharge:list; pendingRefund likewise with the refund list (wallet:refund:list); available, what a balance refund may take, is null without wallet:refund:submit.',
         body: emptyBody,
         response: { 200: envelopeSchema(walletDetails) },
       },
     },
-    async (request) => request.ok({ wallets: await balances(db, walletCaller(request).tenantId) }),
+    async (request) => request.ok({ wallets: await balances(db, walletCaller(request).tenantId, await partsOf(request)) }),
   );
 
   app.post(
     '/finance/virtualWallet/balance',
     {
       config: merchant('wallet:module:view'),
-      schema: { tags: ['wallet'], summary: 'The caller tenant’s wallet in one currency (zero when it has none yet)', body: currencyBody, response: { 200: envelopeSchema(walletBalance) } },
+      schema: {
+        tags: ['wallet'],
+        summary: 'The caller tenant’s wallet in one currency (zero when it has none yet), its figures given as by wallet/details',
+        body: currencyBody,
+        response: { 200: envelopeSchema(walletBalance) },
+      },
     },
-    async (request) => request.ok(await balanceIn(db, walletCaller(request).tenantId, request.body.currency)),
+    async (request) => request.ok(await balanceIn(db, walletCaller(request).tenantId, await partsOf(request), request.body.currency)),
   );
 
   app.post(

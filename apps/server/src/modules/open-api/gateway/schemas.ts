@@ -129,7 +129,7 @@ export const parcelPage = pageSchema(parcelRecord).meta({
 
 export const walletBalances = z
   .object({ wallets: z.array(walletBalance) })
-  .meta({ example: { wallets: [{ currency: 'CNY', balance: '1250.00', unrecharged: '0.00', pendingRefund: '0.00', updatedAt: '2026-11-27T08:00:00.000Z' }] } });
+  .meta({ example: { wallets: [{ currency: 'CNY', balance: '1250.00', unrecharged: '0.00', pendingRefund: '0.00', available: '1250.00', updatedAt: '2026-11-27T08:00:00.000Z' }] } });
 
 // ------------------------------------------------------------------ purchase orders
 

@@ -7,7 +7,7 @@ import { inEnglish, signIn, signOut } from '../../../test/fixtures.ts';
 import { refuse, renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
 import { PayDialog } from './pay-dialog.tsx';
 
-const WALLETS = { wallets: [{ currency: 'USD', balance: '20.00', unrecharged: '0.00', pendingRefund: '0.00', updatedAt: null }, { currency: 'CNY', balance: '50.00', unrecharged: '0.00', pendingRefund: '0.00', updatedAt: null }] };
+const WALLETS = { wallets: [{ currency: 'USD', balance: '20.00', unrecharged: '0.00', pendingRefund: '0.00', available: '20.00', updatedAt: null }, { currency: 'CNY', balance: '50.00', unrecharged: '0.00', pendingRefund: '0.00', available: '50.00', updatedAt: null }] };
 
 const previewOf = (currency: 'USD' | 'CNY', rate: string): PayPreview =>
   currency === 'USD'

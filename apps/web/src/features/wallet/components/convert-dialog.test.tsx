@@ -9,8 +9,8 @@ import { callsTo, openDropdown, signInWith } from '../test/wallet-fixtures.ts';
 import { ConvertDialog } from './convert-dialog.tsx';
 
 const WALLETS: WalletBalance[] = [
-  { currency: 'CNY', balance: '1000.00', unrecharged: '0.00', pendingRefund: '0.00', updatedAt: '2026-03-01T02:00:00.000Z' },
-  { currency: 'USD', balance: '5.00', unrecharged: '0.00', pendingRefund: '0.00', updatedAt: '2026-03-01T02:00:00.000Z' },
+  { currency: 'CNY', balance: '1000.00', unrecharged: '0.00', pendingRefund: '0.00', available: '1000.00', updatedAt: '2026-03-01T02:00:00.000Z' },
+  { currency: 'USD', balance: '5.00', unrecharged: '0.00', pendingRefund: '0.00', available: '5.00', updatedAt: '2026-03-01T02:00:00.000Z' },
 ];
 
 const preview = (amount: string, sufficient: boolean): ConversionPreview => ({

@@ -28,21 +28,26 @@ const ACCOUNT_MAX = 64;
 const BANK_MAX = 100;
 const REASON_MAX = 500;
 
-/** What a balance refund may take: the balance less the refunds already waiting (finance pays each from it). */
-const availableOf = (wallet: WalletBalance | undefined): string | null => (wallet ? amountLess(wallet.balance, wallet.pendingRefund, wallet.currency) : null);
+/**
+ * What a balance refund may take, as the server checks it: the balance less every refund of the company
+ * already waiting (finance pays each from it). Not the wallet's pendingRefund, which counts only the refunds
+ * the reader's own list shows.
+ */
+const availableOf = (wallet: WalletBalance | undefined): string | null => wallet?.available ?? null;
 
 function BalanceLine({ wallet, loading }: { wallet: WalletBalance | undefined; loading: boolean }) {
   const { t } = useTranslation('wallet');
   if (loading) return <Skeleton.Input active size="small" style={{ marginBottom: 16 }} />;
-  if (!wallet) return null;
+  const available = availableOf(wallet);
+  if (!wallet || available === null) return null;
   return (
     <Alert
       type="info"
       showIcon
       style={{ marginBottom: 16 }}
       data-testid="refund-available"
-      title={t('refund.form.available', { amount: `${formatMoney(availableOf(wallet))} ${wallet.currency}` })}
-      description={t('refund.form.availableHelp', { balance: `${formatMoney(wallet.balance)} ${wallet.currency}`, pending: `${formatMoney(wallet.pendingRefund)} ${wallet.currency}` })}
+      title={t('refund.form.available', { amount: `${formatMoney(available)} ${wallet.currency}` })}
+      description={t('refund.form.availableHelp', { balance: `${formatMoney(wallet.balance)} ${wallet.currency}`, pending: `${formatMoney(amountLess(wallet.balance, available, wallet.currency))} ${wallet.currency}` })}
     />
   );
 }

@@ -7,14 +7,22 @@ import { changeLanguage } from '../../../lib/i18n.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { inEnglish, signOut } from '../../../test/fixtures.ts';
 import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
-import { callsTo, signInWith } from '../test/wallet-fixtures.ts';
+import { callsTo, openDropdown, signInWith } from '../test/wallet-fixtures.ts';
+import { RefundFormDialog } from '../components/refund-form-dialog.tsx';
 import { PaymentListPage } from './payment-list-page.tsx';
 import { RechargeListPage } from './recharge-list-page.tsx';
 import { WalletOverviewPage } from './wallet-overview-page.tsx';
 
 const ALL_ACTIONS = ['wallet:recharge:add', 'wallet:payment:add', 'wallet:refund:submit'];
 
-const wallet = (currency: WalletBalance['currency'], balance: string, unrecharged: string, pendingRefund: string, updatedAt: string | null): WalletBalance => ({ currency, balance, unrecharged, pendingRefund, updatedAt });
+const wallet = (currency: WalletBalance['currency'], balance: string, unrecharged: string | null, pendingRefund: string | null, updatedAt: string | null, available: string | null = balance): WalletBalance => ({
+  currency,
+  balance,
+  unrecharged,
+  pendingRefund,
+  available,
+  updatedAt,
+});
 
 const RATES = {
   currency: 'CNY',
@@ -27,6 +35,7 @@ const RATES = {
 function server(wallets: WalletBalance[]) {
   return stubFetch(({ url, body }) => {
     if (url.pathname.endsWith('/wallet/details')) return { wallets };
+    if (url.pathname.endsWith('/balance')) return wallets.find((one) => one.currency === (body as { currency: string }).currency) ?? new Response(null, { status: 404 });
     if (url.pathname.endsWith('/queryRate')) return (body as { currency: string }).currency === 'CNY' ? RATES : { currency: 'USD', rates: [] };
     if (url.pathname.endsWith('/list') || url.pathname.endsWith('/payment/charges')) return { records: [], total: 0, current: 1, size: 10, pages: 0 };
     if (url.pathname.endsWith('/initiator')) return [];
@@ -75,6 +84,33 @@ describe('the wallet overview', { timeout: 30_000 }, () => {
     expect(screen.getByText('1 USD = 7.2463768116 CNY')).toBeTruthy();
     expect(screen.getByText('1 CNY = 4.3825 TWD')).toBeTruthy();
     expect(callsTo(calls, 'queryRate').map((call) => call.body)).toEqual([{ currency: 'CNY' }]);
+  });
+
+  it('shows what awaits credit and refunds under review only when the server gives them (a reader of those lists)', async () => {
+    signInWith(ALL_ACTIONS);
+    server([wallet('CNY', '228.30', '11.42', null, '2026-03-02T04:05:06.000Z'), wallet('HKD', '50.00', null, null, null)]);
+    renderPage();
+    const cny = await screen.findByTestId('wallet-card-CNY');
+    expect(within(cny).getByTestId('wallet-unrecharged').textContent).toBe('11.42 CNY');
+    expect(within(cny).queryByTestId('wallet-pending-refund')).toBeNull();
+    expect(within(cny).queryByText('Refunds under review')).toBeNull();
+    const hkd = screen.getByTestId('wallet-card-HKD');
+    expect(within(hkd).getByTestId('wallet-balance').textContent).toBe('50.00 HKD');
+    expect(within(hkd).queryByTestId('wallet-unrecharged')).toBeNull();
+    expect(within(hkd).queryByText('Awaiting credit')).toBeNull();
+    expect(within(hkd).queryByTestId('wallet-pending-refund')).toBeNull();
+  });
+
+  it("offers a balance refund up to what the server says is free, not the balance less the reader's own pending refunds", async () => {
+    signInWith(ALL_ACTIONS);
+    // the reader's refund list shows 5.00 of the 25.00 the company has waiting
+    server([wallet('CNY', '228.30', null, '5.00', null, '203.30')]);
+    renderUi(<RefundFormDialog onClose={() => undefined} />);
+    await userEvent.click(await screen.findByLabelText('Currency'));
+    await userEvent.click(await waitFor(() => within(openDropdown()).getByTitle('CNY')));
+    const line = await screen.findByTestId('refund-available');
+    expect(line.textContent).toContain('Available to refund: 203.30 CNY');
+    expect(line.textContent).toContain('Balance 228.30 CNY, of which 25.00 CNY is in refunds under review');
   });
 
   it('shows an empty state with Recharge when there is no wallet, which opens the recharge form', async () => {

@@ -28,18 +28,23 @@ function WalletCard({ wallet }: { wallet: WalletBalance }) {
         {formatMoney(wallet.balance)} <span style={{ fontSize: 16, fontWeight: 400 }}>{wallet.currency}</span>
       </div>
       <Flex vertical gap={4} style={{ marginTop: 8 }}>
-        <Flex justify="space-between" gap={16}>
-          <Typography.Text type="secondary">{t('overview.unrecharged')}</Typography.Text>
-          <span data-testid="wallet-unrecharged">
-            <Money amount={wallet.unrecharged} currency={wallet.currency} />
-          </span>
-        </Flex>
-        <Flex justify="space-between" gap={16}>
-          <Typography.Text type="secondary">{t('overview.pendingRefund')}</Typography.Text>
-          <span data-testid="wallet-pending-refund">
-            <Money amount={wallet.pendingRefund} currency={wallet.currency} />
-          </span>
-        </Flex>
+        {/* each pending amount sums a record list: the server gives it only to a reader of that list */}
+        {wallet.unrecharged !== null && (
+          <Flex justify="space-between" gap={16}>
+            <Typography.Text type="secondary">{t('overview.unrecharged')}</Typography.Text>
+            <span data-testid="wallet-unrecharged">
+              <Money amount={wallet.unrecharged} currency={wallet.currency} />
+            </span>
+          </Flex>
+        )}
+        {wallet.pendingRefund !== null && (
+          <Flex justify="space-between" gap={16}>
+            <Typography.Text type="secondary">{t('overview.pendingRefund')}</Typography.Text>
+            <span data-testid="wallet-pending-refund">
+              <Money amount={wallet.pendingRefund} currency={wallet.currency} />
+            </span>
+          </Flex>
+        )}
         <Flex justify="space-between" gap={16}>
           <Typography.Text type="secondary">{t('overview.updatedAt')}</Typography.Text>
           <Typography.Text type="secondary">{wallet.updatedAt ? formatDateTime(wallet.updatedAt) : t('overview.noMovement')}</Typography.Text>
@@ -160,7 +165,7 @@ function RateCard() {
 
 /**
  * The wallet at a glance: a card per currency (balance; recharges not yet credited and refunds not yet
- * paid out below it), the quick actions that open the record pages' forms, and today's rates.
+ * paid out below it, each for a reader of its list), the quick actions that open the record pages' forms, and today's rates.
  */
 export function WalletOverviewPage() {
   const { t } = useTranslation('wallet');
