@@ -152,14 +152,13 @@ describe('system administration: a merchant builds a team, the platform edits a 
     await page.goto('/system/user');
     await page.getByTestId('forbidden-result').waitFor();
 
-    // ---- frozen: the open session is refused at its next request, and the sign-in too
+    // ---- frozen: the open page leaves for the sign-in at once, saying why, and the sign-in is refused
     const users = await merchantApi.get<Page_<{ id: number; username: string }>>(`/api/sys/user/list?username=${username}`);
     const userId = users.records[0]?.id;
     expect(userId).toBeDefined();
     await merchantApi.put('/api/sys/user/frozenBatch', { ids: [userId], status: 2 });
-    // the next request of the open page (the home page's figures) is refused, and the page goes to the sign-in
-    await page.getByTestId('side-menu').getByText('Home', { exact: true }).click();
     await page.waitForURL(/\/user\/login/);
+    await page.getByText('Your session has ended (signed out by an administrator, or the account frozen or removed). Please sign in again').waitFor();
     await page.locator('#login_username').fill(username);
     await page.locator('#login_password').fill(password);
     await page.getByTestId('login-submit').click();
