@@ -25,7 +25,7 @@ export type AuditFieldKind =
   | { dict: string }
   /** a value of a fixed list, by its value as text ('1', 'true', 'ACTIVE') */
   | { values: Record<string, Texts> }
-  /** a text in the three languages ({ 'zh-TW', 'zh-CN', 'en-US' }): one row per language */
+  /** a text in the three languages ({ 'zh-TW', 'zh-CN', 'en-US' }): one row per language (found so without it, unless both sides lack it) */
   | { languages: true }
   /** a menu title key ('menu.system.user'), shown as the menu shows it */
   | { menuTitle: true }
@@ -171,6 +171,21 @@ const BY_RESOURCE: Record<string, Record<string, AuditField>> = {
         FAILING: typed('連續失敗多日而停用', '连续失败多日而停用', 'Turned off: failing for days'),
       }),
     },
+  },
+  dict: {
+    dictCode: { label: typed('字典編碼', '字典编码', 'Dictionary code') },
+    dictName: { label: typed('字典名稱', '字典名称', 'Dictionary name') },
+    builtIn: { label: typed('系統', '系统', 'System') },
+    itemCount: { label: typed('項目數', '项目数', 'Items') },
+    order: { label: typed('項目順序', '项目顺序', 'Order of the items') },
+  },
+  'dict-item': {
+    dictId: { kind: { hidden: true } },
+    itemValue: { label: typed('資料值', '数据值', 'Value') },
+    itemText: { label: typed('名稱', '名称', 'Text') },
+    color: { label: typed('顏色', '颜色', 'Colour') },
+    sortOrder: { label: typed('排序', '排序', 'Order') },
+    status: { kind: ON_OFF },
   },
   session: {
     userAgent: { label: typed('裝置 / 瀏覽器', '设备 / 浏览器', 'Device / browser') },

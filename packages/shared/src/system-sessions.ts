@@ -98,12 +98,19 @@ export type LoginLogRecord = z.infer<typeof loginLogRecord>;
 export const AUDIT_RESOURCES = ['user', 'role', 'menu', 'depart', 'position', 'tenant', 'tenant-package', 'dict', 'dict-item', 'announcement', 'session',
   // issue 15 (keys): a merchant's API keys
   'api-key',
+  // a merchant's webhook endpoints
+  'push-endpoint',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'freeze', 'unfreeze', 'password', 'restore', 'purge', 'grant', 'members', 'publish', 'revoke', 'revoke-all',
   // issue 15 (keys): an API key's secret rolled
   'roll',
   // a record made by an Excel import
   'import',
+  // a push endpoint switched on or off, its signing secret rotated, a test event sent
+  'enable',
+  'disable',
+  'rotate-secret',
+  'test',
 ] as const;
 
 export const auditLogListQuery = {

@@ -80,5 +80,15 @@ describe("the audit log's fields as a reader reads them", () => {
     expect(row(en, 'createdAt')).toMatchObject({ label: 'Created at', before: '2026-01-02 03:04:05' });
     // a field no one named shows its key
     expect(row(en, 'extra')?.label).toBe('extra');
+    // a text in the three languages is one row per language, registered or not
+    const texts = (en: string) => ({ 'zh-TW': '已建立', 'zh-CN': '已创建', 'en-US': en });
+    const item = readableFields({ resource: 'dict-item', before: { itemText: texts('Created'), status: 1 }, after: { itemText: texts('Just created'), status: 1 } }, reading('en-US'));
+    expect(item.map((r) => [r.key, r.label, r.changed])).toEqual([
+      ['itemText.zh-TW', 'Text (Traditional Chinese)', false],
+      ['itemText.zh-CN', 'Text (Simplified Chinese)', false],
+      ['itemText.en-US', 'Text (English)', true],
+      ['status', 'Status', false],
+    ]);
+    expect(row(item, 'status')?.before).toBe('Enabled');
   });
 });

@@ -28,6 +28,9 @@ export type Reading = {
 
 type Fields = Record<string, unknown>;
 const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A text in the interface languages, as the log keeps titles and dictionary texts. */
+const isTexts = (value: unknown): value is Fields =>
+  isRecord(value) && Object.keys(value).length > 0 && Object.entries(value).every(([key, text]) => (LANGUAGES as readonly string[]).includes(key) && typeof text === 'string');
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -176,7 +179,7 @@ export function readableFields(line: AuditSides, reading: Reading): AuditFieldRo
     if (kind && 'hidden' in kind) continue;
     const label = labelOf(resource, key, reading.lang);
     const side = (record: Fields, value: unknown) => (Object.hasOwn(record, key) ? shown(kind, value, record, reading) : null);
-    if (kind && 'languages' in kind) {
+    if ((kind && 'languages' in kind) || isTexts(from[key]) || isTexts(to[key])) {
       // one row per language, so that a change of one language's text is seen in any language
       for (const language of LANGUAGES) {
         const inLanguage = (record: Fields) => {
