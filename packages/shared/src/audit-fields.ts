@@ -200,6 +200,38 @@ const BY_RESOURCE: Record<string, Record<string, AuditField>> = {
   },
 };
 
+/**
+ * The order a resource's fields are read in, as its form shows them (the log keeps JSON, whose keys come back
+ * in an order of the database's own); a field not listed comes after these, times last.
+ */
+const ORDER: Record<string, readonly string[]> = {
+  user: ['username', 'realname', 'workNo', 'phone', 'email', 'avatar', 'status', 'departs', 'orgCode', 'positions', 'roles', 'mainAccount', 'top', 'inRecycleBin', 'mode'],
+  role: ['roleName', 'roleCode', 'description', 'permissionIds', 'userIds'],
+  depart: ['departName', 'orgCode', 'parentId', 'sortNo'],
+  position: ['code', 'name', 'rank'],
+  menu: ['menuType', 'parentId', 'name', 'titles', 'path', 'component', 'componentName', 'redirect', 'url', 'internalOrExternal', 'icon', 'sortNo', 'perms', 'permsType', 'status', 'isRoute', 'hidden', 'alwaysShow', 'keepAlive', 'platformOnly', 'merchantOnly', 'builtIn'],
+  tenant: ['name', 'status', 'packageName', 'validFrom', 'validUntil', 'contactName', 'contactPhone', 'contactEmail', 'mainUsername', 'mainRealname', 'userCount'],
+  'tenant-package': ['name', 'description', 'status', 'isDefault', 'permissions', 'permissionCount', 'tenantCount'],
+  'api-key': ['name', 'scopes', 'ipAllowList', 'expiresAt', 'status', 'shown', 'previousShown', 'previousUntil', 'holder', 'holderState', 'unheldScopes', 'createdBy', 'lastUsedAt', 'lastUsedIp', 'revokedAt'],
+  'push-endpoint': ['url', 'description', 'eventTypes', 'enabled', 'disabledReason'],
+  dict: ['dictCode', 'dictName', 'description', 'builtIn', 'itemCount', 'order'],
+  'dict-item': ['itemValue', 'itemText', 'color', 'sortOrder', 'status'],
+  session: ['username', 'ip', 'userAgent', 'createdAt', 'lastSeenAt', 'revoked', 'reason', 'liveSessions'],
+};
+const LAST = ['createdAt', 'updatedAt'];
+
+/** The keys of a record in the order its resource's fields are read. */
+export function auditFieldOrder(resource: string, keys: readonly string[]): string[] {
+  const listed = Object.hasOwn(ORDER, resource) ? (ORDER[resource] ?? []) : [];
+  const rank = (key: string) => {
+    const at = listed.indexOf(key);
+    if (at >= 0) return at;
+    return LAST.includes(key) ? listed.length + 1 + LAST.indexOf(key) : listed.length;
+  };
+  // a stable sort: the fields no list names keep their order between the listed ones and the times
+  return [...keys].sort((a, b) => rank(a) - rank(b));
+}
+
 /** The field areas of field-labels.ts whose names an audited resource shares. */
 export const AUDIT_FIELD_AREAS = {
   user: 'user',

@@ -27,6 +27,22 @@ describe("the audit log's fields as a reader reads them", () => {
     expect(row(rows, 'email')).toMatchObject({ before: null, after: 'x@y' });
   });
 
+  it("reads a resource's fields in its form's order, whatever order the database gave the keys back in, times last", () => {
+    const user = { createdAt: '2026-01-02T03:04:05.000Z', top: false, email: '', roles: [], status: 1, extra: 1, realname: 'A', username: 'a', orgCode: null, departs: [] };
+    expect(readableFields({ resource: 'user', before: null, after: user }, reading('en-US')).map((r) => r.key)).toEqual([
+      'username',
+      'realname',
+      'email',
+      'status',
+      'departs',
+      'orgCode',
+      'roles',
+      'top',
+      'extra',
+      'createdAt',
+    ]);
+  });
+
   it('shows a creation and a deletion as their fields, none of them a change', () => {
     expect(readableFields({ resource: 'position', before: null, after: { code: 'x', rank: 1 } }, reading('en-US')).map((r) => [r.key, r.changed, r.before])).toEqual([
       ['code', false, null],

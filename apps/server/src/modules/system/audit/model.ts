@@ -1,6 +1,6 @@
 import type { Language, Texts } from '@portal/shared/languages';
 import { LANGUAGES } from '@portal/shared/languages';
-import { AUDIT_BOOLEAN, AUDIT_DELETED_MARK, AUDIT_FIELD_AREAS, AUDIT_LANGUAGE_NAMES, AUDIT_REF_KINDS, auditField, type AuditFieldKind, type AuditRefKind } from '@portal/shared/audit-fields';
+import { AUDIT_BOOLEAN, AUDIT_DELETED_MARK, AUDIT_FIELD_AREAS, AUDIT_LANGUAGE_NAMES, AUDIT_REF_KINDS, auditField, auditFieldOrder, type AuditFieldKind, type AuditRefKind } from '@portal/shared/audit-fields';
 import { knownFieldLabel } from '@portal/shared/field-labels';
 import { menuTitle } from '@portal/shared/menu-titles';
 import type { AuditFieldRow, AuditShownValue } from '@portal/shared/system-sessions';
@@ -159,7 +159,7 @@ function labelOf(resource: string, key: string, lang: Language): string {
 }
 
 /**
- * Every field of either side, in the order they first appear (before, then after), named and with its
+ * Every field of either side, in its resource's order (audit-fields.ts; the others as they first appear), named and with its
  * values read; a field only one side has is null on the other. A whole side that is not a record (a list,
  * nothing) is one row without a name.
  */
@@ -174,7 +174,7 @@ export function readableFields(line: AuditSides, reading: Reading): AuditFieldRo
   const to = isRecord(after) ? after : {};
   const whole = !isRecord(before) || !isRecord(after);
   const rows: AuditFieldRow[] = [];
-  for (const key of new Set([...Object.keys(from), ...Object.keys(to)])) {
+  for (const key of auditFieldOrder(resource, [...new Set([...Object.keys(from), ...Object.keys(to)])])) {
     const kind = auditField(resource, key).kind;
     if (kind && 'hidden' in kind) continue;
     const label = labelOf(resource, key, reading.lang);

@@ -59,12 +59,14 @@ export function AuditDiff({ fields }: { fields: readonly AuditFieldRow[] }) {
           {
             key: 'before',
             title: t('auditLog.before'),
+            width: '40%',
             onCell: (row) => ({ style: row.changed ? CHANGED_BEFORE : undefined }),
             render: (_, row) => <Value value={row.before} marked={row.lost} color="red" />,
           },
           {
             key: 'after',
             title: t('auditLog.after'),
+            width: '40%',
             onCell: (row) => ({ style: row.changed ? CHANGED_AFTER : undefined }),
             render: (_, row) => <Value value={row.after} marked={row.gained} color="green" />,
           },

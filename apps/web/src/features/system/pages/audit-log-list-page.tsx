@@ -43,7 +43,8 @@ function auditList(onOpen: (id: number) => void, language: Language): ListPageCo
       { dataIndex: 'label', title: textKey('system-logs', 'auditLog.label'), width: 180, format: 'ellipsis' },
       { key: 'changes', title: textKey('system-logs', 'auditLog.changes'), width: 360, render: (line) => <AuditChanges changes={line.changes} /> },
       { dataIndex: 'resourceId', title: textKey('system-logs', 'auditLog.resourceId'), width: 100, defaultHidden: true },
-      { dataIndex: 'ip', title: textKey('system-logs', 'auditLog.ip'), width: 140 },
+      // the changes take its room; the detail shows it, the column chooser brings it back
+      { dataIndex: 'ip', title: textKey('system-logs', 'auditLog.ip'), width: 140, defaultHidden: true },
       { key: 'actions', title: textKey('system-logs', 'common.actions'), fixed: 'right', width: 90, phone: true, render: (line) => <DetailLink line={line} onOpen={onOpen} /> },
     ],
   };
