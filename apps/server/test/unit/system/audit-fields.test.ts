@@ -94,6 +94,9 @@ describe("the audit log's fields as a reader reads them", () => {
     const en = readableFields({ resource: 'user', before: { status: 1, createdAt: '2026-01-02T03:04:05.000Z', extra: 'kept' }, after: { status: 2, createdAt: '2026-01-02T03:04:05.000Z', extra: 'kept' } }, reading('en-US'));
     expect(row(en, 'status')).toMatchObject({ label: 'Status', before: 'Normal', after: 'Frozen' });
     expect(row(en, 'createdAt')).toMatchObject({ label: 'Created at', before: '2026-01-02 03:04:05' });
+    // a text that only looks like a time is left as it is
+    const odd = readableFields({ resource: 'x', before: null, after: { description: '2026-99-99T99:99:99Z' } }, { ...reading('en-US'), time: (iso) => new Intl.DateTimeFormat('en-US').format(new Date(iso)) });
+    expect(row(odd, 'description')?.after).toBe('2026-99-99T99:99:99Z');
     // a field no one named shows its key
     expect(row(en, 'extra')?.label).toBe('extra');
     // a text in the three languages is one row per language, registered or not

@@ -91,7 +91,8 @@ type Shown = { text: string } | { items: { id: string; text: string }[] };
 function scalarText(value: unknown, reading: Reading): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return AUDIT_BOOLEAN[value ? 'true' : 'false'][reading.lang];
-  if (typeof value === 'string') return ISO_TIME.test(value) ? reading.time(value) : value;
+  // a text that only looks like a time (typed into a description) is shown as it is
+  if (typeof value === 'string') return ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? reading.time(value) : value;
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }

@@ -71,7 +71,7 @@ describe('the audit log drawer: every field by its name, values as the server na
     expect(within(drawer).queryByText('A01A02')).toBeNull();
     const roles = drawer.querySelector('tr[data-field="roles"]')!;
     const moved = [...roles.querySelectorAll('[data-moved="true"]')].map((tag) => tag.textContent);
-    expect(moved).toEqual(['Closed (deleted)', 'Auditors']);
+    expect(moved).toEqual(['− Closed (deleted)', '+ Auditors']);
     // a field only the after has: "(none)" before it
     expect(within(drawer).getByText('(none)')).toBeTruthy();
     expect(screen.getByTestId('audit-changed-count').textContent).toBe('Changed fields: 3');
