@@ -239,6 +239,12 @@ function lookUp(names: readonly string[], area: FieldArea | undefined): FieldLab
   return undefined;
 }
 
+/** A field's name as the screens label it, when the catalogue knows it (the audit log names record fields with it). */
+export function knownFieldLabel(name: string, area?: FieldArea): Texts | undefined {
+  const found = lookUp([name], area);
+  return found ? { 'zh-TW': found['zh-TW'], 'zh-CN': found['zh-CN'], 'en-US': found['en-US'] } : undefined;
+}
+
 /** The raw path as the client wrote it: items[2].unitPrice. */
 export function pathText(path: readonly PropertyKey[]): string {
   return path

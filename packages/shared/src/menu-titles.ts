@@ -1,4 +1,4 @@
-import type { Texts } from './languages.ts';
+import type { Language, Texts } from './languages.ts';
 
 /**
  * Titles of menus ('menu.*') and permission buttons ('button.*'), keyed by the `key` of the server's menu seed.
@@ -166,3 +166,14 @@ export const menuTitles: Record<string, Texts> = {
   'button.revoke': { 'zh-TW': '撤銷', 'zh-CN': '撤销', 'en-US': 'Revoke' },
   'button.forceLogout': { 'zh-TW': '強制下線', 'zh-CN': '强制下线', 'en-US': 'Force Logout' },
 };
+
+/** A title key in a language; a key this catalogue does not know (an entry an administrator added) as it is. */
+export function menuTitle(key: string, language: Language): string {
+  const texts = Object.hasOwn(menuTitles, key) ? menuTitles[key] : undefined;
+  return texts ? texts[language] || texts['zh-TW'] : key;
+}
+
+/** A menu entry's title: an administrator's title (menu management) wins over its key's translation. */
+export function entryTitle(meta: { title: string; titles?: Texts | null }, language: Language): string {
+  return meta.titles?.[language] || meta.titles?.['zh-TW'] || menuTitle(meta.title, language);
+}

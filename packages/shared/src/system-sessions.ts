@@ -98,12 +98,19 @@ export type LoginLogRecord = z.infer<typeof loginLogRecord>;
 export const AUDIT_RESOURCES = ['user', 'role', 'menu', 'depart', 'position', 'tenant', 'tenant-package', 'dict', 'dict-item', 'announcement', 'session',
   // issue 15 (keys): a merchant's API keys
   'api-key',
+  // a merchant's webhook endpoints
+  'push-endpoint',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'freeze', 'unfreeze', 'password', 'restore', 'purge', 'grant', 'members', 'publish', 'revoke', 'revoke-all',
   // issue 15 (keys): an API key's secret rolled
   'roll',
   // a record made by an Excel import
   'import',
+  // a push endpoint switched on or off, its signing secret rotated, a test event sent
+  'enable',
+  'disable',
+  'rotate-secret',
+  'test',
 ] as const;
 
 export const auditLogListQuery = {
@@ -117,6 +124,26 @@ export const auditLogListQuery = {
   createdAt_end: rangeBound.optional(),
 };
 
+/** A value as its reader reads it: a text, or the items of a list; names where the line holds ids or codes. */
+export const auditShownValue = z.union([z.string(), z.array(z.string())]);
+export type AuditShownValue = z.infer<typeof auditShownValue>;
+
+/** One field of a change in the reader's language (packages/shared/src/audit-fields.ts names the fields). */
+export const auditFieldRow = z.object({
+  /** the field as the record holds it ('permissionIds'; 'titles.en-US' for one language of a text in three) */
+  key: z.string(),
+  label: z.string(),
+  /** null: the field is not on that side (a creation has no before) */
+  before: auditShownValue.nullable(),
+  after: auditShownValue.nullable(),
+  /** both sides hold the record and this field differs */
+  changed: z.boolean(),
+  /** of a list that changed: the items the change added and those it took away */
+  gained: z.array(z.string()),
+  lost: z.array(z.string()),
+});
+export type AuditFieldRow = z.infer<typeof auditFieldRow>;
+
 export const auditLogRecord = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -126,10 +153,13 @@ export const auditLogRecord = z.object({
   label: z.string(),
   ip: z.string(),
   createdAt: z.string(),
+  /** the fields the change changed (none for an addition or a deletion: the detail shows the whole record) */
+  changes: z.array(auditFieldRow),
 });
 export type AuditLogRecord = z.infer<typeof auditLogRecord>;
 
-export const auditLogDetail = auditLogRecord.extend({ before: z.unknown(), after: z.unknown() });
+/** `before` and `after` as the line holds them; `fields`, every field of either side as its reader reads it. */
+export const auditLogDetail = auditLogRecord.extend({ before: z.unknown(), after: z.unknown(), fields: z.array(auditFieldRow) });
 export type AuditLogDetail = z.infer<typeof auditLogDetail>;
 
 export const auditLogIdQuery = { id: idQuery };

@@ -3,11 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, refused } from '../../helpers/answers.ts';
-import { permissions, roles } from '../../../src/db/schema/sys.ts';
+import { departments, permissions, roles } from '../../../src/db/schema/sys.ts';
 import { auditLogs } from '../../../src/db/schema/admin.ts';
 
-type Line = { id: number; username: string; resource: string; resourceId: string; action: string; label: string; createdAt: string };
-type Detail = Line & { before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+type Row = { key: string; label: string; before: string | string[] | null; after: string | string[] | null; changed: boolean; gained: string[]; lost: string[] };
+type Line = { id: number; username: string; resource: string; resourceId: string; action: string; label: string; createdAt: string; changes: Row[] };
+type Detail = Line & { before: Record<string, unknown> | null; after: Record<string, unknown> | null; fields: Row[] };
 type SignIn = { id: number; username: string; ip: string; userAgent: string; success: boolean; logType: number; reason: string; createdAt: string };
 type Page<T> = { records: T[]; total: number };
 type Who = 'admin' | 'merchant' | 'staff' | 'merchant2';
@@ -18,16 +19,16 @@ describe(`the sign-in log and the audit log (${testDbKind()})`, () => {
   let t: TestApp;
   const tokens: Record<Who, string> = { admin: '', merchant: '', staff: '', merchant2: '' };
   const bodies: string[] = [];
-  const call = async (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, data?: Record<string, unknown>): Promise<LightMyRequestResponse> => {
+  const call = async (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: Record<string, unknown>, lang = 'en-US'): Promise<LightMyRequestResponse> => {
     const response =
-      method === 'GET'
-        ? await t.call({ method, url: `/api${url}`, token: tokens[who], lang: 'en-US', query: Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, String(v)])) })
-        : await t.call({ method, url: `/api${url}`, token: tokens[who], lang: 'en-US', payload: data ?? {} });
+      method === 'GET' || method === 'DELETE'
+        ? await t.call({ method, url: `/api${url}`, token: tokens[who], lang, query: Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, String(v)])) })
+        : await t.call({ method, url: `/api${url}`, token: tokens[who], lang, payload: data ?? {} });
     bodies.push(response.body);
     return response;
   };
-  const audit = async (who: Who, query: Record<string, unknown> = {}) => ok<Page<Line>>(await call(who, 'GET', '/sys/auditLog/list', { pageSize: 200, ...query }));
-  const detail = async (who: Who, id: number) => ok<Detail>(await call(who, 'GET', '/sys/auditLog/queryById', { id }));
+  const audit = async (who: Who, query: Record<string, unknown> = {}, lang = 'en-US') => ok<Page<Line>>(await call(who, 'GET', '/sys/auditLog/list', { pageSize: 200, ...query }, lang));
+  const detail = async (who: Who, id: number, lang = 'en-US') => ok<Detail>(await call(who, 'GET', '/sys/auditLog/queryById', { id }, lang));
   const signIns = async (who: Who, query: Record<string, unknown> = {}) => ok<Page<SignIn>>(await call(who, 'GET', '/sys/loginLog/list', { pageSize: 200, ...query }));
 
   beforeAll(async () => {
@@ -136,6 +137,102 @@ describe(`the sign-in log and the audit log (${testDbKind()})`, () => {
     expect(shown.before).toMatchObject({ perms: 'logistics:module:view', titles: row.titles });
     expect(shown.after).toMatchObject({ perms: 'logistics:module:view', titles });
     refused(await call('merchant', 'GET', '/sys/auditLog/queryById', { id: line.id }), 404);
+  });
+
+  describe('a line read in the reader\'s language: names for ids and codes, fields by their names', () => {
+    const departOf = async (orgCode: string) => (await t.db.select().from(departments).where(and(eq(departments.tenantId, 1), eq(departments.orgCode, orgCode))))[0]!;
+    const row = (rows: Row[], key: string) => rows.find((r) => r.key === key);
+    const lineOf = async (query: Record<string, unknown>, resourceId: number, lang = 'en-US') => (await audit('merchant', query, lang)).records.find((line) => line.resourceId === String(resourceId))!;
+    // nothing a reader reads of these fields is an id or a code
+    const noRawIds = (rows: Row[]) => {
+      const texts = rows.flatMap((r) => [r.before, r.after, ...r.gained, ...r.lost].flat()).filter((text): text is string => typeof text === 'string');
+      expect(texts.filter((text) => /^#?\d+$/.test(text) || /^A01(A\d\d)*$/.test(text))).toEqual([]);
+    };
+
+    it("names a role's granted permissions by their menu titles, and a user's current department by its name", async () => {
+      const role = ok<{ id: number }>(await call('merchant', 'POST', '/sys/role/add', { roleName: 'Readers', roleCode: 'readers' }));
+      const entry = async (name: string, parentId?: number) =>
+        (await t.db.select().from(permissions).where(parentId === undefined ? eq(permissions.name, name) : and(eq(permissions.name, name), eq(permissions.parentId, parentId))))[0]!;
+      const users = await entry('menu.system.user');
+      const rolesMenu = await entry('menu.system.role');
+      const addUser = await entry('button.add', users.id);
+      const grantable = ok<{ ids: number[] }>(await call('merchant', 'GET', '/sys/role/queryTreeList')).ids;
+      expect(grantable).toEqual(expect.arrayContaining([users.id, rolesMenu.id, addUser.id]));
+      ok(await call('merchant', 'POST', '/sys/permission/saveRolePermission', { roleId: role.id, permissionIds: [users.id, rolesMenu.id, addUser.id], lastpermissionIds: [] }));
+
+      const grant = await lineOf({ resource: 'role', action: 'grant' }, role.id);
+      const permissionsRow = row(grant.changes, 'permissionIds')!;
+      expect(permissionsRow).toMatchObject({ label: 'Permissions', before: [], lost: [] });
+      expect([...permissionsRow.gained].sort()).toEqual(['Role Management', 'User Management', 'User Management › Add']);
+      noRawIds(grant.changes);
+      const inChinese = row((await lineOf({ resource: 'role', action: 'grant' }, role.id, 'zh-TW')).changes, 'permissionIds')!;
+      expect(inChinese.label).toBe('權限');
+      expect([...inChinese.gained].sort()).toEqual(['用戶管理', '用戶管理 › 新增', '角色管理'].sort());
+
+      // a user moved from one current department to another
+      const operations = await departOf('A01A01');
+      const finance = await departOf('A01A02');
+      const base = { realname: 'Mover', departIds: [operations.id, finance.id], roleIds: [] };
+      const added = ok<{ id: number }>(await call('merchant', 'POST', '/sys/user/add', { username: 'mover', password: PASSWORD, ...base, orgCode: 'A01A01' }));
+      ok(await call('merchant', 'PUT', '/sys/user/edit', { id: added.id, ...base, orgCode: 'A01A02' }));
+
+      const edit = await lineOf({ resource: 'user', action: 'update' }, added.id);
+      expect(edit.changes.map((r) => r.key)).toEqual(['orgCode']);
+      expect(row(edit.changes, 'orgCode')).toMatchObject({ label: 'Current department', before: '營運部 Operations', after: '財務部 Finance', changed: true });
+      expect(row((await lineOf({ resource: 'user', action: 'update' }, added.id, 'zh-TW')).changes, 'orgCode')).toMatchObject({ label: '目前部門', before: '營運部 Operations', after: '財務部 Finance' });
+
+      // the detail: every field, by its name, with names for the links and the dictionary's text for the status
+      const whole = await detail('merchant', edit.id, 'zh-CN');
+      expect(whole.before).toMatchObject({ orgCode: 'A01A01' });
+      expect(row(whole.fields, 'orgCode')).toMatchObject({ label: '当前部门', changed: true });
+      expect(row(whole.fields, 'departs')).toMatchObject({ label: '部门', after: ['營運部 Operations', '財務部 Finance'], changed: false });
+      expect(row(whole.fields, 'status')).toMatchObject({ label: '状态', before: '正常', after: '正常' });
+      expect(row(whole.fields, 'realname')).toMatchObject({ label: '真实姓名', before: 'Mover' });
+      expect(row(whole.fields, 'createdAt')?.before).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      noRawIds(whole.fields);
+    });
+
+    it('marks a department deleted since (by the name the line wrote), and an id nothing names any more', async () => {
+      const operations = await departOf('A01A01');
+      const parent = await departOf('A01');
+      const shortLived = ok<{ id: number; orgCode: string }>(await call('merchant', 'POST', '/sys/sysDepart/add', { departName: 'Short-lived', parentId: parent.id }));
+      const added = ok<{ id: number }>(
+        await call('merchant', 'POST', '/sys/user/add', { username: 'leaver', password: PASSWORD, realname: 'Leaver', departIds: [operations.id, shortLived.id], orgCode: shortLived.orgCode, roleIds: [] }),
+      );
+      ok(await call('merchant', 'PUT', '/sys/user/edit', { id: added.id, realname: 'Leaver', departIds: [operations.id], orgCode: 'A01A01', roleIds: [] }));
+      ok(await call('merchant', 'DELETE', '/sys/sysDepart/delete', { id: shortLived.id }));
+
+      const edit = await lineOf({ resource: 'user', action: 'update' }, added.id);
+      expect(row(edit.changes, 'orgCode')).toMatchObject({ before: 'Short-lived (deleted)', after: '營運部 Operations' });
+      expect(row(edit.changes, 'departs')).toMatchObject({ gained: [], lost: ['Short-lived (deleted)'] });
+      const inChinese = await lineOf({ resource: 'user', action: 'update' }, added.id, 'zh-TW');
+      expect(row(inChinese.changes, 'orgCode')?.before).toBe('Short-lived（已刪除）');
+      // the department's own deletion: its parent by name, its own code as it was
+      const removed = await detail('merchant', (await lineOf({ resource: 'depart', action: 'delete' }, shortLived.id)).id);
+      expect(row(removed.fields, 'parentId')).toMatchObject({ label: 'Parent department', before: 'Demo Trading', after: null });
+      expect(row(removed.fields, 'orgCode')).toMatchObject({ label: 'Department code', before: shortLived.orgCode });
+
+      // a line holding ids that name nothing (a permission gone from the catalogue), or no ids at all, reads without failing
+      const [written] = await t.db
+        .insert(auditLogs)
+        .values({ tenantId: 1, username: 'merchant', resource: 'role', resourceId: '1', action: 'grant', before: { permissionIds: [999_999_999] }, after: { permissionIds: ['x', { nested: true }, -1, 1.5] } })
+        .returning({ id: auditLogs.id });
+      const odd = await detail('merchant', written!.id);
+      expect(row(odd.fields, 'permissionIds')).toMatchObject({ before: ['#999999999 (deleted)'], changed: true });
+      expect((row(odd.fields, 'permissionIds')?.after as string[]).every((text) => text.endsWith(' (deleted)'))).toBe(true);
+    });
+
+    it('keeps the filters and the paging of the list', async () => {
+      const all = await audit('merchant', { resource: 'user', action: 'update' });
+      expect(all.total).toBeGreaterThan(1);
+      const second = await audit('merchant', { resource: 'user', action: 'update', pageSize: 1, pageNo: 2 });
+      expect(second.records.map((line) => line.id)).toEqual([all.records[1]!.id]);
+      expect(second.records[0]!.changes.length).toBeGreaterThan(0);
+      refused(await call('merchant', 'GET', '/sys/auditLog/list', { timeZone: "Asia/Taipei' or 1=1" }), 400);
+      const taipei = await detail('merchant', all.records[0]!.id);
+      const utc = ok<Detail>(await call('merchant', 'GET', '/sys/auditLog/queryById', { id: all.records[0]!.id, timeZone: 'UTC' }));
+      expect(row(utc.fields, 'createdAt')?.before).not.toBe(row(taipei.fields, 'createdAt')?.before);
+    });
   });
 
   it('never writes or answers a password or a hash', async () => {

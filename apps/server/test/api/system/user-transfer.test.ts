@@ -122,6 +122,17 @@ describe(`users to and from Excel (${testDbKind()})`, () => {
     expect(aliceLine).toMatchObject({ tenantId: 1 });
     expect(aliceLine?.after).toMatchObject({ username: 'imp_alice', departs: [{ orgCode: 'A01A01' }] });
     expect(JSON.stringify(lines)).not.toMatch(/Alice2026x|argon2/);
+    // and reads as a user added on the screen does: fields by their names, departments, roles and positions by theirs
+    const bobLine = lines.find((line) => line.label === 'imp_bob')!;
+    type Row = { key: string; label: string; after: string | string[] | null };
+    const read = ok<{ action: string; fields: Row[] }>(await call({ method: 'GET', url: '/api/sys/auditLog/queryById', token: tokens.merchant, lang: 'en-US', query: { id: String(bobLine.id) } }));
+    const field = (key: string) => read.fields.find((row) => row.key === key);
+    expect(read.action).toBe('import');
+    expect(field('orgCode')).toMatchObject({ label: 'Current department', after: '財務部 Finance' });
+    expect(field('departs')).toMatchObject({ label: 'Departments', after: expect.arrayContaining(['營運部 Operations', '財務部 Finance']) });
+    expect(field('positions')).toMatchObject({ label: 'Positions', after: expect.arrayContaining(['經理 Manager', '專員 Clerk']) });
+    expect(field('status')).toMatchObject({ label: 'Status', after: 'Normal' });
+    expect(field('realname')).toMatchObject({ label: 'Real name', after: 'Bob' });
   });
 
   it('imports nothing when one row of four is wrong, and names that row (three languages)', async () => {

@@ -6,7 +6,7 @@ import { useAuditLog } from '../api/audit-logs.ts';
 import { AuditDiff } from './audit-diff.tsx';
 import { ResourceText, ActionText } from './audit-texts.tsx';
 
-/** One line of the audit log: who changed what and when, and the record before and after, side by side. */
+/** One line of the audit log: who changed what and when, and the record before and after, side by side, as the server named it for the reader. */
 export function AuditLogDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation('system-logs');
   const line = useAuditLog(id);
@@ -28,7 +28,7 @@ export function AuditLogDrawer({ id, onClose }: { id: number | null; onClose: ()
             <Descriptions.Item label={t('auditLog.resourceId')}>{data.resourceId}</Descriptions.Item>
             <Descriptions.Item label={t('auditLog.ip')}>{data.ip}</Descriptions.Item>
           </Descriptions>
-          <AuditDiff before={data.before} after={data.after} />
+          <AuditDiff fields={data.fields} />
         </>
       ) : (
         <DetailStates pending={line.isPending} failed={line.isError} onRetry={() => void line.refetch()} />

@@ -63,6 +63,11 @@ export const resources: typeof source = {
     onlyChanged: 'Changed fields only',
     nothing: '(none)',
     changedCount: 'Changed fields: {{count}}',
+    changes: 'Changes',
+    empty: '(empty)',
+    moreChanges: 'and {{count}} more',
+    colon: ': ',
+    comma: ', ',
     resources: {
       user: 'User',
       role: 'Role',
@@ -77,6 +82,7 @@ export const resources: typeof source = {
       session: 'Session',
       // issue 15 (keys)
       'api-key': 'API key',
+      'push-endpoint': 'Push endpoint',
     },
     actions: {
       create: 'Add',
@@ -95,6 +101,10 @@ export const resources: typeof source = {
       // issue 15 (keys)
       roll: 'Key rolled',
       import: 'Imported',
+      enable: 'Enable',
+      disable: 'Disable',
+      'rotate-secret': 'Signing secret rotated',
+      test: 'Test event',
     },
   },
 };

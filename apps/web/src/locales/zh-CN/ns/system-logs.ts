@@ -63,6 +63,11 @@ export const resources: typeof source = {
     onlyChanged: '只显示变更的字段',
     nothing: '（无）',
     changedCount: '{{count}} 个字段有变更',
+    changes: '变更内容',
+    empty: '（空）',
+    moreChanges: '还有 {{count}} 个字段',
+    colon: '：',
+    comma: '、',
     resources: {
       user: '用户',
       role: '角色',
@@ -77,6 +82,7 @@ export const resources: typeof source = {
       session: '会话',
       // issue 15 (keys)
       'api-key': 'API 密钥',
+      'push-endpoint': '推送端点',
     },
     actions: {
       create: '新增',
@@ -95,6 +101,10 @@ export const resources: typeof source = {
       // issue 15 (keys)
       roll: '轮换密钥',
       import: '导入',
+      enable: '启用',
+      disable: '停用',
+      'rotate-secret': '轮换签名密钥',
+      test: '测试推送',
     },
   },
 };

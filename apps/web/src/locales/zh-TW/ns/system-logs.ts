@@ -62,6 +62,11 @@ export const resources = {
     onlyChanged: '只顯示變更的欄位',
     nothing: '（無）',
     changedCount: '{{count}} 個欄位有變更',
+    changes: '變更內容',
+    empty: '（空）',
+    moreChanges: '還有 {{count}} 個欄位',
+    colon: '：',
+    comma: '、',
     resources: {
       user: '用戶',
       role: '角色',
@@ -76,6 +81,7 @@ export const resources = {
       session: '工作階段',
       // issue 15 (keys)
       'api-key': 'API 金鑰',
+      'push-endpoint': '推送端點',
     },
     actions: {
       create: '新增',
@@ -94,6 +100,10 @@ export const resources = {
       // issue 15 (keys)
       roll: '輪換金鑰',
       import: '匯入',
+      enable: '啟用',
+      disable: '停用',
+      'rotate-secret': '輪換簽章密鑰',
+      test: '測試推送',
     },
   },
 };
