@@ -5,6 +5,8 @@ import type { Db } from '../../../db/client.ts';
 import { sessions } from '../../../db/schema/auth.ts';
 import {
   departments,
+  departRoles,
+  departRoleUsers,
   positions,
   rolePermissions,
   roles,
@@ -269,8 +271,16 @@ export async function updateUser(tx: Db, userId: number, values: UserValues): Pr
  */
 export async function replaceLinks(tx: Db, tenantId: number, userId: number, links: { departIds: number[]; positionIds: number[]; roleIds: number[] }): Promise<void> {
   const { departIds, positionIds, roleIds } = links;
-  const mine = <T extends typeof userDepartments | typeof userPositions | typeof userRoles>(table: T) => and(eq(table.tenantId, tenantId), eq(table.userId, userId));
-  await tx.delete(userDepartments).where(and(mine(userDepartments), departIds.length ? notInArray(userDepartments.departmentId, departIds) : undefined));
+  const mine = <T extends typeof userDepartments | typeof userPositions | typeof userRoles | typeof departRoleUsers>(table: T) => and(eq(table.tenantId, tenantId), eq(table.userId, userId));
+  const left = and(mine(userDepartments), departIds.length ? notInArray(userDepartments.departmentId, departIds) : undefined);
+  // a department left takes its department roles with it (as removing a member does): kept, they would come
+  // back with the membership, given by whoever adds the user again without holding them
+  const leftRoles = tx
+    .select({ id: departRoles.id })
+    .from(departRoles)
+    .where(and(eq(departRoles.tenantId, tenantId), inArray(departRoles.departmentId, tx.select({ id: userDepartments.departmentId }).from(userDepartments).where(left))));
+  await tx.delete(departRoleUsers).where(and(mine(departRoleUsers), inArray(departRoleUsers.roleId, leftRoles)));
+  await tx.delete(userDepartments).where(left);
   if (departIds.length) await tx.insert(userDepartments).values(departIds.map((departmentId) => ({ tenantId, userId, departmentId }))).onConflictDoNothing();
   await tx.delete(userPositions).where(mine(userPositions));
   if (positionIds.length) await tx.insert(userPositions).values(positionIds.map((positionId) => ({ tenantId, userId, positionId })));
