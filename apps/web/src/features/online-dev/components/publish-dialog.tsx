@@ -5,6 +5,7 @@ import { CONTAINER_COMPONENT } from '@portal/shared/page-components';
 import type { MenuTreeNode } from '@portal/shared/system-menus';
 import type { Language } from '@portal/shared/languages';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { entryTitle } from '../../../lib/menu-title.ts';
 import { ServerError } from '../../../components/server-error.tsx';
 import { useMenuCatalogue } from '../api/menu-groups.ts';
@@ -33,8 +34,8 @@ function titleOf(options: readonly GroupOption[], id: number): string[] | null {
 }
 
 /**
- * Publish a report or form to the menu: under a group, and into tenant packages (their merchants see it);
- * the success message names where it is.
+ * Publish a report or form to the menu: under a group, and, for a holder of the packages' right, into tenant
+ * packages (their merchants see it); the success message names where it is.
  */
 export function PublishDialog({ target, publish, onClose }: { target: PublishTarget | null; publish: { mutateAsync: (input: { id: number; parentId: number; packageIds: number[] }) => Promise<unknown>; isPending: boolean; error: unknown; reset: () => void }; onClose: () => void }) {
   const { t } = useTranslation('online-dev');
@@ -43,7 +44,9 @@ export function PublishDialog({ target, publish, onClose }: { target: PublishTar
   const [form] = Form.useForm<{ parentId?: number; packageIds: number[] }>();
   const open = target !== null;
   const catalogue = useMenuCatalogue(open);
-  const packages = useTenantPackages(open);
+  // putting the entry into tenant packages is the packages' own right (the server refuses it without)
+  const mayPackage = useCan()('system:tenant-menu:auth');
+  const packages = useTenantPackages(open && mayPackage);
   const groups = useMemo(() => groupOptions(catalogue.data ?? [], language), [catalogue.data, language]);
 
   useEffect(() => {
@@ -79,9 +82,11 @@ export function PublishDialog({ target, publish, onClose }: { target: PublishTar
         <Form.Item name="parentId" label={t('publish.parent')} rules={[{ required: true, message: t('rules.choose', { label: t('publish.parent') }) }]}>
           <TreeSelect treeData={groups} loading={catalogue.isLoading} showSearch treeNodeFilterProp="title" data-testid="publish-parent" />
         </Form.Item>
-        <Form.Item name="packageIds" label={t('publish.packages')} extra={t('publish.packagesHint')}>
-          <Select mode="multiple" loading={packages.isLoading} options={(packages.data ?? []).map((item) => ({ value: item.id, label: item.name }))} allowClear data-testid="publish-packages" />
-        </Form.Item>
+        {mayPackage && (
+          <Form.Item name="packageIds" label={t('publish.packages')} extra={t('publish.packagesHint')}>
+            <Select mode="multiple" loading={packages.isLoading} options={(packages.data ?? []).map((item) => ({ value: item.id, label: item.name }))} allowClear data-testid="publish-packages" />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
