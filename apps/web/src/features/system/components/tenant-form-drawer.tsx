@@ -45,7 +45,7 @@ export function TenantFormDrawer({ open, tenant, onClose }: { open: boolean; ten
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     if (tenant) {
-      edit.mutate(toEditInput(tenant.id, values), {
+      edit.mutate(toEditInput(tenant, values), {
         onSuccess: () => {
           message.success(t('common.saved'));
           onClose();
