@@ -22,7 +22,8 @@ const DRAFT: AnnouncementManageRecord = {
   msgType: 'system',
   audience: 'USER',
   targetIds: [31, 47],
-  sendStatus: 'DRAFT',
+  // a draft (never published)
+  sendStatus: '0',
   sendTime: null,
   startTime: '2027-02-01T01:00:00.000Z',
   endTime: '2027-02-18T15:59:59.000Z',
@@ -57,7 +58,9 @@ describe('an announcement draft saved unchanged is sent as it is', { timeout: 60
     const calls = stubFetch(server);
     const onClose = vi.fn();
     renderUi(<AnnouncementFormDrawer open record={DRAFT} platform={false} onClose={onClose} />);
-    await screen.findByTestId('rich-text-content');
+    // the editor (Tiptap, ProseMirror) is a chunk of its own, imported at the first opening: on a loaded machine
+    // that takes longer than the default wait
+    await screen.findByTestId('rich-text-content', undefined, { timeout: 20_000 });
     await screen.findByTitle('Lin Mei');
     await userEvent.click(screen.getByTestId('announcement-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

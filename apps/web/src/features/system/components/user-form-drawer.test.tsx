@@ -127,7 +127,7 @@ describe('the user form: the rules before sending, the username checked as it is
       id: 5, username: 'staff', realname: 'Staff', avatar: '/sys/common/static/avatar/5.png', phone: '0912000005', email: 'staff@example.com', workNo: 'W5', status: 1, top: false, mainAccount: false,
       orgCode: 'A01A03', departs: [{ id: 7, name: 'Sales', orgCode: 'A01A01' }, { id: 9, name: 'Support', orgCode: 'A01A03' }],
       // a role of another department's administrator, not in this caller's list: it stays
-      positions: [{ id: 3, name: 'Clerk' }], roles: [{ id: 21, roleName: 'Warehouse clerk' }, { id: 30, roleName: 'Auditor' }], createdAt: '2026-01-01 00:00:00',
+      positions: [{ id: 3, name: 'Clerk' }], roles: [{ id: 21, name: 'Warehouse clerk' }, { id: 30, name: 'Auditor' }], createdAt: '2026-01-01 00:00:00',
     };
     renderUi(<UserFormDrawer open user={user} onClose={vi.fn()} />);
     // the departments are known (the current department's select is enabled by them): the form has settled
