@@ -185,6 +185,23 @@ describe('system administration: an edit saved unchanged sends the record as it 
     });
   });
 
+  it('a tenant: what the user typed before the packages came is what is sent', async () => {
+    signIn(['system:tenant:edit']);
+    const packages: { answer: (options: unknown) => void } = { answer: () => undefined };
+    const calls = stubFetch((call) =>
+      call.url.pathname.endsWith('/sys/tenant/packageOptions') ? new Promise((resolve) => (packages.answer = resolve)) : server()(call),
+    );
+    const tenant: TenantRecord = { id: 1002, name: 'Old name', status: 1, packageId: 7, packageName: 'Standard', validFrom: null, validUntil: null, contactName: '', contactPhone: '', contactEmail: '', mainUsername: 'old_main', mainRealname: 'Old', userCount: 1, createdAt: '2025-12-01T00:00:00.000Z' };
+    renderUi(<TenantFormDrawer open tenant={tenant} onClose={vi.fn()} />);
+    await waitFor(() => expect((screen.getByTestId('tenant-form-name') as HTMLInputElement).value).toBe('Old name'));
+    await userEvent.clear(screen.getByTestId('tenant-form-name'));
+    await userEvent.type(screen.getByTestId('tenant-form-name'), 'New name');
+    packages.answer([{ id: 7, name: 'Standard', status: 1, isDefault: true }]);
+    await screen.findByTitle('Standard (Default)');
+    await userEvent.click(screen.getByTestId('tenant-form-save'));
+    expect((await sent(calls)).body).toMatchObject({ id: 1002, name: 'New name', packageId: 7 });
+  });
+
   it('a sub menu and a button of the catalogue: every field the drawer shows', async () => {
     signIn(['system:permission:edit']);
     const calls = stubFetch(server());
