@@ -130,6 +130,8 @@ export const rechargeRecord = z.object({
   inverseRate: z.string().nullable(),
   /** what is not yet in the wallet: the received amount until confirmed, then 0 */
   unrechargedAmount: z.string().nullable(),
+  /** the merchant's rate application it converts at (its number: rateApplyNo); an edit that leaves it out takes it away */
+  rateApplyId: z.number().nullable(),
   rateApplyNo: z.string().nullable(),
   payerName: z.string(),
   payerAccount: z.string(),

@@ -11,7 +11,9 @@ import { textsInput, textsRecord } from './system-dicts.ts';
 export const CHECK_RULE_CODE_PATTERN = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
 export const CHECK_RULE_PATTERNS_MAX = 10;
 
-export const checkRulePattern = z.strictObject({ pattern: z.string().min(1).max(500), message: textsInput(200) });
+/** the longest message of a pattern, in each language */
+export const CHECK_RULE_MESSAGE_MAX = 200;
+export const checkRulePattern = z.strictObject({ pattern: z.string().min(1).max(500), message: textsInput(CHECK_RULE_MESSAGE_MAX) });
 export const checkRuleInput = z.strictObject({
   ruleCode: z.string().trim().regex(CHECK_RULE_CODE_PATTERN, { error: msg('onlineFieldKeyFormat') }),
   ruleName: textsInput(100),

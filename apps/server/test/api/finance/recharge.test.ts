@@ -331,6 +331,18 @@ describe(`recharges (${testDbKind()})`, () => {
       expect(await confirmed(recharge.id)).toMatchObject({ rate: '0.25', receivedAmount: '100.00', rateApplyNo: granted.applyNo });
     });
 
+    it('names a draft’s application by its id, and an edit keeps it only when the body sends it back (the edit replaces the draft)', async () => {
+      const granted = await application({ amount: 50_000n, validUntil: inAWeek() });
+      const draft = await submit({ transferAmount: '100.00', rateApplyId: granted.id });
+      expect(draft).toMatchObject({ status: 'DRAFT', rateApplyId: granted.id, rateApplyNo: granted.applyNo, rate: '0.25' });
+      // the record's fields sent back unchanged, as a form does: the draft is the same
+      const same = ok<RechargeRecord>(await call(`${W}/recharge/edit`, merchant, { ...input({ transferAmount: '100.00', rateApplyId: draft.rateApplyId ?? undefined }), id: draft.id }));
+      expect(same).toMatchObject({ rateApplyId: granted.id, rateApplyNo: granted.applyNo, rate: '0.25' });
+      // left out, the application goes with it: today's rate applies
+      const without = ok<RechargeRecord>(await call(`${W}/recharge/edit`, merchant, { ...input({ transferAmount: '100.00' }), id: draft.id }));
+      expect(without).toMatchObject({ rateApplyId: null, rateApplyNo: null, rate: '0.2283' });
+    });
+
     it('refuses an application that is expired, not approved, or another tenant’s', async () => {
       for (const granted of [
         await application({ amount: 50_000n, validUntil: new Date(Date.now() - 1000) }),

@@ -138,6 +138,31 @@ describe(`user management (${testDbKind()})`, () => {
     expect(token.length).toBeGreaterThan(20);
   });
 
+  it('an edit that sends the record back as the form shows it changes nothing, and one that leaves lists out empties them', async () => {
+    const made = ok<UserRecord>(
+      await add(tokens.merchant, { username: 'roundTrip', phone: '+886 912 345 600', email: 'round@example.com', workNo: 'E-600', departIds: [departIds.A01A01, departIds.A01A02], orgCode: 'A01A02' }),
+    );
+    const before = (await list(tokens.merchant, { username: 'roundTrip' })).records[0]!;
+    // the record's fields as the user form sends them (apps/web/src/features/system/components/user-form-drawer.tsx)
+    const unchanged = {
+      id: before.id,
+      realname: before.realname,
+      phone: before.phone ?? '',
+      email: before.email ?? '',
+      workNo: before.workNo,
+      avatar: before.avatar,
+      departIds: before.departs.map((d) => d.id),
+      orgCode: before.orgCode ?? '',
+      positionIds: before.positions.map((p) => p.id),
+      roleIds: before.roles.map((r) => r.id),
+    };
+    ok(await as(tokens.merchant, 'PUT', 'edit', unchanged));
+    expect((await list(tokens.merchant, { username: 'roundTrip' })).records[0]).toEqual(before);
+    // the edit replaces the user: what a body leaves out is emptied, not kept (a client must send every field)
+    ok(await as(tokens.merchant, 'PUT', 'edit', { id: made.id, realname: before.realname }));
+    expect((await list(tokens.merchant, { username: 'roundTrip' })).records[0]).toMatchObject({ phone: null, email: null, workNo: '', departs: [], roles: [], orgCode: null });
+  });
+
   it('checks usernames as the form types them (case-insensitive), and refuses a taken name or phone with 409', async () => {
     const taken = await as(tokens.merchant, 'GET', 'checkOnlyUser', { username: 'MERCHANT2' });
     expect(taken.statusCode).toBe(200);

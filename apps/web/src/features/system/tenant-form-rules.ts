@@ -45,12 +45,23 @@ export function tenantState(tenant: Pick<TenantRecord, 'status' | 'validFrom' | 
   return 'active';
 }
 
-function columnsOf(values: TenantFormValues) {
+/**
+ * A day of the period as stored: the picked day's start (or end) in the user's time zone, unless it is the stored
+ * day untouched. The stored instant may be another zone's midnight (set by someone elsewhere): shown here as a day
+ * of this zone, it would move to this zone's midnight on a save that changed nothing.
+ */
+function dayOf(picked: Dayjs | null, stored: string | null, edge: 'start' | 'end'): string | null {
+  if (!picked) return null;
+  if (stored && picked.isSame(stored)) return stored;
+  return (edge === 'start' ? picked.startOf('day') : picked.endOf('day')).toISOString();
+}
+
+function columnsOf(values: TenantFormValues, stored?: Pick<TenantRecord, 'validFrom' | 'validUntil'>) {
   return {
     name: values.name.trim(),
     packageId: values.packageId ?? 0,
-    validFrom: values.validFrom ? values.validFrom.startOf('day').toISOString() : null,
-    validUntil: values.validUntil ? values.validUntil.endOf('day').toISOString() : null,
+    validFrom: dayOf(values.validFrom, stored?.validFrom ?? null, 'start'),
+    validUntil: dayOf(values.validUntil, stored?.validUntil ?? null, 'end'),
     contactName: values.contactName.trim(),
     contactPhone: values.contactPhone.trim(),
     contactEmail: values.contactEmail.trim(),
@@ -66,4 +77,5 @@ export function toAddInput(values: TenantFormValues): TenantAddInput {
   };
 }
 
-export const toEditInput = (id: number, values: TenantFormValues): TenantEditInput => ({ id, ...columnsOf(values) });
+/** The edit call's body: an untouched period keeps its instants. */
+export const toEditInput = (tenant: Pick<TenantRecord, 'id' | 'validFrom' | 'validUntil'>, values: TenantFormValues): TenantEditInput => ({ id: tenant.id, ...columnsOf(values, tenant) });

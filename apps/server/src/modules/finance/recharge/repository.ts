@@ -118,6 +118,7 @@ export function rechargeRecordOf(
     rate,
     inverseRate,
     unrechargedAmount: received === null ? null : amountText(row.status === 'CONFIRMED' ? 0n : received, to),
+    rateApplyId: row.rateApplyId,
     rateApplyNo: row.applyNo,
     payerName: row.payerName,
     payerAccount: row.payerAccount,

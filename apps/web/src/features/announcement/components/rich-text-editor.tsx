@@ -29,9 +29,10 @@ export function RichTextEditor({ value, onChange, id, ariaLabel }: { value?: str
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
   });
 
-  // a value set from outside (the form opened on another announcement) replaces the document
+  // a value set from outside (the form opened on another announcement) replaces the document; an editor hidden
+  // and shown again (a tab kept in <Activity>, a boundary that suspended) is destroyed and made anew with the value
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if ((value ?? '') !== current) editor.commands.setContent(value ?? '', { emitUpdate: false });
   }, [editor, value]);

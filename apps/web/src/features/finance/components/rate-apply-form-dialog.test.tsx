@@ -62,4 +62,15 @@ describe('the rate application dialog', { timeout: 60_000 }, () => {
     expect(sent!.body).toEqual({ baseCurrency: 'USD', quoteCurrency: 'HKD', amount: '5000.50', requestedRate: '7.8123456780', reason: 'Large order', draft: false });
     expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
   });
+
+  it('saves an untouched draft as it is: currencies, the amount and the rate as stored, the reason', async () => {
+    signInWith(['finance:rate-apply:edit']);
+    const record = rateApply({ baseCurrency: 'JPY', quoteCurrency: 'CNY', amount: '500000', requestedRate: '0.0482500000', reason: 'Spring stock, paid in yen' });
+    const calls = stubFetch(() => record);
+    renderUi(<RateApplyFormDialog record={record} onClose={vi.fn()} />);
+    await screen.findByRole('dialog');
+    await userEvent.click(screen.getByTestId('rate-apply-draft'));
+    await waitFor(() => expect(callsTo(calls, '/api/finance/rateApply/edit')).toHaveLength(1));
+    expect(callsTo(calls, '/api/finance/rateApply/edit')[0]?.body).toEqual({ id: 3, baseCurrency: 'JPY', quoteCurrency: 'CNY', amount: '500000', requestedRate: '0.0482500000', reason: record.reason, draft: true });
+  });
 });

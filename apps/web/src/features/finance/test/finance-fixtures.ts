@@ -20,6 +20,7 @@ export const recharge = (overrides: Partial<RechargeRecord> = {}): RechargeRecor
   rate: '7.2345',
   inverseRate: '0.1382265533',
   unrechargedAmount: '7234.50',
+  rateApplyId: null,
   rateApplyNo: null,
   payerName: 'Demo Trading Ltd',
   payerAccount: '123-456',

@@ -310,6 +310,48 @@ describe('the order form (edit)', { timeout: 60_000 }, () => {
     expect(bodies[0]).toMatchObject({ id: 42, merchantOrderNo: 'SO-42', currency: 'JPY', weight: '2.5', items: [{ name: 'Mug', quantity: 2, unitPrice: '1500', material: 'Ceramic' }] });
   });
 
+  it('saves an untouched order as it is: every field of the detail the form shows', async () => {
+    const order = detail({
+      merchantOrderNo: 'SO-42-B',
+      currency: 'CNY',
+      declaredWeight: '2.500',
+      length: '30.0',
+      width: '20.0',
+      height: '15.5',
+      recipient: { name: 'Lin', phone: '+886 912-345-678', address: '5F, 1 Xinyi Road', province: 'Taipei', city: 'Taipei', district: 'Xinyi', town: 'Sanli', postcode: '110' },
+      items: [
+        { name: 'Mug', category: 'C0102', categoryName: 'Kitchen', quantity: 2, specifications: '350 ml', material: 'Ceramic', unitPrice: '19.90', currency: 'CNY' },
+        { name: 'Tea', category: 'Food', categoryName: 'Food', quantity: 1, specifications: '', material: '', unitPrice: '5.00', currency: 'CNY' },
+      ],
+      remark: 'Leave at the door',
+    });
+    const { bodies } = server(({ url }) => {
+      if (url.pathname === '/api/logistics/order/queryById') return order;
+      if (url.pathname === '/api/logistics/order/edit') return { id: 42, orderNo: order.orderNo };
+      return null;
+    });
+    const onClose = vi.fn();
+    renderUi(<OrderFormDrawer open orderId={42} onClose={onClose} />);
+    await waitFor(() => expect(input('order_merchantOrderNo').value).toBe('SO-42-B'));
+    submit();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodies.at(-1)).toEqual({
+      id: 42,
+      merchantOrderNo: order.merchantOrderNo,
+      serviceType: order.serviceType,
+      destinationCountry: order.destinationCountry,
+      warehouseCode: order.warehouseCode,
+      currency: order.currency,
+      weight: order.declaredWeight,
+      length: order.length,
+      width: order.width,
+      height: order.height,
+      recipient: order.recipient,
+      items: order.items.map(({ name, category, quantity, specifications, material, unitPrice }) => ({ name, category, quantity, specifications, material, unitPrice })),
+      remark: order.remark,
+    });
+  });
+
   it('refuses to edit an order that is no longer CREATED, and offers no more than 50 products', async () => {
     const items = Array.from({ length: 50 }, (_, i) => ({ name: `P${i}`, category: 'C', categoryName: 'C', quantity: 1, specifications: '', material: '', unitPrice: '1', currency: 'JPY' }));
     server(({ url }) => (url.pathname === '/api/logistics/order/queryById' ? detail({ status: 'WHIN', editable: false, items }) : null));

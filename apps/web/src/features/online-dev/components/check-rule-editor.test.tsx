@@ -42,7 +42,9 @@ describe('the check rule editor', { timeout: 60_000 }, () => {
     await fill('check-rule-pattern-0', '[a-');
     await userEvent.click(screen.getByTestId('check-rule-save'));
     expect(await screen.findByText('Not a valid regular expression')).toBeTruthy();
-    expect((await screen.findAllByText('Message (English) is required')).length).toBeGreaterThan(0);
+    // the zh-TW message is required; the others fall back to it (the server's rule)
+    expect((await screen.findAllByText('Message (Traditional Chinese) is required')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Message (English) is required')).toBeNull();
     expect(writes(calls)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { Button, Divider, Flex, Form, Input, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Texts } from '@portal/shared/languages';
-import { CHECK_RULE_CODE_PATTERN } from '@portal/shared/online-check-rules';
+import { CHECK_RULE_CODE_PATTERN, CHECK_RULE_MESSAGE_MAX } from '@portal/shared/online-check-rules';
 import { duplicateRule } from '../../../lib/remote-checks.ts';
 import { useAddCheckRule, useEditCheckRule, type CheckRuleInput, type CheckRuleRecord } from '../api/check-rules.ts';
 import { EditorDrawer, useFillOnOpen } from './editor-drawer.tsx';
@@ -69,7 +69,7 @@ export function CheckRuleEditor({ open, rule, onClose }: { open: boolean; rule: 
         >
           <Input maxLength={64} autoComplete="off" aria-label={t('checkRule.code')} data-testid="check-rule-code" />
         </Form.Item>
-        <TitlesFields name="ruleName" label={t('checkRule.name')} testId="check-rule-name" />
+        <TitlesFields name="ruleName" label={t('checkRule.name')} testId="check-rule-name" required="zh-TW" />
         <Divider titlePlacement="start">{t('checkRule.patterns')}</Divider>
         <Typography.Paragraph type="secondary">{t('checkRule.patternHint')}</Typography.Paragraph>
         <Form.List
@@ -105,7 +105,7 @@ export function CheckRuleEditor({ open, rule, onClose }: { open: boolean; rule: 
                   >
                     <Input maxLength={500} autoComplete="off" style={{ fontFamily: 'monospace' }} aria-label={`${t('checkRule.pattern')} ${index + 1}`} data-testid={`check-rule-pattern-${index}`} />
                   </Form.Item>
-                  <TitlesFields name={[field.name, 'message']} label={t('checkRule.message')} testId={`check-rule-message-${index}`} compact />
+                  <TitlesFields name={[field.name, 'message']} label={t('checkRule.message')} testId={`check-rule-message-${index}`} compact required="zh-TW" max={CHECK_RULE_MESSAGE_MAX} />
                 </div>
               ))}
               <Form.ErrorList errors={errors} />

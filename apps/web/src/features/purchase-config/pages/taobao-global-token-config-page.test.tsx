@@ -81,6 +81,19 @@ describe('the platforms’ token configuration page', { timeout: 30_000 }, () =>
     await waitFor(() => expect((document.getElementById('token-TAOBAO_appSecret') as HTMLInputElement).value).toBe(''));
   });
 
+  test('keeps what is not retyped: the stored redirect URI, and an empty secret (the server keeps the stored one)', async () => {
+    signIn(ALL);
+    const stored = { ...active, redirectUri: 'https://erp.example.com/oauth/taobao' };
+    const calls = stubFetch((call) => (call.method === 'PUT' ? stored : overview([stored, unset('1688')])));
+    renderPage();
+    await waitFor(() => expect((document.getElementById('token-TAOBAO_redirectUri') as HTMLInputElement).value).toBe(stored.redirectUri));
+    // the app key is write-only (the record holds it masked): the one field to type again
+    fireEvent.change(document.getElementById('token-TAOBAO_appKey') as HTMLInputElement, { target: { value: '500123' } });
+    fireEvent.click(screen.getByTestId('token-save-TAOBAO'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ platform: 'TAOBAO', appKey: '500123', appSecret: '', redirectUri: stored.redirectUri });
+  });
+
   test('Authorize opens the platform’s authorize address', async () => {
     signIn(ALL);
     const opened = vi.spyOn(goTo, 'url').mockImplementation(() => undefined);

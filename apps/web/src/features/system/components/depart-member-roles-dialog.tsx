@@ -16,8 +16,10 @@ export function DepartMemberRolesDialog({ depart, member, onClose }: { depart: D
   const [edited, setValue] = useState<number[] | null>(null);
   const value = edited ?? held.data ?? [];
 
+  // the member's roles as the server has them: a save before they come (or after they failed) would send none
+  const loaded = held.data !== undefined;
   const submit = () => {
-    if (!member) return;
+    if (!member || !loaded) return;
     save.mutate(
       { userId: member.id, departId: depart.id, newRoleId: value, oldRoleId: held.data ?? [] },
       {
@@ -37,6 +39,7 @@ export function DepartMemberRolesDialog({ depart, member, onClose }: { depart: D
       okText={t('action.save')}
       cancelText={t('action.cancel')}
       onOk={submit}
+      okButtonProps={{ disabled: !loaded }}
       confirmLoading={save.isPending}
       onCancel={onClose}
       afterClose={() => {

@@ -33,6 +33,8 @@ export function DepartPermissionTab({ depart }: { depart: DepartNode }) {
           type="primary"
           style={{ marginTop: 12 }}
           loading={save.isPending}
+          // without the ceiling as the server has it (its load failed), a save would send none
+          disabled={current.data === undefined}
           onClick={() => save.mutate({ departId: depart.id, permissionIds: value, lastpermissionIds: current.data ?? [] }, { onSuccess: () => void message.success(t('done.saved')) })}
           data-testid="depart-permission-save"
         >

@@ -34,7 +34,8 @@ export function DepartRolePermissionDrawer({ depart, role, onClose }: { depart: 
         <Button
           type="primary"
           loading={save.isPending}
-          disabled={!role || current.isPending}
+          // without the role's grants as the server has them (still coming, or failed), a save would send none
+          disabled={!role || current.data === undefined}
           onClick={() =>
             role &&
             save.mutate(

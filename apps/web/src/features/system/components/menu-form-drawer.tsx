@@ -117,8 +117,11 @@ export function MenuFormDrawer({ target, tree, onClose }: { target: MenuFormTarg
   }, [entry, t]);
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
+    const validated = await form.validateFields().catch(() => null);
+    if (!validated) return;
+    // the fields the entry's type does not show (a menu's button kind, a link's window without a link) keep the
+    // entry's values: the edit replaces every field, and one left out would take the server's default
+    const values = { ...(form.getFieldsValue(true) as Values), ...validated };
     const button = values.menuType === 2;
     const input: MenuInput = {
       ...values,

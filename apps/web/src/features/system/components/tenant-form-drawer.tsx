@@ -36,16 +36,21 @@ export function TenantFormDrawer({ open, tenant, onClose }: { open: boolean; ten
   const adding = tenant === null;
 
   useEffect(() => {
-    if (!open) return;
-    const defaultPackage = packages.data?.find((p) => p.isDefault)?.id;
-    form.setFieldsValue(tenant ? valuesOf(tenant) : { ...EMPTY, packageId: form.getFieldValue('packageId') ?? defaultPackage });
-  }, [open, tenant, form, packages.data]);
+    if (open) form.setFieldsValue(tenant ? valuesOf(tenant) : EMPTY);
+  }, [open, tenant, form]);
+
+  // a new tenant takes the default package once the packages are known; they may come after the user has typed,
+  // which stays as typed
+  const defaultPackage = packages.data?.find((p) => p.isDefault)?.id;
+  useEffect(() => {
+    if (open && !tenant && defaultPackage !== undefined && form.getFieldValue('packageId') === undefined) form.setFieldValue('packageId', defaultPackage);
+  }, [open, tenant, form, defaultPackage]);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     if (tenant) {
-      edit.mutate(toEditInput(tenant.id, values), {
+      edit.mutate(toEditInput(tenant, values), {
         onSuccess: () => {
           message.success(t('common.saved'));
           onClose();

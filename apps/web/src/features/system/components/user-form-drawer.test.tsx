@@ -112,24 +112,31 @@ describe('the user form: the rules before sending, the username checked as it is
     await waitFor(() => expect(screen.getAllByText(PHONE_TAKEN)).toHaveLength(2), { timeout: 3000 });
   });
 
-  it('saves an unchanged user as they are: the current department stays the second of two', async () => {
+  it('saves an unchanged user as they are: the current department stays the second of two, and every other field', async () => {
     signIn(['system:user:edit']);
     const calls = stubFetch((call) => {
       if (call.url.pathname.endsWith('/sys/user/departIdTree')) {
         return [{ key: 7, value: 7, title: 'Sales', orgCode: 'A01A01', children: [{ key: 9, value: 9, title: 'Support', orgCode: 'A01A03', children: [] }] }];
       }
+      if (call.url.pathname.endsWith('/sys/position/list')) return { records: [{ id: 3, code: 'clerk', name: 'Clerk', rank: 1, createdAt: '2026-01-01 00:00:00' }], total: 1, current: 1, size: 200, pages: 1 };
+      if (call.url.pathname.endsWith('/sys/role/queryall')) return [{ id: 21, roleCode: 'warehouse_clerk', roleName: 'Warehouse clerk', description: '', createdAt: '2026-01-01 00:00:00' }];
       if (call.url.pathname.endsWith('/sys/user/edit')) return null;
       return server(call);
     });
     const user: UserRecord = {
-      id: 5, username: 'staff', realname: 'Staff', avatar: '', phone: null, email: null, workNo: 'W5', status: 1, top: false, mainAccount: false,
-      orgCode: 'A01A03', departs: [{ id: 7, name: 'Sales', orgCode: 'A01A01' }, { id: 9, name: 'Support', orgCode: 'A01A03' }], positions: [], roles: [], createdAt: '2026-01-01 00:00:00',
+      id: 5, username: 'staff', realname: 'Staff', avatar: '/sys/common/static/avatar/5.png', phone: '0912000005', email: 'staff@example.com', workNo: 'W5', status: 1, top: false, mainAccount: false,
+      orgCode: 'A01A03', departs: [{ id: 7, name: 'Sales', orgCode: 'A01A01' }, { id: 9, name: 'Support', orgCode: 'A01A03' }],
+      // a role of another department's administrator, not in this caller's list: it stays
+      positions: [{ id: 3, name: 'Clerk' }], roles: [{ id: 21, name: 'Warehouse clerk' }, { id: 30, name: 'Auditor' }], createdAt: '2026-01-01 00:00:00',
     };
     renderUi(<UserFormDrawer open user={user} onClose={vi.fn()} />);
     // the departments are known (the current department's select is enabled by them): the form has settled
     await waitFor(() => expect(screen.getByTestId('user-form-org-code').closest('.ant-select')?.classList.contains('ant-select-disabled')).toBe(false));
     await save();
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]?.body).toMatchObject({ id: 5, realname: 'Staff', workNo: 'W5', departIds: [7, 9], orgCode: 'A01A03', positionIds: [], roleIds: [] });
+    expect(writes(calls)[0]?.body).toEqual({
+      id: 5, realname: 'Staff', phone: '0912000005', email: 'staff@example.com', workNo: 'W5', avatar: user.avatar,
+      departIds: [7, 9], orgCode: 'A01A03', positionIds: [3], roleIds: [21, 30],
+    });
   });
 });

@@ -55,8 +55,14 @@ function valuesOf(draft: RechargeRecord | null): Values {
   };
 }
 
-/** The form's values as the contract's body (validated before: the selects are set). */
-function inputOf(values: Values, draft: boolean): RechargeInput {
+/**
+ * The form's values as the contract's body (validated before: the selects are set). The form does not show a
+ * draft's rate application (another client set it): it goes back with the draft while the currencies it is for
+ * stay, since the edit replaces the draft and would otherwise drop it.
+ */
+function inputOf(values: Values, draft: boolean, stored: RechargeRecord | null): RechargeInput {
+  const rateApplyId = stored?.rateApplyId ?? null;
+  const samePair = stored !== null && values.transferCurrency === stored.transferCurrency && values.receivedCurrency === stored.receivedCurrency;
   return {
     transferCurrency: values.transferCurrency ?? 'CNY',
     transferAmount: (values.transferAmount ?? '').trim(),
@@ -66,6 +72,7 @@ function inputOf(values: Values, draft: boolean): RechargeInput {
     payerAccount: (values.payerAccount ?? '').trim(),
     // with the user's offset: the server keeps the instant the user meant
     ...(values.transferredAt ? { transferredAt: values.transferredAt.format() } : {}),
+    ...(rateApplyId !== null && samePair ? { rateApplyId } : {}),
     remark: (values.remark ?? '').trim(),
     voucherIds: voucherIdsOf(values.vouchers),
     draft,
@@ -148,7 +155,7 @@ export function RechargeFormDialog({ open, draft, onDone, onClose }: { open: boo
     intent.current = next;
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    const input = inputOf(values, next === 'draft');
+    const input = inputOf(values, next === 'draft', draft);
     const done = (record: RechargeRecord) => {
       message.success(t(next === 'draft' ? 'recharge.form.saved' : 'recharge.form.submitted', { rechargeNo: record.rechargeNo }));
       renew();

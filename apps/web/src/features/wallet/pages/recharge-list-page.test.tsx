@@ -22,6 +22,7 @@ const recharge = (id: number, status: RechargeRecord['status'], voucherCount: nu
   rate: '0.9215',
   inverseRate: '1.0851871948',
   unrechargedAmount: status === 'CONFIRMED' ? '0.00' : '921.50',
+  rateApplyId: null,
   rateApplyNo: null,
   payerName: 'Demo Trading Ltd',
   payerAccount: '',

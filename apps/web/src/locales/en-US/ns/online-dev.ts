@@ -32,6 +32,7 @@ export const resources: typeof source = {
   },
   /** a text's label with its language */
   inLanguage: '{{label}} ({{language}})',
+  fallsBack: 'Optional: left empty, the Traditional Chinese text is shown',
   languages: { 'zh-TW': 'Traditional Chinese', 'zh-CN': 'Simplified Chinese', 'en-US': 'English' },
   tabs: { reports: 'Online reports', forms: 'Online forms', checkRules: 'Check rules' },
   report: {

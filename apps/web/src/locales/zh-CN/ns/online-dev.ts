@@ -32,6 +32,7 @@ export const resources: typeof source = {
   },
   /** a text's label with its language */
   inLanguage: '{{label}}（{{language}}）',
+  fallsBack: '可留空：留空时显示繁体中文',
   languages: { 'zh-TW': '繁体中文', 'zh-CN': '简体中文', 'en-US': 'English' },
   tabs: { reports: '在线报表', forms: '在线表单', checkRules: '校验规则' },
   report: {

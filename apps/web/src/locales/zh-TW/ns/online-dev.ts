@@ -31,6 +31,7 @@ export const resources = {
   },
   /** a text's label with its language */
   inLanguage: '{{label}}（{{language}}）',
+  fallsBack: '可留空：留空時顯示繁體中文',
   languages: { 'zh-TW': '繁體中文', 'zh-CN': '简体中文', 'en-US': 'English' },
   tabs: { reports: '線上報表', forms: '線上表單', checkRules: '校驗規則' },
   report: {
