@@ -55,7 +55,7 @@ function server({ menu = [INBOX], streamStatus = 200 }: { menu?: MenuEntry[]; st
   return {
     calls,
     push: (next: UnreadSummary) => write(`: ping\n\nevent: unread\ndata: ${JSON.stringify(next)}\n\n`),
-    notice: (event: 'access' | 'signed-out') => write(`id: 7\nevent: ${event}\ndata: {}\n\n`),
+    notice: (event: 'access' | 'signed-out', data = '{}') => write(`id: 7\nevent: ${event}\ndata: ${data}\n\n`),
   };
 }
 
@@ -142,6 +142,15 @@ describe('the live session: the bell, rights and sign-outs told by the server', 
     expect(await screen.findByText('您的權限已變更，此頁面已不再提供')).toBeTruthy();
     // still signed in, still following
     expect(useAuth.getState().token).toBe('a-session-token-of-the-test-user');
+  });
+
+  it('asks too when every screen was told at once, within a second (spread, so that they do not all ask together)', async () => {
+    const { calls, notice } = server({ menu: [INBOX] });
+    renderLive('/dashboard/analysis', [INBOX, USERS]);
+    await waitFor(() => expect(streamOpened(calls)).toBe(true));
+    notice('access', '{"everyone":true}');
+    await waitFor(() => expect(useAuth.getState().permissions?.menu).toHaveLength(1), { timeout: 3_000 });
+    expect(calls.filter((call) => call.url.pathname === '/api/sys/permission/getUserPermissionByToken')).toHaveLength(1);
   });
 
   it('stays on a page the new rights still give', async () => {

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ANNOUNCEMENT_STREAM_EVENT, SESSION_STREAM_EVENTS, type UnreadSummary } from '@portal/shared/announcement';
+import { ANNOUNCEMENT_STREAM_EVENT, SESSION_STREAM_EVENTS, type SessionNotice, type UnreadSummary } from '@portal/shared/announcement';
 import { applyUnread } from '../features/announcement/api/announcements.ts';
 import { useAuth } from '../lib/auth.ts';
 import { followLiveChannel, STREAM_REFUSED } from '../lib/live-channel.ts';
@@ -11,7 +11,7 @@ import { leaveNotice } from '../lib/notice.ts';
 import { loginRedirect } from '../lib/paths.ts';
 import { reloadPermissions } from './reload-permissions.ts';
 
-/** One change of a role reaches all its holders' screens at once: their requests for the new rights are spread over this long. */
+/** A change told to every screen at once (a menu's, or a role's of many users): their requests for the new rights are spread over this long. */
 const ACCESS_SPREAD_MS = 1000;
 
 /**
@@ -47,13 +47,14 @@ export function useLiveSession(): void {
         if (event.event === ANNOUNCEMENT_STREAM_EVENT) applyUnread(client, JSON.parse(event.data) as UnreadSummary);
         else if (event.event === SESSION_STREAM_EVENTS.signedOut) leave();
         else if (event.event === SESSION_STREAM_EVENTS.access) {
+          const everyone = (JSON.parse(event.data) as SessionNotice).everyone === true;
           window.clearTimeout(reload);
           reload = window.setTimeout(() => {
             reloadPermissions(navigate, () => shown.current.pathname)
               .then((left) => left && message.warning(t('errors.rightsChanged')))
               // the next call that needs them is refused and says so; nothing to add here
               .catch(() => undefined);
-          }, Math.random() * ACCESS_SPREAD_MS);
+          }, everyone ? Math.random() * ACCESS_SPREAD_MS : 0);
         }
       },
       (status) => status === STREAM_REFUSED.signedOut && leave(),

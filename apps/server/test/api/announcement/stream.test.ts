@@ -19,6 +19,8 @@ type Stream = {
   next(): Promise<Summary | null>;
   /** the next event's name, whatever it is; null when the stream ends */
   nextEvent(): Promise<string | null>;
+  /** the next event, its name and data */
+  nextNotice(): Promise<{ event: string; data: string } | null>;
   close(): void;
   status: number;
   contentType: string | null;
@@ -57,6 +59,7 @@ async function openStream(base: string, token: string): Promise<Stream> {
       }
     },
     nextEvent: async () => (await nextBlock())?.event ?? null,
+    nextNotice: nextBlock,
   };
 }
 
@@ -194,7 +197,8 @@ describe(`the announcement stream (${testDbKind()})`, () => {
       expect(await merchant.nextEvent()).toBe('unread');
       // the reader's roles change: their rights may have
       ok(await one.call({ method: 'PUT', url: '/api/sys/user/edit', token: tokens.merchant, payload: { id: newcomer, realname: 'streamReader', departIds: [finance], roleIds: [staffRole] } }));
-      expect(await reader.nextEvent()).toBe('access');
+      // told to this reader alone: the screen asks at once
+      expect(await reader.nextNotice()).toEqual({ event: 'access', data: '{}' });
       // a permission taken from the reader's role: its holders ask again; the merchant, not one of them, hears
       // nothing (its next event is the announcement published after)
       const granted = ok<number[]>(await one.call({ method: 'GET', url: '/api/sys/permission/queryRolePermission', token: tokens.merchant, query: { roleId: String(staffRole) } }));
@@ -204,6 +208,17 @@ describe(`the announcement stream (${testDbKind()})`, () => {
       await publish('After the role changed');
       expect(await merchant.nextEvent()).toBe('unread');
       ok(await one.call({ method: 'POST', url: '/api/sys/permission/saveRolePermission', token: tokens.merchant, payload: { roleId: staffRole, permissionIds: granted, lastpermissionIds: fewer } }));
+    });
+
+    it('tells every reader at once when anyone\'s rights may have changed (a menu, a role of many), marked so that screens spread their questions', async () => {
+      const reader = await open(await one.login('streamReader', PASSWORD));
+      const merchant = await open(tokens.merchant);
+      expect(await reader.nextEvent()).toBe('unread');
+      expect(await merchant.nextEvent()).toBe('unread');
+      // from app server one's bus: every app server's streams hear it
+      await buses[0]!.publish({ kind: 'permissions' });
+      expect(await reader.nextNotice()).toEqual({ event: 'access', data: '{"everyone":true}' });
+      expect(await merchant.nextNotice()).toEqual({ event: 'access', data: '{"everyone":true}' });
     });
 
     it("tells a session revoked by an administrator to leave at once and ends its stream; the user's other session stays", async () => {

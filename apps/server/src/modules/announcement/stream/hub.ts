@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { ANNOUNCEMENT_STREAM_EVENT, SESSION_STREAM_EVENTS } from '@portal/shared/announcement';
+import { ANNOUNCEMENT_STREAM_EVENT, SESSION_STREAM_EVENTS, type SessionNotice } from '@portal/shared/announcement';
 import type { Db } from '../../../db/client.ts';
 import type { CacheBus, CacheEvent } from '../../../lib/cache-bus.ts';
 import { PLATFORM_TENANT } from '../model.ts';
@@ -99,9 +99,10 @@ export class AnnouncementHub {
       }
       return;
     }
-    // a role's or a menu's permissions: anyone's rights may have changed, and no session has ended
+    // a role's or a menu's permissions: anyone's rights may have changed, and no session has ended; every screen
+    // hears it at once, so each spreads its question over a moment
     if (event.kind === 'permissions') {
-      for (const c of this.connections.values()) this.send(c, this.notice(SESSION_STREAM_EVENTS.access));
+      for (const c of this.connections.values()) this.send(c, this.notice(SESSION_STREAM_EVENTS.access, { everyone: true }));
       return;
     }
     // the events that may have ended a session (a sign-out, a revocation, a frozen user or tenant) or changed a
@@ -136,8 +137,8 @@ export class AnnouncementHub {
       });
   }
 
-  private notice(event: string): string {
-    return `id: ${++this.eventId}\nevent: ${event}\ndata: {}\n\n`;
+  private notice(event: string, data: SessionNotice = {}): string {
+    return `id: ${++this.eventId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
   }
 
   private recount(connection: Connection): void {
