@@ -9,7 +9,7 @@ import { stopChild } from './child-processes.ts';
 import { startPortalServer } from './servers.ts';
 
 /*
- * The open API (issue 15) through real HTTP: order creation (POST /open/v1/orders, each with its own
+ * The open API through real HTTP: order creation (POST /open/v1/orders, each with its own
  * merchant order number and Idempotency-Key) and one read (GET /open/v1/orders/{orderNo}), each for the
  * run's duration with `connections` requests in flight, on a portal server started with API usage
  * counting off and then on (OPEN_API_USAGE_COUNTING, counted by modules/open-api/usage): the difference

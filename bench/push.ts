@@ -11,7 +11,7 @@ import { emitPushEvent } from '../apps/server/src/modules/push/outbox.ts';
 import { startCpuSample, type CpuUsage } from './cpu-usage.ts';
 
 /*
- * Webhook throughput, end to end (issue 15): events written through the outbox (emitPushEvent), then the portal
+ * Webhook throughput, end to end: events written through the outbox (emitPushEvent), then the portal
  * server's relay and pg-boss workers deliver them, signed, to a receiver in this process that
  * verifies each with the official standardwebhooks package. Deliveries per second from the commit to the
  * last message received, and when after the commit half (p50) and 99% (p99) of them had arrived.

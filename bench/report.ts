@@ -46,9 +46,9 @@ export type BenchReport = {
   scenarios: ScenarioReport[];
   /** standard mode on PostgreSQL: concurrent payments (bench/payments.ts) */
   payments?: PaymentBenchReport[];
-  /** issue 15: open-API order creation and one read, usage counting off and on (bench/open-api.ts) */
+  /** open-API order creation and one read, usage counting off and on (bench/open-api.ts) */
   openApi?: OpenApiBenchReport;
-  /** issue 15: webhook throughput, standard mode on PostgreSQL (bench/push.ts) */
+  /** webhook throughput, standard mode on PostgreSQL (bench/push.ts) */
   push?: PushBenchReport;
 };
 
@@ -105,7 +105,7 @@ export function formatTable(report: BenchReport): string {
     'p50 ms',
     'p99 ms',
     'vs hello',
-    // the 40% ratio is issue 2's target for cached reads; on the scale data the p99 targets apply
+    // the 40% ratio is the target for cached reads (docs/performance.md); on the scale data the p99 targets apply
     ...(scale ? ['1-conn p50', '1-conn p99', 'p99 target'] : ['target']),
     'server CPU',
     'CPU/req',
@@ -144,7 +144,7 @@ export function formatTable(report: BenchReport): string {
   const latency = report.latencyTarget;
   const latencyLines = latency
     ? [
-        `Scale targets (issue 4): p99 on one connection under ${report.scenarios.flatMap((scenario) => (scenario.p99TargetMs === null ? [] : [`${scenario.p99TargetMs} ms`])).filter((value, index, all) => all.indexOf(value) === index).join(' / ')} (list pages / tracking lookups): ${latency.pass === null ? 'not decided (a scenario was not measured cleanly)' : latency.pass ? 'PASS' : 'FAIL'}`,
+        `Scale targets: p99 on one connection under ${report.scenarios.flatMap((scenario) => (scenario.p99TargetMs === null ? [] : [`${scenario.p99TargetMs} ms`])).filter((value, index, all) => all.indexOf(value) === index).join(' / ')} (list pages / tracking lookups): ${latency.pass === null ? 'not decided (a scenario was not measured cleanly)' : latency.pass ? 'PASS' : 'FAIL'}`,
       ]
     : [];
   return [

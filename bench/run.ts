@@ -15,9 +15,9 @@ import { BASELINE_SCENARIO, BENCH_USER, buildPortalScenarios, buildScaleScenario
 import { startHelloServer, startPortalServer, type RunningServer } from './servers.ts';
 import { login } from './session.ts';
 import { PAYMENT_SCENARIOS, preparePayments, runPayments, type PaymentBenchReport } from './payments.ts';
-// issue 15 (gateway): the open API's order creation and one read, usage counting off and on
+// the open API's order creation and one read, usage counting off and on
 import { OPEN_API_SCENARIOS, runOpenApiBench, type OpenApiScenarioName } from './open-api.ts';
-// issue 15 (delivery): webhook throughput from the outbox to a local receiver
+// webhook throughput from the outbox to a local receiver
 import { PUSH_SCENARIO, runPushBench, type PushBenchReport } from './push.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -162,7 +162,7 @@ async function main(argv: string[]): Promise<number> {
     ]);
   }
 
-  // issue 16: the built-in order picker's report id, as the screens learn it (getRpColumns by its code)
+  // the built-in order picker's report id, as the screens learn it (getRpColumns by its code)
   const orderPickerId = fixtures ? await reportIdOf(portal.baseUrl, token, 'order_picker') : undefined;
   const portalScenarios = fixtures ? buildScaleScenarios({ token, fixtures, now: new Date(), orderPickerId }) : buildPortalScenarios({ token });
   const onlyEndpoints = options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name) && !(OPEN_API_SCENARIOS as readonly string[]).includes(name) && name !== PUSH_SCENARIO);
@@ -186,13 +186,13 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
-  // issue 15 (gateway): on PostgreSQL in standard mode, each counting mode on a server process of its own
+  // on PostgreSQL in standard mode, each counting mode on a server process of its own
   const openApiOnly = options.only.filter((name): name is OpenApiScenarioName => (OPEN_API_SCENARIOS as readonly string[]).includes(name));
   const openApi =
     !options.scale && databaseUrl && (options.only.length === 0 || openApiOnly.length > 0)
       ? await runOpenApiBench({ repoRoot: REPO_ROOT, databaseUrl, username: user.username, connections: options.connections, duration: options.duration, warmup: options.warmup, only: openApiOnly })
       : undefined;
-  // issue 15 (delivery): standard mode on PostgreSQL, the bench process writes the events
+  // standard mode on PostgreSQL, the bench process writes the events
   let push: PushBenchReport | null = null;
   if (!options.scale && databaseUrl && (options.only.length === 0 || options.only.includes(PUSH_SCENARIO))) {
     process.stdout.write(`- ${PUSH_SCENARIO}: `);

@@ -17,7 +17,7 @@ export type Scenario = {
   headers: Record<string, string>;
   /** sent as JSON (content-type is added) */
   body?: JsonValue;
-  /** the p99 latency the endpoint must stay under, measured on one connection (the scale targets of issue 4) */
+  /** the p99 latency the endpoint must stay under, measured on one connection (the scale targets, docs/performance.md) */
   p99TargetMs?: number;
   /**
    * a different client address on every request (X-Forwarded-For, which the portal trusts in scale
@@ -47,12 +47,12 @@ export function buildPortalScenarios(context: ScenarioContext): Scenario[] {
     { name: 'getUserPermissionByToken', target: 'portal', method: 'GET', path: '/api/sys/permission/getUserPermissionByToken', headers: session },
     { name: 'getDictItems/OrderStatus', target: 'portal', method: 'GET', path: '/api/sys/dict/getDictItems/OrderStatus', headers: session },
     { name: 'queryAllDictItems', target: 'portal', method: 'GET', path: '/api/sys/dict/queryAllDictItems', headers: session },
-    // a page view (issue 13): pushed into the visit log's buffer (the first 30 a minute of the session; the rest are not counted), written in batches off the request
+    // a page view: pushed into the visit log's buffer (the first 30 a minute of the session; the rest are not counted), written in batches off the request
     { name: 'sys/visit', target: 'portal', method: 'POST', path: '/api/sys/visit', headers: session, body: { path: '/dashboard/analysis' } },
   ];
 }
 
-/** Issue 4's targets on the 1,000,000-order data: every list page, and a public tracking lookup. */
+/** The targets on the 1,000,000-order data: every list page, and a public tracking lookup. */
 export const LIST_P99_TARGET_MS = 50;
 export const TRACK_P99_TARGET_MS = 10;
 
@@ -61,7 +61,7 @@ export type ScaleScenarioContext = {
   fixtures: ScaleFixtures;
   /** the run's clock, for the created-time range of the filtered page */
   now: Date;
-  /** issue 16: the built-in order picker's online report (its id), read over the million orders */
+  /** the built-in order picker's online report (its id), read over the million orders */
   orderPickerId?: number;
 };
 
@@ -95,14 +95,14 @@ export function buildScaleScenarios(context: ScaleScenarioContext): Scenario[] {
     list('orderList/filtered', { status: 'DONE', destinationCountry: 'US', createdFrom: daysAgo(180), createdTo: daysAgo(30) }),
     list('orderList/statusTab', { status: 'WHOUT' }),
     list('orderList/page500', { pageNo: 500 }),
-    // number searches (issue 11): a whole order number typed in lower case with a space, and the start of a merchant order number
+    // number searches: a whole order number typed in lower case with a space, and the start of a merchant order number
     list('orderList/orderNo', { orderNo: `${context.fixtures.orderNo.slice(0, 8)} ${context.fixtures.orderNo.slice(8)}`.toLowerCase() }),
     list('orderList/merchantNoStart', { merchantOrderNo: context.fixtures.merchantOrderNo.slice(0, -2).toLowerCase() }),
     { name: 'order/queryById', target: 'portal', method: 'GET', path: `/api/logistics/order/queryById?id=${context.fixtures.orderId}`, headers: session, p99TargetMs: LIST_P99_TARGET_MS },
     { name: 'order/statusCounts', target: 'portal', method: 'GET', path: '/api/logistics/order/statusCounts', headers: session, p99TargetMs: LIST_P99_TARGET_MS },
     track('track/1', [context.fixtures.oneNumber]),
     track('track/10', context.fixtures.tenNumbers),
-    // issue 16: the order picker's report (a data set of the allow-list, the caller's tenant, its default sort), a first page and a status filter
+    // the order picker's report (a data set of the allow-list, the caller's tenant, its default sort), a first page and a status filter
     ...(context.orderPickerId === undefined
       ? []
       : [

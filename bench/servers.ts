@@ -72,7 +72,7 @@ export type PortalServerOptions = {
   seedDemo?: boolean;
   /** trust X-Forwarded-For (scale mode: the load comes from many client addresses) */
   trustProxy?: boolean;
-  /** further environment of the server process (issue 15: OPEN_API_USAGE_COUNTING, bench/open-api.ts) */
+  /** further environment of the server process (OPEN_API_USAGE_COUNTING, bench/open-api.ts) */
   env?: Record<string, string>;
 };
 
@@ -104,7 +104,7 @@ export async function startPortalServer(options: PortalServerOptions): Promise<R
         TRUST_PROXY: options.trustProxy ? 'true' : 'false',
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
         ...options.env,
-        // issue 15 (delivery): the push bench's receiver is on 127.0.0.1, its endpoint sealed with the development key
+        // the push bench's receiver is on 127.0.0.1, its endpoint sealed with the development key
         ...BENCH_PUSH_ENV,
       },
       echo: echoProblems,

@@ -28,7 +28,7 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_WEB_LIGHTHOUSE_RUNS ?? 3);
 const TARGETS = { loginKb: 200, homeKb: 350, noSessionKb: 150 };
 /** Addresses a visitor without a session may open: the root, home, a menu page, and the public pages. */
 const NO_SESSION_PATHS = ['/', '/dashboard/analysis', '/logistics/international-order-list', '/user/login', '/track'] as const;
-/** Lighthouse's mobile performance score to reach on each public page (issue 10). */
+/** Lighthouse's mobile performance score to reach on each public page. */
 const LIGHTHOUSE_TARGETS: Record<string, number> = { '/user/login': 95, '/track': 95, '/': 90 };
 
 const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;

@@ -8,7 +8,7 @@ import { HOME, switchUser, visit } from './support/portal.ts';
 import { countRequests, menuPages, settled } from './support/menu-pages.ts';
 
 /*
- * Issue 11, "done means": axe finds no serious or critical violation on any screen, signed in or not,
+ * Axe finds no serious or critical violation on any screen, signed in or not,
  * in any of the three languages, in light and dark menu themes. One signed-in page per role and
  * language walks every page of that role's menu by client-side navigation; the public pages are
  * walked once per language before the first sign-in.

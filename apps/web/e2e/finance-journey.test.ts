@@ -10,7 +10,7 @@ import { centsOf, convertCents, moneyOf, shanghaiMonth, voucherPng } from './sup
 import { choose, listOn, openList, optionsOf, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
 
 /**
- * Issue 5's "done means" in Chromium against the real server (embedded database, demo data): a
+ * The wallet's flows in Chromium against the real server (embedded database, demo data): a
  * merchant wires TWD and records it with a voucher, finance credits it to the CNY wallet, the merchant
  * pays a charge from it and asks part of it back, finance approves the refund, and the finance details
  * and the month's statement account for every cent. Another merchant sees none of it.

@@ -8,7 +8,7 @@ import type { Role } from './support/sessions.ts';
 import { clickOption, rowWith, shot, signedIn as signedInAs, toast } from './support/portal.ts';
 
 /**
- * Issue 16's "done means" in Chromium against the real server: as `admin`, a check rule for supplier codes,
+ * Online development in Chromium against the real server: as `admin`, a check rule for supplier codes,
  * an online report over orders whose status shows through its dictionary, and a "supplier contacts" online
  * form (a unique phone checked for duplicates, a code checked by the rule, an order picked in a popup on that
  * report), both published to the merchants' menu; as `merchant`, both checks refuse at the field with the
@@ -60,7 +60,7 @@ async function publish(page: Page, tab: 'report' | 'form', code: string): Promis
   await toast(page, `/online/${tab === 'report' ? 'cgreport' : 'cgform'}/${code}`).waitFor();
 }
 
-describe('online development (issue 16)', () => {
+describe('online development', () => {
   test('admin defines a report and a form; merchant uses both with their checks and the picker; merchant2 sees none of it', { timeout: 240_000 }, async () => {
     const merchantApi = api.as('merchant');
     const merchantOrders = await merchantApi.get<ListPage<OrderRecord>>('/api/logistics/order/list?pageNo=1&pageSize=5&column=createdAt&order=desc');

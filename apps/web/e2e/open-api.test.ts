@@ -12,7 +12,7 @@ import { findFreePort } from './support/portal-server.ts';
 import { choose, rowWith, shot, signedIn as signedInAs } from './support/portal.ts';
 
 /**
- * Issue 15's "done means" in Chromium against the real server (embedded database, its job queue): as
+ * The open API and message push in Chromium against the real server (embedded database, its job queue): as
  * `merchant`, an API key with the orders scope made on the token screen, and an order created with curl
  * exactly as the README shows; a webhook endpoint registered on the message push screen pointing at a
  * local receiver that verifies every request with the official `standardwebhooks` library; `warehouse`

@@ -5,7 +5,7 @@ import { fillOrder, orderNoIn, orderRows, searchOrders } from './support/orders.
 import { choose, signedIn as signedInAs, toast } from './support/portal.ts';
 
 /**
- * Issue 4's journey across the three parties, one after the other in fresh browsers: a merchant creates an order,
+ * An order's journey across the three parties, one after the other in fresh browsers: a merchant creates an order,
  * the warehouse receives, measures and ships it, and the events appear on the merchant's timeline and
  * on the public tracking page, which shows nothing private.
  */

@@ -14,7 +14,7 @@ import { choose, listOn, openList, rowWith, shot, signedIn as signedInAs, toast 
 import { fundCnyWallet } from './support/wallet.ts';
 
 /**
- * Issue 14's "done means" in Chromium against the real server (embedded database, the demo catalogue):
+ * Purchasing in Chromium against the real server (embedded database, the demo catalogue):
  * the merchant finds one Taobao product by its pasted link and another by a keyword, submits them as a
  * pre-purchase order and pays it from the CNY wallet; the purchaser places it as two purchase orders
  * (one per seller) that cost 3.20 CNY less than estimated, which comes back to the wallet; the warehouse

@@ -50,7 +50,7 @@ describe('shipping screens', () => {
     expect(await row.textContent()).toContain('1.200');
     expect(await row.textContent()).toContain('Forecast');
 
-    // the same tracking number again: the duplicate check (issue 16) refuses it at the field, in the server's words, before any save
+    // the same tracking number again: the duplicate check refuses it at the field, in the server's words, before any save
     await list.getByTestId('parcel-add').click();
     dialog = page.getByRole('dialog', { name: 'Forecast Package' });
     await dialog.getByLabel('Tracking number').fill(trackingNo);

@@ -7,7 +7,7 @@ import { clickOption, HOME, rowWith, signedIn, switchUser } from './support/port
 import { PASSWORD, signInByApi, type Role, type Session } from './support/sessions.ts';
 
 /*
- * Issue 13's "Done means", walked as people do it (en-US): the platform admin makes a package of menus and a
+ * Tenants, dictionaries, announcements, sessions and audit, walked as people do it (en-US): the platform admin makes a package of menus and a
  * tenant on it, whose main account sees exactly those menus; the admin renames an order status in its
  * dictionary and a merchant already signed in sees it at the next load; the merchant publishes an
  * announcement to one department and only its members' bells ring, live; the merchant takes a page from a
@@ -61,7 +61,7 @@ async function anotherPerson(who: Role | Session): Promise<Person> {
 }
 
 describe('system administration II: tenants, dictionaries, announcements, sessions, audit', () => {
-  test('Done means of issue 13', { timeout: 300_000 }, async () => {
+  test("a package and a tenant on it, a renamed status, a department's announcement, rights and sessions taken from a signed-in user, the audit of it all", { timeout: 300_000 }, async () => {
     const stamp = Date.now().toString(36).slice(-5);
     const packageName = `Starter ${stamp}`;
     const tenantName = `Tenant ${stamp}`;

@@ -7,7 +7,7 @@ import { clickOption, signedIn, switchUser } from './support/portal.ts';
 import { PASSWORD, signInByApi, type Role, type Session } from './support/sessions.ts';
 
 /*
- * Issue 12's "Done means", walked as people do it (en-US): the merchant's main account builds a
+ * Users, roles, departments and menus, walked as people do it (en-US): the merchant's main account builds a
  * department, a position, a role with a few menus, buttons and a data rule, and a user with them; that
  * user sees exactly those menus and buttons and only the rows the rule lets through, until frozen;
  * `staff` and `merchant2` see none of it; the platform admin renames a menu and changes its icon.
@@ -54,7 +54,7 @@ async function pick(page: Page, testId: string, title: string, multiple = false)
 }
 
 describe('system administration: a merchant builds a team, the platform edits a menu', () => {
-  test("Done means of issue 12", { timeout: 240_000 }, async () => {
+  test("a merchant builds a team with roles and departments; the platform edits a menu; a frozen user leaves at once", { timeout: 240_000 }, async () => {
     const stamp = Date.now().toString(36).slice(-5);
     const departName = `Packing ${stamp}`;
     const roleCode = `packer_${stamp}`;

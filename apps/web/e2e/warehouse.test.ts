@@ -70,7 +70,7 @@ describe('the warehouse screens', () => {
     for (const [id, value] of [['receive_weight', '2.5'], ['receive_length', '50'], ['receive_width', '40'], ['receive_height', '30']] as const) await page.locator(`#${id}`).fill(value);
     await number.press('Enter');
     await expect.poll(() => page.getByTestId('receive-error').textContent()).toBe('訂單已是「已入庫」，未做任何變更');
-    // issue 11: a scanner then types the next number and Enter; the refused parcel's measure is not sent with
+    // a scanner then types the next number and Enter; the refused parcel's measure is not sent with
     // it: nothing is sent, the weight waits empty for this parcel's own
     const next = await orderToReceive();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('receive_number');

@@ -34,9 +34,9 @@ export type FieldArea =
   | 'tenant'
   | 'tenantPackage'
   | 'announcement'
-  // issue 14 (catalogue): product search and the product page
+  // product search and the product page
   | 'product'
-  // issue 15 (keys): a merchant's API keys
+  // a merchant's API keys
   | 'apiKey';
 
 /** What a name means in one area, where it differs from LABELS. */
@@ -135,7 +135,7 @@ export const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
     endTime: typed('結束時間', '结束时间', 'End time'),
     sendStatus: chosen('狀態', '状态', 'Status'),
   },
-  // issue 14 (catalogue): product search and the product page
+  // product search and the product page
   product: {
     platform: chosen('平台', '平台', 'Platform'),
     keyword: typed('關鍵字或商品連結', '关键字或商品链接', 'Keyword or product link'),
@@ -143,7 +143,7 @@ export const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
     itemId: typed('商品編號', '商品编号', 'Item ID'),
     file: typed('圖片', '图片', 'Image'),
   },
-  // issue 15 (keys): a merchant's API keys
+  // a merchant's API keys
   apiKey: {
     name: typed('金鑰名稱', '密钥名称', 'Key name'),
     scopes: chosen('權限範圍', '权限范围', 'Scopes'),
@@ -184,8 +184,6 @@ export const AREA_ROUTES: readonly (readonly [string, FieldArea])[] = [
   ['/sys/tenantPackage/', 'tenantPackage'],
   ['/sys/tenant/', 'tenant'],
   ['/sys/announcement/', 'announcement'],
-  // issue 14 (catalogue)
   ['/purchase/product/', 'product'],
-  // issue 15 (keys)
   ['/config/api-key/', 'apiKey'],
 ];

@@ -155,7 +155,7 @@ const LABELS: Record<string, FieldLabel> = {
   mobile: typed('手機號碼', '手机号码', 'Mobile number'),
   smsCode: typed('簡訊驗證碼', '短信验证码', 'SMS code'),
   captcha: typed('簡訊驗證碼', '短信验证码', 'SMS code'),
-  // users (issue 12)
+  // users
   realname: typed('真實姓名', '真实姓名', 'Real name'),
   email: typed('電子郵件', '电子邮件', 'Email'),
   workNo: typed('工號', '工号', 'Work number'),

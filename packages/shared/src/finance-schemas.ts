@@ -17,7 +17,7 @@ import {
 } from './finance.ts';
 
 /**
- * The wallet's contract (issue 5): request bodies the server validates and records it answers. Amounts
+ * The wallet's contract: request bodies the server validates and records it answers. Amounts
  * are decimal strings in the currency's unit ("1234.50"); rates are decimal strings ("4.3825").
  * The web app imports the types only.
  */

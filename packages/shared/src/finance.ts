@@ -1,10 +1,10 @@
 import type { CurrencyCode } from './money.ts';
 
-/** Finance (issue 5): the wallet's constants both sides share. Meanings in docs/finance.md. */
+/** Finance: the wallet's constants both sides share. Meanings in docs/finance.md. */
 
 /**
  * WALLET: a merchant's money per currency; the others are the platform's own accounts (tenant 0).
- * PURCHASE holds what merchants paid for goods the platform buys for them (issue 14): not revenue.
+ * PURCHASE holds what merchants paid for goods the platform buys for them: not revenue.
  */
 export const ACCOUNT_KINDS = ['WALLET', 'BANK', 'REVENUE', 'FX', 'ROUNDING', 'PURCHASE'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];

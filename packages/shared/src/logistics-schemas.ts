@@ -1,5 +1,5 @@
 /**
- * The logistics API contract (issue 4): request and response schemas of /api/logistics/*, the
+ * The logistics API contract: request and response schemas of /api/logistics/*, the
  * warehouse's /api/warehouse/* and the public /api/open/track. The server validates with them and
  * documents them in OpenAPI; the web imports their types only (`import type`), never zod itself.
  *

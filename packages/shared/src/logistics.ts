@@ -37,7 +37,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 
 export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
 
-/** Only a new order may be edited (issue 4). */
+/** Only a new order may be edited. */
 export const EDITABLE_STATUSES: readonly OrderStatus[] = ['CREATED'];
 
 /** Where a tracking event came from. */

@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** System announcements (issue 13 item 4). */
+/** System announcements. */
 export const announcementMessages = {
   announcementNotEditable: {
     'zh-TW': '已發布的公告不能修改，請先撤銷',

@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** Departments, their members and their department roles (issue 12 item 5). */
+/** Departments, their members and their department roles. */
 export const departsMessages = {
   departOrgCodeTaken: {
     'zh-TW': '部門編碼已被使用，請重試',

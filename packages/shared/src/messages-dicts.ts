@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** The data dictionary and the category dictionary (issue 13 item 3). */
+/** The data dictionary and the category dictionary. */
 export const dictsMessages = {
   textZhTwRequired: { 'zh-TW': '請填寫繁體中文名稱', 'zh-CN': '请填写繁体中文名称', 'en-US': 'The Traditional Chinese (zh-TW) text is required' },
   dictCodeTaken: { 'zh-TW': '字典編碼「{code}」已存在', 'zh-CN': '字典编码「{code}」已存在', 'en-US': 'The dictionary code "{code}" is already taken' },

@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** A merchant's API keys (issue 15 item 1, token configuration). */
+/** A merchant's API keys (token configuration). */
 export const keysMessages = {
   apiKeyScopesRequired: { 'zh-TW': '請至少選擇一個權限範圍', 'zh-CN': '请至少选择一个权限范围', 'en-US': 'Choose at least one scope' },
   apiKeyExpiryFormat: {

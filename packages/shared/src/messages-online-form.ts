@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** Online development (issue 16): the messages of online forms (online-form), their rows, check rules and publishing. */
+/** Online development: the messages of online forms (online-form), their rows, check rules and publishing. */
 export const onlineFormMessages = {
   // the designer
   onlineFormNotFound: { 'zh-TW': '線上表單不存在', 'zh-CN': '在线表单不存在', 'en-US': 'The online form does not exist' },

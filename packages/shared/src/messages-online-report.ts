@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** Online development (issue 16): the messages of online reports (online-report). */
+/** Online development: the messages of online reports (online-report). */
 export const onlineReportMessages = {
   onlineReportCodeTaken: { 'zh-TW': '報表編碼 {code} 已存在', 'zh-CN': '报表编码 {code} 已存在', 'en-US': 'A report with the code {code} already exists' },
   onlineReportCodeFixed: { 'zh-TW': '報表編碼不能修改', 'zh-CN': '报表编码不能修改', 'en-US': "A report's code cannot be changed" },

@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** Online development (issue 16): what reports, forms and the popup picker share. */
+/** Online development: what reports, forms and the popup picker share. */
 export const onlineMessages = {
   onlineCodeFormat: {
     'zh-TW': '編碼須以小寫字母開頭，只含小寫字母、數字與底線，2 至 40 個字元',

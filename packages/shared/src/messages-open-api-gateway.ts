@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** The open API's own messages (issue 15, gateway): the rest reuse the portal's catalogue. */
+/** The open API's own messages: the rest reuse the portal's catalogue. */
 export const openApiGatewayMessages = {
   openApiIdempotencyKeyRequired: {
     'zh-TW': '請求標頭 Idempotency-Key 為必填（1 至 100 個可見字元）：重試同一個請求時請帶相同的值',

@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** The open API's own refusals (issue 15): the key, where it is used from, what it may do. */
+/** The open API's own refusals: the key, where it is used from, what it may do. */
 export const openApiMessages = {
   apiKeyInvalid: {
     'zh-TW': 'API 金鑰無效、已過期或已撤銷',

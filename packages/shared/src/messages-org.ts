@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** Positions, my department and the address book (issue 12 items 6 to 8). */
+/** Positions, my department and the address book. */
 export const orgMessages = {
   positionCodeFormat: {
     'zh-TW': '職務編碼只能包含英文字母、數字、底線與連字號',

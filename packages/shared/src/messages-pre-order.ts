@@ -1,7 +1,7 @@
 import type { Texts } from './languages.ts';
 import type { PreOrderStatus, PurchaseChargeKind, PurchaseChargeStatus, PurchaseFallback } from './purchase.ts';
 
-/** Pre-purchase orders: the basket, submission, payment from the wallet (issue 14 item 3). */
+/** Pre-purchase orders: the basket, submission, payment from the wallet. */
 export const preOrderMessages = {
   preOrderIdFormat: { 'zh-TW': '{field}須為平台的數字編號', 'zh-CN': '{field}须为平台的数字编号', 'en-US': "{field} must be the platform's numeric id" },
   preOrderItemNotFound: {

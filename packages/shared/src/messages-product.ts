@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** Product search and the product page (issue 14 items 1 and 2). `{platform}` is the platform's name. */
+/** Product search and the product page. `{platform}` is the platform's name. */
 export const productMessages = {
   productNotFound: {
     'zh-TW': '找不到此商品：{platform} 商品 {itemId} 不存在或已下架',

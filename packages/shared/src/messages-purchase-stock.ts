@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** Messages of purchased goods in the warehouse (issue 14 item 6): the receipt by express number and the merchant's stock. */
+/** Messages of purchased goods in the warehouse: the receipt by express number and the merchant's stock. */
 export const purchaseStockMessages = {
   purchaseExpressNotFound: {
     'zh-TW': '找不到快遞單號為「{expressNo}」的採購單',

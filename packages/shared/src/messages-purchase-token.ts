@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** The platforms' token configuration (issue 14 item 5). */
+/** The platforms' token configuration. */
 export const purchaseTokenMessages = {
   purchaseTokenAppKey: { 'zh-TW': 'App Key 必填，只能包含英文字母、數字、- 與 _（最多 64 字）', 'zh-CN': 'App Key 必填，只能包含英文字母、数字、- 与 _（最多 64 字）', 'en-US': 'The app key is required: letters, digits, - and _ (at most 64)' },
   purchaseTokenRedirectUri: { 'zh-TW': '回呼網址必須是 http(s) 網址（最多 500 字）', 'zh-CN': '回调地址必须是 http(s) 地址（最多 500 字）', 'en-US': 'The redirect URI must be an http(s) address (at most 500 characters)' },

@@ -1,7 +1,7 @@
 import type { Texts } from './languages.ts';
 import type { PreOrderStatus, PurchaseOrderStatus } from './purchase.ts';
 
-/** Messages of the purchasers' queue and purchase orders (issue 14 item 4, modules/purchase/{queue,purchase-order}). */
+/** Messages of the purchasers' queue and purchase orders (modules/purchase/{queue,purchase-order}). */
 
 export const PURCHASE_ORDER_STATUS_TEXTS: Record<PurchaseOrderStatus, Texts> = {
   PLACING: { 'zh-TW': '待下單', 'zh-CN': '待下单', 'en-US': 'To place' },

@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** Message push configuration (issue 15, endpoints): endpoints, their secrets, the delivery log's replays. */
+/** Message push configuration: endpoints, their secrets, the delivery log's replays. */
 export const pushEndpointMessages = {
   pushEndpointUrlFormat: {
     'zh-TW': '推送網址須為 http:// 或 https:// 開頭的完整網址',

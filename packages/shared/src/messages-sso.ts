@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** Single sign-on and the administration of third-party identities (issue 13 item 6). */
+/** Single sign-on and the administration of third-party identities. */
 export const ssoMessages = {
   thirdRedirectInvalid: {
     'zh-TW': '返回位址須為本站的相對路徑',

@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** API and message push statistics (issue 15 item 5). The range refusals are the visit statistics' own. */
+/** API and message push statistics. The range refusals are the visit statistics' own. */
 export const statsMessages = {
   statsKeyNotFound: { 'zh-TW': '找不到該 API 金鑰', 'zh-CN': '找不到该 API 密钥', 'en-US': 'API key not found' },
   statsEndpointNotFound: { 'zh-TW': '找不到該推送端點', 'zh-CN': '找不到该推送端点', 'en-US': 'Push endpoint not found' },

@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** Tenants and tenant menu packages (issue 13 item 1). */
+/** Tenants and tenant menu packages. */
 export const tenantsMessages = {
   tenantNotFound: { 'zh-TW': '租戶不存在', 'zh-CN': '租户不存在', 'en-US': 'The tenant does not exist' },
   tenantValidityOrder: {

@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** User management (issue 12): /sys/user/* of the administrators. */
+/** User management: /sys/user/* of the administrators. */
 export const usersMessages = {
   userCurrentDepartNotAmong: {
     'zh-TW': '目前部門須是所選部門之一',

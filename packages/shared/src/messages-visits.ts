@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** Visit statistics and log retention (issue 13 item 5). */
+/** Visit statistics and log retention. */
 export const visitsMessages = {
   visitRangeOrder: {
     'zh-TW': '結束日期不能早於開始日期',

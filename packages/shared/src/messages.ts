@@ -20,27 +20,26 @@ import { announcementMessages } from './messages-announcements.ts';
 import { dictsMessages } from './messages-dicts.ts';
 import { visitsMessages } from './messages-visits.ts';
 import { sessionsMessages } from './messages-sessions.ts';
-// issue 14: product search (catalogue)
+// product search (catalogue)
 import { productMessages } from './messages-product.ts';
-// issue 14: pre-purchase orders
+// pre-purchase orders
 import { preOrderMessages } from './messages-pre-order.ts';
-// purchasing: the queue and purchase orders (issue 14, buying)
+// purchasing: the queue and purchase orders (buying)
 import { purchasingMessages } from './messages-purchasing.ts';
-// issue 14 (stock): purchased goods in the warehouse
+// purchased goods in the warehouse
 import { purchaseStockMessages } from './messages-purchase-stock.ts';
-// issue 14: the platforms' token configuration (platforms)
+// the platforms' token configuration (platforms)
 import { purchaseTokenMessages } from './messages-purchase-token.ts';
-// issue 15: the open API's authentication (base)
+// the open API's authentication (base)
 import { openApiMessages } from './messages-open-api.ts';
-// issue 15 (keys): a merchant's API keys
+// a merchant's API keys
 import { keysMessages } from './messages-keys.ts';
-// issue 15 (endpoints)
 import { pushEndpointMessages } from './messages-push-endpoints.ts';
-// issue 15 (gateway): the open API's routes
+// the open API's routes
 import { openApiGatewayMessages } from './messages-open-api-gateway.ts';
-// issue 15 (stats): API and message push statistics
+// API and message push statistics
 import { statsMessages } from './messages-stats.ts';
-// issue 16: online development
+// online development
 import { onlineMessages } from './messages-online.ts';
 import { onlineReportMessages } from './messages-online-report.ts';
 import { onlineFormMessages } from './messages-online-form.ts';
@@ -261,16 +260,16 @@ export const messages = {
   // company
   languageSaved: { 'zh-TW': '語言設定已儲存', 'zh-CN': '语言设置已保存', 'en-US': 'Language saved' },
 
-  // logistics (issue 4): one file per area, so each can grow on its own
+  // logistics: one file per area, so each can grow on its own
   ...orderMessages,
   ...warehouseMessages,
   ...pickupMessages,
-  // finance (issue 5)
+  // finance
   ...financeMessages,
   ...rechargeMessages,
   ...paymentMessages,
   ...rateMessages,
-  // system administration (issue 12): one file per resource
+  // system administration: one file per resource
   ...delegationMessages,
   ...usersMessages,
   ...userDataMessages,
@@ -279,36 +278,35 @@ export const messages = {
   ...dataRulesMessages,
   ...departsMessages,
   ...orgMessages,
-  // system administration II (issue 13)
+  // system administration II
   ...tenantsMessages,
-  // single sign-on (issue 13 item 6)
+  // single sign-on
   ...ssoMessages,
   ...announcementMessages,
   ...dictsMessages,
   ...visitsMessages,
-  // issue 13: token management
+  // token management
   ...sessionsMessages,
-  // issue 14: product search and the product page (catalogue)
+  // product search and the product page (catalogue)
   ...productMessages,
-  // issue 14: pre-purchase orders
+  // pre-purchase orders
   ...preOrderMessages,
-  // issue 14: the purchasers' queue and purchase orders (buying)
+  // the purchasers' queue and purchase orders (buying)
   ...purchasingMessages,
-  // issue 14 (stock): purchased goods in the warehouse
+  // purchased goods in the warehouse
   ...purchaseStockMessages,
-  // issue 14: the platforms' token configuration (platforms)
+  // the platforms' token configuration (platforms)
   ...purchaseTokenMessages,
-  // issue 15: the open API's authentication (base)
+  // the open API's authentication (base)
   ...openApiMessages,
-  // issue 15 (keys)
   ...keysMessages,
-  // issue 15: message push configuration (endpoints)
+  // message push configuration (endpoints)
   ...pushEndpointMessages,
-  // issue 15 (gateway): the open API's routes
+  // the open API's routes
   ...openApiGatewayMessages,
-  // issue 15 (stats): API and message push statistics
+  // API and message push statistics
   ...statsMessages,
-  // issue 16: online development (base, reports, forms)
+  // online development (base, reports, forms)
   ...onlineMessages,
   ...onlineReportMessages,
   ...onlineFormMessages,

@@ -3,7 +3,7 @@ import { msg } from './messages.ts';
 import { textsInput, textsRecord } from './system-dicts.ts';
 
 /*
- * Check rules (sys_check_rule) as the online designer edits them (issue 16, forms): a code, a name and
+ * Check rules (sys_check_rule) as the online designer edits them: a code, a name and
  * patterns, each with the message shown when a value does not match. Patterns run on RE2 (no
  * backtracking): the server refuses one that does not compile there.
  */

@@ -1,7 +1,7 @@
 import type { FormDefinition, FormEnhancement, FormValue, FormValues } from './online.ts';
 
 /*
- * An online form's enhancements (issue 16 item 3): declarative rules "when field X …, then show, hide,
+ * An online form's enhancements: declarative rules "when field X …, then show, hide,
  * require or set field Y", evaluated here by both the browser (what the form shows) and the server (what
  * a saved row must satisfy), so the two never disagree. A rule that cannot be evaluated (a field that left
  * the form) is reported to `onError` and skipped: it never breaks the form.

@@ -4,7 +4,7 @@ import { msg } from './messages.ts';
 import { dictOptionSchema } from './sys.ts';
 
 /*
- * Online development (issue 16; docs/online-development.md): reports and forms an administrator defines
+ * Online development (docs/online-development.md): reports and forms an administrator defines
  * as data, never as SQL or scripts. A report reads one data set of the server's allow-list; a form keeps
  * its rows per tenant. These are the contracts the server's routes validate and the web's screens send.
  */

@@ -1,5 +1,5 @@
 /*
- * The open API's answers to its clients (issue 15, gateway; docs/open-api.md, decision 0028): the stable
+ * The open API's answers to its clients (gateway; docs/open-api.md, decision 0028): the stable
  * error codes a merchant's program branches on, and the headers it sends and reads. A code, once
  * published, never changes meaning and is never renamed; a new situation gets a new code.
  */

@@ -3,7 +3,7 @@ import { API_KEY_IP_ALLOW_MAX, API_KEY_ROLL_OVERLAP_HOURS_DEFAULT, API_KEY_ROLL_
 import { msg } from './messages.ts';
 
 /*
- * A merchant's API keys (issue 15 item 1, token configuration; decision 0027). The whole key is answered
+ * A merchant's API keys (token configuration; decision 0027). The whole key is answered
  * once, by `add` and `roll`; every other answer shows only its first characters.
  */
 

@@ -1,7 +1,7 @@
 import type { PermissionCode } from './permissions.ts';
 
 /*
- * The open API for merchants' own systems and the messages pushed to them (issue 15; docs/open-api.md).
+ * The open API for merchants' own systems and the messages pushed to them (docs/open-api.md).
  * A merchant's API key acts inside its tenant and its scopes; a merchant's endpoints receive signed events
  * (Standard Webhooks). The event types are the dictionary PushTypeEnum, the operations counted in the API
  * statistics the dictionary ApiTypeEnum: both are kept in step with these lists by a test.

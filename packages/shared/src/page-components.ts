@@ -19,7 +19,7 @@ export const PAGE_COMPONENTS = [
   'warehouse/pickup-confirm-list',
   'warehouse/exception-list',
   'warehouse/rate-card-list',
-  // issue 14 (stock): purchased goods into the warehouse, the merchant's stock
+  // purchased goods into the warehouse, the merchant's stock
   'warehouse/purchase-receive',
   'purchase/stock-list',
   'finance/wallet-overview',
@@ -34,7 +34,7 @@ export const PAGE_COMPONENTS = [
   'finance/exchange-rate-list',
   'finance/rate-apply-review-list',
   'finance/account-list',
-  // issue 12: system administration
+  // system administration
   'system/user-list',
   'system/role-list',
   'system/position-list',
@@ -46,35 +46,34 @@ export const PAGE_COMPONENTS = [
   'system/category-list',
   'system/permission-list',
   'system/depart-list',
-  // issue 13: single sign-on
+  // single sign-on
   'system/third-account-list',
-  // issue 13: visit statistics (both sides)
+  // visit statistics (both sides)
   'statistics/visit-statistics',
-  // issue 13: token management and the logs
+  // token management and the logs
   'system/token-list',
   'system/login-log-list',
   'system/audit-log-list',
-  // issue 14 (catalogue): product search and the product page
+  // product search and the product page
   'product/product-search',
   'product/product-detail',
-  // issue 14 (preorder)
   'purchase/taobao-pre-order-list',
   'purchase/1688-pre-order-list',
-  // issue 14 (buying): the purchasers' queue and purchase orders, the merchant's purchase orders
+  // the purchasers' queue and purchase orders, the merchant's purchase orders
   'purchase/purchase-queue',
   'purchase/purchasing-order-list',
   'purchase/taobao-order-list',
   'purchase/1688-order-list',
-  // issue 14: the platforms' token configuration (platforms)
+  // the platforms' token configuration (platforms)
   'config/taobao-global-token-config',
-  // issue 15 (keys): a merchant's API keys
+  // a merchant's API keys
   'config/token-config',
-  // issue 15 (endpoints): message push configuration
+  // message push configuration
   'config/message-push-config',
-  // issue 15 (stats): API and message push statistics
+  // API and message push statistics
   'statistics/api-statistics',
   'statistics/message-push-statistics',
-  // issue 16: online development (the designer), and any published online report or form (the code is the path's last segment)
+  // online development (the designer), and any published online report or form (the code is the path's last segment)
   'system/online-dev',
   'online/report',
   'online/form',

@@ -18,7 +18,7 @@ import {
 } from './purchase.ts';
 
 /*
- * Pre-purchase orders (issue 14 item 3): the basket, submission, the lists and the payment from the
+ * Pre-purchase orders: the basket, submission, the lists and the payment from the
  * wallet. Amounts of goods are CNY decimal strings ("12.50"); what a wallet paid is in its own currency.
  * Prices never come from a client: the server reads them from the platform.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PURCHASE_PLATFORMS } from './purchase.ts';
 
 /*
- * Product search and the product page (issue 14 items 1 and 2): what the merchant pastes or types, what
+ * Product search and the product page: what the merchant pastes or types, what
  * a link parses to, and the products as the screens show them. Prices are CNY decimal strings.
  */
 

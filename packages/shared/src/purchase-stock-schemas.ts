@@ -1,5 +1,5 @@
 /**
- * The contract of purchased goods in the warehouse (issue 14 item 6): the warehouse's receipt by the
+ * The contract of purchased goods in the warehouse: the warehouse's receipt by the
  * seller's express number (/api/warehouse/purchase/*) and the merchant's stock (/api/purchase/stock/*).
  * Amounts are CNY decimal strings ("12.50"), times ISO 8601.
  */

@@ -3,7 +3,7 @@ import { PURCHASE_PLATFORMS } from './purchase.ts';
 import { msg } from './messages.ts';
 
 /*
- * The platforms' app credentials and OAuth tokens (issue 14 item 5): the app key, the app secret (write-only:
+ * The platforms' app credentials and OAuth tokens: the app key, the app secret (write-only:
  * stored encrypted, never answered), the redirect URI, and the state of the authorisation. No answer carries
  * the secret or a token.
  */

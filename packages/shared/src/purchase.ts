@@ -1,5 +1,5 @@
 /*
- * Purchasing (issue 14): buying goods on Taobao and 1688 for merchants. The states and their moves are
+ * Purchasing: buying goods on Taobao and 1688 for merchants. The states and their moves are
  * docs/purchasing.md; amounts of goods are CNY (the platforms' currency), paid from a wallet at the rate
  * of the moment.
  */

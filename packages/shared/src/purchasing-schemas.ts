@@ -7,7 +7,7 @@ import { preOrderLineRecord as merchantLineRecord } from './pre-order-schemas.ts
 import { PRE_ORDER_STATUSES, PURCHASE_ORDER_STATUSES, PURCHASE_PLATFORMS } from './purchase.ts';
 
 /*
- * The purchaser's queue and purchase orders (issue 14 item 4; docs/purchasing.md): request bodies the
+ * The purchaser's queue and purchase orders (docs/purchasing.md): request bodies the
  * server validates and the records it answers. Amounts are CNY decimal strings ("12.50").
  */
 

@@ -4,7 +4,7 @@ import { isoTime } from './logistics-schemas.ts';
 import { HOLDER_STATES, PUSH_ATTEMPT_OUTCOMES, PUSH_ATTEMPT_TRIGGERS, PUSH_DELIVERY_STATUSES, PUSH_DISABLED_REASONS, PUSH_REFUSALS, PUSH_TEST_TYPE, PUSH_TYPES } from './open-api.ts';
 
 /*
- * Message push configuration (issue 15 item 3; decision 0029): a merchant's webhook endpoints, the delivery
+ * Message push configuration (decision 0029): a merchant's webhook endpoints, the delivery
  * log and its replays. The signing secret is answered once (creation, rotation) and never again.
  */
 

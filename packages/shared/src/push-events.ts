@@ -7,7 +7,7 @@ import { ORDER_STATUSES } from './order-status.ts';
 import { PURCHASE_ORDER_STATUSES } from './purchase.ts';
 
 /*
- * The `data` of each pushed event (issue 15; docs/push-events.md). Business numbers, never internal ids
+ * The `data` of each pushed event (docs/push-events.md). Business numbers, never internal ids
  * (the test event names its endpoint, which has no other number); money as decimal strings with their
  * currency; times as ISO 8601 in UTC. The server builds these in modules/push/events.ts and the tests
  * check every message against them; the open API's document may show them with their examples.

@@ -132,7 +132,7 @@ export const selectDepartRequestSchema = z.strictObject({
   username: z.string().max(64),
 });
 
-/* Public account pages (issue 3): SMS codes, sign-in by phone, registration, forgotten password. */
+/* Public account pages: SMS codes, sign-in by phone, registration, forgotten password. */
 
 export const SMS_PURPOSES = ['login', 'register', 'reset'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PermissionCode } from './permissions.ts';
 
 /*
- * Data rules (issue 12 item 4, docs/decisions/0016-data-rules.md): typed records, never SQL text. A rule names
+ * Data rules (docs/decisions/0016-data-rules.md): typed records, never SQL text. A rule names
  * a field of its menu's resource (an allow-list per resource), an operator of a fixed set, and a value or a
  * variable. The server compiles it into a condition with bound values; the web builds its form from the same
  * lists.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Departments of a tenant (issue 12 item 5, spec §7 "Departments"): the tree with its org codes, its
+ * Departments of a tenant (spec §7 "Departments"): the tree with its org codes, its
  * members and heads, the department's permissions (the ceiling of what may be granted inside it) and the
  * department roles that grant inside it.
  */

@@ -3,7 +3,7 @@ import { DICT_CODE_PATTERN } from './dict-codes.ts';
 import { msg } from './messages.ts';
 
 /*
- * The data dictionary and the category dictionary (issue 13 item 3): global reference tables, edited by the
+ * The data dictionary and the category dictionary: global reference tables, edited by the
  * platform only, read by everyone. Texts come in the three languages; zh-TW is required and the others fall
  * back to it when left empty.
  */

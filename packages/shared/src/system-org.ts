@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from './messages.ts';
 
 /*
- * The organisation of a tenant (issue 12 items 6 to 8): positions and their ranks, "my department" (what
+ * The organisation of a tenant: positions and their ranks, "my department" (what
  * a department head manages) and the address book.
  */
 

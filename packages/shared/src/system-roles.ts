@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Roles of a tenant, their users and their permissions (issue 12, spec §7 "Users, roles and permissions").
+ * Roles of a tenant, their users and their permissions (spec §7 "Users, roles and permissions").
  * The web's role screens and the server's /sys/role/* routes share these shapes.
  */
 

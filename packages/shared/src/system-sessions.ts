@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoTime } from './logistics-schemas.ts';
 
 /*
- * Token management and the logs of system administration (issue 13 items 2 and 5): the live sessions of a
+ * Token management and the logs of system administration: the live sessions of a
  * tenant's users (never a token, never its hash), the sign-in log and the audit log of administrative changes.
  */
 
@@ -96,13 +96,13 @@ export type LoginLogRecord = z.infer<typeof loginLogRecord>;
 
 /** What kinds of things the audit log names (the filter's options; a line of another kind still lists). */
 export const AUDIT_RESOURCES = ['user', 'role', 'menu', 'depart', 'position', 'tenant', 'tenant-package', 'dict', 'dict-item', 'announcement', 'session',
-  // issue 15 (keys): a merchant's API keys
+  // a merchant's API keys
   'api-key',
   // a merchant's webhook endpoints
   'push-endpoint',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'freeze', 'unfreeze', 'password', 'restore', 'purge', 'grant', 'members', 'publish', 'revoke', 'revoke-all',
-  // issue 15 (keys): an API key's secret rolled
+  // an API key's secret rolled
   'roll',
   // a record made by an Excel import
   'import',

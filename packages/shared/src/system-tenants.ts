@@ -4,7 +4,7 @@ import { USERNAME_PATTERN } from './account-rule.ts';
 import { permissionTreeNode } from './system-roles.ts';
 
 /*
- * Tenants (merchant companies) and tenant menu packages (issue 13 item 1): the platform's screens. A package
+ * Tenants (merchant companies) and tenant menu packages: the platform's screens. A package
  * is the menus and buttons a tenant may use; its roles grant only inside it.
  */
 

@@ -3,7 +3,7 @@ import { PAGE_SIZE_MAX } from './api.ts';
 import { msg } from './messages.ts';
 
 /*
- * The recycle bin, import and export of users (issue 12, item 1): what the server and the screens agree on.
+ * The recycle bin, import and export of users: what the server and the screens agree on.
  * The user list's own records and filters are in system-users.ts.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_MAX } from './api.ts';
 
 /*
- * User management (issue 12, spec §7 "Users, roles and permissions"): the calls under /sys/user/ that an
+ * User management (spec §7 "Users, roles and permissions"): the calls under /sys/user/ that an
  * administrator makes on the users of their tenant. The server's routes and the web's forms share these.
  * A record never carries a password hash or a token: the answer schemas name every field they carry.
  */

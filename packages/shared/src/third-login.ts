@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from './messages.ts';
 
 /*
- * Single sign-on through an OpenID Connect provider (issue 13 item 6; docs/decisions/0020-single-sign-on.md):
+ * Single sign-on through an OpenID Connect provider (docs/decisions/0020-single-sign-on.md):
  * the sign-in types the login page offers, the outcomes the callback reports to it, and the administration
  * of third-party identities.
  */

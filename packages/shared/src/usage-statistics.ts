@@ -3,7 +3,7 @@ import { API_LATENCY_BUCKETS_MS, API_TYPES, PUSH_ATTEMPT_OUTCOMES } from './open
 import { visitRangeQuery } from './visit-statistics.ts';
 
 /*
- * API statistics and message push statistics (issue 15 item 5, docs/decisions/0030): the same ranges as the
+ * API statistics and message push statistics (docs/decisions/0030): the same ranges as the
  * visit statistics (a preset of spec §9, or a start and an end day, at most VISIT_RANGE_MAX_DAYS), counted in
  * whole days of the server's time zone.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from './messages.ts';
 
 /*
- * Visit statistics (issue 13 item 5, docs/decisions/0019): a visit is a page view of the signed-in web
+ * Visit statistics (docs/decisions/0019): a visit is a page view of the signed-in web
  * app, reported by the client when a menu page opens; a range is whole days (00:00:00 to 23:59:59 in the
  * server's time zone), given as a preset of spec §9 or as a start and an end day.
  */

@@ -7,7 +7,7 @@ import { tableNamed } from './table-named.ts';
  * at run time, and reach SQL only as their drizzle tables (table-named.ts).
  */
 export const FINGERPRINT_TABLES = [
-  // the open API and message push (issue 15): not sys_*, so named by the tests that check them
+  // the open API and message push: not sys_*, so named by the tests that check them
   'api_key',
   'api_key_secret',
   'api_call_stat',
@@ -15,7 +15,7 @@ export const FINGERPRINT_TABLES = [
   'push_message',
   'push_delivery',
   'push_attempt',
-  // issue 16: online report and form definitions, their history, form rows and their index
+  // online report and form definitions, their history, form rows and their index
   'onl_report',
   'onl_definition_history',
   'onl_form',

@@ -1,6 +1,6 @@
 import type { ReportDefinitionInput } from '@portal/shared/online';
 
-/** Online report definitions the tests make (issue 16). */
+/** Online report definitions the tests make. */
 
 export const titles = (text: string) => ({ 'zh-TW': text, 'zh-CN': text, 'en-US': text });
 

@@ -72,7 +72,7 @@ export const testConfig: AppOptions['config'] = {
   TRUST_PROXY: false,
   SESSION_TTL_DAYS: 7,
   LOGIN_RATE_PER_MINUTE: 1000,
-  // issue 15 (endpoints): webhook secrets can be saved on PostgreSQL too (a test that wants no key says so)
+  // webhook secrets can be saved on PostgreSQL too (a test that wants no key says so)
   PUSH_SECRET_KEY: 'c'.repeat(64),
 };
 
@@ -95,7 +95,7 @@ export async function createTestApp(
     config?: Partial<AppOptions['config']>;
     smsGateway?: SmsGateway;
     visits?: AppOptions['visits'];
-    /** issue 14 (buying): the Taobao and 1688 clients, when a test drives their answers */
+    /** the Taobao and 1688 clients, when a test drives their answers */
     purchasePlatforms?: AppOptions['purchasePlatforms'];
     /** hears every route as it is registered (test/api/safety/route-table.ts) */
     onRoute?: AppOptions['onRoute'];

@@ -15,7 +15,7 @@ import type { PurchasePlatform } from '@portal/shared/purchase';
 /*
  * The wallet's proof through its real calls (app.inject, PostgreSQL): random sequences of recharges
  * (some converting, some rejected), payments of charges, balance and charge refunds (verified or
- * rejected), conversions between wallets and reversals, purchases of goods (issue 14: a basket submitted and
+ * rejected), conversions between wallets and reversals, purchases of goods (a basket submitted and
  * paid from a wallet), sent all at once for two merchants, some requests sent twice with their key.
  * After each sequence: the ledger audit holds, each record and its journal agree, no request posted twice,
  * refunds never exceed what was paid, the PURCHASE account holds what merchants paid for purchases less what
@@ -37,7 +37,7 @@ type Op =
   | { kind: 'refundCharge'; who: Merchant; pick: number; percent: number; approve: boolean; twice: boolean }
   | { kind: 'reverse'; who: Merchant; pick: number; twice: boolean }
   | { kind: 'convert'; who: Merchant; from: (typeof WALLET_CURRENCIES)[number]; amount: string; twice: boolean }
-  // issue 14: goods bought on a platform, paid from one of the wallets
+  // goods bought on a platform, paid from one of the wallets
   | { kind: 'purchase'; who: Merchant; platform: PurchasePlatform; pick: number; quantity: number; currency: (typeof WALLET_CURRENCIES)[number]; twice: boolean };
 
 const who = fc.constantFrom<Merchant>('merchant', 'merchant2');
@@ -239,7 +239,7 @@ describe('the wallet flows on PostgreSQL', () => {
       where p.status = 'PAID' and not exists (select 1 from fin_pay_order o where o.payment_id = p.id and o.source_id = l.order_id)`)) as unknown as { rows: unknown[] };
     expect(orphanLines.rows).toEqual([]);
 
-    // purchases (issue 14): a charge is PAID exactly when it has its pay order, for the amount its wallet paid,
+    // purchases: a charge is PAID exactly when it has its pay order, for the amount its wallet paid,
     // and the PURCHASE account holds what merchants paid for purchases less what went back to them
     const chargeMismatch = (await db.execute(sql`
       select c.tenant_id, c.id from pur_charge c left join fin_pay_order p on p.tenant_id = c.tenant_id and p.source = 'PURCHASE' and p.source_id = c.id

@@ -12,7 +12,7 @@ import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/te
 import { fund, paidPreOrder, payCharge, purchaseAccountOf, type FixtureLine } from '../api/purchase/buying-fixtures.ts';
 
 /*
- * The ledger's proof for purchasing (issue 14), on PostgreSQL: random sequences of paid pre-orders (in
+ * The ledger's proof for purchasing, on PostgreSQL: random sequences of paid pre-orders (in
  * CNY and in HKD at random rates), settlements lower and higher than the estimate, paid top-ups,
  * cancellations of purchase orders and of whole pre-orders, all sent at once. After each sequence: the
  * ledger audit holds (journals balance, no wallet negative), the PURCHASE account of each currency is

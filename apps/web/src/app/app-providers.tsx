@@ -107,7 +107,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     };
   }, [primaryColor, reducedMotion]);
   useColorWeak(colorWeak);
-  // every answer's dictionary mark from now on: a stale 7-day cache is fetched again (issue 13 item 3)
+  // every answer's dictionary mark from now on: a stale 7-day cache is fetched again
   useEffect(() => startDictFreshness(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>

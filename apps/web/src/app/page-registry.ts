@@ -8,16 +8,16 @@ import type { PageLoader } from '../components/lazy-page.tsx';
  * (packages/shared/src/page-components.ts), which the menu management form offers and the server checks.
  */
 export const pageRegistry = {
-  // issue 14 (buying): the purchasers' queue and purchase orders, the merchant's purchase orders
+  // the purchasers' queue and purchase orders, the merchant's purchase orders
   'purchase/purchase-queue': () => import('../features/purchasing/pages/purchase-queue-page.tsx').then((m) => m.PurchaseQueuePage),
   'purchase/purchasing-order-list': () => import('../features/purchasing/pages/purchasing-order-list-page.tsx').then((m) => m.PurchasingOrderListPage),
   'purchase/taobao-order-list': () => import('../features/purchase/pages/purchase-order-list-page.tsx').then((m) => m.TaobaoPurchaseOrderListPage),
   'purchase/1688-order-list': () => import('../features/purchase/pages/purchase-order-list-page.tsx').then((m) => m.AlibabaPurchaseOrderListPage),
   'dashboard/analysis': () => import('../features/dashboard/pages/analysis-page.tsx').then((m) => m.AnalysisPage),
-  // issue 13: the announcements the user receives (the inbox, opened from the bell), and their management
+  // the announcements the user receives (the inbox, opened from the bell), and their management
   'system/announcement-list': () => import('../features/announcement/pages/announcement-list-page.tsx').then((m) => m.AnnouncementListPage),
   'system/announcement-manage': () => import('../features/announcement/pages/announcement-manage-page.tsx').then((m) => m.AnnouncementManagePage),
-  // issue 4: logistics
+  // logistics
   'logistics/international-order-list': () => import('../features/logistics/pages/order-list-page.tsx').then((m) => m.OrderListPage),
   'logistics/international-order-detail': () => import('../features/logistics/pages/order-detail-page.tsx').then((m) => m.OrderDetailPage),
   'logistics/logistics-order-list': () => import('../features/logistics/pages/logistics-order-list-page.tsx').then((m) => m.LogisticsOrderListPage),
@@ -30,10 +30,10 @@ export const pageRegistry = {
   'warehouse/pickup-confirm-list': () => import('../features/shipping/pages/pickup-confirm-page.tsx').then((m) => m.PickupConfirmPage),
   'warehouse/exception-list': () => import('../features/warehouse-exceptions/pages/exception-list-page.tsx').then((m) => m.PlatformExceptionListPage),
   'warehouse/rate-card-list': () => import('../features/shipping/pages/rate-card-list-page.tsx').then((m) => m.RateCardListPage),
-  // issue 14 (stock): purchased goods into the warehouse, the merchant's stock
+  // purchased goods into the warehouse, the merchant's stock
   'warehouse/purchase-receive': () => import('../features/warehouse/pages/purchase-receive-page.tsx').then((m) => m.PurchaseReceivePage),
   'purchase/stock-list': () => import('../features/purchase-stock/pages/stock-list-page.tsx').then((m) => m.StockListPage),
-  // issue 5: finance (the merchant's wallet, finance details and statements, the platform's review)
+  // finance (the merchant's wallet, finance details and statements, the platform's review)
   'finance/wallet-overview': () => import('../features/wallet/pages/wallet-overview-page.tsx').then((m) => m.WalletOverviewPage),
   'finance/wallet-recharge-list': () => import('../features/wallet/pages/recharge-list-page.tsx').then((m) => m.RechargeListPage),
   'finance/wallet-payment-list': () => import('../features/wallet/pages/payment-list-page.tsx').then((m) => m.PaymentListPage),
@@ -46,7 +46,7 @@ export const pageRegistry = {
   'finance/exchange-rate-list': () => import('../features/finance/pages/exchange-rate-list-page.tsx').then((m) => m.ExchangeRateListPage),
   'finance/rate-apply-review-list': () => import('../features/finance/pages/rate-apply-review-page.tsx').then((m) => m.RateApplyReviewPage),
   'finance/account-list': () => import('../features/finance/pages/account-list-page.tsx').then((m) => m.AccountListPage),
-  // issue 12: system administration
+  // system administration
   'system/user-list': () => import('../features/system/pages/user-list-page.tsx').then((m) => m.UserListPage),
   'system/role-list': () => import('../features/system/pages/role-list-page.tsx').then((m) => m.RoleListPage),
   'system/permission-list': () => import('../features/system/pages/menu-list-page.tsx').then((m) => m.MenuListPage),
@@ -59,28 +59,27 @@ export const pageRegistry = {
   'system/address-book': () => import('../features/system/pages/address-book-page.tsx').then((m) => m.AddressBookPage),
   'system/dict-list': () => import('../features/system/pages/dict-list-page.tsx').then((m) => m.DictListPage),
   'system/category-list': () => import('../features/system/pages/category-list-page.tsx').then((m) => m.CategoryListPage),
-  // issue 13: the visit statistics (the one page that loads the chart library)
+  // the visit statistics (the one page that loads the chart library)
   'statistics/visit-statistics': () => import('../features/statistics/pages/visit-statistics-page.tsx').then((m) => m.VisitStatisticsPage),
-  // issue 13: token management and the logs
+  // token management and the logs
   'system/token-list': () => import('../features/system/pages/token-list-page.tsx').then((m) => m.TokenListPage),
   'system/login-log-list': () => import('../features/system/pages/login-log-list-page.tsx').then((m) => m.LoginLogListPage),
   'system/audit-log-list': () => import('../features/system/pages/audit-log-list-page.tsx').then((m) => m.AuditLogListPage),
-  // issue 14 (catalogue): product search and the product page
+  // product search and the product page
   'product/product-search': () => import('../features/product/pages/product-search-page.tsx').then((m) => m.ProductSearchPage),
   'product/product-detail': () => import('../features/product/pages/product-detail-page.tsx').then((m) => m.ProductDetailPage),
-  // issue 14 (preorder): one page for both platforms' pre-purchase orders
+  // one page for both platforms' pre-purchase orders
   'purchase/taobao-pre-order-list': () => import('../features/purchase/pages/pre-order-list-page.tsx').then((m) => m.TaobaoPreOrderListPage),
   'purchase/1688-pre-order-list': () => import('../features/purchase/pages/pre-order-list-page.tsx').then((m) => m.AlibabaPreOrderListPage),
-  // issue 14: the platforms' token configuration (platforms)
+  // the platforms' token configuration (platforms)
   'config/taobao-global-token-config': () => import('../features/purchase-config/pages/taobao-global-token-config-page.tsx').then((m) => m.TaobaoGlobalTokenConfigPage),
-  // issue 15 (keys): a merchant's API keys
+  // a merchant's API keys
   'config/token-config': () => import('../features/open-api-keys/pages/token-config-page.tsx').then((m) => m.TokenConfigPage),
-  // issue 15 (endpoints)
   'config/message-push-config': () => import('../features/message-push/pages/message-push-config-page.tsx').then((m) => m.MessagePushConfigPage),
-  // issue 15 (stats): API and message push statistics (with the visit statistics, the pages that load the chart library)
+  // API and message push statistics (with the visit statistics, the pages that load the chart library)
   'statistics/api-statistics': () => import('../features/statistics/pages/api-statistics-page.tsx').then((m) => m.ApiStatisticsPage),
   'statistics/message-push-statistics': () => import('../features/statistics/pages/message-push-statistics-page.tsx').then((m) => m.MessagePushStatisticsPage),
-  // issue 16: online development (the designer) and the published online reports and forms
+  // online development (the designer) and the published online reports and forms
   'system/online-dev': () => import('../features/online-dev/pages/online-dev-page.tsx').then((m) => m.OnlineDevPage),
   'online/report': () => import('../features/online-report/pages/online-report-page.tsx').then((m) => m.OnlineReportPage),
   'online/form': () => import('../features/online-form/pages/online-form-page.tsx').then((m) => m.OnlineFormPage),

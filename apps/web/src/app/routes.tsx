@@ -8,7 +8,7 @@ import { redirectIfSignedIn, requireSession } from './session-loader.ts';
 
 /**
  * A route whose component comes in its own chunk: the entry holds the router and nothing of the
- * pages, so the sign-in page loads only what it shows (issue 3: <= 200 KB gzip for /user/login).
+ * pages, so the sign-in page loads only what it shows (<= 200 KB gzip for /user/login).
  */
 const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 

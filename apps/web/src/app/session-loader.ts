@@ -24,7 +24,7 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
     const [permissions, dictionaries] = await Promise.all([getUserPermission(), state.dictionaries ? Promise.resolve(state.dictionaries) : queryAllDictItems()]);
     if (dictionaries !== state.dictionaries) useAuth.getState().setDictionaries(dictionaries);
     // a reload: the permission answer carried the server's dictionary mark; a cache of another one is
-    // fetched again before the first screen, so that it shows the texts of now (issue 13 item 3)
+    // fetched again before the first screen, so that it shows the texts of now
     await dictFreshness.refresh();
     useAuth.getState().setPermissions(permissions);
     const language = i18n.language;

@@ -62,7 +62,7 @@ function renderContent(initial: string) {
 const forbiddenText = () => i18n.t('layout.forbidden.description');
 const tabTitles = () => [...document.querySelectorAll('.ant-tabs-tab')].map((tab) => tab.textContent);
 
-// issue 11 item 20: a page the user may not open is "no permission", not "does not exist"
+// a page the user may not open is "no permission", not "does not exist"
 describe('content area: 403 for a page outside the menu, 404 for no page', { timeout: 30_000 }, () => {
   beforeEach(() => {
     useTabsStore.setState({ owner: null, tabs: [] });

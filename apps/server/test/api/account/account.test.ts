@@ -510,7 +510,7 @@ describe(`public account pages (${testDbKind()})`, () => {
 
       const [tenant] = await app().db.select().from(tenants).where(eq(tenants.id, tenantId));
       expect(tenant).toMatchObject({ name: 'Pacific Freight 太平洋', status: 1, language: 'en-US' });
-      // the default tenant package (issue 13)
+      // the default tenant package
       const [standard] = await app().db.select({ id: tenantPackages.id }).from(tenantPackages).where(eq(tenantPackages.isDefault, true));
       expect(tenant!.packageId).toBe(standard!.id);
       const tenantRoles = await app().db.select().from(roles).where(eq(roles.tenantId, tenantId));

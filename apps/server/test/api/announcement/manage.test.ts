@@ -5,7 +5,7 @@ import { departments, users } from '../../../src/db/schema/sys.ts';
 import { ok, refused } from '../../helpers/answers.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 
-/* Managing announcements (issue 13 item 4): each call and refusal, audiences and their targets, and the audit. */
+/* Managing announcements: each call and refusal, audiences and their targets, and the audit. */
 
 type Managed = { id: number; title: string; content: string; audience: string; targetIds: number[]; sendStatus: string; sendTime: string | null; readCount: number };
 type Page<T> = { records: T[]; total: number };

@@ -10,7 +10,7 @@ import { syncCatalogue } from '../../../src/db/seed/catalogue.ts';
 
 
 /*
- * Issue 11, item 3: the warehouse account saw the five merchant logistics pages and could create an
+ * The warehouse account saw the five merchant logistics pages and could create an
  * order under the platform's own company. A merchant route refuses the platform tenant whatever its
  * roles hold (plugins/auth.ts `merchant`), and the platform's menus hold no merchant screen.
  */
@@ -26,7 +26,7 @@ const MERCHANT_ONLY = {
   'zh-CN': '拒绝访问：这是商家的功能，平台账号不能使用，请以商家账号登录',
   'en-US': 'Access denied: this is a merchant function, which platform accounts cannot use; sign in with a merchant account',
 };
-/** the wallet's screens have said it their way since issue 5 */
+/** the wallet's screens have always said it their way */
 const NO_WALLET = 'Platform accounts have no wallet: use a merchant account';
 const refusalOf = (route: ApiRoute) => (/^(wallet|finance):/.test(route.access.permission) ? NO_WALLET : MERCHANT_ONLY['en-US']);
 
@@ -39,7 +39,7 @@ async function permissionsOf(token: string): Promise<PermissionResult> {
   return response.json().result as PermissionResult;
 }
 
-/** Every merchant-only catalogue entry granted to every role of the platform tenant, as the seed did before issue 11, with the flags of a database just migrated. */
+/** Every merchant-only catalogue entry granted to every role of the platform tenant, as an older seed did, with the flags of a database just migrated. */
 async function grantMerchantScreensToPlatformRoles(): Promise<void> {
   await t.db.update(permissions).set({ merchantOnly: false });
   await t.db.execute(sql`
@@ -65,8 +65,8 @@ describe(`merchant screens stay on the merchants' side (${testDbKind()})`, () =>
       const shown = paths(result.menu);
       expect(shown.filter((path) => path.startsWith('/logistics')), username).toEqual([]);
       expect(shown.filter((path) => path.startsWith('/finance/wallet') || path === '/finance/detail'), username).toEqual([]);
-      // the visit statistics are both sides' (issue 13: the platform sees every tenant's); the API and push statistics are not;
-      // of the configuration group the platform has only its own app's tokens at Taobao and 1688 (issue 14)
+      // the visit statistics are both sides' (the platform sees every tenant's); the API and push statistics are not;
+      // of the configuration group the platform has only its own app's tokens at Taobao and 1688
       expect(result.auth.map((a) => a.action).filter((code) => /^(logistics|wallet|product|purchase|config:(module|token|push)|statistics:(api|push)):/.test(code)), username).toEqual([]);
       // what the platform shares with the merchants is the home page, the announcement inbox, system administration, the visit statistics and the configuration group, no more
       const shared = new Set(['/dashboard/analysis', '/dashboard/announcement', '/finance', '/statistics', '/statistics/visit', '/config']);

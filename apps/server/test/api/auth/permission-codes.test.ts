@@ -31,7 +31,6 @@ const CHECKED_BY_NO_CALL: Record<string, string> = {
   'system:category:import': 'no call yet: categories are edited one by one',
   'system:category:export': 'no call yet: categories are edited one by one',
   'system:permission:rule': 'opens the data rules of the menu, whose calls check system:role:auth (a tenant\'s own rules, decision 0016)',
-  // issue 14 (preorder)
   'purchase:taobao-pre-order:add': "the basket's Add goods opens the product search, whose add-to-basket call checks product:search:pre-order",
   'purchase:1688-pre-order:add': "the basket's Add goods opens the product search, whose add-to-basket call checks product:search:pre-order",
 };

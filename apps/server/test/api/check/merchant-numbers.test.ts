@@ -5,7 +5,7 @@ import { users } from '../../../src/db/schema/sys.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 
 /*
- * Issue 16 (checks): the duplicate check of the numbers a merchant enters in its order and parcel forms,
+ * The duplicate check of the numbers a merchant enters in its order and parcel forms,
  * within its own tenant only: another tenant's number is free, another tenant's record as dataId is 404.
  */
 

@@ -89,7 +89,7 @@ describe('the wallet at a glance (/platform-api/finance/virtualWallet)', () => {
 
   it('refuses people without the wallet, and the platform, which has none', async () => {
     expect(refused(await call('/wallet/details', staff), 403)).toBe('Access denied: you lack the permission for this');
-    // issue 11: the platform tenant is refused a merchant route before its permissions are looked at
+    // the platform tenant is refused a merchant route before its permissions are looked at
     expect(refused(await call('/wallet/details', finance), 403)).toBe('Platform accounts have no wallet: use a merchant account');
     expect(refused(await call('/wallet/details', admin), 403)).toBe('Platform accounts have no wallet: use a merchant account');
     expect(refused(await call('/balance', merchant, { currency: 'CNY', extra: 1 }), 400)).toMatch(/extra/);

@@ -253,7 +253,7 @@ describe(`company language and visit statistics (${testDbKind()})`, () => {
         const response = await t.call({ method: 'GET', url, token: merchant, lang: 'en-US', query: { tenant: '2' } });
         expect(response.statusCode, url).toBe(400);
         expect(response.json().message).toBe('Unknown field: tenant');
-        // another tenant's statistics are not found, like any record of another tenant (issue 13)
+        // another tenant's statistics are not found, like any record of another tenant
         const other = await t.call({ method: 'GET', url, token: merchant, lang: 'en-US', query: { tenantId: '2' } });
         expect(other.statusCode, url).toBe(404);
         expect(other.json().message).toBe('Tenant not found');

@@ -179,7 +179,7 @@ describe(`logistics orders: Excel export, template and import (${testDbKind()})`
       expect(await listed(merchant, { merchantOrderNo: 'BAD-1' })).toEqual([]);
     });
 
-    it('names an unknown country as typed and what is expected, without listing every code (issue 11)', async () => {
+    it('names an unknown country as typed and what is expected, without listing every code', async () => {
       const file = await workbook([
         EN_HEADER,
         ['CTRY-1', 'BASE', 'Germeny', 'SZ01', 'Chen', '0912345678', 'Taipei', 'CNY', '1', 'Cup', 'Home', 1, '10'],
@@ -403,7 +403,7 @@ describe(`logistics orders: Excel export, template and import (${testDbKind()})`
       expect(rowValues(zh, 2).slice(2, 6)).toEqual(['已建立', '全鏈路', '日本', '義烏倉']);
     });
 
-    it('writes times as the wall clock of the zone the browser sends (issue 11: 04:27 on the 25th came out as 20:27 on the 24th)', async () => {
+    it('writes times as the wall clock of the zone the browser sends (04:27 on the 25th came out as 20:27 on the 24th)', async () => {
       const [record] = await listed(merchant, { merchantOrderNo: 'IMP-1' });
       // 2025-03-24T20:27:05Z is 04:27:05 on the 25th in Shanghai and 16:27:05 on the 24th in New York
       await t.db.update(orders).set({ createdAt: new Date('2025-03-24T20:27:05Z') }).where(eq(orders.id, record?.id ?? 0));

@@ -139,7 +139,7 @@ describe(`logistics orders: create, read, edit, cancel, lists (${testDbKind()})`
       expect(await detailOf(order.id)).toMatchObject({ freight: null, freightCurrency: null, freightQuote: null });
     });
 
-    it('shows a category given as a code of the category dictionary by its name, in the caller\'s language (issue 11: C0102 was shown)', async () => {
+    it('shows a category given as a code of the category dictionary by its name, in the caller\'s language (C0102 was shown)', async () => {
       const items = [
         { name: 'Running shoes', category: 'C0102', quantity: 1, unitPrice: '10' },
         { name: 'Lamp', category: 'Lighting', quantity: 1, unitPrice: '5' },
@@ -395,7 +395,7 @@ describe(`logistics orders: create, read, edit, cancel, lists (${testDbKind()})`
       expect(await filtered({ orderNo: '', waybillNo: '', recipientName: '' })).toEqual(['F-D', 'F-C', 'F-B', 'F-A']);
     });
 
-    it('finds a number whatever its case and spaces, and by its beginning (issue 11: "ux-test-001" found nothing)', async () => {
+    it('finds a number whatever its case and spaces, and by its beginning ("ux-test-001" found nothing)', async () => {
       const orderNo = (await detailOf(ids['F-C'] ?? 0)).orderNo;
       expect(await filtered({ merchantOrderNo: 'f-b' })).toEqual(['F-B']);
       expect(await filtered({ merchantOrderNo: ' f - b ' })).toEqual(['F-B']);
@@ -562,7 +562,7 @@ describe(`logistics orders: create, read, edit, cancel, lists (${testDbKind()})`
       expect((await add('', sampleOrder('ANON'))).statusCode).toBe(401);
     });
 
-    it("refuses the platform's warehouse operator (tenant 0) the merchants' order screens (issue 11)", async () => {
+    it("refuses the platform's warehouse operator (tenant 0) the merchants' order screens", async () => {
       expect((await list(warehouse)).statusCode).toBe(403);
       expect((await detail(warehouse, id)).statusCode).toBe(403);
       const counts = await t.call({ method: 'GET', url: '/api/logistics/order/statusCounts', token: warehouse });

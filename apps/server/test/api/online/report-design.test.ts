@@ -9,7 +9,7 @@ import { onlineHistory, onlineReports } from '../../../src/db/schema/online.ts';
 import { auditLogs } from '../../../src/db/schema/admin.ts';
 
 /*
- * The report designer (issue 16 item 1): definitions checked against their data set with a message that
+ * The report designer: definitions checked against their data set with a message that
  * names the problem, optimistic edits, built-in pickers, history of 16 versions with diff and rollback,
  * an audit line per save; platform only.
  */

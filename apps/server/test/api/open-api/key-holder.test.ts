@@ -11,7 +11,7 @@ import { hashPassword } from '../../../src/lib/passwords.ts';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 
 /*
- * Issue 23 item 1 (decision 0027): a key carries the rights of its holder, who made it or last changed its
+ * Decision 0027: a key carries the rights of its holder, who made it or last changed its
  * scopes or secret. The findings replayed: a user holding only the key screen's rights cannot give a key the
  * orders or the wallet, by creating, editing or rolling one; a key narrows when its holder loses a right,
  * stops when they are frozen or deleted, and reads only the rows its holder's data rules let through.

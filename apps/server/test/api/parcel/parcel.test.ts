@@ -304,7 +304,7 @@ describe(`package management (${testDbKind()})`, () => {
     await t.db.delete(parcels).where(and(eq(parcels.tenantId, 2), sql`${parcels.trackingNo} like 'BULK%'`));
   });
 
-  it("refuses the platform's warehouse operator the merchants' package screen (issue 11: it has its own)", async () => {
+  it("refuses the platform's warehouse operator the merchants' package screen (it has its own)", async () => {
     expect((await list(warehouse)).statusCode).toBe(403);
   });
 });

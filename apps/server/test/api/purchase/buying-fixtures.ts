@@ -16,8 +16,8 @@ import type { PurchasePlatforms } from '../../../src/modules/purchase/platform/r
 import { PlatformError, type PlatformOrder, type PurchasePlatformClient } from '../../../src/modules/purchase/platform/types.ts';
 
 /*
- * Paid pre-purchase orders for the buying tests, made the way the pre-order payment makes them (issue 14:
- * pay order source PURCHASE, source id = the charge, payCurrency/payRate/payAmount on the charge, one
+ * Paid pre-purchase orders for the buying tests, made the way the pre-order payment makes them (a
+ * pay order of source PURCHASE, source id = the charge, payCurrency/payRate/payAmount on the charge, one
  * PAYMENT journal WALLET −P, PURCHASE +P), straight in the database: the basket and its payment are
  * another area's, built at the same time.
  */

@@ -11,7 +11,7 @@ import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.
 import { moneyAndPurchaseDigest, paidPreOrder, scriptedPlatforms, unpaidTopUps, walletOf, type FixtureLine, type PaidPreOrder } from './buying-fixtures.ts';
 
 /*
- * Purchase orders (issue 14 item 4): the queue, the split, the state machine, settlement through the
+ * Purchase orders: the queue, the split, the state machine, settlement through the
  * ledger in CNY and in another wallet currency, top-ups, cancellations, timeouts and the reconciliation
  * pass, and who may see what.
  */

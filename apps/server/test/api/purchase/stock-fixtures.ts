@@ -4,7 +4,7 @@ import { preOrderLines, preOrders, purchaseCharges, purchaseOrderLines, purchase
 import { must } from '../../../src/lib/must.ts';
 
 /*
- * Purchased goods on their way to the warehouse, written straight into the tables (issue 14 item 6's
+ * Purchased goods on their way to the warehouse, written straight into the tables (the stock's
  * tests must not depend on the pre-order and purchase-order endpoints built alongside): a paid
  * pre-purchase order, its lines, and a purchase order of them SELLER_SHIPPED with the seller's express
  * number. No money moves; a TOPUP charge UNPAID stands for a top-up the merchant has not paid.

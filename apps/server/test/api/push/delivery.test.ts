@@ -8,7 +8,7 @@ import { emit, insertEndpoint, PUSH_TEST_TIMEOUT_MS, queueTo, startDeliveryApp, 
 import { newWebhookSecret, startReceiver, waitUntil, type Answer, type Receiver } from '../../helpers/webhook-receiver.ts';
 
 /*
- * Message push end to end (issue 15 items 3 and 4): the outbox's rows, the relay, pg-boss's jobs, signed
+ * Message push end to end: the outbox's rows, the relay, pg-boss's jobs, signed
  * attempts to a real local receiver that checks them with the official standardwebhooks package, and what
  * each answer does to the delivery and its endpoint. Each case has its own receiver path and endpoint.
  */

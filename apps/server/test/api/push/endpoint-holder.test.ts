@@ -18,7 +18,7 @@ import { emit, insertEndpoint, startDeliveryApp, type DeliveryHarness } from '..
 import { newWebhookSecret, startReceiver, waitUntil, type Receiver } from '../../helpers/webhook-receiver.ts';
 
 /*
- * Issue 23 item 2 (decision 0029): an endpoint's events carry the rights of its holder, who made it or last
+ * Decision 0029: an endpoint's events carry the rights of its holder, who made it or last
  * changed it. A user holding only the endpoints' screen cannot subscribe to the wallet's events; an event
  * whose read rights the holder has lost, any event of a frozen holder, or an event about a row the holder's
  * data rules hide from them (decision 0016), is not sent.

@@ -17,7 +17,7 @@ import { shippedPurchase } from '../purchase/stock-fixtures.ts';
 import { fundWallet, idempotencyHeaders, voucherUpload } from '../../helpers/wallet-client.ts';
 
 /*
- * The events of the existing flows (issue 15 items 3 and 4): each real flow, driven through the API as
+ * The events of the existing flows: each real flow, driven through the API as
  * the demo users do, writes exactly one message of its type per change in the change's transaction,
  * with one delivery per enabled endpoint of the tenant that subscribes to the type.
  */

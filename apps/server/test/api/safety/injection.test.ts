@@ -5,7 +5,7 @@ import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.
 
 /*
  * The public injection payloads of the online-report family against the product's own generic lists that
- * take a sort column and order (issue 16): every one refused with the list's own message, or taken as the
+ * take a sort column and order: every one refused with the list's own message, or taken as the
  * plain value it is; nothing leaked (no database error, no hash, no other tenant's row); nothing changed.
  * A payload that ran would sleep 30 s and time the test out.
  */

@@ -8,7 +8,7 @@ import { baseOf, casesOf, DEPTH, type MalformedCase } from './malformed-cases.ts
 
 
 /*
- * Every operation under /api, /platform-api and /open/v1 (issue 15, with an API key) gets malformed input derived from its own schemas (see
+ * Every operation under /api, /platform-api and /open/v1 (with an API key) gets malformed input derived from its own schemas (see
  * malformed-cases.ts) and must answer 4xx with a message, never 5xx. A new route joins by existing.
  */
 
@@ -19,11 +19,10 @@ const NOTHING_TO_FUZZ: Record<string, string> = {
   'GET /api/sys/dict/getDictItems': 'no code in the path: answers 404 for any input',
   'GET /api/sys/dict/names': "no query, no body: every dictionary's code and name",
   'GET /api/sys/announcement/stream': "no input: the caller's own event stream, which stays open (test/api/announcement/stream.test.ts reads it over HTTP)",
-  // issue 15 (gateway)
   'GET /open/v1/wallet/balances': "no query, no body: the key's company's balances",
 };
 
-// issue 15 (gateway): the open API's cases all come from one key, which no rate limit should stop
+// the open API's cases all come from one key, which no rate limit should stop
 const recorder = routeRecorder();
 const t = await createTestApp({ config: { OPEN_API_RATE_LIMIT: 100_000 }, onRoute: recorder.onRoute });
 const routes = [...recorder.apiRoutes(), ...recorder.openApiRoutes()];

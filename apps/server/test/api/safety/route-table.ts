@@ -13,7 +13,7 @@ export type ApiRoute = {
   body?: ZodType;
   /** takes multipart/form-data (an upload) rather than JSON */
   multipart: boolean;
-  /** issue 15 (gateway): an open-API route, called with an API key (its `access` then says "a merchant's caller") */
+  /** an open-API route, called with an API key (its `access` then says "a merchant's caller") */
   openApi?: OpenApiRoute;
 };
 
@@ -60,7 +60,7 @@ function apiRoutesOf(recorded: readonly RouteOptions[]): ApiRoute[] {
 }
 
 /**
- * issue 15 (gateway): every operation of the open API (/open/v1, not its document), called with an API key
+ * every operation of the open API (/open/v1, not its document), called with an API key
  * of a merchant's company: `access` says so (a merchant's caller) and `openApi` names its scope.
  */
 function openApiRoutesOf(recorded: readonly RouteOptions[]): ApiRoute[] {

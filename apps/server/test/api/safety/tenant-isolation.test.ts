@@ -20,8 +20,8 @@ import type { ByIdOperation, ListOperation, Method, Owner, TenantRecord, TenantR
 
 /** Merchant routes that take an id but hold no tenant's record. Keep this short. */
 const NOT_TENANT_RECORDS: Record<string, string> = {
-  'GET /api/sys/category/queryById': 'the category dictionary is one global reference table that every tenant reads (issue 13 item 3)',
-  // issue 16 (reports): the id is a report definition, global like the menu catalogue; every call answers only the caller's tenant's rows (test/api/online/report-run.test.ts)
+  'GET /api/sys/category/queryById': 'the category dictionary is one global reference table that every tenant reads',
+  // the id is a report definition, global like the menu catalogue; every call answers only the caller's tenant's rows (test/api/online/report-run.test.ts)
   'GET /api/online/cgreport/api/getQueryInfo/:cgRpConfigId': "a report definition is the platform's, global; it answers only the caller tenant's rows",
   'GET /api/online/cgreport/api/getData/:cgRpConfigId': "a report definition is the platform's, global; it answers only the caller tenant's rows",
   'GET /api/online/cgreport/api/getChart/:cgRpConfigId': "a report definition is the platform's, global; it answers only the caller tenant's rows",
@@ -33,7 +33,7 @@ const resources = Object.entries(declared).flatMap(([file, module]) => module.re
 
 const recorder = routeRecorder();
 const t = await createTestApp({ onRoute: recorder.onRoute });
-// issue 15 (gateway): the open API's routes too, called with an API key of each tenant
+// the open API's routes too, called with an API key of each tenant
 const routes = [...recorder.apiRoutes(), ...recorder.openApiRoutes()];
 const tokens = { merchant: '', merchant2: '' };
 const apiKeys: Record<string, string> = {};
@@ -58,7 +58,7 @@ function send(token: string, { method, url, query, payload, headers }: Request):
 function requestOf(operation: ByIdOperation, record: TenantRecord): Request {
   const route = routeOf(operation.method, operation.url);
   const query: Record<string, string> = route.querystring ? ((baseOf(route.querystring, 'text') as Record<string, string> | null) ?? {}) : {};
-  // issue 16 (forms): a path parameter other than the id (an online form's code) comes from `with`, never into the body
+  // a path parameter other than the id (an online form's code) comes from `with`, never into the body
   const pathKeys = new Set([...operation.url.matchAll(/:(\w+)/g)].map((match) => match[1]));
   const withBody = Object.fromEntries(Object.entries(operation.with ?? {}).filter(([key]) => operation.id === 'path' || operation.id === 'path-no' || !pathKeys.has(key)));
   let payload: Record<string, unknown> | undefined = route.body ? { ...(baseOf(route.body, 'json') ?? {}), ...withBody } : undefined;

@@ -15,7 +15,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * edit needs the record's fields, not just any).
  */
 export type ByIdOperation = { method: Method; url: string; id: 'query' | 'body' | 'path' | 'path-no'; with?: Record<string, unknown> };
-/* 'path-no': the record's number (`no`) in the path: the open API (/open/v1, issue 15) addresses records by number and is called with an API key of the tenant. */
+/* 'path-no': the record's number (`no`) in the path: the open API (/open/v1) addresses records by number and is called with an API key of the tenant. */
 
 /** A list or an export without an id: as tenant 2 its answer must not mention the record's number. */
 export type ListOperation = { method: Method; url: string; query?: Record<string, string>; payload?: Record<string, unknown> };

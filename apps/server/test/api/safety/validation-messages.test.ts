@@ -4,7 +4,7 @@ import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.
 
 /*
  * A refused request names the field as the screen labels it, in the caller's language, and says what
- * would be right (issue 11 item 6): not "欄位 height 不可大於 500", "欄位 數量 的類型錯誤（應為 number）"
+ * would be right: not "欄位 height 不可大於 500", "欄位 數量 的類型錯誤（應為 number）"
  * or a bare "格式不正確" for a negative weight. A field no screen has keeps its raw name.
  */
 

@@ -13,7 +13,7 @@ import { orderConditions } from '../../../src/modules/logistics/order/list-repos
 import type { DataRuleRecord, RoleDataRules } from '@portal/shared/system-data-rules';
 
 /*
- * Data rules (issue 12 item 4, docs/decisions/0016-data-rules.md): "staff see only orders of their own
+ * Data rules (docs/decisions/0016-data-rules.md): "staff see only orders of their own
  * department", as the merchant sets it up and as the staff meet it in the list, the detail, the export, the
  * status tabs and a cancel; values are values, never SQL; every refusal in three languages.
  */

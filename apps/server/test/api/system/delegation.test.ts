@@ -8,7 +8,7 @@ import { ok } from '../../helpers/answers.ts';
 import { permissions, rolePermissions, userRoles, userTenants, users } from '../../../src/db/schema/sys.ts';
 
 /*
- * The rules of delegation on the real server (issue 12 item 9): seeded random sequences of
+ * The rules of delegation on the real server: seeded random sequences of
  * saveRolePermission and role assignment calls by a non-top administrator of tenant 1 ("deputy"), whose role
  * holds a random subset of what the merchant may grant. Every accepted call leaves the database within the
  * rules (what changed is held by the deputy, computed from the database); every refused one changes nothing.

@@ -8,7 +8,7 @@ import { ok, refused } from '../../helpers/answers.ts';
 import { departments, departRolePermissions, departRoles, permissions, userDepartments, users } from '../../../src/db/schema/sys.ts';
 
 /*
- * Department roles (issue 12 item 5, decision 0017): they grant in the user's current department, up to the
+ * Department roles (decision 0017): they grant in the user's current department, up to the
  * department's ceiling; their grants and users follow the rules of delegation.
  */
 

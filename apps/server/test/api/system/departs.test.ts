@@ -9,7 +9,7 @@ import { hashPassword } from '../../../src/lib/passwords.ts';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 
 /*
- * Departments (issue 12 item 5): the tree and its org codes, search, add, edit, delete, move, members and
+ * Departments: the tree and its org codes, search, add, edit, delete, move, members and
  * the department's permissions (its ceiling). Every answer body is kept and searched for secrets at the end.
  */
 

@@ -9,7 +9,7 @@ import { voucherUpload } from '../../helpers/wallet-client.ts';
 import { departments, positions, roles } from '../../../src/db/schema/sys.ts';
 
 /*
- * The administration's other spreadsheets (issue 12): the roles export with the list's filters, and the
+ * The administration's other spreadsheets: the roles export with the list's filters, and the
  * departments' and positions' imports (template, all or nothing, every wrong row named). Every answer body
  * is kept and searched at the end for a password hash or a token.
  */

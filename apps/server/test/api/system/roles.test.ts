@@ -7,7 +7,7 @@ import { ok, refused } from '../../helpers/answers.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../../src/db/schema/sys.ts';
 
 /*
- * Roles (issue 12 item 2): /sys/role/*, the users of a role and its permissions, in the caller's tenant and
+ * Roles: /sys/role/*, the users of a role and its permissions, in the caller's tenant and
  * under the rules of delegation. Every answer body is kept and searched at the end for a hash or a token.
  */
 
@@ -107,7 +107,7 @@ describe(`roles (${testDbKind()})`, () => {
     expect(ok<number[]>(await call(tokens.merchant, 'GET', '/sys/permission/queryRolePermission', { roleId: role.id }))).toEqual([...some].sort((a, b) => a - b));
     const [menuAdmin] = await t.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.perms, 'system:permission:list'));
     const beyond = { roleId: role.id, permissionIds: [...some, menuAdmin!.id], lastpermissionIds: some };
-    // the menu screen is outside the tenant's package (issue 13): the package's refusal names why
+    // the menu screen is outside the tenant's package: the package's refusal names why
     expect(refused(await call(tokens.merchant, 'POST', '/sys/permission/saveRolePermission', beyond, 'zh-TW'), 403)).toBe('您的租戶套餐不包含部分所選權限，無法授權');
     expect(refused(await call(tokens.merchant, 'POST', '/sys/permission/saveRolePermission', beyond, 'zh-CN'), 403)).toBe('您的租户套餐不包含部分所选权限，无法授权');
     expect(refused(await call(tokens.merchant, 'POST', '/sys/permission/saveRolePermission', beyond), 403)).toBe("Some of the chosen permissions are outside your company's package: they cannot be granted");

@@ -9,7 +9,7 @@ import { orders } from '../../../src/db/schema/logistics.ts';
 import { roles, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
 
 /*
- * The users' recycle bin (issue 12 item 1): delete to the bin, its list, restore, purge, in the caller's
+ * The users' recycle bin: delete to the bin, its list, restore, purge, in the caller's
  * tenant only and under the rules of delegation. Every answer body is kept and searched at the end for a
  * password hash or a token.
  */

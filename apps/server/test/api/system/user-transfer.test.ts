@@ -11,7 +11,7 @@ import { hashPassword } from '../../../src/lib/passwords.ts';
 import { departments, permissions, rolePermissions, roles, userDepartments, userPositions, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
 
 /*
- * Users to and from Excel (issue 12 item 1): the export with the list's filters, the import template, and
+ * Users to and from Excel: the export with the list's filters, the import template, and
  * the all-or-nothing import checked row by row. Every answer body is kept and searched at the end for a
  * password hash or a token.
  */

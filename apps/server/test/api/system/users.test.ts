@@ -9,7 +9,7 @@ import { voucherUpload } from '../../helpers/wallet-client.ts';
 import { departments, permissions, rolePermissions, roles, userRoles, users } from '../../../src/db/schema/sys.ts';
 
 /*
- * User management (issue 12 item 1): /sys/user/* on the caller's tenant, with the rules of delegation.
+ * User management: /sys/user/* on the caller's tenant, with the rules of delegation.
  * Every answer body is kept and searched at the end for a password hash or a token.
  */
 

@@ -1,7 +1,7 @@
 import type { LinkParseResult } from '@portal/shared/product-schemas';
 
 /*
- * The link corpus (issue 14 item 2): texts as merchants paste them, in every shape in use, with what
+ * The link corpus: texts as merchants paste them, in every shape in use, with what
  * each must parse to. Shapes follow the links the platforms' sites and apps hand out (ids made up).
  */
 

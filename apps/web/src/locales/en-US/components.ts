@@ -34,7 +34,7 @@ export const components: typeof source = {
     placeholder: 'Choose a dictionary',
     loadFailed: 'The dictionaries could not be loaded',
   },
-  // issue 16 (report-ui): the popup picker on a report, and a report's page
+  // the popup picker on a report, and a report's page
   reportPicker: {
     configMissing: 'The popup is not configured correctly!',
     configMismatch: 'The popup is not configured correctly: the original and target field lists differ in count!',
@@ -58,7 +58,7 @@ export const components: typeof source = {
   dict: {
     loading: 'Loading…',
   },
-  // issue 16 (form-ui): the online form renderer
+  // the online form renderer
   onlineForm: {
     required: 'Enter {{label}}',
     tooLong: '{{label}} has at most {{max}} characters',
@@ -81,7 +81,7 @@ export const components: typeof source = {
     column: 'Column',
     message: 'Problem',
   },
-  // checks (issue 16): the Traditional/Simplified converter button
+  // checks: the Traditional/Simplified converter button
   scriptConvert: {
     fromTraditional: 'From Traditional',
     fromSimplified: 'From Simplified',

@@ -34,7 +34,7 @@ export const components: typeof source = {
     placeholder: '选择字典',
     loadFailed: '字典列表无法加载',
   },
-  // issue 16 (report-ui): the popup picker on a report, and a report's page
+  // the popup picker on a report, and a report's page
   reportPicker: {
     configMissing: 'popup参数未正确配置!',
     configMismatch: 'popup参数未正确配置,原始值和目标值数量不一致!',
@@ -58,7 +58,7 @@ export const components: typeof source = {
   dict: {
     loading: '加载中…',
   },
-  // issue 16 (form-ui): the online form renderer
+  // the online form renderer
   onlineForm: {
     required: '请输入{{label}}',
     tooLong: '{{label}}最多 {{max}} 个字符',
@@ -81,7 +81,7 @@ export const components: typeof source = {
     column: '列',
     message: '问题',
   },
-  // checks (issue 16): the Traditional/Simplified converter button
+  // checks: the Traditional/Simplified converter button
   scriptConvert: {
     fromTraditional: '从繁体转换',
     fromSimplified: '从简体转换',

@@ -30,12 +30,12 @@ export const components = {
     selected: '已選擇 {{count}} 項',
     clear: '清空',
   },
-  // issue 16 (designer): a dictionary chosen by name or code
+  // a dictionary chosen by name or code
   dictCodeSelect: {
     placeholder: '選擇字典',
     loadFailed: '字典清單無法載入',
   },
-  // issue 16 (report-ui): the popup picker on a report, and a report's page
+  // the popup picker on a report, and a report's page
   reportPicker: {
     configMissing: 'popup參數未正確配置!',
     configMismatch: 'popup參數未正確配置,原始值和目標值數量不一致!',
@@ -59,7 +59,7 @@ export const components = {
   dict: {
     loading: '載入中…',
   },
-  // issue 16 (form-ui): the online form renderer
+  // the online form renderer
   onlineForm: {
     required: '請輸入{{label}}',
     tooLong: '{{label}}最多 {{max}} 個字元',
@@ -82,7 +82,7 @@ export const components = {
     column: '欄位',
     message: '問題',
   },
-  // checks (issue 16): the Traditional/Simplified converter button
+  // checks: the Traditional/Simplified converter button
   scriptConvert: {
     fromTraditional: '從繁體轉換',
     fromSimplified: '從簡體轉換',

@@ -1,6 +1,6 @@
 import type { TenantResource } from '../tenant-resource.ts';
 
-/* A company's announcements (issue 13 item 4): managing them, and a reader's marks. Targets of another tenant are probed in test/api/announcement/manage.test.ts. */
+/* A company's announcements: managing them, and a reader's marks. Targets of another tenant are probed in test/api/announcement/manage.test.ts. */
 
 type Announcement = { id: number; title: string; sendStatus: string; content: string; targetIds: number[] };
 

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from '../../../../src/db/seed/demo.ts';
 import { permissions, tenants } from '../../../../src/db/schema/sys.ts';
 import type { TenantResource } from '../tenant-resource.ts';
 
-/* Issue 16 (forms): a row of an online form, published to every tenant package, made by tenant 1. */
+/* A row of an online form, published to every tenant package, made by tenant 1. */
 
 const CODE = 'iso_contacts';
 const NAME = 'Isolation contact 7781';

@@ -1,7 +1,7 @@
 import type { TenantResource } from '../tenant-resource.ts';
 
 /*
- * A merchant's API keys (issue 15, keys): one key of tenant 1, edited, rolled and revoked by its id in the
+ * A merchant's API keys: one key of tenant 1, edited, rolled and revoked by its id in the
  * body. As tenant 2 each is 404 and the key (its name, scopes, shown prefix, status) stays as it was.
  */
 

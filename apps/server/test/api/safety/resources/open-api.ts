@@ -4,7 +4,7 @@ import { splitPreOrder, takePreOrder } from '../../../../src/modules/purchase/qu
 import { paidPreOrder } from '../../purchase/buying-fixtures.ts';
 import type { TenantResource } from '../tenant-resource.ts';
 
-/* issue 15 (gateway): the open API (/open/v1) addresses a merchant's records by their numbers, with an API key of the tenant. */
+/* the open API (/open/v1) addresses a merchant's records by their numbers, with an API key of the tenant. */
 
 const order = {
   merchantOrderNo: 'OPEN-SAFETY-1',

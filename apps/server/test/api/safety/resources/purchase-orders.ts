@@ -5,7 +5,7 @@ import { splitPreOrder, takePreOrder } from '../../../../src/modules/purchase/qu
 import { paidPreOrder } from '../../purchase/buying-fixtures.ts';
 import type { TenantResource } from '../tenant-resource.ts';
 
-/* The merchant's purchase orders (issue 14, buying): made from a paid pre-order split by the purchaser, read and cancelled by the merchant. */
+/* The merchant's purchase orders: made from a paid pre-order split by the purchaser, read and cancelled by the merchant. */
 
 function purchaseOrderResource(platform: PurchasePlatform, path: 'taobao' | '1688'): TenantResource {
   return {

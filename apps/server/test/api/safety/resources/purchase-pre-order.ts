@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { demoPicks } from '../../../helpers/purchase-platforms.ts';
 import type { Owner, TenantRecord, TenantResource } from '../tenant-resource.ts';
 
-/* Issue 14 (preorder): a submitted pre-purchase order of tenant 1 on each platform, and a purchase order's top-up. */
+/* A submitted pre-purchase order of tenant 1 on each platform, and a purchase order's top-up. */
 
 type Detail = { id: number; preOrderNo: string };
 

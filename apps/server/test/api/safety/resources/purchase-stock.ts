@@ -3,7 +3,7 @@ import { shippedPurchase } from '../../purchase/stock-fixtures.ts';
 import type { TenantResource } from '../tenant-resource.ts';
 
 /*
- * Issue 14 (stock): the merchant's stock of purchased goods. Its one call by id, POST
+ * The merchant's stock of purchased goods. Its one call by id, POST
  * /purchase/stock/ship, takes `stockItemIds` (not `id`): apps/server/test/api/purchase/stock.test.ts
  * proves another tenant's items answer 404 there and stay as they were.
  */

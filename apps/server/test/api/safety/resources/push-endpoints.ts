@@ -1,6 +1,6 @@
 import type { TenantResource } from '../tenant-resource.ts';
 
-/* Message push configuration (issue 15, endpoints): a merchant's webhook endpoints and the deliveries of its delivery log. */
+/* Message push configuration: a merchant's webhook endpoints and the deliveries of its delivery log. */
 
 type Endpoint = { id: number; url: string; description: string; enabled: boolean };
 type Delivery = { id: number; msgId: string; status: string };

@@ -5,7 +5,7 @@ import { emptyBuckets } from '../../../../src/modules/open-api/usage/model.ts';
 import type { TenantResource } from '../tenant-resource.ts';
 
 /*
- * API and message push statistics (issue 15, stats): tenant 1's key with calls counted today and its
+ * API and message push statistics: tenant 1's key with calls counted today and its
  * endpoint with a delivery today. The statistics take a key or an endpoint as a filter (`keyId`,
  * `endpointId`), whose cross-tenant 404 is asserted in test/api/open-api/usage-statistics.test.ts and
  * test/api/push/stats.test.ts; here tenant 2's statistics, filters and exports must not name them.

@@ -1,6 +1,6 @@
 import type { Owner, TenantRecord, TenantResource } from '../tenant-resource.ts';
 
-/* Departments (issue 12): a department of tenant 1 and a department role inside it. */
+/* Departments: a department of tenant 1 and a department role inside it. */
 
 type Node = { id: number; departName: string; orgCode: string; sortNo: number; children: Node[] };
 const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);

@@ -1,6 +1,6 @@
 import type { TenantResource } from '../tenant-resource.ts';
 
-/* Positions of a tenant (issue 12 item 6); my department and the address book answer by department and are probed in their own tests. */
+/* Positions of a tenant; my department and the address book answer by department and are probed in their own tests. */
 
 type Position = { id: number; code: string; name: string; rank: number };
 

@@ -1,6 +1,6 @@
 import type { Owner, TenantRecord, TenantResource } from '../tenant-resource.ts';
 
-/* Roles (issue 12): a role of tenant 1 with a few grants. The calls keyed by roleId are probed in test/api/system/roles.test.ts. */
+/* Roles: a role of tenant 1 with a few grants. The calls keyed by roleId are probed in test/api/system/roles.test.ts. */
 
 type Page = { records: { id: number; roleCode: string; roleName: string; description: string }[] };
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { departments } from '../../../../src/db/schema/sys.ts';
 import type { Owner, TenantRecord, TenantResource } from '../tenant-resource.ts';
 
-/* User management (issue 12): a user of tenant 1, and a department of tenant 1 by its members. */
+/* User management: a user of tenant 1, and a department of tenant 1 by its members. */
 
 const U = '/api/sys/user';
 type Page = { records: { id: number; [field: string]: unknown }[] };

@@ -9,7 +9,7 @@ import { PRIORITY_COLORS } from '../priority.ts';
 import styles from './announcement-reader.module.css';
 
 /**
- * Reading one announcement whole (issue 11: the home page and the list cut them off with no way to
+ * Reading one announcement whole (the home page and the list cut them off with no way to
  * read one). `open(record)` shows it in a dialog, which holds the focus, closes on Esc and gives the
  * focus back to the title that opened it; `reader` is the dialog, to render once.
  */

@@ -90,7 +90,7 @@ function StatusCounts({ byStatus, links }: { byStatus: NonNullable<LogisticsSumm
   );
 }
 
-/** A figure as a card that is one link, like the status cells (issue 11: only the status cards were links). */
+/** A figure as a card that is one link, like the status cells (only the status cards were links). */
 function Figure({ title, value, to, testId }: { title: string; value: number; to: string | null; testId: string }) {
   const { token } = theme.useToken();
   return (
@@ -108,7 +108,7 @@ function Figure({ title, value, to, testId }: { title: string; value: number; to
 }
 
 /**
- * The home page's logistics figures (issue 4): orders by status, parcels in the warehouse, open
+ * The home page's logistics figures: orders by status, parcels in the warehouse, open
  * exceptions and the last 30 days of orders; a merchant's own, every tenant's for platform staff (the
  * server decides). Shown to users with dashboard:analysis:view.
  */

@@ -98,7 +98,7 @@ function LatestAnnouncements() {
   );
 }
 
-/** Home (spec §2): the greeting, the user's company and department, the logistics figures (issue 4) and the latest announcements. */
+/** Home (spec §2): the greeting, the user's company and department, the logistics figures and the latest announcements. */
 export function AnalysisPage() {
   const { t } = useTranslation();
   const userInfo = useAuth((state) => state.userInfo);

@@ -130,7 +130,7 @@ describe('the order import dialog', { timeout: 30_000 }, () => {
     expect(request!.headers['Accept-Language']).toBe('en-US');
   });
 
-  it('shows long messages whole, wrapped in a table that scrolls within the dialog (issue 11: the list was cut off)', async () => {
+  it('shows long messages whole, wrapped in a table that scrolls within the dialog (the list was cut off)', async () => {
     const long = 'Destination country "Germeny" is not one we know: choose it from the drop-down list of this column, or type its name or code, such as Taiwan (TW), Hong Kong (HK), Macao (MO) …';
     const errors = Array.from({ length: 30 }, (_, index) => ({ row: index + 2, column: 'Destination country', message: long }));
     FakeXhr.reply = { status: 200, body: envelope({ imported: 0, errors }, 'The file has 30 errors, so nothing was imported') };

@@ -21,7 +21,7 @@ export function checkImportFile(file: Pick<File, 'name' | 'size' | 'type'>): Fil
 }
 
 /**
- * The order import (issue 4): the template, a file checked before it is sent, the upload with its
+ * The order import: the template, a file checked before it is sent, the upload with its
  * progress, then either how many orders came in or every refused row, with nothing imported.
  */
 export function ImportOrdersDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

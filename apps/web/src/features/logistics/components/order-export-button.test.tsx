@@ -75,7 +75,7 @@ describe('the order export', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Export finished: Orders-20260301.xlsx')).toBeTruthy();
     expect(calls[0]!.pathname).toBe('/api/logistics/order/exportXls');
     expect(Object.fromEntries(calls[0]!.searchParams)).toMatchObject({ status: 'CREATED', column: 'createdAt', order: 'desc' });
-    // the times of the file are written in the user's zone (issue 11: they were UTC)
+    // the times of the file are written in the user's zone (they were UTC)
     expect(calls[0]!.searchParams.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(calls[0]!.searchParams.has('pageNo')).toBe(false);
     expect(click).toHaveBeenCalledTimes(1);

@@ -53,7 +53,7 @@ type Props = {
 };
 
 /**
- * Create or edit an international order (issue 4): every field of orderInput, checked here with the
+ * Create or edit an international order: every field of orderInput, checked here with the
  * server's rules, the products as an editable list (1..50), the merchandise value added up exactly
  * (bigint) and a live freight quote. A refusal of the server is shown on the field it names, or at
  * the top. Editing is possible only while the order is CREATED (the detail's `editable`).

@@ -127,7 +127,7 @@ describe('the international order list', { timeout: 60_000 }, () => {
     expect(calls.filter((call) => call.url.pathname === '/api/logistics/order/statusCounts').every((call) => !call.url.searchParams.has('status'))).toBe(true);
   });
 
-  it('says in the number fields what they match: a whole number or its beginning (issue 11)', async () => {
+  it('says in the number fields what they match: a whole number or its beginning', async () => {
     grant([]);
     server();
     renderList();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parcelsWeightKg } from './parcel-weight-pick.tsx';
 
-describe("an order's weight from stored parcels (issue 16: the parcel report's picker)", () => {
+describe("an order's weight from stored parcels (the parcel report's picker)", () => {
   it('adds the weighed parcels (grams) into kilograms, leaving out the ones not weighed yet', () => {
     expect(parcelsWeightKg([{ trackingNo: 'SF1', weightGrams: '1816' }, { trackingNo: 'SF2', weightGrams: '' }, { trackingNo: 'SF3', weightGrams: '370' }])).toEqual({ kg: '2.186', count: 2 });
     expect(parcelsWeightKg([{ trackingNo: 'SF1', weightGrams: '1000' }])).toEqual({ kg: '1', count: 1 });

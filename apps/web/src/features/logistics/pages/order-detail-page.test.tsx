@@ -42,7 +42,7 @@ const FIXTURE: OrderDetail = {
   createdAt: at('2026-03-01 10:00:00'),
   recipient: { name: 'Jane Doe', phone: '+1 415-555-0100', address: '1 Market St', province: 'CA', city: 'San Francisco', district: '', town: '', postcode: '94105' },
   items: [
-    // a category code of the dictionary shows as its name (issue 11: C0201 was shown)
+    // a category code of the dictionary shows as its name (C0201 was shown)
     { name: 'Headphones', category: 'C0201', categoryName: 'Electronics', quantity: 2, specifications: 'Black', material: '', unitPrice: '499.99', currency: 'USD' },
     { name: 'Cable', category: 'Electronics', categoryName: 'Electronics', quantity: 3, specifications: '', material: 'Copper', unitPrice: '19.99', currency: 'USD' },
   ],

@@ -10,7 +10,7 @@ import { SecretModal } from '../components/secret-modal.tsx';
 type Tab = 'endpoints' | 'deliveries';
 
 /**
- * Message push configuration (issue 15 item 3): the merchant's webhook endpoints, their signing secrets
+ * Message push configuration: the merchant's webhook endpoints, their signing secrets
  * (shown once), the test event, and the delivery log with its attempts and replays.
  */
 export function MessagePushConfigPage() {

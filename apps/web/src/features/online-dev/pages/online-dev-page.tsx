@@ -4,7 +4,7 @@ import { CheckRuleListTab } from '../components/check-rule-list-tab.tsx';
 import { FormListTab } from '../components/form-list-tab.tsx';
 import { ReportListTab } from '../components/report-list-tab.tsx';
 
-/** Online development (issue 16): reports, forms and check rules defined as data, never as SQL or code. */
+/** Online development: reports, forms and check rules defined as data, never as SQL or code. */
 export function OnlineDevPage() {
   const { t } = useTranslation('online-dev');
   return (

@@ -5,7 +5,7 @@ import { uploadImport } from '../../../lib/upload.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
 
 /*
- * A published online form's rows (issue 16 item 3): /online/cgform/api/..., the form named by its code.
+ * A published online form's rows: /online/cgform/api/..., the form named by its code.
  * The code is checked against ONLINE_CODE_PATTERN by the page before it gets here; it is encoded anyway.
  */
 

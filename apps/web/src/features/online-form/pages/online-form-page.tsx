@@ -17,7 +17,7 @@ export function formCodeOf(pathname: string): string | null {
 }
 
 /**
- * A published online form (page 'online/form', issue 16 item 3): its rows as a list page (query,
+ * A published online form (page 'online/form'): its rows as a list page (query,
  * sort, export, import) and a drawer to add or edit a row, drawn from the form's definition. In the
  * tabbed layout the location is the tab's own, so a kept tab keeps its form.
  */

@@ -18,7 +18,7 @@ export function reportCodeOf(pathname: string): string | null {
 }
 
 /**
- * A published online report (page 'online/report', issue 16 item 1): the report whose code ends the
+ * A published online report (page 'online/report'): the report whose code ends the
  * menu path, as a list page with its query form, Excel export and chart, under the menu entry's title.
  * In the tabbed layout the location is the tab's own, so a kept tab keeps its report.
  */

@@ -167,7 +167,7 @@ function IpList({ apiKey }: { apiKey: ApiKeyRecord }) {
   );
 }
 
-/** Token configuration: the merchant's API keys for the open API (issue 15). A key is shown whole only once. */
+/** Token configuration: the merchant's API keys for the open API. A key is shown whole only once. */
 export function TokenConfigPage() {
   const { t } = useTranslation('open-api-keys');
   const [drawer, setDrawer] = useState<{ apiKey: ApiKeyRecord | null } | null>(null);

@@ -110,7 +110,7 @@ export function ParcelFormDialog({ open, parcel, onClose }: { open: boolean; par
             </Form.Item>
           </Col>
           <Col span={12}>
-            {/* issue 16: the order can be picked from the merchant's orders (the built-in order report) rather than typed */}
+            {/* the order can be picked from the merchant's orders (the built-in order report) rather than typed */}
             <Form.Item label={t('parcel.orderNo')} htmlFor="parcel_orderNo" extra={t('parcel.orderNoHelp')}>
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="orderNo" noStyle rules={rules.optionalText(t('parcel.orderNo'), 32)}>

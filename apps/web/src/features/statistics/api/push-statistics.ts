@@ -32,7 +32,7 @@ export function replayWindow(range: DayRange, offsetOf: (day: string) => string)
 }
 
 /**
- * POST /push/deliveries/replay-failed (the delivery log's, issue 15 `endpoints`): the failed deliveries
+ * POST /push/deliveries/replay-failed (the delivery log's): the failed deliveries
  * created in the window tried again, of one endpoint or all. Answers how many were queued.
  */
 export const replayFailedDeliveries = (body: { from: string; to: string; endpointId?: number }) => http.post<unknown>('/push/deliveries/replay-failed', body);

@@ -16,7 +16,7 @@ const ApiCallsChart = lazy(() => import('../components/api-charts.tsx').then((m)
 const ApiLatencyChart = lazy(() => import('../components/api-charts.tsx').then((m) => ({ default: m.ApiLatencyChart })));
 
 /**
- * API statistics (issue 15 item 5): the calls of the merchant's API keys over a range, as totals, charts
+ * API statistics: the calls of the merchant's API keys over a range, as totals, charts
  * per day, and tables per key and per operation; filtered by key and operation, exported to Excel.
  */
 export function ApiStatisticsPage() {

@@ -18,7 +18,7 @@ const PushDailyChart = lazy(() => import('../components/push-charts.tsx').then((
 const PushReasonsChart = lazy(() => import('../components/push-charts.tsx').then((m) => ({ default: m.PushReasonsChart })));
 
 /**
- * Message push statistics (issue 15 item 5): the merchant's webhook deliveries over a range: totals,
+ * Message push statistics: the merchant's webhook deliveries over a range: totals,
  * deliveries and success rate per day, failures by reason, per endpoint; failed ones sent again, Excel.
  */
 export function MessagePushStatisticsPage() {

@@ -17,7 +17,7 @@ type Figure = 'pageViews' | 'visitors' | 'signIns' | 'failedSignIns' | 'ip';
 const FIGURES: Figure[] = ['pageViews', 'visitors', 'signIns', 'failedSignIns', 'ip'];
 
 /**
- * Visit statistics (issue 13 item 5): visits and sign-ins per day over a range, as a chart and a table;
+ * Visit statistics: visits and sign-ins per day over a range, as a chart and a table;
  * the platform sees every tenant together, one tenant, or each tenant's totals.
  */
 export function VisitStatisticsPage() {

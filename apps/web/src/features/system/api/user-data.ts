@@ -6,7 +6,7 @@ import { uploadImport } from '../../../lib/upload.ts';
 import type { ListParams } from '../../../components/list-page/list-config.ts';
 import { USERS_KEY } from './users.ts';
 
-/* The users' recycle bin, Excel export and import (issue 12 item 1): /sys/user/delete ... importExcel. */
+/* The users' recycle bin, Excel export and import: /sys/user/delete ... importExcel. */
 
 const RECYCLE_BIN_KEY = [...USERS_KEY, 'recycleBin'] as const;
 

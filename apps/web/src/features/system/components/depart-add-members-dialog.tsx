@@ -21,7 +21,7 @@ export function DepartAddMembersDialog({ depart, onClose }: { depart: DepartNode
   const [typed, setTyped] = useState('');
   const username = useSettled(typed, 300);
   const [userIds, setUserIds] = useState<number[]>([]);
-  // users picked from the list (issue 16: the built-in user report), kept as options whatever the search shows
+  // users picked from the list (the built-in user report), kept as options whatever the search shows
   const [picked, setPicked] = useState<{ value: number; label: string }[]>([]);
   const users = useQuery({
     queryKey: ['sys', 'depart', 'candidates', username] as const,

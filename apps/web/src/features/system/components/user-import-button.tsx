@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ImportButton } from '../../../components/import-dialog.tsx';
 import { useDownloadUserTemplate, useImportUsers } from '../api/user-data.ts';
 
-/** The users' import (issue 12 item 1), in the shared import dialog. */
+/** The users' import, in the shared import dialog. */
 export function UserImportButton() {
   const { t } = useTranslation('system-user-data');
   const texts = {

@@ -47,7 +47,7 @@ function BinActions({ ids, batch, onDone }: { ids: number[]; batch: boolean; onD
   );
 }
 
-/** The users' recycle bin (issue 12 item 1): a button of the user list's toolbar opening the bin in a drawer. */
+/** The users' recycle bin: a button of the user list's toolbar opening the bin in a drawer. */
 export function UserRecycleBinButton() {
   const { t } = useTranslation('system-user-data');
   const [open, setOpen] = useState(false);

@@ -5,7 +5,7 @@ import type { ListParams, Page } from '../../../components/list-page/list-config
 import { withRangeNames } from '../range-params.ts';
 
 /*
- * Purchased goods into the warehouse (issue 14): the scan by the seller's express number and the
+ * Purchased goods into the warehouse: the scan by the seller's express number and the
  * purchase orders of every merchant awaiting or received.
  */
 

@@ -113,7 +113,7 @@ describe('warehouse-in by scan', { timeout: 30_000 }, () => {
     send();
     expect((await screen.findByTestId('receive-error')).textContent).toBe('The order is already "In warehouse"; nothing was changed');
     expect(field('number').value).toBe('LO26011500000002');
-    // a measure belongs to the parcel it was taken for (issue 11): the next scan starts from none
+    // a measure belongs to the parcel it was taken for: the next scan starts from none
     await waitFor(() => expect(field('weight').value).toBe(''));
     expect(['length', 'width', 'height'].map((name) => field(name).value)).toEqual(['', '', '']);
 

@@ -110,7 +110,7 @@ export const resources: typeof source = {
     basic: 'Order',
     parcel: 'Weight and size',
     sizeHint: 'Sizes are optional; if given, give all three.',
-    // issue 16 (report-ui): the weight of the merchant's parcels (weighed, or as forecast), picked from the parcel report
+    // the weight of the merchant's parcels (weighed, or as forecast), picked from the parcel report
     parcelWeightPick: 'Weight of parcels',
     parcelWeightNone: 'None of the parcels picked has a weight yet',
     parcelWeightTaken: 'Filled in the total weight of {{count}} parcels: {{weight}} kg',

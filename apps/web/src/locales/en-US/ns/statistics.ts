@@ -24,7 +24,7 @@ export const resources: typeof source = {
     rangeOrder: 'The end date cannot be before the start date',
     rangeTooLong: 'A range covers at most {{max}} days',
   },
-  // issue 15 (stats): API and message push statistics
+  // API and message push statistics
   api: {
     key: "API key",
     allKeys: "All keys",

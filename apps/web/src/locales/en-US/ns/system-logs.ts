@@ -80,7 +80,6 @@ export const resources: typeof source = {
       'dict-item': 'Dictionary item',
       announcement: 'Announcement',
       session: 'Session',
-      // issue 15 (keys)
       'api-key': 'API key',
       'push-endpoint': 'Push endpoint',
     },
@@ -98,7 +97,6 @@ export const resources: typeof source = {
       publish: 'Publish',
       revoke: 'Force logout / revoke',
       'revoke-all': 'End all sessions',
-      // issue 15 (keys)
       roll: 'Key rolled',
       import: 'Imported',
       enable: 'Enable',

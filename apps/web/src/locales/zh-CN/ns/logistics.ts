@@ -110,7 +110,7 @@ export const resources: typeof source = {
     basic: '基本信息',
     parcel: '重量与尺寸',
     sizeHint: '尺寸可不填；填写时长、宽、高三项都要填。',
-    // issue 16 (report-ui): the weight of the merchant's parcels (weighed, or as forecast), picked from the parcel report
+    // the weight of the merchant's parcels (weighed, or as forecast), picked from the parcel report
     parcelWeightPick: '取包裹重量',
     parcelWeightNone: '所选包裹都还没有重量',
     parcelWeightTaken: '已填入 {{count}} 个包裹的重量合计 {{weight}} kg',

@@ -1,4 +1,4 @@
-/** Texts of the online report page (issue 16, report-ui). */
+/** Texts of the online report page (report-ui). */
 import type { resources as source } from '../../zh-TW/ns/online-report.ts';
 
 export const resources: typeof source = {

@@ -24,7 +24,7 @@ export const resources: typeof source = {
     rangeOrder: '结束日期不能早于开始日期',
     rangeTooLong: '查询区间最多 {{max}} 天',
   },
-  // issue 15 (stats): API and message push statistics
+  // API and message push statistics
   api: {
     key: "API 密钥",
     allKeys: "全部密钥",

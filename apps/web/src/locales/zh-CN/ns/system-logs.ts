@@ -80,7 +80,6 @@ export const resources: typeof source = {
       'dict-item': '字典项',
       announcement: '公告',
       session: '会话',
-      // issue 15 (keys)
       'api-key': 'API 密钥',
       'push-endpoint': '推送端点',
     },
@@ -98,7 +97,6 @@ export const resources: typeof source = {
       publish: '发布',
       revoke: '强制下线／撤销',
       'revoke-all': '全部下线',
-      // issue 15 (keys)
       roll: '轮换密钥',
       import: '导入',
       enable: '启用',

@@ -1,4 +1,4 @@
-/** Texts of the announcement screens (issue 13 item 4): the readers' inbox and the management page. */
+/** Texts of the announcement screens: the readers' inbox and the management page. */
 export const resources = {
   common: {
     add: '新增',

@@ -18,25 +18,24 @@ import type { resources as announcement } from './announcement.ts';
 import type { resources as systemDicts } from './system-dicts.ts';
 import type { resources as statistics } from './statistics.ts';
 import type { resources as systemLogs } from './system-logs.ts';
-// issue 14 (catalogue): product search and the product page
+// product search and the product page
 import type { resources as product } from './product.ts';
-// issue 14 (preorder)
 import type { resources as purchase } from './purchase.ts';
-// issue 14 (buying): the purchasers' queue and purchase orders
+// the purchasers' queue and purchase orders
 import type { resources as purchasing } from './purchasing.ts';
-// issue 14 (stock): purchased goods in the warehouse
+// purchased goods in the warehouse
 import type { resources as purchaseStock } from './purchase-stock.ts';
-// issue 14: the platforms' token configuration (platforms)
+// the platforms' token configuration (platforms)
 import type { resources as purchaseConfig } from './purchase-config.ts';
-// issue 15 (keys): a merchant's API keys
+// a merchant's API keys
 import type { resources as openApiKeys } from './open-api-keys.ts';
-// issue 15 (endpoints): message push configuration
+// message push configuration
 import type { resources as messagePush } from './message-push.ts';
-// issue 16 (designer): the online development designer
+// the online development designer
 import type { resources as onlineDev } from './online-dev.ts';
-// issue 16 (form-ui): a published online form's page
+// a published online form's page
 import type { resources as onlineForm } from './online-form.ts';
-// issue 16 (report-ui): the online report page
+// the online report page
 import type { resources as onlineReport } from './online-report.ts';
 
 /**
@@ -59,24 +58,14 @@ export type AreaResources = { logistics: typeof logistics; warehouse: typeof war
   'system-dicts': typeof systemDicts;
   statistics: typeof statistics;
   'system-logs': typeof systemLogs;
-  // issue 14 (catalogue)
   product: typeof product;
-  // issue 14 (preorder)
   purchase: typeof purchase;
-  // issue 14 (buying)
   purchasing: typeof purchasing;
-  // issue 14 (stock)
   'purchase-stock': typeof purchaseStock;
-  // issue 14 (platforms)
   'purchase-config': typeof purchaseConfig;
-  // issue 15 (keys)
   'open-api-keys': typeof openApiKeys;
-  // issue 15 (endpoints)
   'message-push': typeof messagePush;
-  // issue 16 (designer)
   'online-dev': typeof onlineDev;
-  // issue 16 (form-ui)
   'online-form': typeof onlineForm;
-  // issue 16 (report-ui)
   'online-report': typeof onlineReport;
 };

@@ -109,7 +109,7 @@ export const resources = {
     basic: '基本資料',
     parcel: '重量與尺寸',
     sizeHint: '尺寸可不填；填寫時長、寬、高三項都要填。',
-    // issue 16 (report-ui): the weight of the merchant's parcels (weighed, or as forecast), picked from the parcel report
+    // the weight of the merchant's parcels (weighed, or as forecast), picked from the parcel report
     parcelWeightPick: '取包裹重量',
     parcelWeightNone: '所選包裹都還沒有重量',
     parcelWeightTaken: '已填入 {{count}} 個包裹的重量合計 {{weight}} kg',

@@ -1,4 +1,4 @@
-/** Message push configuration (issue 15): webhook endpoints, their secrets, the delivery log. */
+/** Message push configuration: webhook endpoints, their secrets, the delivery log. */
 export const resources = {
   title: '訊息推送設定',
   tabs: { endpoints: '推送端點', deliveries: '推送紀錄' },

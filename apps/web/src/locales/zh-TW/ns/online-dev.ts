@@ -1,4 +1,4 @@
-/** Online development (issue 16): the designer of reports, forms and check rules. */
+/** Online development: the designer of reports, forms and check rules. */
 export const resources = {
   common: {
     add: '新增',

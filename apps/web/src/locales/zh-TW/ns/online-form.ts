@@ -1,4 +1,4 @@
-/** A published online form's page (issue 16 item 3): its rows, their drawer, import and export. */
+/** A published online form's page: its rows, their drawer, import and export. */
 export const resources = {
   noForm: '找不到這個線上表單',
   add: '新增：{{title}}',

@@ -1,4 +1,4 @@
-/** A merchant's API keys: token configuration (issue 15 item 1). Scope keys use "_" for the ":" of the scope. */
+/** A merchant's API keys: token configuration. Scope keys use "_" for the ":" of the scope. */
 export const resources = {
   intro: 'API 金鑰讓您的系統（ERP、網店）以開放 API 建立訂單、查詢軌跡等。金鑰屬於公司，以其持有人（建立或最後修改它的人）的權限行事：不能超過持有人能做的，持有人被凍結、刪除或離開公司時即停用；只在建立與輪換時顯示一次。',
   field: {

@@ -1,4 +1,4 @@
-/** Texts of product search and the product page (issue 14). */
+/** Texts of product search and the product page. */
 export const resources = {
   platform: { TAOBAO: '淘寶', '1688': '1688', label: '平台' },
   search: {

@@ -1,4 +1,4 @@
-/** The platforms' token configuration (issue 14 item 5). */
+/** The platforms' token configuration. */
 export const resources = {
   platform: { TAOBAO: '淘寶（Taobao 全球開放平台）', '1688': '1688（跨境開放平台）' },
   status: { UNSET: '未設定', UNAUTHORIZED: '未授權', ACTIVE: '有效', EXPIRED: '已過期' },

@@ -1,4 +1,4 @@
-/** Purchased goods in the warehouse (issue 14 item 6): the warehouse's receipt screen and the merchant's stock. */
+/** Purchased goods in the warehouse: the warehouse's receipt screen and the merchant's stock. */
 export const resources = {
   common: {
     export: '匯出',

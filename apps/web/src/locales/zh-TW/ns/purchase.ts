@@ -1,4 +1,4 @@
-/** Pre-purchase orders on Taobao and 1688 (issue 14): the basket, the lists, the payment from the wallet. */
+/** Pre-purchase orders on Taobao and 1688: the basket, the lists, the payment from the wallet. */
 export const resources = {
   tabs: { BASKET: '購物車', SUBMITTED: '待支付', PAID: '已支付', PURCHASING: '採購中', DONE: '已完成', CANCELLED: '已取消', ALL: '全部' },
   status: { DRAFT: '購物車', SUBMITTED: '待支付', PAID: '已支付', PURCHASING: '採購中', DONE: '已完成', CANCELLED: '已取消' },

@@ -1,4 +1,4 @@
-/** The purchasers' queue and purchase orders (platform), and the merchant's purchase orders (issue 14, buying). */
+/** The purchasers' queue and purchase orders (platform), and the merchant's purchase orders. */
 export const resources = {
   common: {
     actions: '操作',

@@ -1,4 +1,4 @@
-/** Texts of the statistics screens: the visit statistics (issue 13), API and message push statistics (issue 15). */
+/** Texts of the statistics screens: the visit statistics, API and message push statistics. */
 export const resources = {
   visit: {
     presets: { today: '今天', yesterday: '昨天', thisMonth: '本月', lastMonth: '上月' },
@@ -23,7 +23,7 @@ export const resources = {
     rangeOrder: '結束日期不能早於開始日期',
     rangeTooLong: '查詢區間最多 {{max}} 天',
   },
-  // issue 15 (stats): API and message push statistics
+  // API and message push statistics
   api: {
     key: "API 金鑰",
     allKeys: "全部金鑰",

@@ -1,4 +1,4 @@
-/** Texts of the data rule screens (issue 12 item 4): the rules of a menu, and the rules a role chose on it. */
+/** Texts of the data rule screens: the rules of a menu, and the rules a role chose on it. */
 export const resources = {
   link: '資料規則',
   drawer: {

@@ -1,4 +1,4 @@
-/** Texts of the system administration's system-departs screens (issue 12). */
+/** Texts of the system administration's system-departs screens. */
 export const resources = {
   title: '部門管理',
   tree: {

@@ -1,4 +1,4 @@
-/** The data dictionary and the category dictionary (issue 13 item 3); zh-TW is the source and the fallback. */
+/** The data dictionary and the category dictionary; zh-TW is the source and the fallback. */
 export const resources = {
   common: {
     add: '新增',

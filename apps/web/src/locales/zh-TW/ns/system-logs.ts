@@ -1,4 +1,4 @@
-/** Texts of token management, the sign-in log and the audit log (issue 13 items 2 and 5). */
+/** Texts of token management, the sign-in log and the audit log. */
 export const resources = {
   common: {
     actions: '操作',
@@ -79,7 +79,6 @@ export const resources = {
       'dict-item': '字典項',
       announcement: '公告',
       session: '工作階段',
-      // issue 15 (keys)
       'api-key': 'API 金鑰',
       'push-endpoint': '推送端點',
     },
@@ -97,7 +96,6 @@ export const resources = {
       publish: '發布',
       revoke: '強制下線／撤銷',
       'revoke-all': '全部下線',
-      // issue 15 (keys)
       roll: '輪換金鑰',
       import: '匯入',
       enable: '啟用',

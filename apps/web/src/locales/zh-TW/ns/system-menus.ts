@@ -1,4 +1,4 @@
-/** Texts of the system administration's menu management screen (issue 12). */
+/** Texts of the system administration's menu management screen. */
 export const resources = {
   list: {
     search: '搜尋選單名稱',

@@ -1,4 +1,4 @@
-/** Texts of the system administration's system-org screens (issue 12): positions, my department, address book. */
+/** Texts of the system administration's system-org screens: positions, my department, address book. */
 export const resources = {
   common: {
     add: '新增',

@@ -1,4 +1,4 @@
-/** Texts of the system administration's role screens (issue 12): the role list, its form, its users and its permissions. */
+/** Texts of the system administration's role screens: the role list, its form, its users and its permissions. */
 export const resources = {
   common: {
     add: '新增',

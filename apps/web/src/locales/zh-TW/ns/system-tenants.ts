@@ -1,4 +1,4 @@
-/** Texts of the system administration's tenant screens (issue 13): tenants and tenant menu packages. */
+/** Texts of the system administration's tenant screens: tenants and tenant menu packages. */
 export const resources = {
   common: {
     add: '新增',

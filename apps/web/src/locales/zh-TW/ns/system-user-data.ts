@@ -1,4 +1,4 @@
-/** Texts of the system administration's system-user-data screens (issue 12): the users' recycle bin, import and export. */
+/** Texts of the system administration's system-user-data screens: the users' recycle bin, import and export. */
 export const resources = {
   delete: {
     action: '刪除',

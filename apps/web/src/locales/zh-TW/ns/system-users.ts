@@ -1,4 +1,4 @@
-/** Texts of the system administration's system-users screens (issue 12). */
+/** Texts of the system administration's system-users screens. */
 export const resources = {
   common: {
     add: '新增',
