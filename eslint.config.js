@@ -10,12 +10,14 @@ import { portalPlugin } from './eslint-rules/no-sql-text.js';
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'apps/web/e2e/**/*.ts'];
 
 /**
- * The web's layers, in order (docs/web-anatomy.md): shared -> lib -> components -> features -> layouts -> app.
- * A layer imports only from the layers before it and from itself; a feature imports no other feature.
- * Imports are relative, so a rule names the folder an import climbs into: `(../)+layouts/` from a
- * feature reaches src/layouts. Inside a feature only its anatomy's folders (api, pages, components, test)
- * and the src folders before it (lib, components, locales, test) can stand after the climb: any other
- * name is a neighbouring feature. Tests obey the rules of the folder they sit in; src/test is open to all.
+ * The web's layers, in order (docs/web-anatomy.md): shared -> lib -> components -> entities -> features ->
+ * layouts -> app. A layer imports only from the layers before it and from itself; a feature imports no other
+ * feature, an entity no other entity. Imports are relative, so a rule names the folder an import climbs
+ * into: `(../)+layouts/` from a feature reaches src/layouts. Inside a feature only its anatomy's folders
+ * (api, pages, components, test) and the src folders before it (lib, components, entities, locales, test)
+ * can stand after the climb: any other name is a neighbouring feature. An entity is one flat folder, so
+ * after its climb only lib, components, locales and test can stand: any other name is a neighbouring
+ * entity. Tests obey the rules of the folder they sit in; src/test is open to all.
  */
 const climbsInto = (folders, message) => ({ regex: `^(\\.\\./)+(${folders})(/|$)`, message });
 const layer = (files, ...patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
@@ -75,16 +77,24 @@ export default defineConfig(
   },
 
   layer(['packages/shared/**/*.ts'], { regex: '^(@portal/(web|server)(/|$)|(\\.\\./)+apps/)', message: 'The shared package is the first layer: it imports neither app.' }),
-  layer(['apps/web/src/lib/**/*.{ts,tsx}'], climbsInto('components|features|layouts|app', 'lib is the web\'s first layer: it imports only the shared package and itself.')),
-  layer(['apps/web/src/components/**/*.{ts,tsx}'], climbsInto('features|layouts|app', 'components import only lib and the shared package: move what a component needs down a layer.')),
+  layer(['apps/web/src/lib/**/*.{ts,tsx}'], climbsInto('components|entities|features|layouts|app', 'lib is the web\'s first layer: it imports only the shared package and itself.')),
+  layer(['apps/web/src/components/**/*.{ts,tsx}'], climbsInto('entities|features|layouts|app', 'components import only lib and the shared package: move what a component needs down a layer.')),
   layer(
-    ['apps/web/src/features/**/*.{ts,tsx}'],
-    climbsInto('layouts|app', 'A feature imports only components, lib and the shared package.'),
+    ['apps/web/src/entities/**/*.{ts,tsx}'],
+    climbsInto('features|layouts|app', 'An entity (a server resource\'s statuses, keys and fetchers) imports only components, lib and the shared package.'),
     {
-      regex: '^(\\.\\./)+(?!(api|pages|components|test|lib|locales|layouts|app)(/|$))[^./][^/]*/',
-      message: 'A feature imports no other feature (and keeps to api/, pages/, components/, test/): move what two features share to components/ or lib/.',
+      regex: '^(\\.\\./)+(?!(lib|components|locales|test|features|layouts|app)(/|$))[^./][^/]*/',
+      message: 'An entity imports no other entity: what two resources share belongs in components/ or lib/.',
     },
   ),
-  layer(['apps/web/src/layouts/**/*.{ts,tsx}'], climbsInto('app', 'layouts import features, components and lib, never app: shared constants belong in lib.')),
+  layer(
+    ['apps/web/src/features/**/*.{ts,tsx}'],
+    climbsInto('layouts|app', 'A feature imports only entities, components, lib and the shared package.'),
+    {
+      regex: '^(\\.\\./)+(?!(api|pages|components|test|lib|entities|locales|layouts|app)(/|$))[^./][^/]*/',
+      message: 'A feature imports no other feature (and keeps to api/, pages/, components/, test/): move what two features share to entities/ (a server resource), components/ or lib/.',
+    },
+  ),
+  layer(['apps/web/src/layouts/**/*.{ts,tsx}'], climbsInto('app', 'layouts import features, entities, components and lib, never app: shared constants belong in lib.')),
   // app is the last layer: it may import every other one
 );

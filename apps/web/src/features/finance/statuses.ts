@@ -1,29 +1,15 @@
-import type { RateApplyStatus, RechargeStatus, RefundStatus, JournalKind, AccountKind, RefundKind } from '@portal/shared/finance';
+import type { RateApplyStatus, JournalKind, AccountKind, RefundKind } from '@portal/shared/finance';
 import { ACCOUNT_KINDS, JOURNAL_KINDS, REFUND_KINDS } from '@portal/shared/finance';
 import type { StaticOption } from '../../components/list-page/list-config.ts';
 import { textKey } from '../../components/list-page/text-key.ts';
 
-/** Status colours: waiting blue, done green, refused red, undone orange, drafts and withdrawn grey. */
+/** Status colours as entities/recharge and entities/refund have them: waiting blue, done green, refused red, drafts and withdrawn grey. */
 export const RATE_APPLY_STATUS_OPTIONS: readonly (StaticOption & { value: RateApplyStatus })[] = [
   { value: 'DRAFT', label: textKey('finance', 'status.rateApply.DRAFT'), color: 'default' },
   { value: 'SUBMITTED', label: textKey('finance', 'status.rateApply.SUBMITTED'), color: 'processing' },
   { value: 'APPROVED', label: textKey('finance', 'status.rateApply.APPROVED'), color: 'success' },
   { value: 'REJECTED', label: textKey('finance', 'status.rateApply.REJECTED'), color: 'error' },
   { value: 'CANCELLED', label: textKey('finance', 'status.rateApply.CANCELLED'), color: 'default' },
-];
-
-export const RECHARGE_STATUS_OPTIONS: readonly (StaticOption & { value: RechargeStatus })[] = [
-  { value: 'DRAFT', label: textKey('finance', 'status.recharge.DRAFT'), color: 'default' },
-  { value: 'SUBMITTED', label: textKey('finance', 'status.recharge.SUBMITTED'), color: 'processing' },
-  { value: 'CONFIRMED', label: textKey('finance', 'status.recharge.CONFIRMED'), color: 'success' },
-  { value: 'REJECTED', label: textKey('finance', 'status.recharge.REJECTED'), color: 'error' },
-  { value: 'REVERSED', label: textKey('finance', 'status.recharge.REVERSED'), color: 'warning' },
-];
-
-export const REFUND_STATUS_OPTIONS: readonly (StaticOption & { value: RefundStatus })[] = [
-  { value: 'SUBMITTED', label: textKey('finance', 'status.refund.SUBMITTED'), color: 'processing' },
-  { value: 'APPROVED', label: textKey('finance', 'status.refund.APPROVED'), color: 'success' },
-  { value: 'REJECTED', label: textKey('finance', 'status.refund.REJECTED'), color: 'error' },
 ];
 
 const JOURNAL_COLORS: Record<JournalKind, string> = { RECHARGE: 'green', PAYMENT: 'blue', REFUND: 'purple', CONVERSION: 'cyan', REVERSAL: 'orange' };

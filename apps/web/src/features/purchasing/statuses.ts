@@ -1,7 +1,7 @@
 import type { StaticOption } from '../../components/list-page/list-config.ts';
 import { textKey } from '../../components/list-page/text-key.ts';
 
-/* The options of the purchasing screens' statuses and platforms (texts in the purchasing namespace). */
+/* The options of the purchasing screens' queue statuses and platforms (texts in the purchasing namespace); a purchase order's statuses are entities/purchase-order's. */
 
 export const QUEUE_STATUS_OPTIONS: readonly StaticOption[] = [
   { value: 'PAID', label: textKey('purchasing', 'queueStatus.PAID'), color: 'gold' },
@@ -13,15 +13,4 @@ export const QUEUE_STATUS_OPTIONS: readonly StaticOption[] = [
 export const PLATFORM_OPTIONS: readonly StaticOption[] = [
   { value: 'TAOBAO', label: textKey('purchasing', 'platforms.TAOBAO'), color: 'orange' },
   { value: '1688', label: textKey('purchasing', 'platforms.1688'), color: 'volcano' },
-];
-
-export const ORDER_STATUS_OPTIONS: readonly StaticOption[] = [
-  { value: 'PLACING', label: textKey('purchasing', 'orderStatus.PLACING'), color: 'gold' },
-  { value: 'AWAITING_CONFIRMATION', label: textKey('purchasing', 'orderStatus.AWAITING_CONFIRMATION'), color: 'orange' },
-  { value: 'PURCHASED', label: textKey('purchasing', 'orderStatus.PURCHASED'), color: 'blue' },
-  { value: 'SELLER_SHIPPED', label: textKey('purchasing', 'orderStatus.SELLER_SHIPPED'), color: 'cyan' },
-  { value: 'IN_STOCK', label: textKey('purchasing', 'orderStatus.IN_STOCK'), color: 'green' },
-  { value: 'CANCELLED', label: textKey('purchasing', 'orderStatus.CANCELLED'), color: 'default' },
-  { value: 'OUT_OF_STOCK', label: textKey('purchasing', 'orderStatus.OUT_OF_STOCK'), color: 'default' },
-  { value: 'REFUNDED', label: textKey('purchasing', 'orderStatus.REFUNDED'), color: 'purple' },
 ];

@@ -3,15 +3,11 @@ import type { StaticOption } from '../../components/list-page/list-config.ts';
 import { textKey } from '../../components/list-page/text-key.ts';
 import { statusTabs } from './list-body.ts';
 
-/** A status as a coloured tag: a draft is grey, work waiting on someone blue, done green, refused red. */
-const RECHARGE_COLORS: Record<RechargeStatus, string> = { DRAFT: 'default', SUBMITTED: 'blue', CONFIRMED: 'green', REJECTED: 'red', REVERSED: 'volcano' };
+/** A payment's status and a refund's kind as coloured tags (a recharge's and a refund's status: entities/recharge, entities/refund). */
 const PAYMENT_COLORS: Record<PaymentStatus, string> = { DRAFT: 'default', PAID: 'green' };
-const REFUND_COLORS: Record<RefundStatus, string> = { SUBMITTED: 'blue', APPROVED: 'green', REJECTED: 'red' };
 const KIND_COLORS: Record<RefundKind, string> = { BALANCE: 'purple', CHARGE: 'cyan' };
 
-export const RECHARGE_STATUS_OPTIONS: readonly StaticOption[] = RECHARGE_STATUSES.map((status) => ({ value: status, label: textKey('wallet', `recharge.status.${status}`), color: RECHARGE_COLORS[status] }));
 export const PAYMENT_STATUS_OPTIONS: readonly StaticOption[] = PAYMENT_STATUSES.map((status) => ({ value: status, label: textKey('wallet', `payment.status.${status}`), color: PAYMENT_COLORS[status] }));
-export const REFUND_STATUS_OPTIONS: readonly StaticOption[] = REFUND_STATUSES.map((status) => ({ value: status, label: textKey('wallet', `refund.status.${status}`), color: REFUND_COLORS[status] }));
 export const REFUND_KIND_OPTIONS: readonly StaticOption[] = REFUND_KINDS.map((kind) => ({ value: kind, label: textKey('wallet', `refund.kind.${kind}`), color: KIND_COLORS[kind] }));
 
 /** Spec §4 "wallet record states appear as tabs and drafts": All, then each state in the order a record lives through them. */

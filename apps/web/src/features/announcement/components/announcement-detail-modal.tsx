@@ -5,7 +5,8 @@ import type { AnnouncementRecord } from '@portal/shared/announcement';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMarkRead } from '../api/announcements.ts';
-import { PRIORITY_COLORS, TYPE_COLORS } from '../labels.ts';
+import { PRIORITY_COLORS } from '../../../entities/announcement/priorities.ts';
+import { TYPE_COLORS } from '../labels.ts';
 
 /**
  * One announcement whole: its sanitised HTML, its priority, type and time. Opening an unread one marks it

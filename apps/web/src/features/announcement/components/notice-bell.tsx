@@ -8,7 +8,8 @@ import { useAuth } from '../../../lib/auth.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { menuRoutes } from '../../../lib/menu.ts';
 import { useMarkAllRead, useUnread } from '../api/announcements.ts';
-import { INBOX_PATH, OPEN_PARAM, PRIORITY_COLORS } from '../labels.ts';
+import { PRIORITY_COLORS } from '../../../entities/announcement/priorities.ts';
+import { INBOX_PATH, OPEN_PARAM } from '../labels.ts';
 
 function UnreadRow({ item, onOpen }: { item: UnreadItem; onOpen: (item: UnreadItem) => void }) {
   const { t } = useTranslation();

@@ -9,7 +9,8 @@ import type { ListPageConfig, StaticOption } from '../../../components/list-page
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { INBOX_LIST_KEY, listInbox, useAnnouncementDetail, useMarkAllRead, useUnread } from '../api/announcements.ts';
 import { AnnouncementDetailModal } from '../components/announcement-detail-modal.tsx';
-import { OPEN_PARAM, PRIORITY_COLORS, TYPE_COLORS } from '../labels.ts';
+import { PRIORITY_COLORS } from '../../../entities/announcement/priorities.ts';
+import { OPEN_PARAM, TYPE_COLORS } from '../labels.ts';
 
 const PRIORITY_OPTIONS: readonly StaticOption[] = (['H', 'M', 'L'] as const).map((value) => ({ value, label: textKey('announcement', `priority.${value}`), color: PRIORITY_COLORS[value] }));
 const TYPE_OPTIONS: readonly StaticOption[] = (['notice', 'system'] as const).map((value) => ({ value, label: textKey('announcement', `msgType.${value}`), color: TYPE_COLORS[value] }));

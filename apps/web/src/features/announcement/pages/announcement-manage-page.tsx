@@ -13,7 +13,8 @@ import { useAuth } from '../../../lib/auth.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { listManaged, MANAGE_LIST_KEY, useDeleteAnnouncement, usePublishAnnouncement, useRevokeAnnouncement } from '../api/announcements.ts';
 import { AnnouncementFormDrawer } from '../components/announcement-form-drawer.tsx';
-import { PRIORITY_COLORS, STATUS_COLORS, TYPE_COLORS } from '../labels.ts';
+import { PRIORITY_COLORS } from '../../../entities/announcement/priorities.ts';
+import { STATUS_COLORS, TYPE_COLORS } from '../labels.ts';
 
 const PRIORITY_OPTIONS: readonly StaticOption[] = (['H', 'M', 'L'] as const).map((value) => ({ value, label: textKey('announcement', `priority.${value}`), color: PRIORITY_COLORS[value] }));
 const TYPE_OPTIONS: readonly StaticOption[] = (['notice', 'system'] as const).map((value) => ({ value, label: textKey('announcement', `msgType.${value}`), color: TYPE_COLORS[value] }));

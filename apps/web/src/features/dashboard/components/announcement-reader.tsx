@@ -5,7 +5,7 @@ import type { AnnouncementRecord } from '@portal/shared/announcement';
 import { formatDateTime } from '../../../lib/format.ts';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
 import { useMarkAnnouncementRead } from '../api/announcements.ts';
-import { PRIORITY_COLORS } from '../priority.ts';
+import { PRIORITY_COLORS } from '../../../entities/announcement/priorities.ts';
 import styles from './announcement-reader.module.css';
 
 /**

@@ -12,7 +12,7 @@ import { menuRoutes } from '../../../lib/menu.ts';
 import { TENANT_NAME_SESSION_KEY } from '../../../lib/storage.ts';
 import { currentDepartName, useCurrentUserDeparts } from '../api/departs.ts';
 import { useLatestAnnouncements } from '../api/announcements.ts';
-import { PRIORITY_COLORS } from '../priority.ts';
+import { PRIORITY_COLORS } from '../../../entities/announcement/priorities.ts';
 import { LogisticsFigures, useCanSeeFigures } from '../components/logistics-figures.tsx';
 import { AnnouncementOpener, useAnnouncementReader } from '../components/announcement-reader.tsx';
 

@@ -5,7 +5,7 @@ import type { RechargeRecord, RechargeReviewPreview as RechargePreview } from '@
 import { Access } from '../../../components/access.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRechargePreview } from '../api/recharges.ts';
-import { RECHARGE_STATUS_OPTIONS } from '../statuses.ts';
+import { RECHARGE_STATUS_OPTIONS } from '../../../entities/recharge/statuses.ts';
 import type { RechargeDecision } from './recharge-decision-dialog.tsx';
 import { Money } from '../../../components/money.tsx';
 import { OptionTag } from './option-tag.tsx';

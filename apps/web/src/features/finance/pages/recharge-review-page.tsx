@@ -12,7 +12,7 @@ import { Money } from '../../../components/money.tsx';
 import { RechargeDecisionDialog, type RechargeDecision } from '../components/recharge-decision-dialog.tsx';
 import { RechargeReviewDrawer } from '../components/recharge-review-drawer.tsx';
 import { type ALL_TAB, exportQuery, REVIEW_QUEUE_TAB, statusOfTab, tabsWithAll } from '../list-body.ts';
-import { RECHARGE_STATUS_OPTIONS } from '../statuses.ts';
+import { RECHARGE_STATUS_OPTIONS } from '../../../entities/recharge/statuses.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
 

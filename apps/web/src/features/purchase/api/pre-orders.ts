@@ -6,7 +6,7 @@ import { download, http } from '../../../lib/http.ts';
 import { uploadImport } from '../../../lib/upload.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
 import { apiBase } from '../platform.ts';
-import { WALLETS_KEY } from './wallets.ts';
+import { WALLET_KEY } from '../../../entities/wallet/wallet-details.ts';
 import { PURCHASE_ORDERS_KEY } from './purchase-orders.ts';
 
 /** Every query of a platform's basket and pre-orders starts with this: a change invalidates them all. */
@@ -71,13 +71,16 @@ export const payPreviewQuery = (platform: PurchasePlatform, target: PayTarget, c
 export const usePayPreview = (platform: PurchasePlatform, target: PayTarget, currency: CurrencyCode | undefined) =>
   useQuery({ ...payPreviewQuery(platform, target, currency ?? 'CNY'), enabled: currency !== undefined });
 
-/** POST the payment with the dialog's idempotency key. Silent: the dialog shows a refusal and the preview of now. */
+/**
+ * POST the payment with the dialog's idempotency key. Silent: the dialog shows a refusal and the preview of now.
+ * Paid, every wallet query refetches, the wallet's own pages among them: they share the key of the wallet entity.
+ */
 export const usePay = (platform: PurchasePlatform, target: PayTarget) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: PayInput; idempotencyKey: string }) => http.post<PayResult>(payPath(platform, target), input, { idempotencyKey, silent: true }),
     onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: preOrderKey(platform) }), client.invalidateQueries({ queryKey: WALLETS_KEY }), client.invalidateQueries({ queryKey: PURCHASE_ORDERS_KEY })]),
+      Promise.all([client.invalidateQueries({ queryKey: preOrderKey(platform) }), client.invalidateQueries({ queryKey: WALLET_KEY }), client.invalidateQueries({ queryKey: PURCHASE_ORDERS_KEY })]),
   });
 };
 

@@ -9,7 +9,7 @@ import { failureMessage, ServerError } from '../../../components/server-error.ts
 import { formatMoney } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { usePay, usePayPreview, type PayTarget } from '../api/pre-orders.ts';
-import { useWallets } from '../api/wallets.ts';
+import { useWalletDetails } from '../../../entities/wallet/wallet-details.ts';
 
 /** How much the wallet lacks: what paying takes less the balance, in the currency's unit. */
 const shortOf = (preview: PayPreview): string => currencyFromMinor(currencyToMinor(preview.payAmount, preview.currency) - currencyToMinor(preview.balance, preview.currency), preview.currency);
@@ -61,7 +61,7 @@ function PreviewView({ preview }: { preview: PayPreview }) {
 export function PayDialog({ platform, target, number, onClose, onPaid }: { platform: PurchasePlatform; target: PayTarget; number: string; onClose: () => void; onPaid?: (result: PayResult) => void }) {
   const { t } = useTranslation('purchase');
   const { message } = App.useApp();
-  const wallets = useWallets();
+  const wallets = useWalletDetails();
   const [chosen, setChosen] = useState<CurrencyCode | undefined>(undefined);
   // the wallet with money in it is the likely one; CNY when there is none yet
   const currency = chosen ?? wallets.data?.wallets.find((wallet) => /[1-9]/.test(wallet.balance))?.currency ?? (wallets.isFetched ? 'CNY' : undefined);

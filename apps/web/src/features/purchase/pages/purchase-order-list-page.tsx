@@ -2,22 +2,21 @@ import { useMemo, useState } from 'react';
 import { App, Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PermissionCode } from '@portal/shared/permissions';
-import type { PurchaseOrderStatus, PurchasePlatform } from '@portal/shared/purchase';
+import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus, type PurchasePlatform } from '@portal/shared/purchase';
 import type { PurchaseOrderRecord } from '@portal/shared/purchasing-schemas';
 import { Access } from '../../../components/access.tsx';
 import { ConfirmedAction } from '../../../components/confirmed-action.tsx';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
-import type { ListPageConfig, StaticOption } from '../../../components/list-page/list-config.ts';
+import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { Money } from '../../../components/money.tsx';
 import { exportPurchaseOrders, listPurchaseOrders, purchaseOrderListKey, useCancelPurchaseOrder, useSyncPurchaseOrder } from '../api/purchase-orders.ts';
+import { PURCHASE_ORDER_STATUS_OPTIONS } from '../../../entities/purchase-order/statuses.ts';
 import { PayDialog } from '../components/pay-dialog.tsx';
 
 const ALL = 'ALL';
 type Tab = typeof ALL | PurchaseOrderStatus;
-const STATUSES: PurchaseOrderStatus[] = ['PLACING', 'AWAITING_CONFIRMATION', 'PURCHASED', 'SELLER_SHIPPED', 'IN_STOCK', 'CANCELLED', 'OUT_OF_STOCK', 'REFUNDED'];
-const STATUS_OPTIONS: readonly StaticOption[] = STATUSES.map((status) => ({ value: status, label: textKey('purchasing', `orderStatus.${status}`) }));
 
 type Codes = { sync: PermissionCode; cancel: PermissionCode; pay: PermissionCode; export: PermissionCode };
 const CODES: Record<PurchasePlatform, Codes> = {
@@ -87,7 +86,7 @@ function orderList(platform: PurchasePlatform, tab: Tab, onPay: (record: Purchas
       { dataIndex: 'purchaseAmount', title: textKey('purchasing', 'order.purchaseAmount'), width: 130, align: 'right', render: (r) => <Money amount={r.purchaseAmount} currency={r.purchaseCurrency} /> },
       { dataIndex: 'domesticExpressFee', title: textKey('purchasing', 'order.domesticExpressFee'), width: 120, align: 'right', render: (r) => <Money amount={r.domesticExpressFee} currency="CNY" /> },
       { dataIndex: 'actualPaymentAmount', title: textKey('purchasing', 'order.actualPaymentAmount'), width: 130, align: 'right', render: (r) => <Money amount={r.actualPaymentAmount} currency={r.actualPaymentCurrency ?? 'CNY'} /> },
-      { dataIndex: 'status', title: textKey('purchasing', 'common.status'), options: STATUS_OPTIONS, width: 130, phone: true },
+      { dataIndex: 'status', title: textKey('purchasing', 'common.status'), options: PURCHASE_ORDER_STATUS_OPTIONS, width: 130, phone: true },
       { dataIndex: 'expressNo', title: textKey('purchasing', 'order.expressNo'), width: 150 },
       { dataIndex: 'topUpAmount', title: textKey('purchasing', 'order.topUp'), width: 110, align: 'right', render: (r) => (r.topUpStatus === 'UNPAID' ? <Money amount={r.topUpAmount} currency="CNY" strong /> : null) },
       { dataIndex: 'createdAt', title: textKey('purchasing', 'common.createdAt'), format: 'dateTime', sorter: true, width: 170 },
@@ -103,7 +102,7 @@ export function PurchaseOrderListPage({ platform }: { platform: PurchasePlatform
   const [paying, setPaying] = useState<PurchaseOrderRecord | null>(null);
   const config = useMemo(() => orderList(platform, tab, setPaying), [platform, tab]);
   return (
-    <Card tabList={([ALL, ...STATUSES] as Tab[]).map((key) => ({ key, label: key === ALL ? t('common.all') : t(`orderStatus.${key}`) }))} activeTabKey={tab} onTabChange={(key) => setTab(key as Tab)} tabProps={{ size: 'middle' }}>
+    <Card tabList={([ALL, ...PURCHASE_ORDER_STATUSES] as Tab[]).map((key) => ({ key, label: key === ALL ? t('common.all') : t(`orderStatus.${key}`) }))} activeTabKey={tab} onTabChange={(key) => setTab(key as Tab)} tabProps={{ size: 'middle' }}>
       <ListPage
         config={config}
         exportSlot={(params) => (

@@ -13,7 +13,8 @@ import { exportPurchasingOrders, listPurchasingOrders, PURCHASING_ORDER_LIST_KEY
 import { ConfirmPurchaseDialog } from '../components/confirm-purchase-dialog.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { ShipDialog } from '../components/ship-dialog.tsx';
-import { ORDER_STATUS_OPTIONS, PLATFORM_OPTIONS } from '../statuses.ts';
+import { PURCHASE_ORDER_STATUS_OPTIONS } from '../../../entities/purchase-order/statuses.ts';
+import { PLATFORM_OPTIONS } from '../statuses.ts';
 
 const ALL = 'ALL';
 type Tab = typeof ALL | PurchaseOrderStatus;
@@ -126,7 +127,7 @@ function orderList(tab: Tab, open: (next: Open) => void): ListPageConfig<Purchas
       { dataIndex: 'preOrderNo', title: textKey('purchasing', 'order.preOrderNo'), width: 170 },
       { dataIndex: 'tenantName', title: textKey('purchasing', 'common.tenant'), width: 130 },
       { dataIndex: 'platform', title: textKey('purchasing', 'common.platform'), options: PLATFORM_OPTIONS, width: 90 },
-      { dataIndex: 'status', title: textKey('purchasing', 'common.status'), options: ORDER_STATUS_OPTIONS, width: 130, phone: true },
+      { dataIndex: 'status', title: textKey('purchasing', 'common.status'), options: PURCHASE_ORDER_STATUS_OPTIONS, width: 130, phone: true },
       { dataIndex: 'externalPurchaseNo', title: textKey('purchasing', 'order.externalPurchaseNo'), width: 170 },
       { dataIndex: 'platformOrderId', title: textKey('purchasing', 'order.platformOrderId'), width: 170 },
       { dataIndex: 'sellerId', title: textKey('purchasing', 'order.sellerId'), width: 110 },

@@ -4,7 +4,8 @@ import { queryOptions, useQuery, useMutation } from '@tanstack/react-query';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
 import { http, download } from '../../../lib/http.ts';
 import { listBodyOf, exportParamsOf } from '../list-body.ts';
-import { WALLET_BASE, WALLET_KEY, useInvalidateWallet, type Keyed } from './keys.ts';
+import { WALLET_BASE, WALLET_KEY, useInvalidateWallet } from '../../../entities/wallet/wallet-details.ts';
+import type { Keyed } from './keys.ts';
 
 export const REFUND_LIST_KEY = [...WALLET_KEY, 'refund', 'list'] as const;
 

@@ -2,7 +2,7 @@ import type { Envelope } from '@portal/shared/api';
 import type { VoucherRecord } from '@portal/shared/finance-schemas';
 import { buildUrl, HTTP_TIMEOUT_MS, requestHeaders } from '../../../lib/http.ts';
 import { i18n } from '../../../lib/i18n.ts';
-import { WALLET_BASE } from './keys.ts';
+import { WALLET_BASE } from '../../../entities/wallet/wallet-details.ts';
 import { fetchFile } from '../../../lib/object-url.ts';
 
 /**

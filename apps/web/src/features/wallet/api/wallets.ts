@@ -2,20 +2,8 @@ import { queryOptions, useQuery, useMutation } from '@tanstack/react-query';
 import type { WalletBalance, RateQuote, ConversionInput, ConversionPreview, ConversionRecord, ConversionSubmitInput } from '@portal/shared/finance-schemas';
 import type { CurrencyCode } from '@portal/shared/money';
 import { http } from '../../../lib/http.ts';
-import { WALLET_BASE, WALLET_KEY, useInvalidateWallet, type Keyed } from './keys.ts';
-
-/** POST wallet/details: every currency the tenant has money or open records in. */
-export const getWalletDetails = (signal?: AbortSignal) => http.post<{ wallets: WalletBalance[] }>(`${WALLET_BASE}/wallet/details`, {}, { transfer: true, signal });
-
-export const walletDetailsQuery = () =>
-  queryOptions({
-    queryKey: [...WALLET_KEY, 'details'] as const,
-    queryFn: ({ signal }) => getWalletDetails(signal),
-    // the HTTP client already told the user; the page offers a retry
-    retry: false,
-  });
-
-export const useWalletDetails = () => useQuery(walletDetailsQuery());
+import { WALLET_BASE, WALLET_KEY, useInvalidateWallet } from '../../../entities/wallet/wallet-details.ts';
+import type { Keyed } from './keys.ts';
 
 /** POST balance {currency}: the wallet of one currency (zeros when there is none yet). */
 export const getBalance = (currency: CurrencyCode, signal?: AbortSignal) => http.post<WalletBalance>(`${WALLET_BASE}/balance`, { currency }, { transfer: true, signal });

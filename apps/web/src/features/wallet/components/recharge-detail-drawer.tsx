@@ -4,7 +4,7 @@ import { RECEIVING_ACCOUNTS } from '@portal/shared/finance';
 import type { RechargeRecord } from '@portal/shared/finance-schemas';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRecharge } from '../api/recharges.ts';
-import { RECHARGE_STATUS_OPTIONS } from '../statuses.ts';
+import { RECHARGE_STATUS_OPTIONS } from '../../../entities/recharge/statuses.ts';
 import { DetailStates } from '../../../components/detail-states.tsx';
 import { Money } from '../../../components/money.tsx';
 import { RateText } from './rate-text.tsx';
@@ -12,7 +12,8 @@ import { StatusTag } from './status-tag.tsx';
 import { VoucherGallery } from './voucher-gallery.tsx';
 
 function RechargeFields({ recharge }: { recharge: RechargeRecord }) {
-  const { t } = useTranslation('wallet');
+  // the recharge's status texts are the finance namespace's (entities/recharge)
+  const { t } = useTranslation(['wallet', 'finance']);
   const holder = RECEIVING_ACCOUNTS.find((account) => account.code === recharge.receivingAccountCode)?.holder ?? '';
   // before confirmation the received amount is today's estimate, not what will be credited
   const estimated = recharge.status !== 'CONFIRMED' && recharge.status !== 'REVERSED' && recharge.receivedAmount !== null;

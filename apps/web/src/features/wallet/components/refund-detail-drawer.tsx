@@ -2,14 +2,16 @@ import { Descriptions, Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRefund } from '../api/refunds.ts';
-import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS } from '../statuses.ts';
+import { REFUND_STATUS_OPTIONS } from '../../../entities/refund/statuses.ts';
+import { REFUND_KIND_OPTIONS } from '../statuses.ts';
 import { DetailStates } from '../../../components/detail-states.tsx';
 import { Money } from '../../../components/money.tsx';
 import { StatusTag } from './status-tag.tsx';
 
 /** A refund with every field: what was asked, by whom, and finance's decision. */
 export function RefundDetailDrawer({ refundId, onClose }: { refundId: number | null; onClose: () => void }) {
-  const { t } = useTranslation('wallet');
+  // the refund's status texts are the finance namespace's (entities/refund)
+  const { t } = useTranslation(['wallet', 'finance']);
   const query = useRefund(refundId);
   const refund = query.data;
   return (

@@ -22,7 +22,8 @@ import { JustChanged } from '../components/just-changed.tsx';
 import { useStatusTab } from '../components/use-status-tab.ts';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
 import { nextSession, usePendingAction } from '../components/pending-action.ts';
-import { RECHARGE_STATUS_OPTIONS, RECHARGE_TABS } from '../statuses.ts';
+import { RECHARGE_STATUS_OPTIONS } from '../../../entities/recharge/statuses.ts';
+import { RECHARGE_TABS } from '../statuses.ts';
 import { textKey, literal } from '../../../components/list-page/text-key.ts';
 
 const CURRENCY_OPTIONS: readonly StaticOption[] = CURRENCY_CODES.map((currency) => ({ value: currency, label: literal(currency) }));
@@ -157,7 +158,8 @@ function rechargeList(status: RechargeStatus | undefined, initiators: readonly S
  * wired to the platform with the bank vouchers, keeps drafts, and submits them for finance to confirm.
  */
 export function RechargeListPage() {
-  const { t } = useTranslation('wallet');
+  // the status column's texts are the finance namespace's (entities/recharge)
+  const { t } = useTranslation(['wallet', 'finance']);
   const tabs = useStatusTab(RECHARGE_TABS);
   const { tab, status, changedId } = tabs;
   const [detailId, setDetailId] = useState<number | null>(null);

@@ -19,7 +19,8 @@ import { JustChanged } from '../components/just-changed.tsx';
 import { useStatusTab } from '../components/use-status-tab.ts';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
 import { nextSession, usePendingAction } from '../components/pending-action.ts';
-import { REFUND_KIND_OPTIONS, REFUND_STATUS_OPTIONS, REFUND_TABS } from '../statuses.ts';
+import { REFUND_STATUS_OPTIONS } from '../../../entities/refund/statuses.ts';
+import { REFUND_KIND_OPTIONS, REFUND_TABS } from '../statuses.ts';
 import { textKey, literal } from '../../../components/list-page/text-key.ts';
 
 const CURRENCY_OPTIONS: readonly StaticOption[] = CURRENCY_CODES.map((currency) => ({ value: currency, label: literal(currency) }));
@@ -88,7 +89,8 @@ function refundList(status: RefundStatus | undefined, initiators: readonly Stati
  * charge back to the wallet), as finance verifies or rejects them (spec §4: states as tabs).
  */
 export function RefundListPage() {
-  const { t } = useTranslation('wallet');
+  // the status column's texts are the finance namespace's (entities/refund)
+  const { t } = useTranslation(['wallet', 'finance']);
   const can = useCan();
   const tabs = useStatusTab(REFUND_TABS);
   const { tab, status, changedId } = tabs;

@@ -80,13 +80,6 @@ export const resources: typeof source = {
       REJECTED: 'Rejected',
       REVERSED: 'Reversed',
     },
-    status: {
-      DRAFT: 'Draft',
-      SUBMITTED: 'Awaiting review',
-      CONFIRMED: 'Credited',
-      REJECTED: 'Rejected',
-      REVERSED: 'Reversed',
-    },
     field: {
       rechargeNo: 'Transaction number',
       transferCurrency: 'Transfer currency',
@@ -196,11 +189,6 @@ export const resources: typeof source = {
       APPROVED: 'Refunded',
       REJECTED: 'Rejected',
       ALL: 'All',
-    },
-    status: {
-      SUBMITTED: 'Awaiting review',
-      APPROVED: 'Refunded',
-      REJECTED: 'Rejected',
     },
     kind: {
       BALANCE: 'Balance refund',

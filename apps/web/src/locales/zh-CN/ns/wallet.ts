@@ -80,13 +80,6 @@ export const resources: typeof source = {
       REJECTED: '已驳回',
       REVERSED: '已冲正',
     },
-    status: {
-      DRAFT: '草稿',
-      SUBMITTED: '待审核',
-      CONFIRMED: '已入账',
-      REJECTED: '已驳回',
-      REVERSED: '已冲正',
-    },
     field: {
       rechargeNo: '交易单号',
       transferCurrency: '转账币种',
@@ -196,11 +189,6 @@ export const resources: typeof source = {
       APPROVED: '已退款',
       REJECTED: '已驳回',
       ALL: '全部',
-    },
-    status: {
-      SUBMITTED: '待审核',
-      APPROVED: '已退款',
-      REJECTED: '已驳回',
     },
     kind: {
       BALANCE: '余额退款',

@@ -79,13 +79,6 @@ export const resources = {
       REJECTED: '已駁回',
       REVERSED: '已沖正',
     },
-    status: {
-      DRAFT: '草稿',
-      SUBMITTED: '待審核',
-      CONFIRMED: '已入帳',
-      REJECTED: '已駁回',
-      REVERSED: '已沖正',
-    },
     field: {
       rechargeNo: '交易單號',
       transferCurrency: '轉帳幣別',
@@ -195,11 +188,6 @@ export const resources = {
       APPROVED: '已退款',
       REJECTED: '已駁回',
       ALL: '全部',
-    },
-    status: {
-      SUBMITTED: '待審核',
-      APPROVED: '已退款',
-      REJECTED: '已駁回',
     },
     kind: {
       BALANCE: '餘額退款',
