@@ -31,16 +31,16 @@ export async function syncCatalogue(db: Db): Promise<void> {
       .overridingSystemValue()
       .values({ id: PLATFORM_TENANT_ID, name: 'Platform' })
       .onConflictDoNothing();
-    const { added, opened } = await syncMenus(tx as unknown as Db);
-    if (added.length > 0) await grantNewEntries(tx as unknown as Db, added);
-    await syncDefaultPackage(tx as unknown as Db, added);
-    if (opened.length > 0) await grantNewEntries(tx as unknown as Db, opened, PLATFORM_TENANT_ID);
-    await revokeMisplacedGrants(tx as unknown as Db);
-    await syncDictionaries(tx as unknown as Db);
-    await syncReferenceData(tx as unknown as Db);
-    await syncLogisticsReference(tx as unknown as Db);
+    const { added, opened } = await syncMenus(tx);
+    if (added.length > 0) await grantNewEntries(tx, added);
+    await syncDefaultPackage(tx, added);
+    if (opened.length > 0) await grantNewEntries(tx, opened, PLATFORM_TENANT_ID);
+    await revokeMisplacedGrants(tx);
+    await syncDictionaries(tx);
+    await syncReferenceData(tx);
+    await syncLogisticsReference(tx);
     // issue 16 (reports): the pickers' reports (orders, users, parcels), added when missing
-    await syncBuiltInReports(tx as unknown as Db);
+    await syncBuiltInReports(tx);
   });
 }
 

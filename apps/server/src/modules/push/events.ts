@@ -1,10 +1,10 @@
+import type { Db } from '../../db/client.ts';
 import type { PushType } from '@portal/shared/open-api';
 import type { PushEventData } from '@portal/shared/push-events';
 import type { OrderStatus, PickupBatchStatus } from '@portal/shared/logistics';
 import type { PurchaseOrderStatus } from '@portal/shared/purchase';
 import type { JournalKind } from '@portal/shared/finance';
 import { currencyFromMinor, gramsToKg, type CurrencyCode } from '@portal/shared/money';
-import type { Tx } from '../finance/ledger/repository.ts';
 import { emitPushEvent, emitPushEvents } from './outbox.ts';
 
 /*
@@ -18,12 +18,12 @@ type AnyEvent = { [T in PushType]: Event<T> }[PushType];
 
 const iso = (at: Date | string | null | undefined) => (at instanceof Date ? at.toISOString() : at ? new Date(at).toISOString() : new Date().toISOString());
 
-function emit<T extends PushType>(tx: Tx, tenantId: number, type: T, data: PushEventData<T>): Promise<number> {
+function emit<T extends PushType>(tx: Db, tenantId: number, type: T, data: PushEventData<T>): Promise<number> {
   return emitPushEvent(tx, { tenantId, type, data });
 }
 
 /** Several events of one tenant: one look at its endpoints (outbox.ts). */
-export const emitAll = (tx: Tx, tenantId: number, events: readonly AnyEvent[]): Promise<number> => emitPushEvents(tx, tenantId, events);
+export const emitAll = (tx: Db, tenantId: number, events: readonly AnyEvent[]): Promise<number> => emitPushEvents(tx, tenantId, events);
 
 // ------------------------------------------------------------------ logistics orders
 
@@ -60,14 +60,14 @@ export const trackingEvent = (order: OrderNumbers, row: TrackingRow): Event<'TRA
 });
 
 /** An order's move with the tracking event recording it (lifecycle.moveOrder). */
-export const emitOrderMoved = (tx: Tx, tenantId: number, order: OrderNumbers, from: OrderStatus, row: TrackingRow & { status: OrderStatus }) =>
+export const emitOrderMoved = (tx: Db, tenantId: number, order: OrderNumbers, from: OrderStatus, row: TrackingRow & { status: OrderStatus }) =>
   emitAll(tx, tenantId, [orderStatusEvent(order, from, row.status), trackingEvent(order, row)]);
 
 /** A tracking event that moves nothing (lifecycle.recordEvent). */
-export const emitTrackingEvent = (tx: Tx, tenantId: number, order: OrderNumbers, row: TrackingRow) => emitAll(tx, tenantId, [trackingEvent(order, row)]);
+export const emitTrackingEvent = (tx: Db, tenantId: number, order: OrderNumbers, row: TrackingRow) => emitAll(tx, tenantId, [trackingEvent(order, row)]);
 
 /** New orders (CREATED) with their creation events, one look at the endpoints for all of them. */
-export const emitOrdersCreated = (tx: Tx, tenantId: number, created: readonly (OrderNumbers & { event: TrackingRow })[]) =>
+export const emitOrdersCreated = (tx: Db, tenantId: number, created: readonly (OrderNumbers & { event: TrackingRow })[]) =>
   emitAll(
     tx,
     tenantId,
@@ -86,14 +86,14 @@ const parcelData = (parcel: ParcelMoved, orderNo: string | null) => ({
   at: iso(parcel.at),
 });
 
-export const emitParcelsReceived = (tx: Tx, tenantId: number, orderNo: string | null, parcels: readonly ParcelMoved[]) =>
+export const emitParcelsReceived = (tx: Db, tenantId: number, orderNo: string | null, parcels: readonly ParcelMoved[]) =>
   emitAll(
     tx,
     tenantId,
     parcels.map((parcel) => ({ type: 'PARCEL_WHIN', data: parcelData(parcel, orderNo) }) as const),
   );
 
-export const emitParcelsShipped = (tx: Tx, tenantId: number, orderNo: string | null, parcels: readonly ParcelMoved[]) =>
+export const emitParcelsShipped = (tx: Db, tenantId: number, orderNo: string | null, parcels: readonly ParcelMoved[]) =>
   emitAll(
     tx,
     tenantId,
@@ -102,17 +102,17 @@ export const emitParcelsShipped = (tx: Tx, tenantId: number, orderNo: string | n
 
 // ------------------------------------------------------------------ pick-up, exceptions, purchases
 
-export const emitPickupStatus = (tx: Tx, batch: { tenantId: number; batchNo: string }, from: PickupBatchStatus | null, to: PickupBatchStatus | 'CANCELLED') =>
+export const emitPickupStatus = (tx: Db, batch: { tenantId: number; batchNo: string }, from: PickupBatchStatus | null, to: PickupBatchStatus | 'CANCELLED') =>
   emit(tx, batch.tenantId, 'PICKUP_STATUS', { batchNo: batch.batchNo, from, to, at: iso(null) });
 
 export type ExceptionState = Omit<PushEventData<'EXCEPTION'>, 'from' | 'at'> & { tenantId: number };
 
-export const emitException = (tx: Tx, exception: ExceptionState, from: PushEventData<'EXCEPTION'>['from']) => {
+export const emitException = (tx: Db, exception: ExceptionState, from: PushEventData<'EXCEPTION'>['from']) => {
   const { tenantId, ...data } = exception;
   return emit(tx, tenantId, 'EXCEPTION', { ...data, from, at: iso(null) });
 };
 
-export const emitPurchaseStatus = (tx: Tx, order: { tenantId: number; purchaseNo: string }, from: PurchaseOrderStatus | null, to: PurchaseOrderStatus) =>
+export const emitPurchaseStatus = (tx: Db, order: { tenantId: number; purchaseNo: string }, from: PurchaseOrderStatus | null, to: PurchaseOrderStatus) =>
   emit(tx, order.tenantId, 'PURCHASE_STATUS', { purchaseNo: order.purchaseNo, from, to, at: iso(null) });
 
 // ------------------------------------------------------------------ money
@@ -120,7 +120,7 @@ export const emitPurchaseStatus = (tx: Tx, order: { tenantId: number; purchaseNo
 export type WalletMoved = { tenantId: number; currency: CurrencyCode; amount: bigint; balance: bigint };
 
 /** The merchants' wallet legs of one posting, one event each, one look per tenant. */
-export async function emitWalletChanges(tx: Tx, head: { kind: JournalKind; refNo: string }, legs: readonly WalletMoved[], at: Date): Promise<void> {
+export async function emitWalletChanges(tx: Db, head: { kind: JournalKind; refNo: string }, legs: readonly WalletMoved[], at: Date): Promise<void> {
   const tenants = [...new Set(legs.map((leg) => leg.tenantId))];
   for (const tenantId of tenants) {
     const events = legs
@@ -145,7 +145,7 @@ export type RechargeDecided = {
 };
 
 export const emitRechargeResult = (
-  tx: Tx,
+  tx: Db,
   row: RechargeDecided,
   result: PushEventData<'RECHARGE_RESULT'>['result'],
   outcome: { credited?: bigint | null; rate?: string | null; reason?: string },
@@ -163,7 +163,7 @@ export const emitRechargeResult = (
   });
 
 export const emitRefundResult = (
-  tx: Tx,
+  tx: Db,
   refund: { tenantId: number; refundNo: string; kind: PushEventData<'REFUND_RESULT'>['kind']; amount: bigint; currency: CurrencyCode },
   approve: boolean,
   reason: string,
