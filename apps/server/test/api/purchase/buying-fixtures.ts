@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { CURRENCY_EXPONENTS, convertMinor, type CurrencyCode } from '@portal/shared/money';
@@ -6,7 +7,7 @@ import type { Db } from '../../../src/db/client.ts';
 import { accounts, payments, payOrders } from '../../../src/db/schema/finance.ts';
 import { preOrderLines, preOrders, purchaseCharges } from '../../../src/db/schema/purchase.ts';
 import { financeNo } from '../../../src/modules/finance/ledger/repository.ts';
-import { platformLeg, PLATFORM_TENANT, walletLeg } from '../../../src/modules/finance/ledger/model.ts';
+import { platformLeg, walletLeg } from '../../../src/modules/finance/ledger/model.ts';
 import { post } from '../../../src/modules/finance/ledger/service.ts';
 import { must } from '../../../src/lib/must.ts';
 import { tableNamed } from '../../helpers/table-named.ts';

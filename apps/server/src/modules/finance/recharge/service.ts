@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { emitRechargeResult } from '../../push/events.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,7 +14,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches } from '../../../lib/xlsx.ts';
-import { conversionLegs, memoOf, PLATFORM_TENANT, platformLeg, walletLeg, type Leg } from '../ledger/model.ts';
+import { conversionLegs, memoOf, platformLeg, walletLeg, type Leg } from '../ledger/model.ts';
 import { once, post, reverse } from '../ledger/service.ts';
 import { amountText, minorOf } from '../money.ts';
 import { tenantNames, userNames } from '../repository.ts';

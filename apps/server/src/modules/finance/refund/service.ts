@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { emitRefundResult } from '../../push/events.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,7 +11,7 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
-import { memoOf, PLATFORM_TENANT, platformLeg, walletLeg } from '../ledger/model.ts';
+import { memoOf, platformLeg, walletLeg } from '../ledger/model.ts';
 import { once, post } from '../ledger/service.ts';
 import { WALLET } from '../access.ts';
 import { amountText, minorOf } from '../money.ts';
