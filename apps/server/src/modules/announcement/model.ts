@@ -23,5 +23,3 @@ export const toPriority = (value: string): AnnouncementPriority => ((ANNOUNCEMEN
 export const toType = (value: string): AnnouncementType => ((ANNOUNCEMENT_TYPES as readonly string[]).includes(value) ? (value as AnnouncementType) : 'notice');
 export const toAudience = (value: string): AnnouncementAudience => (['ALL', 'TENANT', 'DEPART', 'USER'].includes(value) ? (value as AnnouncementAudience) : 'ALL');
 export const toStatus = (value: number): AnnouncementStatus => (value === PUBLISHED ? '1' : value === REVOKED ? '2' : '0');
-
-export const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);

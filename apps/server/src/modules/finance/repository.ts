@@ -4,8 +4,6 @@ import { tenants, users } from '../../db/schema/sys.ts';
 
 /* Queries every finance sub-area uses to name people and tenants in its records. */
 
-export const iso = (time: Date | string | null | undefined): string | null => (time ? new Date(time).toISOString() : null);
-
 /** Real names (else usernames) of users by id, for the "created by", "payee", "refunder" columns. */
 export async function userNames(tx: Db, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];

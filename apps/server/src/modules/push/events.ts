@@ -1,3 +1,4 @@
+import { iso } from '../../lib/iso.ts';
 import type { Db } from '../../db/client.ts';
 import type { PushType } from '@portal/shared/open-api';
 import type { PushEventData } from '@portal/shared/push-events';
@@ -16,7 +17,8 @@ import { emitPushEvent, emitPushEvents } from './outbox.ts';
 type Event<T extends PushType> = { type: T; data: PushEventData<T> };
 type AnyEvent = { [T in PushType]: Event<T> }[PushType];
 
-const iso = (at: Date | string | null | undefined) => (at instanceof Date ? at.toISOString() : at ? new Date(at).toISOString() : new Date().toISOString());
+/** An event's time: the one given, or now when the change has no stored time of its own. */
+const isoOrNow = (at: Date | string | null | undefined): string => iso(at) ?? new Date().toISOString();
 
 function emit<T extends PushType>(tx: Db, tenantId: number, type: T, data: PushEventData<T>): Promise<number> {
   return emitPushEvent(tx, { tenantId, type, data });
@@ -41,7 +43,7 @@ export type TrackingRow = {
 
 export const orderStatusEvent = (order: OrderNumbers, from: OrderStatus | null, to: OrderStatus, at?: Date): Event<'ORDER_STATUS'> => ({
   type: 'ORDER_STATUS',
-  data: { orderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo, from, to, at: iso(at) },
+  data: { orderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo, from, to, at: isoOrNow(at) },
 });
 
 export const trackingEvent = (order: OrderNumbers, row: TrackingRow): Event<'TRACKING_EVENT'> => ({
@@ -55,7 +57,7 @@ export const trackingEvent = (order: OrderNumbers, row: TrackingRow): Event<'TRA
     description: { 'zh-TW': row.descriptionZhTw, 'zh-CN': row.descriptionZhCn, 'en-US': row.descriptionEnUs },
     rawText: row.rawText,
     location: row.location,
-    occurredAt: iso(row.occurredAt),
+    occurredAt: isoOrNow(row.occurredAt),
   },
 });
 
@@ -83,7 +85,7 @@ const parcelData = (parcel: ParcelMoved, orderNo: string | null) => ({
   orderNo,
   weight: parcel.weight === null ? null : gramsToKg(parcel.weight),
   warehouseCode: parcel.warehouseCode,
-  at: iso(parcel.at),
+  at: isoOrNow(parcel.at),
 });
 
 export const emitParcelsReceived = (tx: Db, tenantId: number, orderNo: string | null, parcels: readonly ParcelMoved[]) =>
@@ -103,17 +105,17 @@ export const emitParcelsShipped = (tx: Db, tenantId: number, orderNo: string | n
 // ------------------------------------------------------------------ pick-up, exceptions, purchases
 
 export const emitPickupStatus = (tx: Db, batch: { tenantId: number; batchNo: string }, from: PickupBatchStatus | null, to: PickupBatchStatus | 'CANCELLED') =>
-  emit(tx, batch.tenantId, 'PICKUP_STATUS', { batchNo: batch.batchNo, from, to, at: iso(null) });
+  emit(tx, batch.tenantId, 'PICKUP_STATUS', { batchNo: batch.batchNo, from, to, at: isoOrNow(null) });
 
 export type ExceptionState = Omit<PushEventData<'EXCEPTION'>, 'from' | 'at'> & { tenantId: number };
 
 export const emitException = (tx: Db, exception: ExceptionState, from: PushEventData<'EXCEPTION'>['from']) => {
   const { tenantId, ...data } = exception;
-  return emit(tx, tenantId, 'EXCEPTION', { ...data, from, at: iso(null) });
+  return emit(tx, tenantId, 'EXCEPTION', { ...data, from, at: isoOrNow(null) });
 };
 
 export const emitPurchaseStatus = (tx: Db, order: { tenantId: number; purchaseNo: string }, from: PurchaseOrderStatus | null, to: PurchaseOrderStatus) =>
-  emit(tx, order.tenantId, 'PURCHASE_STATUS', { purchaseNo: order.purchaseNo, from, to, at: iso(null) });
+  emit(tx, order.tenantId, 'PURCHASE_STATUS', { purchaseNo: order.purchaseNo, from, to, at: isoOrNow(null) });
 
 // ------------------------------------------------------------------ money
 
@@ -129,7 +131,7 @@ export async function emitWalletChanges(tx: Db, head: { kind: JournalKind; refNo
         (leg) =>
           ({
             type: 'WALLET_CHANGE',
-            data: { currency: leg.currency, amount: currencyFromMinor(leg.amount, leg.currency), balance: currencyFromMinor(leg.balance, leg.currency), journalKind: head.kind, refNo: head.refNo, at: iso(at) },
+            data: { currency: leg.currency, amount: currencyFromMinor(leg.amount, leg.currency), balance: currencyFromMinor(leg.balance, leg.currency), journalKind: head.kind, refNo: head.refNo, at: isoOrNow(at) },
           }) as const,
       );
     await emitAll(tx, tenantId, events);
@@ -159,7 +161,7 @@ export const emitRechargeResult = (
     creditedCurrency: row.receivedCurrency,
     rate: outcome.rate ?? null,
     reason: outcome.reason ?? '',
-    at: iso(null),
+    at: isoOrNow(null),
   });
 
 export const emitRefundResult = (
@@ -175,5 +177,5 @@ export const emitRefundResult = (
     amount: currencyFromMinor(refund.amount, refund.currency),
     currency: refund.currency,
     reason,
-    at: iso(null),
+    at: isoOrNow(null),
   });

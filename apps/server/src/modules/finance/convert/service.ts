@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { CURRENCY_EXPONENTS, convertMinor, parseRate, trimDecimal, type CurrencyCode } from '@portal/shared/money';
 import type { ConversionPreview, ConversionRecord } from '@portal/shared/finance-schemas';
 import type { Db } from '../../../db/client.ts';
@@ -7,7 +8,6 @@ import { conversionLegs, walletKey, walletLeg } from '../ledger/model.ts';
 import { nextFinanceNo } from '../ledger/repository.ts';
 import { once, post } from '../ledger/service.ts';
 import { amountText, minorOf } from '../money.ts';
-import { iso } from '../repository.ts';
 import { currentRate, type AppliedRate } from '../rates/service.ts';
 import { walletBalance } from './repository.ts';
 

@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import type { AccountKind, JournalKind } from '@portal/shared/finance';
@@ -10,7 +11,6 @@ import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { dateRange, pageOf } from '../../../lib/list.ts';
 import { EXPORT_BATCH, type Cursor } from '../../../lib/xlsx.ts';
 import { amountText } from '../money.ts';
-import { iso } from '../repository.ts';
 
 /* The queries of the finance details (the entries of wallets, and of the platform's own accounts) and of the account list. */
 

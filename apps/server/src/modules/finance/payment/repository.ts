@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import type { Db } from '../../../db/client.ts';
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '@portal/shared/finance';
@@ -14,7 +15,7 @@ import { dateRange, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { financeNo } from '../ledger/repository.ts';
 import { amountText, PLATFORM_PAYEE } from '../money.ts';
-import { iso, userNames } from '../repository.ts';
+import { userNames } from '../repository.ts';
 
 /* The queries of payments: charges (the freight of logistics orders), drafts, pay orders, records. */
 

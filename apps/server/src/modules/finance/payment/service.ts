@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PaymentStatus } from '@portal/shared/finance';
@@ -15,7 +16,7 @@ import { memoOf, platformLeg, walletKey, walletLeg } from '../ledger/model.ts';
 import { once, post } from '../ledger/service.ts';
 import { WALLET } from '../access.ts';
 import { amountText, PLATFORM_PAYEE } from '../money.ts';
-import { iso, userNames } from '../repository.ts';
+import { userNames } from '../repository.ts';
 import { paymentColumnsFor } from './export.ts';
 import {
   chargesOf,

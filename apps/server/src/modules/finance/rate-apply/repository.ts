@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { trimDecimal, type CurrencyCode } from '@portal/shared/money';
@@ -12,7 +13,7 @@ import { must } from '../../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { financeNo } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
-import { iso, personName } from '../repository.ts';
+import { personName } from '../repository.ts';
 
 /** Rate applications: the merchant's list, the platform's review queue, their records, exports and changes. */
 

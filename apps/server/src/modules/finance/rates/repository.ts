@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, desc, eq, exists, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invertRate, trimDecimal, type CurrencyCode } from '@portal/shared/money';
@@ -9,7 +10,7 @@ import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { dateRange } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
-import { iso, personName, userNames } from '../repository.ts';
+import { personName, userNames } from '../repository.ts';
 
 /** The rate table's queries: the rate of a pair, the list with its "current" flag, the export, the changes. */
 

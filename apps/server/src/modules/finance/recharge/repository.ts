@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import type { Db } from '../../../db/client.ts';
 import { and, asc, desc, eq, getTableColumns, inArray, like, notInArray, sql, type SQL } from 'drizzle-orm';
 import { RECEIVING_ACCOUNTS, type RechargeStatus } from '@portal/shared/finance';
@@ -10,7 +11,6 @@ import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { financeNo } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
 import type { AppliedRate, UsedRate } from '../rates/service.ts';
-import { iso } from '../repository.ts';
 import { converted } from './model.ts';
 
 /** Recharges and their vouchers: the list filters, the rows with what they join, their records, the changes. */

@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import type { Db } from '../../../db/client.ts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RefundKind, RefundStatus } from '@portal/shared/finance';
@@ -12,7 +13,7 @@ import { dateRange, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { financeNo } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
-import { iso, tenantNames, userNames } from '../repository.ts';
+import { tenantNames, userNames } from '../repository.ts';
 
 /* The queries of refunds and of the pay orders they refund. */
 

@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import type { Db } from '../../../db/client.ts';
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
@@ -11,7 +12,7 @@ import { dateRange, pageOf } from '../../../lib/list.ts';
 import { cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { detailColumns, type DetailRow } from '../details/repository.ts';
 import { amountText } from '../money.ts';
-import { iso, personName } from '../repository.ts';
+import { personName } from '../repository.ts';
 
 /*
  * Monthly statements of a wallet (decision 0007): the figures always come from the entries of the month,

@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import type { Db } from '../../../db/client.ts';
 import type { SQL } from 'drizzle-orm';
 import { CURRENCY_CODES, CURRENCY_EXPONENTS, convertMinor, type CurrencyCode } from '@portal/shared/money';
@@ -5,7 +6,6 @@ import type { Person, RateTable, WalletBalance } from '@portal/shared/finance-sc
 import type { PermissionCode } from '@portal/shared/permissions';
 import type { DataRuleMenu } from '@portal/shared/system-data-rules';
 import { amountText } from '../money.ts';
-import { iso } from '../repository.ts';
 import { currentRate } from '../rates/service.ts';
 import { initiators, judges, submittedRecharges, submittedRefunds, wallets } from './repository.ts';
 

@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import type { Db } from '../../../db/client.ts';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@portal/shared/api';
@@ -12,7 +13,7 @@ import { pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { amountText } from '../../finance/money.ts';
-import { iso, userNames } from '../../finance/repository.ts';
+import { userNames } from '../../finance/repository.ts';
 import { lineRecord, linesOf, orderingOf, preOrderWhere, type PreOrderFilters } from './repository.ts';
 
 /* Pre-purchase orders as the lists, the detail and the export read them. */

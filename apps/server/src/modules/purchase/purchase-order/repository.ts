@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import type { Db } from '../../../db/client.ts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@portal/shared/api';
@@ -8,7 +9,7 @@ import { preOrderLines, preOrders, purchaseCharges, purchaseOrderLines, purchase
 import { dateRange, numberSearch, pageOf } from '../../../lib/list.ts';
 import { indexOrder } from '../../../lib/index-order.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
-import { iso, tenantNames, userNames } from '../../finance/repository.ts';
+import { tenantNames, userNames } from '../../finance/repository.ts';
 
 /* The queries of purchase orders: the purchasers' list across tenants, a merchant's own, their records. */
 

@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import type { Db } from '../../../db/client.ts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@portal/shared/api';
@@ -8,7 +9,7 @@ import { preOrderLines, preOrders, purchaseOrderLines, purchaseOrders } from '..
 import { must } from '../../../lib/must.ts';
 import { numberSearch, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
-import { iso, tenantNames, userNames } from '../../finance/repository.ts';
+import { tenantNames, userNames } from '../../finance/repository.ts';
 import { emitPurchaseStatus } from '../../push/events.ts';
 
 /* The queries of the purchasers' queue: paid pre-orders of every tenant, their lines, the purchase orders made from them. */
