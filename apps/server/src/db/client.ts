@@ -21,7 +21,11 @@ import * as online from './schema/online.ts';
 
 export const schema = { ...sys, ...dict, ...auth, ...sms, ...logistics, ...finance, ...admin, ...purchase, ...openApi, ...online };
 export type Schema = typeof schema;
-/** What every repository works with: the PostgreSQL dialect, whichever engine is behind it. */
+/**
+ * The one database handle every service and repository takes: the PostgreSQL dialect, whichever engine
+ * is behind it. A transaction (drizzle's PgTransaction extends PgDatabase) is one too, so a function
+ * written for the pool runs unchanged inside `db.transaction(async (tx) => ...)`, with no cast.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbKind = 'pglite' | 'postgres';
 
@@ -51,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
-      db: db as unknown as Db,
+      db,
       kind: 'postgres',
       url: options.url,
       async migrate() {
@@ -73,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(db, { migrationsFolder });

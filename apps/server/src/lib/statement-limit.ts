@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
  * Runs `work` in a read-only transaction whose statements are cancelled after `ms` milliseconds
  * (PostgreSQL's `statement_timeout`, set for this transaction only, through set_config so the value is
  * bound). What an administrator defines (an online report) can then never hold a connection for long.
  * A cancelled statement rejects with SQLSTATE 57014 (`isStatementTimeout`).
  */
-export function withStatementLimit<T>(db: Db, ms: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function withStatementLimit<T>(db: Db, ms: number, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(
     async (tx) => {
       await tx.execute(sql`select set_config('statement_timeout', ${String(Math.trunc(ms))}, true)`);

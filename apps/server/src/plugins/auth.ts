@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AccessService, UserAccess } from '../modules/auth/access/service.ts';
@@ -74,8 +75,6 @@ declare module 'fastify' {
 }
 
 export const TOKEN_HEADER = 'x-access-token';
-/** The platform's own tenant: its staff's side of every flow. */
-const PLATFORM_TENANT = 0;
 
 /** What platform staff are told on a merchant route: the wallet's screens say the platform has no wallet (their words since issue 5). */
 const platformRefusal = (code: string): MessageKey => (code.startsWith('wallet:') || code.startsWith('finance:') ? 'platformHasNoWallet' : 'merchantOnly');

@@ -5,7 +5,6 @@ import { pushEndpoints } from '../../src/db/schema/open-api.ts';
 import { users } from '../../src/db/schema/sys.ts';
 import { JobQueue } from '../../src/lib/jobs.ts';
 import { DEVELOPMENT_SECRET_KEY, encryptSecret } from '../../src/lib/secret-box.ts';
-import type { Tx } from '../../src/modules/finance/ledger/repository.ts';
 import { emitPushEvent, queueMessage } from '../../src/modules/push/outbox.ts';
 import { createTestDatabase, testConfig, type TestDatabase } from './test-app.ts';
 import type { Db } from '../../src/db/client.ts';
@@ -82,7 +81,7 @@ export async function insertEndpoint(
 }
 
 /** An event of a flow, through the outbox in its own transaction (as the flows do). */
-export const emit = (db: Db, tenantId: number, type: PushType, data: Record<string, unknown>) => db.transaction((tx: Tx) => emitPushEvent(tx, { tenantId, type, data }));
+export const emit = (db: Db, tenantId: number, type: PushType, data: Record<string, unknown>) => db.transaction((tx: Db) => emitPushEvent(tx, { tenantId, type, data }));
 
 /** A message to named endpoints, enabled or not (the test event's way). */
-export const queueTo = (db: Db, tenantId: number, type: PushMessageType, data: Record<string, unknown>, endpointIds: number[]) => db.transaction((tx: Tx) => queueMessage(tx, tenantId, type, data, endpointIds));
+export const queueTo = (db: Db, tenantId: number, type: PushMessageType, data: Record<string, unknown>, endpointIds: number[]) => db.transaction((tx: Db) => queueMessage(tx, tenantId, type, data, endpointIds));

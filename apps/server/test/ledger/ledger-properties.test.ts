@@ -1,3 +1,4 @@
+import type { Db } from '../../src/db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -7,7 +8,6 @@ import { users } from '../../src/db/schema/sys.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { violatedConstraint } from '../../src/lib/db-errors.ts';
 import { conversionLegs, platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
-import type { Tx } from '../../src/modules/finance/ledger/repository.ts';
 import { once, post, reverse } from '../../src/modules/finance/ledger/service.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/test-app.ts';
 import { auditLedger } from '../../src/modules/finance/ledger/repository.ts';
@@ -52,7 +52,7 @@ type Outcome = { key: string; op: Op; answers: (number | 'refused')[] };
 
 describe('ledger proofs on PostgreSQL', () => {
   let target: TestDatabase;
-  let db: Tx;
+  let db: Db;
   let actor: number;
   let operations = 0;
   const posted: number[] = [];

@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { must } from '../../lib/must.ts';
 import { and, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -13,8 +14,6 @@ import { syncLogisticsReference } from './logistics-reference.ts';
 // issue 16 (reports): the built-in picker reports
 import { syncBuiltInReports } from './online-reports.ts';
 
-export const PLATFORM_TENANT_ID = 0;
-
 type PermissionValues = typeof permissions.$inferInsert;
 type AddedEntry = CatalogueEntry & { id: number };
 
@@ -29,18 +28,18 @@ export async function syncCatalogue(db: Db): Promise<void> {
     await tx
       .insert(tenants)
       .overridingSystemValue()
-      .values({ id: PLATFORM_TENANT_ID, name: 'Platform' })
+      .values({ id: PLATFORM_TENANT, name: 'Platform' })
       .onConflictDoNothing();
-    const { added, opened } = await syncMenus(tx as unknown as Db);
-    if (added.length > 0) await grantNewEntries(tx as unknown as Db, added);
-    await syncDefaultPackage(tx as unknown as Db, added);
-    if (opened.length > 0) await grantNewEntries(tx as unknown as Db, opened, PLATFORM_TENANT_ID);
-    await revokeMisplacedGrants(tx as unknown as Db);
-    await syncDictionaries(tx as unknown as Db);
-    await syncReferenceData(tx as unknown as Db);
-    await syncLogisticsReference(tx as unknown as Db);
+    const { added, opened } = await syncMenus(tx);
+    if (added.length > 0) await grantNewEntries(tx, added);
+    await syncDefaultPackage(tx, added);
+    if (opened.length > 0) await grantNewEntries(tx, opened, PLATFORM_TENANT);
+    await revokeMisplacedGrants(tx);
+    await syncDictionaries(tx);
+    await syncReferenceData(tx);
+    await syncLogisticsReference(tx);
     // issue 16 (reports): the pickers' reports (orders, users, parcels), added when missing
-    await syncBuiltInReports(tx as unknown as Db);
+    await syncBuiltInReports(tx);
   });
 }
 
@@ -147,7 +146,7 @@ async function syncDefaultPackage(db: Db, added: AddedEntry[]): Promise<void> {
   await db
     .update(tenants)
     .set({ packageId })
-    .where(and(isNull(tenants.packageId), ne(tenants.id, PLATFORM_TENANT_ID)));
+    .where(and(isNull(tenants.packageId), ne(tenants.id, PLATFORM_TENANT)));
 }
 
 /**
@@ -160,15 +159,15 @@ async function syncDefaultPackage(db: Db, added: AddedEntry[]): Promise<void> {
  */
 async function revokeMisplacedGrants(db: Db): Promise<void> {
   const merchantScreens = db.select({ id: permissions.id }).from(permissions).where(eq(permissions.merchantOnly, true));
-  const platformRoles = db.select({ id: roles.id }).from(roles).where(eq(roles.tenantId, PLATFORM_TENANT_ID));
-  const platformDepartments = db.select({ id: departments.id }).from(departments).where(eq(departments.tenantId, PLATFORM_TENANT_ID));
+  const platformRoles = db.select({ id: roles.id }).from(roles).where(eq(roles.tenantId, PLATFORM_TENANT));
+  const platformDepartments = db.select({ id: departments.id }).from(departments).where(eq(departments.tenantId, PLATFORM_TENANT));
   await db
     .delete(rolePermissions)
-    .where(and(inArray(rolePermissions.roleId, platformRoles), eq(rolePermissions.tenantId, PLATFORM_TENANT_ID), inArray(rolePermissions.permissionId, merchantScreens)));
+    .where(and(inArray(rolePermissions.roleId, platformRoles), eq(rolePermissions.tenantId, PLATFORM_TENANT), inArray(rolePermissions.permissionId, merchantScreens)));
   await db
     .delete(departmentPermissions)
     .where(
-      and(inArray(departmentPermissions.departmentId, platformDepartments), eq(departmentPermissions.tenantId, PLATFORM_TENANT_ID), inArray(departmentPermissions.permissionId, merchantScreens)),
+      and(inArray(departmentPermissions.departmentId, platformDepartments), eq(departmentPermissions.tenantId, PLATFORM_TENANT), inArray(departmentPermissions.permissionId, merchantScreens)),
     );
 }
 

@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { must } from '../../lib/must.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -5,7 +6,6 @@ import { announcements, departmentPermissions, departments, departRolePermission
 import { hashPassword } from '../../lib/passwords.ts';
 import { createTenantRoles } from '../../modules/role/repository.ts';
 import { defaultPackageId } from '../../modules/system/tenant-package/repository.ts';
-import { PLATFORM_TENANT_ID } from './catalogue.ts';
 import { seedDemoLogistics } from './demo-logistics.ts';
 import { seedDemoFinance } from './demo-finance.ts';
 import type { RoleCode } from '../../modules/role/model.ts';
@@ -43,18 +43,18 @@ export async function hasUsers(db: Db): Promise<boolean> {
 
 /** The platform's roles and its first administrator: every database gets these. */
 export async function seedPlatform(db: Db, adminPassword: string): Promise<void> {
-  const roleIds = await createTenantRoles(db, PLATFORM_TENANT_ID, ['platform_admin', 'warehouse_operator', 'finance_operator', 'purchaser']);
-  await createUser(db, { username: 'admin', realname: 'Administrator', tenantId: 0, roles: ['platform_admin'], superFlag: 1, phone: '13800000000', email: 'admin@example.com' }, roleIds, await hashPassword(adminPassword));
+  const roleIds = await createTenantRoles(db, PLATFORM_TENANT, ['platform_admin', 'warehouse_operator', 'finance_operator', 'purchaser']);
+  await createUser(db, { username: 'admin', realname: 'Administrator', tenantId: PLATFORM_TENANT, roles: ['platform_admin'], superFlag: 1, phone: '13800000000', email: 'admin@example.com' }, roleIds, await hashPassword(adminPassword));
 }
 
 /** The demo: two merchants and the platform's staff, every account with DEMO_PASSWORD. */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await seedPlatform(db, DEMO_PASSWORD);
-  const platformRoles = await createTenantRoles(db, PLATFORM_TENANT_ID, ['platform_admin', 'warehouse_operator', 'finance_operator', 'purchaser']);
-  await createUser(db, { username: 'warehouse', realname: '倉庫 王小明', tenantId: 0, roles: ['warehouse_operator'], phone: '13800000001', email: 'warehouse@example.com' }, platformRoles, passwordHash);
-  await createUser(db, { username: 'finance', realname: '財務 林美玲', tenantId: 0, roles: ['finance_operator'], phone: '13800000002', email: 'finance@example.com' }, platformRoles, passwordHash);
-  await createUser(db, { username: 'purchaser', realname: '採購 張志明', tenantId: 0, roles: ['purchaser'], phone: '13800000003', email: 'purchaser@example.com' }, platformRoles, passwordHash);
+  const platformRoles = await createTenantRoles(db, PLATFORM_TENANT, ['platform_admin', 'warehouse_operator', 'finance_operator', 'purchaser']);
+  await createUser(db, { username: 'warehouse', realname: '倉庫 王小明', tenantId: PLATFORM_TENANT, roles: ['warehouse_operator'], phone: '13800000001', email: 'warehouse@example.com' }, platformRoles, passwordHash);
+  await createUser(db, { username: 'finance', realname: '財務 林美玲', tenantId: PLATFORM_TENANT, roles: ['finance_operator'], phone: '13800000002', email: 'finance@example.com' }, platformRoles, passwordHash);
+  await createUser(db, { username: 'purchaser', realname: '採購 張志明', tenantId: PLATFORM_TENANT, roles: ['purchaser'], phone: '13800000003', email: 'purchaser@example.com' }, platformRoles, passwordHash);
 
   // both on the default package, as registration would give them (issue 13)
   const packageId = must(await defaultPackageId(db), 'default tenant package');
@@ -95,7 +95,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await createUser(db, { username: 'merchant2', realname: '李志強', tenantId: 2, roles: ['merchant_admin'], mainAccount: true, phone: '0912000003', email: 'merchant2@example.com', departs: ['A01A03'], leads: ['A01A03'] }, t2Roles, passwordHash, t2Departs);
 
   await db.insert(announcements).values({
-    tenantId: 0,
+    tenantId: PLATFORM_TENANT,
     title: '歡迎使用商家後台 Welcome to the merchant portal',
     content: '集運、採購與錢包，一站完成。Shipping, purchasing and your wallet in one place.',
     sendStatus: 1,

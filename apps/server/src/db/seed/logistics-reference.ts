@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { sql } from 'drizzle-orm';
 import { CURRENCY_EXPONENTS } from '@portal/shared/money';
 import { COUNTRY_CODES, SERVICE_TYPES, type CountryCode, type ServiceType } from '@portal/shared/logistics';
@@ -30,7 +31,7 @@ export async function syncLogisticsReference(db: Db): Promise<void> {
   // first use of one would make concurrent first postings wait on each other's uncommitted rows
   await db
     .insert(accounts)
-    .values(ACCOUNT_KINDS.filter((kind) => kind !== 'WALLET').flatMap((kind) => Object.keys(CURRENCY_EXPONENTS).map((currency) => ({ tenantId: 0, kind, currency: currency as keyof typeof CURRENCY_EXPONENTS }))))
+    .values(ACCOUNT_KINDS.filter((kind) => kind !== 'WALLET').flatMap((kind) => Object.keys(CURRENCY_EXPONENTS).map((currency) => ({ tenantId: PLATFORM_TENANT, kind, currency: currency as keyof typeof CURRENCY_EXPONENTS }))))
     .onConflictDoNothing();
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(rateCards);
   if (count > 0) return;

@@ -164,13 +164,13 @@ export async function ensureScaleTenants(db: Db, count: number, passwordHash: st
     const created = existing
       ? { tenantId: existing.tenantId, userId: existing.id }
       : await db.transaction(async (tx) =>
-          createMerchant(tx as unknown as Db, {
+          createMerchant(tx, {
             companyName: `Scale Merchant ${String(index).padStart(2, '0')}`,
             username,
             phone,
             passwordHash,
             language: 'zh-TW',
-            packageId: must(await defaultPackageId(tx as unknown as Db), 'default tenant package'),
+            packageId: must(await defaultPackageId(tx), 'default tenant package'),
           }),
         );
     tenants.push({ ...created, username, phone, share: must(shares[index - 1], 'tenant share') });
@@ -216,15 +216,13 @@ export async function generateScaleData(db: Db, run: ScaleRun): Promise<ScaleOut
 
   for (let from = 1; from <= run.orders; from += run.chunk) {
     const to = Math.min(run.orders, from + run.chunk - 1);
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    await db.transaction(async (tx) => {
       await tuneLoad(tx, run.skipTriggers);
       await generateChunk(tx, context, from, to);
     });
     run.onChunk?.(to, run.orders);
   }
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     await tuneLoad(tx, run.skipTriggers);
     await generateBatches(tx, context, batchIdAfter);
   });

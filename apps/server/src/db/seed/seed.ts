@@ -16,10 +16,10 @@ export async function seedDatabase(database: Database, options: { demo: boolean;
   await syncCatalogue(db);
   if (await hasUsers(db)) return { seeded: 'none' };
   if (options.demo) {
-    await db.transaction((tx) => seedDemo(tx as unknown as typeof db));
+    await db.transaction((tx) => seedDemo(tx));
     return { seeded: 'demo' };
   }
   const generated = options.adminPassword ? undefined : `${randomBytes(12).toString('base64url')}7a`;
-  await db.transaction((tx) => seedPlatform(tx as unknown as typeof db, options.adminPassword ?? must(generated, 'generated password')));
+  await db.transaction((tx) => seedPlatform(tx, options.adminPassword ?? must(generated, 'generated password')));
   return { seeded: 'production', generatedAdminPassword: generated };
 }

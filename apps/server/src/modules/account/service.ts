@@ -150,8 +150,7 @@ export async function register(
   let created: { tenantId: number };
   try {
     // one transaction: the code is used up only if the whole merchant exists, and the other way round
-    created = await db.transaction(async (tx) => {
-      const scoped = tx as unknown as Db;
+    created = await db.transaction(async (scoped) => {
       if (!(await consumeCode(scoped, codeId))) throw new CodeSpentError();
       // a new company gets the default package (issue 13); the seed keeps one at every start
       const packageId = await defaultPackageId(scoped);
@@ -179,8 +178,7 @@ export async function resetForgottenPassword(settings: AccountSettings, input: z
   const user = codeId === null ? undefined : await findUserByPhone(db, phone);
   if (codeId === null || !user) return refuse('smsCodeInvalid', undefined, 400);
   const passwordHash = await hashPassword(password);
-  const done = await db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
+  const done = await db.transaction(async (scoped) => {
     if (!(await consumeCode(scoped, codeId))) return false;
     await resetPassword(scoped, user.id, passwordHash);
     return true;

@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES, MERCHANT_AUDIENCES, PLATFORM_AUDIENCES, type AnnouncementAudience, type AnnouncementPriority, type AnnouncementStatus, type AnnouncementType } from '@portal/shared/announcement';
 
 /*
@@ -5,7 +6,6 @@ import { ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES, MERCHANT_AUDIENCES, PLATFO
  * each side may address (a platform's announcement reaches tenants; a company's, its own people).
  */
 
-export const PLATFORM_TENANT = 0;
 export const DRAFT = 0;
 export const PUBLISHED = 1;
 export const REVOKED = 2;
@@ -23,5 +23,3 @@ export const toPriority = (value: string): AnnouncementPriority => ((ANNOUNCEMEN
 export const toType = (value: string): AnnouncementType => ((ANNOUNCEMENT_TYPES as readonly string[]).includes(value) ? (value as AnnouncementType) : 'notice');
 export const toAudience = (value: string): AnnouncementAudience => (['ALL', 'TENANT', 'DEPART', 'USER'].includes(value) ? (value as AnnouncementAudience) : 'ALL');
 export const toStatus = (value: number): AnnouncementStatus => (value === PUBLISHED ? '1' : value === REVOKED ? '2' : '0');
-
-export const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);

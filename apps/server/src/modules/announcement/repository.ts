@@ -1,10 +1,12 @@
+import { iso } from '../../lib/iso.ts';
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ANNOUNCEMENT_LATEST_UNREAD, type UnreadSummary } from '@portal/shared/announcement';
 import type { Db } from '../../db/client.ts';
 import { announcements } from '../../db/schema/sys.ts';
 import { announcementReads, announcementTargets } from '../../db/schema/admin.ts';
 import { sanitizeRichText, textAsRichText } from '../../lib/rich-text.ts';
-import { iso, PLATFORM_TENANT, PUBLISHED, toPriority, toType } from './model.ts';
+import { PUBLISHED, toPriority, toType } from './model.ts';
 
 /** Who reads: a user in the tenant of the request. */
 export type Reader = { userId: number; tenantId: number };

@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -21,11 +22,9 @@ export type DuplicateTarget = {
   visibleTo?: (tenantId: number) => SQL | undefined;
 };
 
-const PLATFORM_TENANT_ID = 0;
-
 /** A user is visible to the tenants it belongs to; the platform (tenant 0) administers every account. */
 const userVisibleTo = (tenantId: number) =>
-  tenantId === PLATFORM_TENANT_ID
+  tenantId === PLATFORM_TENANT
     ? undefined
     : sql`exists (select 1 from ${userTenants} where ${userTenants.userId} = ${users.id} and ${userTenants.tenantId} = ${tenantId})`;
 

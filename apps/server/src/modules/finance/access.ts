@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -12,7 +13,7 @@ export const WALLET = '/finance/virtualWallet';
  */
 export function walletCaller(request: FastifyRequest): { tenantId: number; userId: number } {
   const { tenantId, userId } = caller(request);
-  if (tenantId === 0) throw forbidden('platformHasNoWallet');
+  if (tenantId === PLATFORM_TENANT) throw forbidden('platformHasNoWallet');
   return { tenantId, userId };
 }
 

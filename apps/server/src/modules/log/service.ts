@@ -1,9 +1,8 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { lastSevenDays, presetRange, rangeProblem, VISIT_RANGE_MAX_DAYS, type DayRange, type VisitPreset } from '@portal/shared/visit-statistics';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { tenantExists, today, type StatisticsScope } from './repository.ts';
-
-const PLATFORM_TENANT = 0;
 
 export type RangeQuery = { preset?: VisitPreset; begin?: string; end?: string; tenantId?: number };
 

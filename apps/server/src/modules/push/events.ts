@@ -1,10 +1,11 @@
+import { iso } from '../../lib/iso.ts';
+import type { Db } from '../../db/client.ts';
 import type { PushType } from '@portal/shared/open-api';
 import type { PushEventData } from '@portal/shared/push-events';
 import type { OrderStatus, PickupBatchStatus } from '@portal/shared/logistics';
 import type { PurchaseOrderStatus } from '@portal/shared/purchase';
 import type { JournalKind } from '@portal/shared/finance';
 import { currencyFromMinor, gramsToKg, type CurrencyCode } from '@portal/shared/money';
-import type { Tx } from '../finance/ledger/repository.ts';
 import { emitPushEvent, emitPushEvents } from './outbox.ts';
 
 /*
@@ -16,14 +17,15 @@ import { emitPushEvent, emitPushEvents } from './outbox.ts';
 type Event<T extends PushType> = { type: T; data: PushEventData<T> };
 type AnyEvent = { [T in PushType]: Event<T> }[PushType];
 
-const iso = (at: Date | string | null | undefined) => (at instanceof Date ? at.toISOString() : at ? new Date(at).toISOString() : new Date().toISOString());
+/** An event's time: the one given, or now when the change has no stored time of its own. */
+const isoOrNow = (at: Date | string | null | undefined): string => iso(at) ?? new Date().toISOString();
 
-function emit<T extends PushType>(tx: Tx, tenantId: number, type: T, data: PushEventData<T>): Promise<number> {
+function emit<T extends PushType>(tx: Db, tenantId: number, type: T, data: PushEventData<T>): Promise<number> {
   return emitPushEvent(tx, { tenantId, type, data });
 }
 
 /** Several events of one tenant: one look at its endpoints (outbox.ts). */
-export const emitAll = (tx: Tx, tenantId: number, events: readonly AnyEvent[]): Promise<number> => emitPushEvents(tx, tenantId, events);
+export const emitAll = (tx: Db, tenantId: number, events: readonly AnyEvent[]): Promise<number> => emitPushEvents(tx, tenantId, events);
 
 // ------------------------------------------------------------------ logistics orders
 
@@ -41,7 +43,7 @@ export type TrackingRow = {
 
 export const orderStatusEvent = (order: OrderNumbers, from: OrderStatus | null, to: OrderStatus, at?: Date): Event<'ORDER_STATUS'> => ({
   type: 'ORDER_STATUS',
-  data: { orderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo, from, to, at: iso(at) },
+  data: { orderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo, from, to, at: isoOrNow(at) },
 });
 
 export const trackingEvent = (order: OrderNumbers, row: TrackingRow): Event<'TRACKING_EVENT'> => ({
@@ -55,19 +57,19 @@ export const trackingEvent = (order: OrderNumbers, row: TrackingRow): Event<'TRA
     description: { 'zh-TW': row.descriptionZhTw, 'zh-CN': row.descriptionZhCn, 'en-US': row.descriptionEnUs },
     rawText: row.rawText,
     location: row.location,
-    occurredAt: iso(row.occurredAt),
+    occurredAt: isoOrNow(row.occurredAt),
   },
 });
 
 /** An order's move with the tracking event recording it (lifecycle.moveOrder). */
-export const emitOrderMoved = (tx: Tx, tenantId: number, order: OrderNumbers, from: OrderStatus, row: TrackingRow & { status: OrderStatus }) =>
+export const emitOrderMoved = (tx: Db, tenantId: number, order: OrderNumbers, from: OrderStatus, row: TrackingRow & { status: OrderStatus }) =>
   emitAll(tx, tenantId, [orderStatusEvent(order, from, row.status), trackingEvent(order, row)]);
 
 /** A tracking event that moves nothing (lifecycle.recordEvent). */
-export const emitTrackingEvent = (tx: Tx, tenantId: number, order: OrderNumbers, row: TrackingRow) => emitAll(tx, tenantId, [trackingEvent(order, row)]);
+export const emitTrackingEvent = (tx: Db, tenantId: number, order: OrderNumbers, row: TrackingRow) => emitAll(tx, tenantId, [trackingEvent(order, row)]);
 
 /** New orders (CREATED) with their creation events, one look at the endpoints for all of them. */
-export const emitOrdersCreated = (tx: Tx, tenantId: number, created: readonly (OrderNumbers & { event: TrackingRow })[]) =>
+export const emitOrdersCreated = (tx: Db, tenantId: number, created: readonly (OrderNumbers & { event: TrackingRow })[]) =>
   emitAll(
     tx,
     tenantId,
@@ -83,17 +85,17 @@ const parcelData = (parcel: ParcelMoved, orderNo: string | null) => ({
   orderNo,
   weight: parcel.weight === null ? null : gramsToKg(parcel.weight),
   warehouseCode: parcel.warehouseCode,
-  at: iso(parcel.at),
+  at: isoOrNow(parcel.at),
 });
 
-export const emitParcelsReceived = (tx: Tx, tenantId: number, orderNo: string | null, parcels: readonly ParcelMoved[]) =>
+export const emitParcelsReceived = (tx: Db, tenantId: number, orderNo: string | null, parcels: readonly ParcelMoved[]) =>
   emitAll(
     tx,
     tenantId,
     parcels.map((parcel) => ({ type: 'PARCEL_WHIN', data: parcelData(parcel, orderNo) }) as const),
   );
 
-export const emitParcelsShipped = (tx: Tx, tenantId: number, orderNo: string | null, parcels: readonly ParcelMoved[]) =>
+export const emitParcelsShipped = (tx: Db, tenantId: number, orderNo: string | null, parcels: readonly ParcelMoved[]) =>
   emitAll(
     tx,
     tenantId,
@@ -102,25 +104,25 @@ export const emitParcelsShipped = (tx: Tx, tenantId: number, orderNo: string | n
 
 // ------------------------------------------------------------------ pick-up, exceptions, purchases
 
-export const emitPickupStatus = (tx: Tx, batch: { tenantId: number; batchNo: string }, from: PickupBatchStatus | null, to: PickupBatchStatus | 'CANCELLED') =>
-  emit(tx, batch.tenantId, 'PICKUP_STATUS', { batchNo: batch.batchNo, from, to, at: iso(null) });
+export const emitPickupStatus = (tx: Db, batch: { tenantId: number; batchNo: string }, from: PickupBatchStatus | null, to: PickupBatchStatus | 'CANCELLED') =>
+  emit(tx, batch.tenantId, 'PICKUP_STATUS', { batchNo: batch.batchNo, from, to, at: isoOrNow(null) });
 
 export type ExceptionState = Omit<PushEventData<'EXCEPTION'>, 'from' | 'at'> & { tenantId: number };
 
-export const emitException = (tx: Tx, exception: ExceptionState, from: PushEventData<'EXCEPTION'>['from']) => {
+export const emitException = (tx: Db, exception: ExceptionState, from: PushEventData<'EXCEPTION'>['from']) => {
   const { tenantId, ...data } = exception;
-  return emit(tx, tenantId, 'EXCEPTION', { ...data, from, at: iso(null) });
+  return emit(tx, tenantId, 'EXCEPTION', { ...data, from, at: isoOrNow(null) });
 };
 
-export const emitPurchaseStatus = (tx: Tx, order: { tenantId: number; purchaseNo: string }, from: PurchaseOrderStatus | null, to: PurchaseOrderStatus) =>
-  emit(tx, order.tenantId, 'PURCHASE_STATUS', { purchaseNo: order.purchaseNo, from, to, at: iso(null) });
+export const emitPurchaseStatus = (tx: Db, order: { tenantId: number; purchaseNo: string }, from: PurchaseOrderStatus | null, to: PurchaseOrderStatus) =>
+  emit(tx, order.tenantId, 'PURCHASE_STATUS', { purchaseNo: order.purchaseNo, from, to, at: isoOrNow(null) });
 
 // ------------------------------------------------------------------ money
 
 export type WalletMoved = { tenantId: number; currency: CurrencyCode; amount: bigint; balance: bigint };
 
 /** The merchants' wallet legs of one posting, one event each, one look per tenant. */
-export async function emitWalletChanges(tx: Tx, head: { kind: JournalKind; refNo: string }, legs: readonly WalletMoved[], at: Date): Promise<void> {
+export async function emitWalletChanges(tx: Db, head: { kind: JournalKind; refNo: string }, legs: readonly WalletMoved[], at: Date): Promise<void> {
   const tenants = [...new Set(legs.map((leg) => leg.tenantId))];
   for (const tenantId of tenants) {
     const events = legs
@@ -129,7 +131,7 @@ export async function emitWalletChanges(tx: Tx, head: { kind: JournalKind; refNo
         (leg) =>
           ({
             type: 'WALLET_CHANGE',
-            data: { currency: leg.currency, amount: currencyFromMinor(leg.amount, leg.currency), balance: currencyFromMinor(leg.balance, leg.currency), journalKind: head.kind, refNo: head.refNo, at: iso(at) },
+            data: { currency: leg.currency, amount: currencyFromMinor(leg.amount, leg.currency), balance: currencyFromMinor(leg.balance, leg.currency), journalKind: head.kind, refNo: head.refNo, at: isoOrNow(at) },
           }) as const,
       );
     await emitAll(tx, tenantId, events);
@@ -145,7 +147,7 @@ export type RechargeDecided = {
 };
 
 export const emitRechargeResult = (
-  tx: Tx,
+  tx: Db,
   row: RechargeDecided,
   result: PushEventData<'RECHARGE_RESULT'>['result'],
   outcome: { credited?: bigint | null; rate?: string | null; reason?: string },
@@ -159,11 +161,11 @@ export const emitRechargeResult = (
     creditedCurrency: row.receivedCurrency,
     rate: outcome.rate ?? null,
     reason: outcome.reason ?? '',
-    at: iso(null),
+    at: isoOrNow(null),
   });
 
 export const emitRefundResult = (
-  tx: Tx,
+  tx: Db,
   refund: { tenantId: number; refundNo: string; kind: PushEventData<'REFUND_RESULT'>['kind']; amount: bigint; currency: CurrencyCode },
   approve: boolean,
   reason: string,
@@ -175,5 +177,5 @@ export const emitRefundResult = (
     amount: currencyFromMinor(refund.amount, refund.currency),
     currency: refund.currency,
     reason,
-    at: iso(null),
+    at: isoOrNow(null),
   });

@@ -1,8 +1,8 @@
+import type { Db } from '../../db/client.ts';
 import { randomUUID } from 'node:crypto';
 import { and, arrayOverlaps, eq, sql } from 'drizzle-orm';
 import { PUSH_TEST_TYPE, type PushMessageType, type PushType } from '@portal/shared/open-api';
 import { pushDeliveries, pushEndpoints, pushMessages } from '../../db/schema/open-api.ts';
-import type { Tx } from '../finance/ledger/repository.ts';
 
 /*
  * The outbox of message push (issue 15, docs/decisions on durable delivery): a change that merchants may
@@ -30,13 +30,13 @@ export const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`;
  * Queues `event` for every enabled endpoint of its tenant that subscribes to its type, in the caller's
  * transaction; nothing is written when no endpoint wants it. Returns the deliveries made.
  */
-export const emitPushEvent = (tx: Tx, event: PushEvent): Promise<number> => emitPushEvents(tx, event.tenantId, [event]);
+export const emitPushEvent = (tx: Db, event: PushEvent): Promise<number> => emitPushEvents(tx, event.tenantId, [event]);
 
 /**
  * Several events of one tenant with one look at its endpoints (an order's move is also a tracking event;
  * an import creates many orders; a conversion changes two wallets). Returns the deliveries made.
  */
-export async function emitPushEvents(tx: Tx, tenantId: number, events: readonly Omit<PushEvent, 'tenantId'>[]): Promise<number> {
+export async function emitPushEvents(tx: Db, tenantId: number, events: readonly Omit<PushEvent, 'tenantId'>[]): Promise<number> {
   if (events.length === 0) return 0;
   const types = [...new Set(events.map((event) => event.type))];
   const endpoints = await tx
@@ -52,7 +52,7 @@ export async function emitPushEvents(tx: Tx, tenantId: number, events: readonly 
 }
 
 /** A message to the given endpoints of one tenant (the test event names its one endpoint). */
-export async function queueMessage(tx: Tx, tenantId: number, type: PushMessageType, data: Record<string, unknown>, endpointIds: readonly number[]): Promise<number> {
+export async function queueMessage(tx: Db, tenantId: number, type: PushMessageType, data: Record<string, unknown>, endpointIds: readonly number[]): Promise<number> {
   if (endpointIds.length === 0) return 0;
   const [message] = await tx.insert(pushMessages).values({ tenantId, msgId: newMessageId(), type, payload: data }).returning({ id: pushMessages.id });
   if (!message) throw new Error('push: the message was not written');

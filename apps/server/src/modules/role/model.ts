@@ -1,3 +1,5 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
+
 /** The built-in roles and which catalogue entries each one is given (also for entries added later). */
 export type RoleCode = 'platform_admin' | 'warehouse_operator' | 'finance_operator' | 'purchaser' | 'merchant_admin' | 'merchant_staff';
 
@@ -29,9 +31,6 @@ export const ROLE_GRANTS: Record<RoleCode, Rule> = {
     startsWithAny(perms, ['dashboard:', 'product:', 'logistics:', 'purchase:']) &&
     !STAFF_DENIED.some((suffix) => perms.endsWith(suffix)),
 };
-
-/** The platform's own tenant. */
-const PLATFORM_TENANT = 0;
 
 /** Whether an entry can take effect in a tenant at all: a merchant's screen never in the platform's, the platform's never in a merchant's. */
 export const belongsIn = (entry: Pick<CatalogueEntry, 'platformOnly' | 'merchantOnly'>, tenantId: number): boolean =>

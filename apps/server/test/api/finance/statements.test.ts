@@ -1,10 +1,10 @@
+import type { Db } from '../../../src/db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '@portal/shared/money';
 import { accounts, entries, journals, statements } from '../../../src/db/schema/finance.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccountKind, JournalKind } from '@portal/shared/finance';
 import { platformLeg, walletLeg } from '../../../src/modules/finance/ledger/model.ts';
-import type { Tx } from '../../../src/modules/finance/ledger/repository.ts';
 import { post } from '../../../src/modules/finance/ledger/service.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
@@ -18,7 +18,7 @@ type Page<T> = { records: T[]; total: number };
 const S = '/api/finance/brand/account/history';
 
 /** The id of the account (tenant, kind, currency), created when missing. */
-async function accountId(tx: Tx, tenantId: number, kind: AccountKind, currency: CurrencyCode): Promise<number> {
+async function accountId(tx: Db, tenantId: number, kind: AccountKind, currency: CurrencyCode): Promise<number> {
   await tx.insert(accounts).values({ tenantId, kind, currency }).onConflictDoNothing();
   const [row] = await tx
     .select({ id: accounts.id })
@@ -33,7 +33,7 @@ async function accountId(tx: Tx, tenantId: number, kind: AccountKind, currency: 
  * directly, as the ledger would have: the wallet's cached balance and the entry's balance after it move
  * together, and the journal balances against the platform's bank (or revenue, for money out).
  */
-async function backdated(tx: Tx, m: { tenantId: number; currency: CurrencyCode; amount: bigint; at: string; refNo: string; kind?: JournalKind; memo?: string }) {
+async function backdated(tx: Db, m: { tenantId: number; currency: CurrencyCode; amount: bigint; at: string; refNo: string; kind?: JournalKind; memo?: string }) {
   const wallet = await accountId(tx, m.tenantId, 'WALLET', m.currency);
   const other = await accountId(tx, 0, m.amount > 0n ? 'BANK' : 'REVENUE', m.currency);
   const [changed] = await tx

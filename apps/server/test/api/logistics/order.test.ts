@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '@portal/shared/logistics';
 import type { OrderDetail, OrderInput, OrderRecord } from '@portal/shared/logistics-schemas';
 import { orderItems, orders, pickupBatchOrders, pickupBatches, trackingEvents } from '../../../src/db/schema/logistics.ts';
-import type { Db } from '../../../src/db/client.ts';
 import { AppError } from '../../../src/lib/errors.ts';
 import { replaceOrder } from '../../../src/modules/logistics/order/service.ts';
 import { prepareOrder } from '../../../src/modules/logistics/order/model.ts';
@@ -341,7 +340,7 @@ describe(`logistics orders: create, read, edit, cancel, lists (${testDbKind()})`
       const { id } = await created(merchant, sampleOrder('ED-RACE'));
       await setStatus(id, 'WHIN');
       const prepared = prepareOrder(orderInput.parse(sampleOrder('ED-RACE', { remark: 'changed' })));
-      const attempt = t.db.transaction((tx) => replaceOrder(tx as unknown as Db, { id, tenantId: 1 }, prepared, null));
+      const attempt = t.db.transaction((tx) => replaceOrder(tx, { id, tenantId: 1 }, prepared, null));
       await expect(attempt).rejects.toMatchObject({ statusCode: 409, key: 'orderChangedMeanwhile' });
       await expect(attempt).rejects.toBeInstanceOf(AppError);
       expect((await detailOf(id)).remark).toBe('fragile');

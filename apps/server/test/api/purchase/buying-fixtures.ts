@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { CURRENCY_EXPONENTS, convertMinor, type CurrencyCode } from '@portal/shared/money';
@@ -5,8 +6,8 @@ import type { PurchasePlatform } from '@portal/shared/purchase';
 import type { Db } from '../../../src/db/client.ts';
 import { accounts, payments, payOrders } from '../../../src/db/schema/finance.ts';
 import { preOrderLines, preOrders, purchaseCharges } from '../../../src/db/schema/purchase.ts';
-import { financeNo, type Tx } from '../../../src/modules/finance/ledger/repository.ts';
-import { platformLeg, PLATFORM_TENANT, walletLeg } from '../../../src/modules/finance/ledger/model.ts';
+import { financeNo } from '../../../src/modules/finance/ledger/repository.ts';
+import { platformLeg, walletLeg } from '../../../src/modules/finance/ledger/model.ts';
 import { post } from '../../../src/modules/finance/ledger/service.ts';
 import { must } from '../../../src/lib/must.ts';
 import { tableNamed } from '../../helpers/table-named.ts';
@@ -44,7 +45,7 @@ export async function fund(db: Db, tenantId: number, currency: CurrencyCode, min
   );
 }
 
-export async function walletOf(db: Db | Tx, tenantId: number, currency: CurrencyCode): Promise<bigint> {
+export async function walletOf(db: Db, tenantId: number, currency: CurrencyCode): Promise<bigint> {
   const [row] = await db
     .select({ balance: accounts.balance })
     .from(accounts)

@@ -1,10 +1,10 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { BasketRecord, PayPreview, PayResult, PreOrderDetail, PreOrderRecord } from '@portal/shared/pre-order-schemas';
 import { currencyFromMinor } from '@portal/shared/money';
 import { accounts, entries, journals, payOrders, payments, rates } from '../../../src/db/schema/finance.ts';
 import { purchaseCharges } from '../../../src/db/schema/purchase.ts';
-import { PLATFORM_TENANT } from '../../../src/modules/finance/ledger/model.ts';
 import { auditLedger } from '../../../src/modules/finance/ledger/repository.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';

@@ -173,7 +173,7 @@ describe(`push deliveries: the holder's data rules at each delivery (${testDbKin
     // two real moves, as a cancel on the order screen makes them: ORDER_STATUS through the outbox
     const taiwan = await insertOrder(t.db, { tenantId: T, destinationCountry: 'TW' });
     const japan = await insertOrder(t.db, { tenantId: T, destinationCountry: 'JP' });
-    for (const order of [taiwan, japan]) await t.db.transaction((tx) => moveOrder(tx as unknown as Db, { ...order, status: 'CREATED' }, 'CANCEL', { source: 'MANUAL' }));
+    for (const order of [taiwan, japan]) await t.db.transaction((tx) => moveOrder(tx, { ...order, status: 'CREATED' }, 'CANCEL', { source: 'MANUAL' }));
     await expectOnlyVisible(endpoint, '/ruled', 'orderNo', taiwan.orderNo, japan.orderNo);
 
     // parcels received at two warehouses, the holder's rule showing only one

@@ -33,8 +33,7 @@ export type IssueOutcome =
  * servers agree and two simultaneous requests cannot both slip under a limit.
  */
 export async function issueCode(db: Db, values: { phone: string; purpose: SmsPurpose; codeHash: string; ip: string }): Promise<IssueOutcome> {
-  return db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
+  return db.transaction(async (scoped) => {
     await lockRateKeys(scoped, values.ip, values.phone);
 
     const byPhone = await phoneCount(scoped, values.phone, SMS_RESEND_SECONDS);

@@ -1,10 +1,11 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnnouncementAudience, AnnouncementManageRecord, AnnouncementPriority, AnnouncementStatus, AnnouncementType } from '@portal/shared/announcement';
 import type { Db } from '../../../db/client.ts';
 import { announcements, departments, tenants, users, userTenants } from '../../../db/schema/sys.ts';
 import { announcementReads, announcementTargets } from '../../../db/schema/admin.ts';
 import { dateRange, escapeLike, pageOf } from '../../../lib/list.ts';
-import { iso, targetKindOf, toAudience, toPriority, toStatus, toType } from '../model.ts';
+import { targetKindOf, toAudience, toPriority, toStatus, toType } from '../model.ts';
 import { storedContent } from '../repository.ts';
 
 const a = announcements;

@@ -1,10 +1,11 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnnouncementPriority, AnnouncementType } from '@portal/shared/announcement';
 import type { Db } from '../../../db/client.ts';
 import { announcements } from '../../../db/schema/sys.ts';
 import { announcementReads } from '../../../db/schema/admin.ts';
 import { dateRange, escapeLike, pageOf } from '../../../lib/list.ts';
-import { iso, toPriority, toType } from '../model.ts';
+import { toPriority, toType } from '../model.ts';
 import { reaches, readJoin, type Reader } from '../repository.ts';
 
 const a = announcements;

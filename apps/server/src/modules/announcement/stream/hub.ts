@@ -1,8 +1,8 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import type { ServerResponse } from 'node:http';
 import { ANNOUNCEMENT_STREAM_EVENT, SESSION_STREAM_EVENTS, type SessionNotice } from '@portal/shared/announcement';
 import type { Db } from '../../../db/client.ts';
 import type { CacheBus, CacheEvent } from '../../../lib/cache-bus.ts';
-import { PLATFORM_TENANT } from '../model.ts';
 import { tenantsWithTimesBetween, unreadSummary, type Reader } from '../repository.ts';
 
 export type HubOptions = {

@@ -1,10 +1,10 @@
+import type { Db } from '../../../db/client.ts';
 import { and, eq } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import { accounts } from '../../../db/schema/finance.ts';
-import type { Tx } from '../ledger/repository.ts';
 
 /** The tenant's wallet balance in `currency`, in minor units (0 without a wallet yet). */
-export async function walletBalance(tx: Tx, tenantId: number, currency: CurrencyCode): Promise<bigint> {
+export async function walletBalance(tx: Db, tenantId: number, currency: CurrencyCode): Promise<bigint> {
   const [row] = await tx
     .select({ balance: accounts.balance })
     .from(accounts)

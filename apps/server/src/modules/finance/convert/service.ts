@@ -1,13 +1,13 @@
+import { iso } from '../../../lib/iso.ts';
 import { CURRENCY_EXPONENTS, convertMinor, parseRate, trimDecimal, type CurrencyCode } from '@portal/shared/money';
 import type { ConversionPreview, ConversionRecord } from '@portal/shared/finance-schemas';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { conversionLegs, walletKey, walletLeg } from '../ledger/model.ts';
-import { nextFinanceNo, type Tx } from '../ledger/repository.ts';
+import { nextFinanceNo } from '../ledger/repository.ts';
 import { once, post } from '../ledger/service.ts';
 import { amountText, minorOf } from '../money.ts';
-import { iso } from '../repository.ts';
 import { currentRate, type AppliedRate } from '../rates/service.ts';
 import { walletBalance } from './repository.ts';
 
@@ -24,7 +24,7 @@ export function conversionAmount(body: Body): bigint {
   return minorOf('amount', body.amount, body.fromCurrency);
 }
 
-async function rateFor(tx: Tx, from: CurrencyCode, to: CurrencyCode): Promise<AppliedRate> {
+async function rateFor(tx: Db, from: CurrencyCode, to: CurrencyCode): Promise<AppliedRate> {
   const rate = await currentRate(tx, from, to);
   if (!rate) throw conflict('rateNotFound', { from, to });
   return rate;

@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import type { AccountKind, JournalKind } from '@portal/shared/finance';
@@ -9,9 +10,7 @@ import { tenants } from '../../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { dateRange, pageOf } from '../../../lib/list.ts';
 import { EXPORT_BATCH, type Cursor } from '../../../lib/xlsx.ts';
-import type { Tx } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
-import { iso } from '../repository.ts';
 
 /* The queries of the finance details (the entries of wallets, and of the platform's own accounts) and of the account list. */
 
@@ -74,7 +73,7 @@ export type DetailRow = {
   accountKind: AccountKind;
 };
 
-const detailsFrom = (db: Tx) =>
+const detailsFrom = (db: Db) =>
   db
     .select(detailColumns)
     .from(entries)
@@ -83,7 +82,7 @@ const detailsFrom = (db: Tx) =>
     .innerJoin(tenants, eq(tenants.id, entries.tenantId));
 
 /** Newest first by entry id, the posting order (fin_entry_tenant_idx within a tenant). */
-async function detailRows(db: Tx, tenantId: number | null, filters: DetailFilters, page: { direction: Direction; limit: number; offset: number }): Promise<DetailRow[]> {
+async function detailRows(db: Db, tenantId: number | null, filters: DetailFilters, page: { direction: Direction; limit: number; offset: number }): Promise<DetailRow[]> {
   return detailsFrom(db)
     .where(detailWhere(tenantId, filters))
     .orderBy(indexOrder(page.direction)(entries.id))
@@ -91,7 +90,7 @@ async function detailRows(db: Tx, tenantId: number | null, filters: DetailFilter
     .offset(page.offset);
 }
 
-export async function countDetails(db: Tx, tenantId: number | null, filters: DetailFilters): Promise<number> {
+export async function countDetails(db: Db, tenantId: number | null, filters: DetailFilters): Promise<number> {
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(entries)
@@ -105,7 +104,7 @@ type Paging = { pageNo: number; pageSize: number; order?: Direction };
 const rowsOf = (body: Paging, fallback: Direction) => ({ direction: body.order ?? fallback, limit: body.pageSize, offset: (body.pageNo - 1) * body.pageSize });
 
 /** The caller tenant's wallet movements, newest first unless asked otherwise. */
-export async function detailPage(db: Tx, tenantId: number, body: DetailFilters & Paging): Promise<Page<DetailRecord>> {
+export async function detailPage(db: Db, tenantId: number, body: DetailFilters & Paging): Promise<Page<DetailRecord>> {
   const [rows, total] = await Promise.all([detailRows(db, tenantId, body, rowsOf(body, 'desc')), countDetails(db, tenantId, body)]);
   return pageOf(
     rows.map((row) => toDetailRecord(row)),
@@ -116,7 +115,7 @@ export async function detailPage(db: Tx, tenantId: number, body: DetailFilters &
 }
 
 /** Every tenant's wallet movements, one tenant's, or (tenantId 0) the platform's own accounts'. */
-export async function platformDetailPage(db: Tx, body: DetailFilters & Paging): Promise<Page<PlatformDetailRecord>> {
+export async function platformDetailPage(db: Db, body: DetailFilters & Paging): Promise<Page<PlatformDetailRecord>> {
   const [rows, total] = await Promise.all([detailRows(db, null, body, rowsOf(body, 'desc')), countDetails(db, null, body)]);
   return pageOf(rows.map(toPlatformDetailRecord), total, body.pageNo, body.pageSize);
 }
@@ -184,15 +183,15 @@ const accountColumns = {
 
 export type AccountRow = { id: number; tenantId: number; tenantName: string; kind: AccountKind; currency: CurrencyCode; balance: string; updatedAt: Date };
 
-const accountsFrom = (db: Tx) => db.select(accountColumns).from(accounts).innerJoin(tenants, eq(tenants.id, accounts.tenantId));
+const accountsFrom = (db: Db) => db.select(accountColumns).from(accounts).innerJoin(tenants, eq(tenants.id, accounts.tenantId));
 
-export async function countAccounts(db: Tx, filters: AccountFilters): Promise<number> {
+export async function countAccounts(db: Db, filters: AccountFilters): Promise<number> {
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(accounts).where(accountWhere(filters));
   return Number(counted?.total ?? 0);
 }
 
 /** The platform's accounts first, then each tenant's, by kind and currency (fin_account_uq's order). */
-async function accountRows(db: Tx, filters: AccountFilters, page: { direction: Direction; limit: number; offset: number }): Promise<AccountRow[]> {
+async function accountRows(db: Db, filters: AccountFilters, page: { direction: Direction; limit: number; offset: number }): Promise<AccountRow[]> {
   const order = indexOrder(page.direction);
   return accountsFrom(db)
     .where(accountWhere(filters))
@@ -202,7 +201,7 @@ async function accountRows(db: Tx, filters: AccountFilters, page: { direction: D
 }
 
 /** Every account with its balance, by tenant, kind and currency unless asked otherwise. */
-export async function accountPage(db: Tx, body: AccountFilters & Paging): Promise<Page<AccountRecord>> {
+export async function accountPage(db: Db, body: AccountFilters & Paging): Promise<Page<AccountRecord>> {
   const [rows, total] = await Promise.all([accountRows(db, body, rowsOf(body, 'asc')), countAccounts(db, body)]);
   return pageOf(rows.map(toAccountRecord), total, body.pageNo, body.pageSize);
 }

@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { CURRENCY_EXPONENTS, convertMinor, type CurrencyCode } from '@portal/shared/money';
 import type { AccountKind, JournalKind } from '@portal/shared/finance';
 
@@ -5,8 +6,6 @@ import type { AccountKind, JournalKind } from '@portal/shared/finance';
  * The ledger's legs (decision 0007): what a posting is made of, and the pure arithmetic that builds them.
  * The postings themselves are `post` and `reverse` in ./service.ts.
  */
-
-export const PLATFORM_TENANT = 0;
 
 /** One side of a posting: `amount` minor units of `currency` into (+) or out of (-) the account (tenant, kind, currency). */
 export type Leg = { tenantId: number; kind: AccountKind; currency: CurrencyCode; amount: bigint };

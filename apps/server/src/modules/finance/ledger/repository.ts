@@ -4,16 +4,13 @@ import { accounts, entries, idempotencyKeys, journals } from '../../../db/schema
 import { must } from '../../../lib/must.ts';
 import { accountKey, type JournalHead, type Leg } from './model.ts';
 
-/** A transaction or the database: what every finance function works with. */
-export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
-
 // ------------------------------------------------------------------ accounts, journals, entries
 
 /**
  * The ids of the legs' accounts in one query; a wallet's first posting creates it. (The platform's
  * accounts exist from the start: see syncLogisticsReference.)
  */
-export async function accountIds(tx: Tx, legs: Leg[]): Promise<Map<string, number>> {
+export async function accountIds(tx: Db, legs: Leg[]): Promise<Map<string, number>> {
   const wanted = [...new Map(legs.map((leg) => [accountKey(leg), leg])).values()];
   const find = async () => {
     const rows = await tx
@@ -39,7 +36,7 @@ export async function accountIds(tx: Tx, legs: Leg[]): Promise<Map<string, numbe
   return ids;
 }
 
-export async function insertJournal(tx: Tx, head: JournalHead): Promise<number> {
+export async function insertJournal(tx: Db, head: JournalHead): Promise<number> {
   const [journal] = await tx
     .insert(journals)
     .values({ tenantId: head.tenantId, kind: head.kind, refNo: head.refNo, memo: head.memo ?? '', createdBy: head.createdBy, reversesId: head.reversesId, rate: head.rate ?? null })
@@ -48,7 +45,7 @@ export async function insertJournal(tx: Tx, head: JournalHead): Promise<number> 
 }
 
 /** Adds `amount` to a wallet's cached balance unless that takes it below zero: the new balance, or null. */
-export async function addToWallet(tx: Tx, accountId: number, amount: bigint): Promise<bigint | null> {
+export async function addToWallet(tx: Db, accountId: number, amount: bigint): Promise<bigint | null> {
   const changed = await tx
     .update(accounts)
     .set({ balance: sql`${accounts.balance} + ${amount}`, updatedAt: sql`now()` })
@@ -57,13 +54,13 @@ export async function addToWallet(tx: Tx, accountId: number, amount: bigint): Pr
   return changed[0]?.balance ?? null;
 }
 
-export async function accountBalance(tx: Tx, accountId: number): Promise<bigint | null> {
+export async function accountBalance(tx: Db, accountId: number): Promise<bigint | null> {
   const [row] = await tx.select({ balance: accounts.balance }).from(accounts).where(eq(accounts.id, accountId));
   return row?.balance ?? null;
 }
 
 /** Writes a journal's entries (a wallet's with its balance after); answers when they were posted. */
-export async function insertEntries(tx: Tx, journalId: number, legs: (Leg & { accountId: number })[], balanceOf: Map<number, bigint>): Promise<Date> {
+export async function insertEntries(tx: Db, journalId: number, legs: (Leg & { accountId: number })[], balanceOf: Map<number, bigint>): Promise<Date> {
   const written = await tx
     .insert(entries)
     .values(
@@ -81,7 +78,7 @@ export async function insertEntries(tx: Tx, journalId: number, legs: (Leg & { ac
 }
 
 /** A journal's entries as the legs that posted them. */
-export async function journalLegs(tx: Tx, journalId: number): Promise<Leg[]> {
+export async function journalLegs(tx: Db, journalId: number): Promise<Leg[]> {
   const lines = await tx
     .select({ tenantId: entries.tenantId, currency: entries.currency, amount: entries.amount, kind: accounts.kind })
     .from(entries)
@@ -95,7 +92,7 @@ export async function journalLegs(tx: Tx, journalId: number): Promise<Leg[]> {
 type KeyScope = { tenantId: number; userId: number; key: string };
 
 /** Takes the key for this request; false when it was taken before (by this request or another). */
-export async function claimKey(tx: Tx, scope: KeyScope, requestHash: string): Promise<boolean> {
+export async function claimKey(tx: Db, scope: KeyScope, requestHash: string): Promise<boolean> {
   const inserted = await tx
     .insert(idempotencyKeys)
     .values({ tenantId: scope.tenantId, key: scope.key, userId: scope.userId, requestHash })
@@ -104,7 +101,7 @@ export async function claimKey(tx: Tx, scope: KeyScope, requestHash: string): Pr
   return Boolean(inserted[0]);
 }
 
-export async function firstAnswer(tx: Tx, scope: KeyScope): Promise<{ requestHash: string; response: unknown } | undefined> {
+export async function firstAnswer(tx: Db, scope: KeyScope): Promise<{ requestHash: string; response: unknown } | undefined> {
   const [first] = await tx
     .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
     .from(idempotencyKeys)
@@ -112,7 +109,7 @@ export async function firstAnswer(tx: Tx, scope: KeyScope): Promise<{ requestHas
   return first;
 }
 
-export async function storeAnswer(tx: Tx, scope: KeyScope, response: unknown): Promise<void> {
+export async function storeAnswer(tx: Db, scope: KeyScope, response: unknown): Promise<void> {
   await tx
     .update(idempotencyKeys)
     .set({ response: response as object })
@@ -128,7 +125,7 @@ export const financeNo = (prefix: FinancePrefix) =>
   sql<string>`${prefix} || to_char(now() at time zone 'UTC', 'YYMMDD') || lpad((nextval('fin_no_seq') % 100000000)::text, 8, '0')`;
 
 /** The same number on its own, for a record that is only a journal (a conversion). */
-export async function nextFinanceNo(tx: Tx, prefix: FinancePrefix): Promise<string> {
+export async function nextFinanceNo(tx: Db, prefix: FinancePrefix): Promise<string> {
   const [row] = await tx.select({ no: financeNo(prefix) }).from(sql`(select 1) as one`);
   return must(row, 'finance number').no;
 }

@@ -7,7 +7,7 @@ import { badRequest, conflict } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { emitWalletChanges } from '../../push/events.ts';
 import { accountKey, walletKey, type JournalHead, type Leg, type Posted } from './model.ts';
-import { accountBalance, accountIds, addToWallet, claimKey, firstAnswer, insertEntries, insertJournal, journalLegs, storeAnswer, type Tx } from './repository.ts';
+import { accountBalance, accountIds, addToWallet, claimKey, firstAnswer, insertEntries, insertJournal, journalLegs, storeAnswer } from './repository.ts';
 
 /*
  * The ledger (decision 0007). Every movement of money is one `post` inside the caller's transaction:
@@ -20,7 +20,7 @@ import { accountBalance, accountIds, addToWallet, claimKey, firstAnswer, insertE
  * never wait on each other in a cycle); a wallet that would go below zero fails the whole transaction
  * with 409. The database checks the balance per currency again at commit.
  */
-export async function post(tx: Tx, head: JournalHead, legs: Leg[]): Promise<Posted> {
+export async function post(tx: Db, head: JournalHead, legs: Leg[]): Promise<Posted> {
   const perCurrency = new Map<CurrencyCode, bigint>();
   for (const leg of legs) perCurrency.set(leg.currency, (perCurrency.get(leg.currency) ?? 0n) + leg.amount);
   for (const [currency, sum] of perCurrency) if (sum !== 0n) throw new Error(`unbalanced posting in ${currency}: ${sum}`);
@@ -61,7 +61,7 @@ export async function post(tx: Tx, head: JournalHead, legs: Leg[]): Promise<Post
 }
 
 /** Posts the exact opposite of a journal, naming it; a journal is reversed at most once (unique index). */
-export async function reverse(tx: Tx, journalId: number, head: Omit<JournalHead, 'kind' | 'reversesId'>): Promise<Posted> {
+export async function reverse(tx: Db, journalId: number, head: Omit<JournalHead, 'kind' | 'reversesId'>): Promise<Posted> {
   const legs = await journalLegs(tx, journalId);
   if (legs.length === 0) throw new Error(`journal ${journalId} has no entries`);
   return post(
@@ -86,7 +86,7 @@ export function idempotencyKey(request: FastifyRequest): string {
  * request answers the first answer (also while the first is still running: the second waits for it);
  * the same key with another request is 409. A failure stores nothing, so a retry runs again.
  */
-export async function once<T>(db: Db, scope: { tenantId: number; userId: number; key: string; route: string; body: unknown }, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function once<T>(db: Db, scope: { tenantId: number; userId: number; key: string; route: string; body: unknown }, work: (tx: Db) => Promise<T>): Promise<T> {
   const requestHash = createHash('sha256')
     .update(scope.route)
     .update('\n')
@@ -112,7 +112,7 @@ const isRetryable = (error: unknown): boolean => {
   return false;
 };
 
-async function onceInTransaction<T>(db: Db, scope: { tenantId: number; userId: number; key: string }, requestHash: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function onceInTransaction<T>(db: Db, scope: { tenantId: number; userId: number; key: string }, requestHash: string, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     if (!(await claimKey(tx, scope, requestHash))) {
       const first = await firstAnswer(tx, scope);

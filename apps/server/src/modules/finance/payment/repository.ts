@@ -1,3 +1,5 @@
+import { iso } from '../../../lib/iso.ts';
+import type { Db } from '../../../db/client.ts';
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '@portal/shared/finance';
 import type { Page } from '@portal/shared/api';
@@ -11,9 +13,9 @@ import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { must } from '../../../lib/must.ts';
 import { dateRange, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
-import { financeNo, type Tx } from '../ledger/repository.ts';
+import { financeNo } from '../ledger/repository.ts';
 import { amountText, PLATFORM_PAYEE } from '../money.ts';
-import { iso, userNames } from '../repository.ts';
+import { userNames } from '../repository.ts';
 
 /* The queries of payments: charges (the freight of logistics orders), drafts, pay orders, records. */
 
@@ -46,7 +48,7 @@ const payableCharge = (): SQL =>
 export type ChargeFilters = { orderNo?: string; currency?: CurrencyCode; createdAt_begin?: string; createdAt_end?: string };
 
 /** A page of the tenant's payable charges, with the drafts already holding each. */
-export async function chargePage(db: Tx, tenantId: number, body: ChargeFilters & Paging): Promise<Page<ChargeRecord>> {
+export async function chargePage(db: Db, tenantId: number, body: ChargeFilters & Paging): Promise<Page<ChargeRecord>> {
   const where = and(
     eq(orders.tenantId, tenantId),
     payableCharge(),
@@ -96,7 +98,7 @@ export async function chargePage(db: Tx, tenantId: number, body: ChargeFilters &
 }
 
 /** The tenant's orders among `orderIds` as charges, in ascending id order (the missing ones left out). */
-export function chargesOf(tx: Tx, tenantId: number, orderIds: number[]): Promise<Charge[]> {
+export function chargesOf(tx: Db, tenantId: number, orderIds: number[]): Promise<Charge[]> {
   return tx
     .select({
       id: orders.id,
@@ -113,7 +115,7 @@ export function chargesOf(tx: Tx, tenantId: number, orderIds: number[]): Promise
 }
 
 /** The draft payment numbers holding each of these orders. */
-async function draftsHolding(tx: Tx, tenantId: number, orderIds: number[]): Promise<Map<number, string[]>> {
+async function draftsHolding(tx: Db, tenantId: number, orderIds: number[]): Promise<Map<number, string[]>> {
   const held = new Map<number, string[]>();
   if (orderIds.length === 0) return held;
   const rows = await tx
@@ -135,7 +137,7 @@ const linesOf = (tenantId: number, paymentId: number, charges: Charge[]) =>
   charges.map((charge) => ({ tenantId, paymentId, orderId: charge.id, amount: must(charge.freightCharge, 'charge') }));
 
 /** A new draft holding these charges at their amounts of now. */
-export async function insertDraft(tx: Tx, tenantId: number, userId: number, lines: Lines, remark: string): Promise<Draft> {
+export async function insertDraft(tx: Db, tenantId: number, userId: number, lines: Lines, remark: string): Promise<Draft> {
   const [created] = await tx
     .insert(payments)
     .values({ tenantId, paymentNo: financeNo('PY'), status: 'DRAFT', currency: lines.currency, amount: lines.total, remark, createdBy: userId })
@@ -146,14 +148,14 @@ export async function insertDraft(tx: Tx, tenantId: number, userId: number, line
 }
 
 /** Replaces a draft's lines and remark. */
-export async function rewriteDraft(tx: Tx, tenantId: number, paymentId: number, lines: Lines, remark: string): Promise<void> {
+export async function rewriteDraft(tx: Db, tenantId: number, paymentId: number, lines: Lines, remark: string): Promise<void> {
   await tx.delete(paymentLines).where(eq(paymentLines.paymentId, paymentId));
   await tx.insert(paymentLines).values(linesOf(tenantId, paymentId, lines.charges));
   await tx.update(payments).set({ currency: lines.currency, amount: lines.total, remark, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
 }
 
 /** The tenant's payment, with `lock` locked for the rest of the transaction; 404 when it is not the tenant's. */
-export async function findPayment(tx: Tx, tenantId: number, id: number, lock = false, scope?: SQL) {
+export async function findPayment(tx: Db, tenantId: number, id: number, lock = false, scope?: SQL) {
   const query = tx
     .select({ id: payments.id, paymentNo: payments.paymentNo, status: payments.status, currency: payments.currency })
     .from(payments)
@@ -164,11 +166,11 @@ export async function findPayment(tx: Tx, tenantId: number, id: number, lock = f
 }
 
 /** The lines go with it (on delete cascade). */
-export async function deletePayment(tx: Tx, id: number): Promise<void> {
+export async function deletePayment(tx: Db, id: number): Promise<void> {
   await tx.delete(payments).where(eq(payments.id, id));
 }
 
-export function draftLines(tx: Tx, paymentId: number): Promise<{ orderId: number; amount: bigint }[]> {
+export function draftLines(tx: Db, paymentId: number): Promise<{ orderId: number; amount: bigint }[]> {
   return tx.select({ orderId: paymentLines.orderId, amount: paymentLines.amount }).from(paymentLines).where(eq(paymentLines.paymentId, paymentId)).orderBy(asc(paymentLines.orderId));
 }
 
@@ -176,7 +178,7 @@ export function draftLines(tx: Tx, paymentId: number): Promise<{ orderId: number
  * One pay order per charge, in the given order; a charge another payment has just paid is skipped by
  * the unique (tenant, source, source id), after waiting for that payment to commit. Answers the ones made.
  */
-export function insertPayOrders(tx: Tx, tenantId: number, payment: { id: number; currency: CurrencyCode }, charges: Charge[]): Promise<{ sourceId: number; payOrderNo: string }[]> {
+export function insertPayOrders(tx: Db, tenantId: number, payment: { id: number; currency: CurrencyCode }, charges: Charge[]): Promise<{ sourceId: number; payOrderNo: string }[]> {
   return tx
     .insert(payOrders)
     .values(
@@ -195,14 +197,14 @@ export function insertPayOrders(tx: Tx, tenantId: number, payment: { id: number;
     .returning({ sourceId: payOrders.sourceId, payOrderNo: payOrders.payOrderNo });
 }
 
-export async function setLineAmount(tx: Tx, paymentId: number, orderId: number, amount: bigint): Promise<void> {
+export async function setLineAmount(tx: Db, paymentId: number, orderId: number, amount: bigint): Promise<void> {
   await tx
     .update(paymentLines)
     .set({ amount })
     .where(and(eq(paymentLines.paymentId, paymentId), eq(paymentLines.orderId, orderId)));
 }
 
-export async function markPaid(tx: Tx, paymentId: number, paid: { amount: bigint; journalId: number; paidBy: number; paidAt: Date }): Promise<void> {
+export async function markPaid(tx: Db, paymentId: number, paid: { amount: bigint; journalId: number; paidBy: number; paidAt: Date }): Promise<void> {
   await tx
     .update(payments)
     .set({ status: 'PAID', ...paid, updatedAt: sql`now()` })
@@ -210,7 +212,7 @@ export async function markPaid(tx: Tx, paymentId: number, paid: { amount: bigint
 }
 
 /** The wallet balance of (tenant, currency): 0 without a wallet yet. */
-export async function walletBalance(tx: Tx, tenantId: number, currency: CurrencyCode): Promise<bigint> {
+export async function walletBalance(tx: Db, tenantId: number, currency: CurrencyCode): Promise<bigint> {
   const [row] = await tx
     .select({ balance: accounts.balance })
     .from(accounts)
@@ -276,7 +278,7 @@ export type PaymentRow = {
 };
 
 /** A page of the tenant's payments as records. */
-export async function paymentPage(db: Tx, tenantId: number, body: PaymentFilters & Paging, scope?: SQL): Promise<Page<PaymentRecord>> {
+export async function paymentPage(db: Db, tenantId: number, body: PaymentFilters & Paging, scope?: SQL): Promise<Page<PaymentRecord>> {
   const where = paymentWhere(tenantId, body, scope);
   const direction = inOrder(body.order);
   const [rows, counted] = await Promise.all([
@@ -293,7 +295,7 @@ export async function paymentPage(db: Tx, tenantId: number, body: PaymentFilters
 }
 
 /** Payments as the contract's records: lines with their pay orders, people's names, the balance after. */
-async function toPaymentRecords(tx: Tx, rows: PaymentRow[]): Promise<PaymentRecord[]> {
+async function toPaymentRecords(tx: Db, rows: PaymentRow[]): Promise<PaymentRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const journalIds = rows.map((row) => row.journalId).filter((id): id is number => id !== null);
@@ -353,7 +355,7 @@ async function toPaymentRecords(tx: Tx, rows: PaymentRow[]): Promise<PaymentReco
 }
 
 /** One payment of the tenant as a record; 404 when it is not the tenant's. */
-export async function paymentRecord(tx: Tx, tenantId: number, id: number, scope?: SQL): Promise<PaymentRecord> {
+export async function paymentRecord(tx: Db, tenantId: number, id: number, scope?: SQL): Promise<PaymentRecord> {
   const rows = await tx
     .select(paymentColumns)
     .from(payments)
@@ -367,13 +369,13 @@ export async function paymentRecord(tx: Tx, tenantId: number, id: number, scope?
 
 export type PaymentExportRow = PaymentRow & { cursorTime: string; orderNos: string; createdByName: string; paidByName: string };
 
-export async function countPayments(db: Tx, tenantId: number, filters: PaymentFilters, scope?: SQL): Promise<number> {
+export async function countPayments(db: Db, tenantId: number, filters: PaymentFilters, scope?: SQL): Promise<number> {
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(payments).where(paymentWhere(tenantId, filters, scope));
   return Number(counted?.total ?? 0);
 }
 
 /** The next payments of an export, newest first after the cursor, with their orders and people's names. */
-export async function paymentExportBatch(db: Tx, tenantId: number, filters: PaymentFilters, after: Cursor | null, limit: number, scope?: SQL): Promise<PaymentExportRow[]> {
+export async function paymentExportBatch(db: Db, tenantId: number, filters: PaymentFilters, after: Cursor | null, limit: number, scope?: SQL): Promise<PaymentExportRow[]> {
   const where = paymentWhere(tenantId, filters, scope);
   const rows = await db
     .select({

@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PaymentStatus } from '@portal/shared/finance';
@@ -12,11 +13,10 @@ import { badRequest, conflict, notFound, type AppError } from '../../../lib/erro
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
 import { memoOf, platformLeg, walletKey, walletLeg } from '../ledger/model.ts';
-import type { Tx } from '../ledger/repository.ts';
 import { once, post } from '../ledger/service.ts';
 import { WALLET } from '../access.ts';
 import { amountText, PLATFORM_PAYEE } from '../money.ts';
-import { iso, userNames } from '../repository.ts';
+import { userNames } from '../repository.ts';
 import { paymentColumnsFor } from './export.ts';
 import {
   chargesOf,
@@ -58,7 +58,7 @@ function whyNotPayable(charge: Charge): Refusal | null {
 }
 
 /** The caller tenant's orders as charges, in ascending id order: the same order twice is 400, any id not the tenant's 404 naming it. */
-async function loadCharges(tx: Tx, tenantId: number, orderIds: number[]): Promise<Charge[]> {
+async function loadCharges(tx: Db, tenantId: number, orderIds: number[]): Promise<Charge[]> {
   const seen = new Set<number>();
   for (const id of orderIds) {
     if (seen.has(id)) throw badRequest('paymentOrderRepeated', { orderId: id });
@@ -84,7 +84,7 @@ function currencyOfCharges(charges: Charge[]): CurrencyCode {
 }
 
 /** Charges that must all be payable now (submit, edit): the first that is not is 409 naming its order. */
-async function payableCharges(tx: Tx, tenantId: number, orderIds: number[]): Promise<{ charges: Charge[]; currency: CurrencyCode; total: bigint }> {
+async function payableCharges(tx: Db, tenantId: number, orderIds: number[]): Promise<{ charges: Charge[]; currency: CurrencyCode; total: bigint }> {
   const charges = await loadCharges(tx, tenantId, orderIds);
   for (const charge of charges) {
     const refusal = whyNotPayable(charge);
@@ -98,7 +98,7 @@ const notInStatus = (record: string, status: PaymentStatus, action: keyof typeof
   conflict('financeRecordNotInStatus', { record, status: PAYMENT_STATUS_TEXTS[status], action: PAYMENT_ACTION_TEXTS[action] });
 
 /** A draft may be changed, deleted or paid; anything else is 409. */
-async function lockDraft(tx: Tx, tenantId: number, id: number, action: keyof typeof PAYMENT_ACTION_TEXTS, scope?: SQL) {
+async function lockDraft(tx: Db, tenantId: number, id: number, action: keyof typeof PAYMENT_ACTION_TEXTS, scope?: SQL) {
   const payment = await findPayment(tx, tenantId, id, true, scope);
   if (payment.status !== 'DRAFT') throw notInStatus(payment.paymentNo, payment.status, action);
   return payment;
@@ -157,7 +157,7 @@ export async function previewPayment(db: Db, tenantId: number, body: z.infer<typ
 // ------------------------------------------------------------------ drafts and paying
 
 /** A new draft holding these charges at their amounts of now. */
-async function createDraft(tx: Tx, tenantId: number, userId: number, input: { orderIds: number[]; remark: string }): Promise<Draft & { charges: Charge[] }> {
+async function createDraft(tx: Db, tenantId: number, userId: number, input: { orderIds: number[]; remark: string }): Promise<Draft & { charges: Charge[] }> {
   const lines = await payableCharges(tx, tenantId, input.orderIds);
   const draft = await insertDraft(tx, tenantId, userId, lines, input.remark);
   return { ...draft, charges: lines.charges };
@@ -177,7 +177,7 @@ export async function submitPayment(db: Db, call: KeyedCall, body: z.infer<typeo
   });
 }
 
-async function payNow(tx: Tx, tenantId: number, userId: number, input: { orderIds: number[]; remark: string }): Promise<PaymentRecord> {
+async function payNow(tx: Db, tenantId: number, userId: number, input: { orderIds: number[]; remark: string }): Promise<PaymentRecord> {
   const names = await userNames(tx, [userId]);
   const draft = await createDraft(tx, tenantId, userId, input);
   const settled = await settle(tx, tenantId, userId, draft, draft.charges, new Map(draft.charges.map((charge) => [charge.id, charge.freightCharge])));
@@ -240,7 +240,7 @@ export async function payDraft(db: Db, call: KeyedCall, body: { id: number }): P
  * order per charge in ascending order id. A charge another payment paid first fails the whole
  * transaction with 409 naming its order, so nothing is posted.
  */
-async function payDraftIn(tx: Tx, tenantId: number, userId: number, paymentId: number): Promise<void> {
+async function payDraftIn(tx: Db, tenantId: number, userId: number, paymentId: number): Promise<void> {
   const payment = await lockDraft(tx, tenantId, paymentId, 'pay');
   const lines = await draftLines(tx, paymentId);
   const charges = await loadCharges(
@@ -260,7 +260,7 @@ async function payDraftIn(tx: Tx, tenantId: number, userId: number, paymentId: n
  * Pays a draft's charges at their current amounts: pay orders, the posting, the lines and the payment.
  * `drafted` holds the amounts the lines carry, rewritten where a charge changed since.
  */
-async function settle(tx: Tx, tenantId: number, userId: number, payment: { id: number; paymentNo: string; currency: CurrencyCode }, charges: Charge[], drafted: Map<number, bigint | null>) {
+async function settle(tx: Db, tenantId: number, userId: number, payment: { id: number; paymentNo: string; currency: CurrencyCode }, charges: Charge[], drafted: Map<number, bigint | null>) {
   const amountOf = (charge: Charge) => must(charge.freightCharge, 'charge');
   const total = charges.reduce((sum, charge) => sum + amountOf(charge), 0n);
 

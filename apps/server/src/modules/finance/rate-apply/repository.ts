@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { trimDecimal, type CurrencyCode } from '@portal/shared/money';
@@ -10,9 +11,9 @@ import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { dateRange } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
-import { financeNo, type Tx } from '../ledger/repository.ts';
+import { financeNo } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
-import { iso, personName } from '../repository.ts';
+import { personName } from '../repository.ts';
 
 /** Rate applications: the merchant's list, the platform's review queue, their records, exports and changes. */
 
@@ -83,7 +84,7 @@ export type RateApplyRow = {
   tenantName: string;
 };
 
-function selectApplications(db: Tx) {
+function selectApplications(db: Db) {
   return db
     .select(columns)
     .from(rateApplications)
@@ -96,7 +97,7 @@ function selectApplications(db: Tx) {
  * A page, newest first. The review queue (`submittedFirst`) puts what awaits a decision on top, as long
  * as the caller asked for no order of its own.
  */
-export async function rateApplyRows(db: Tx, where: SQL | undefined, page: { direction: Direction; submittedFirst: boolean; limit: number; offset: number }): Promise<RateApplyRow[]> {
+export async function rateApplyRows(db: Db, where: SQL | undefined, page: { direction: Direction; submittedFirst: boolean; limit: number; offset: number }): Promise<RateApplyRow[]> {
   const order = indexOrder(page.direction);
   const terms = [order(rateApplications.createdAt), order(rateApplications.id)];
   if (page.submittedFirst) terms.unshift(desc(sql`(${rateApplications.status} = 'SUBMITTED')`));
@@ -107,7 +108,7 @@ export async function rateApplyRows(db: Tx, where: SQL | undefined, page: { dire
     .offset(page.offset);
 }
 
-export async function findRateApply(db: Tx, id: number, tenantId: number | null): Promise<RateApplyRow | null> {
+export async function findRateApply(db: Db, id: number, tenantId: number | null): Promise<RateApplyRow | null> {
   const [row] = await selectApplications(db).where(and(eq(rateApplications.id, id), tenantId === null ? undefined : eq(rateApplications.tenantId, tenantId)));
   return row ?? null;
 }
@@ -151,7 +152,7 @@ export function toRateApplyRecord(row: RateApplyRow, market: Map<string, string 
   };
 }
 
-export async function countRateApplications(db: Tx, where: SQL | undefined): Promise<number> {
+export async function countRateApplications(db: Db, where: SQL | undefined): Promise<number> {
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(rateApplications).where(where);
   return Number(counted?.total ?? 0);
 }
@@ -159,7 +160,7 @@ export async function countRateApplications(db: Tx, where: SQL | undefined): Pro
 /** What a merchant asks for: the pair, the amount, the rate and why. */
 export type RateApplyFields = { baseCurrency: CurrencyCode; quoteCurrency: CurrencyCode; amount: bigint; requestedRate: string; reason: string };
 
-export async function insertRateApply(tx: Tx, tenantId: number, createdBy: number, status: 'DRAFT' | 'SUBMITTED', fields: RateApplyFields): Promise<number> {
+export async function insertRateApply(tx: Db, tenantId: number, createdBy: number, status: 'DRAFT' | 'SUBMITTED', fields: RateApplyFields): Promise<number> {
   const [created] = await tx
     .insert(rateApplications)
     .values({ tenantId, applyNo: financeNo('RA'), status, ...fields, createdBy })
@@ -168,7 +169,7 @@ export async function insertRateApply(tx: Tx, tenantId: number, createdBy: numbe
 }
 
 /** Changes the tenant's draft (false: no such draft); the status condition makes the check and the change one step. */
-export async function updateDraft(db: Tx, id: number, tenantId: number, status: 'DRAFT' | 'SUBMITTED', fields: RateApplyFields): Promise<boolean> {
+export async function updateDraft(db: Db, id: number, tenantId: number, status: 'DRAFT' | 'SUBMITTED', fields: RateApplyFields): Promise<boolean> {
   const changed = await db
     .update(rateApplications)
     .set({ ...fields, status, updatedAt: sql`now()` })
@@ -178,7 +179,7 @@ export async function updateDraft(db: Tx, id: number, tenantId: number, status: 
 }
 
 /** Moves the tenant's application from one of `from` to `to` (false: none such): two clicks cannot both pass. */
-export async function moveRateApply(db: Tx, id: number, tenantId: number, from: RateApplyStatus[], to: RateApplyStatus): Promise<boolean> {
+export async function moveRateApply(db: Db, id: number, tenantId: number, from: RateApplyStatus[], to: RateApplyStatus): Promise<boolean> {
   const changed = await db
     .update(rateApplications)
     .set({ status: to, updatedAt: sql`now()` })
@@ -193,7 +194,7 @@ export type RateApplyDecision = { status: 'APPROVED'; approvedRate: string | und
  * Decides a submitted application, never by the one who submitted it (false: none such), in one step;
  * approving without a rate grants the rate asked for.
  */
-export async function decideRateApply(db: Tx, id: number, decision: RateApplyDecision, remark: string | undefined, userId: number): Promise<boolean> {
+export async function decideRateApply(db: Db, id: number, decision: RateApplyDecision, remark: string | undefined, userId: number): Promise<boolean> {
   const values =
     decision.status === 'APPROVED' ? { status: decision.status, approvedRate: decision.approvedRate ?? sql`${rateApplications.requestedRate}`, validUntil: decision.validUntil } : { status: decision.status };
   const decided = await db
@@ -208,7 +209,7 @@ export async function decideRateApply(db: Tx, id: number, decision: RateApplyDec
  * The rate of the tenant's approved application `id` for exactly this pair, still valid at `at`, with
  * when it was decided; undefined when there is no such application.
  */
-export async function approvedApplication(tx: Tx, tenantId: number, id: number, from: CurrencyCode, to: CurrencyCode, at: Date): Promise<{ approvedRate: string | null; decidedAt: Date | null } | undefined> {
+export async function approvedApplication(tx: Db, tenantId: number, id: number, from: CurrencyCode, to: CurrencyCode, at: Date): Promise<{ approvedRate: string | null; decidedAt: Date | null } | undefined> {
   const [row] = await tx
     .select({ approvedRate: rateApplications.approvedRate, decidedAt: rateApplications.decidedAt })
     .from(rateApplications)
@@ -226,7 +227,7 @@ export async function approvedApplication(tx: Tx, tenantId: number, id: number, 
 }
 
 /** The number of an application and the amount it was granted for. */
-export async function applicationGrant(tx: Tx, id: number): Promise<{ applyNo: string; amount: bigint } | undefined> {
+export async function applicationGrant(tx: Db, id: number): Promise<{ applyNo: string; amount: bigint } | undefined> {
   const [application] = await tx.select({ applyNo: rateApplications.applyNo, amount: rateApplications.amount }).from(rateApplications).where(eq(rateApplications.id, id));
   return application;
 }

@@ -11,7 +11,6 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { pageOf } from '../../../lib/list.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches } from '../../../lib/xlsx.ts';
-import type { Tx } from '../ledger/repository.ts';
 import { once } from '../ledger/service.ts';
 import { minorOf } from '../money.ts';
 import { currentRate, type AppliedRate } from '../rates/service.ts';
@@ -48,7 +47,7 @@ const DEFAULT_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
  * The rate of the tenant's approved application `rateApplyId` for exactly this pair, still valid at `at`;
  * null when there is no such application (the caller then answers 409 or uses the rate table).
  */
-export async function applicationRate(tx: Tx, tenantId: number, rateApplyId: number, from: CurrencyCode, to: CurrencyCode, at: Date = new Date()): Promise<AppliedRate | null> {
+export async function applicationRate(tx: Db, tenantId: number, rateApplyId: number, from: CurrencyCode, to: CurrencyCode, at: Date = new Date()): Promise<AppliedRate | null> {
   const row = await approvedApplication(tx, tenantId, rateApplyId, from, to, at);
   if (!row?.approvedRate) return null;
   const rate = trimDecimal(row.approvedRate);
@@ -56,7 +55,7 @@ export async function applicationRate(tx: Tx, tenantId: number, rateApplyId: num
 }
 
 /** Today's rate of each pair among `rows`, added to what `known` already holds (an export meets few pairs). */
-export async function marketRates(db: Tx, rows: RateApplyRow[], known: Map<string, string | null> = new Map()): Promise<Map<string, string | null>> {
+export async function marketRates(db: Db, rows: RateApplyRow[], known: Map<string, string | null> = new Map()): Promise<Map<string, string | null>> {
   for (const row of rows) {
     const pair = `${row.baseCurrency}/${row.quoteCurrency}`;
     if (!known.has(pair)) known.set(pair, (await currentRate(db, row.baseCurrency, row.quoteCurrency))?.rate ?? null);
@@ -64,15 +63,15 @@ export async function marketRates(db: Tx, rows: RateApplyRow[], known: Map<strin
   return known;
 }
 
-export async function toRateApplyRecords(db: Tx, rows: RateApplyRow[]): Promise<RateApplyRecord[]> {
+export async function toRateApplyRecords(db: Db, rows: RateApplyRow[]): Promise<RateApplyRecord[]> {
   const market = await marketRates(db, rows);
   return rows.map((row) => toRateApplyRecord(row, market));
 }
 
-const answer = async (tx: Tx, id: number, tenantId: number | null) => must((await toRateApplyRecords(tx, [must(await findRateApply(tx, id, tenantId), 'rate application')]))[0], 'record');
+const answer = async (tx: Db, id: number, tenantId: number | null) => must((await toRateApplyRecords(tx, [must(await findRateApply(tx, id, tenantId), 'rate application')]))[0], 'record');
 
 /** After a status-guarded update found nothing: 404 for a missing (or another tenant's) id, else 409 naming the status. */
-async function refuse(db: Tx, id: number, tenantId: number | null, action: RateApplyAction): Promise<never> {
+async function refuse(db: Db, id: number, tenantId: number | null, action: RateApplyAction): Promise<never> {
   const row = await findRateApply(db, id, tenantId);
   // the platform never sees the merchants' drafts
   if (!row || (tenantId === null && row.status === 'DRAFT')) throw notFound();

@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, desc, eq, exists, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invertRate, trimDecimal, type CurrencyCode } from '@portal/shared/money';
@@ -9,13 +10,12 @@ import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { dateRange } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
-import type { Tx } from '../ledger/repository.ts';
-import { iso, personName, userNames } from '../repository.ts';
+import { personName, userNames } from '../repository.ts';
 
 /** The rate table's queries: the rate of a pair, the list with its "current" flag, the export, the changes. */
 
 /** The newest rate of the pair effective at `at` (effective time, then id), if any. */
-export async function newestRate(tx: Tx, base: CurrencyCode, quote: CurrencyCode, at: Date): Promise<{ rate: string; effectiveFrom: Date } | undefined> {
+export async function newestRate(tx: Db, base: CurrencyCode, quote: CurrencyCode, at: Date): Promise<{ rate: string; effectiveFrom: Date } | undefined> {
   const [row] = await tx
     .select({ rate: rates.rate, effectiveFrom: rates.effectiveFrom })
     .from(rates)
@@ -26,7 +26,7 @@ export async function newestRate(tx: Tx, base: CurrencyCode, quote: CurrencyCode
 }
 
 /** Every figure finance ever set for these pairs (base, quote), by `BASE:QUOTE`: a few per pair (fin_rate_pair_idx). */
-export async function rateFiguresOf(tx: Tx, pairs: readonly (readonly [CurrencyCode, CurrencyCode])[]): Promise<Map<string, Set<string>>> {
+export async function rateFiguresOf(tx: Db, pairs: readonly (readonly [CurrencyCode, CurrencyCode])[]): Promise<Map<string, Set<string>>> {
   const figures = new Map<string, Set<string>>();
   if (pairs.length === 0) return figures;
   const rows = await tx
@@ -54,7 +54,7 @@ const newer = alias(rates, 'newer');
  * True for the row applying now to its pair: effective, and no other effective row of the pair is newer
  * (the order of newestRate: effective_from, then id). Served by fin_rate_pair_idx.
  */
-export function isCurrentRate(db: Tx): SQL<boolean> {
+export function isCurrentRate(db: Db): SQL<boolean> {
   const newerEffective = db
     .select({ one: sql`1` })
     .from(newer)
@@ -69,7 +69,7 @@ export function isCurrentRate(db: Tx): SQL<boolean> {
   return sql<boolean>`(${rates.effectiveFrom} <= now() and not ${exists(newerEffective)})`;
 }
 
-export function rateWhere(db: Tx, filters: RateFilters): SQL | undefined {
+export function rateWhere(db: Db, filters: RateFilters): SQL | undefined {
   return and(
     filters.baseCurrency ? eq(rates.baseCurrency, filters.baseCurrency) : undefined,
     filters.quoteCurrency ? eq(rates.quoteCurrency, filters.quoteCurrency) : undefined,
@@ -78,12 +78,12 @@ export function rateWhere(db: Tx, filters: RateFilters): SQL | undefined {
   );
 }
 
-export async function countRates(db: Tx, where: SQL | undefined): Promise<number> {
+export async function countRates(db: Db, where: SQL | undefined): Promise<number> {
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(rates).where(where);
   return Number(counted?.total ?? 0);
 }
 
-const rateColumns = (db: Tx) => ({
+const rateColumns = (db: Db) => ({
   id: rates.id,
   baseCurrency: rates.baseCurrency,
   quoteCurrency: rates.quoteCurrency,
@@ -98,7 +98,7 @@ const rateColumns = (db: Tx) => ({
 export type RateRow = { id: number; baseCurrency: CurrencyCode; quoteCurrency: CurrencyCode; rate: string; effectiveFrom: Date; current: boolean; remark: string; createdBy: number | null; createdAt: Date };
 
 /** Newest effective time first (scheduled rates on top), the order of the pair index. */
-export async function rateRows(db: Tx, where: SQL | undefined, page: { direction: Direction; limit: number; offset: number }): Promise<RateRow[]> {
+export async function rateRows(db: Db, where: SQL | undefined, page: { direction: Direction; limit: number; offset: number }): Promise<RateRow[]> {
   const order = indexOrder(page.direction);
   return db
     .select(rateColumns(db))
@@ -109,7 +109,7 @@ export async function rateRows(db: Tx, where: SQL | undefined, page: { direction
     .offset(page.offset);
 }
 
-export async function findRate(db: Tx, id: number): Promise<RateRow | null> {
+export async function findRate(db: Db, id: number): Promise<RateRow | null> {
   const [row] = await db.select(rateColumns(db)).from(rates).where(eq(rates.id, id));
   return row ?? null;
 }
@@ -128,7 +128,7 @@ export function rateExportBatch(db: Db, where: SQL | undefined, after: Cursor | 
 }
 
 export async function insertRate(
-  tx: Tx,
+  tx: Db,
   values: { baseCurrency: CurrencyCode; quoteCurrency: CurrencyCode; rate: string; effectiveFrom: Date | undefined; remark: string | undefined; createdBy: number },
 ): Promise<number> {
   const [created] = await tx.insert(rates).values(values).returning({ id: rates.id });
@@ -136,7 +136,7 @@ export async function insertRate(
 }
 
 /** Deletes the rate if it is still scheduled: the time condition makes the check and the delete one step. */
-export async function deleteScheduledRate(db: Tx, id: number): Promise<boolean> {
+export async function deleteScheduledRate(db: Db, id: number): Promise<boolean> {
   const deleted = await db
     .delete(rates)
     .where(and(eq(rates.id, id), gt(rates.effectiveFrom, sql`now()`)))
@@ -144,12 +144,12 @@ export async function deleteScheduledRate(db: Tx, id: number): Promise<boolean> 
   return deleted.length > 0;
 }
 
-export async function rateEffectiveFrom(db: Tx, id: number): Promise<Date | undefined> {
+export async function rateEffectiveFrom(db: Db, id: number): Promise<Date | undefined> {
   const [row] = await db.select({ effectiveFrom: rates.effectiveFrom }).from(rates).where(eq(rates.id, id));
   return row?.effectiveFrom;
 }
 
-export async function toRateRecords(db: Tx, rows: RateRow[]): Promise<RateRecord[]> {
+export async function toRateRecords(db: Db, rows: RateRow[]): Promise<RateRecord[]> {
   const names = await userNames(
     db,
     rows.map((row) => row.createdBy),

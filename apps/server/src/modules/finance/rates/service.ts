@@ -9,7 +9,6 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { pageOf } from '../../../lib/list.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, timeFormatter } from '../../../lib/xlsx.ts';
-import type { Tx } from '../ledger/repository.ts';
 import { once } from '../ledger/service.ts';
 import { rateColumnsFor } from './export.ts';
 import {
@@ -45,7 +44,7 @@ export type AppliedRate = {
  * The rate applying now from `from` to `to`: the newest effective one finance set for the pair, else the
  * inverse of the newest for the opposite pair (1 / rate, 10 decimals, half to even). The same currency is 1.
  */
-export async function currentRate(tx: Tx, from: CurrencyCode, to: CurrencyCode, at: Date = new Date()): Promise<AppliedRate | null> {
+export async function currentRate(tx: Db, from: CurrencyCode, to: CurrencyCode, at: Date = new Date()): Promise<AppliedRate | null> {
   if (from === to) return { rate: '1', inverseRate: '1', effectiveFrom: new Date(0), rateApplyId: null };
   const direct = await newestRate(tx, from, to, at);
   if (direct) {
@@ -67,7 +66,7 @@ export type UsedRate = { from: CurrencyCode; to: CurrencyCode; rate: string };
  * 0.2235688519, 1/0.2235688519 = 4.4728950008): its inverse is E, the figure finance set. Any other rate's
  * inverse is 1/rate (docs/finance.md). One query for all of `used`.
  */
-export async function postedInverses(tx: Tx, used: readonly UsedRate[]): Promise<(rate: UsedRate) => string> {
+export async function postedInverses(tx: Db, used: readonly UsedRate[]): Promise<(rate: UsedRate) => string> {
   const converting = used.filter((entry) => entry.from !== entry.to);
   const pairs = [...new Map(converting.flatMap((entry) => [[entry.from, entry.to] as const, [entry.to, entry.from] as const]).map((pair) => [pair.join(':'), pair])).values()];
   const figures = await rateFiguresOf(tx, pairs);

@@ -1,3 +1,5 @@
+import { iso } from '../../../lib/iso.ts';
+import type { Db } from '../../../db/client.ts';
 import { and, asc, desc, eq, getTableColumns, inArray, like, notInArray, sql, type SQL } from 'drizzle-orm';
 import { RECEIVING_ACCOUNTS, type RechargeStatus } from '@portal/shared/finance';
 import type { RechargeRecord, VoucherRecord } from '@portal/shared/finance-schemas';
@@ -6,10 +8,9 @@ import { journals, rateApplications, recharges, vouchers } from '../../../db/sch
 import { dateRange } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
-import { financeNo, type Tx } from '../ledger/repository.ts';
+import { financeNo } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
 import type { AppliedRate, UsedRate } from '../rates/service.ts';
-import { iso } from '../repository.ts';
 import { converted } from './model.ts';
 
 /** Recharges and their vouchers: the list filters, the rows with what they join, their records, the changes. */
@@ -42,13 +43,13 @@ export function rechargeWhere(tenantId: number | null, filters: RechargeFilters,
   );
 }
 
-export async function countRecharges(db: Tx, where: SQL | undefined): Promise<number> {
+export async function countRecharges(db: Db, where: SQL | undefined): Promise<number> {
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(recharges).where(where);
   return Number(counted?.total ?? 0);
 }
 
 /** Recharges with the number of their rate application and the posting time of their journal. */
-export function rechargeRows(tx: Tx) {
+export function rechargeRows(tx: Db) {
   return tx
     .select({ ...getTableColumns(recharges), applyNo: rateApplications.applyNo, postedAt: journals.postedAt, cursorTime: cursorTimeOf(recharges.createdAt) })
     .from(recharges)
@@ -58,7 +59,7 @@ export function rechargeRows(tx: Tx) {
 export type RechargeRow = Awaited<ReturnType<typeof rechargeRows>>[number];
 
 /** A page in (created_at, id) order, newest first unless `asc` (the order of the tenant indexes). */
-export function rechargePage(tx: Tx, where: SQL | undefined, page: { pageNo: number; pageSize: number; order?: 'asc' | 'desc' }) {
+export function rechargePage(tx: Db, where: SQL | undefined, page: { pageNo: number; pageSize: number; order?: 'asc' | 'desc' }) {
   const direction = page.order === 'asc' ? asc : desc;
   return rechargeRows(tx)
     .where(where)
@@ -68,7 +69,7 @@ export function rechargePage(tx: Tx, where: SQL | undefined, page: { pageNo: num
 }
 
 /** A batch of an export: newest first, after the cursor. */
-export function rechargeExportBatch(tx: Tx, where: SQL | undefined, after: Cursor | null, limit: number) {
+export function rechargeExportBatch(tx: Db, where: SQL | undefined, after: Cursor | null, limit: number) {
   return rechargeRows(tx)
     .where(and(where, after ? afterCursor(recharges.createdAt, recharges.id, after) : undefined))
     .orderBy(desc(recharges.createdAt), desc(recharges.id))
@@ -76,7 +77,7 @@ export function rechargeExportBatch(tx: Tx, where: SQL | undefined, after: Curso
 }
 
 /** One recharge, of `tenantId` only (null: any tenant). */
-export async function findRecharge(tx: Tx, id: number, tenantId: number | null, scope?: SQL): Promise<RechargeRow | undefined> {
+export async function findRecharge(tx: Db, id: number, tenantId: number | null, scope?: SQL): Promise<RechargeRow | undefined> {
   const [row] = await rechargeRows(tx).where(and(eq(recharges.id, id), tenantId === null ? undefined : eq(recharges.tenantId, tenantId), scope));
   return row;
 }
@@ -141,7 +142,7 @@ export function rechargeRecordOf(
 }
 
 /** The recharge row locked for the rest of the transaction: two decisions or edits never both pass. */
-export async function lockRecharge(tx: Tx, id: number, tenantId: number | null, scope?: SQL) {
+export async function lockRecharge(tx: Db, id: number, tenantId: number | null, scope?: SQL) {
   const [row] = await tx
     .select()
     .from(recharges)
@@ -156,7 +157,7 @@ export type RechargeValues = Pick<
 >;
 
 /** A new recharge with the next RC number; `submittedBy` null for a draft. */
-export async function insertRecharge(tx: Tx, tenantId: number, createdBy: number, submittedBy: number | null, values: RechargeValues): Promise<number> {
+export async function insertRecharge(tx: Db, tenantId: number, createdBy: number, submittedBy: number | null, values: RechargeValues): Promise<number> {
   const [created] = await tx
     .insert(recharges)
     .values({
@@ -172,7 +173,7 @@ export async function insertRecharge(tx: Tx, tenantId: number, createdBy: number
   return must(created, 'recharge').id;
 }
 
-export async function updateRecharge(tx: Tx, id: number, submittedBy: number | null, values: RechargeValues): Promise<void> {
+export async function updateRecharge(tx: Db, id: number, submittedBy: number | null, values: RechargeValues): Promise<void> {
   await tx
     .update(recharges)
     .set({ ...values, updatedAt: sql`now()`, submittedBy, submittedAt: submittedBy === null ? null : sql`now()` })
@@ -180,7 +181,7 @@ export async function updateRecharge(tx: Tx, id: number, submittedBy: number | n
 }
 
 /** A decision or a reversal: the new status and what comes with it. */
-export async function setRechargeStatus(tx: Tx, id: number, values: Pick<typeof recharges.$inferInsert, 'status' | 'rejectReason' | 'receivedAmount' | 'rate' | 'rateApplyId' | 'journalId'>, decidedBy?: number): Promise<void> {
+export async function setRechargeStatus(tx: Db, id: number, values: Pick<typeof recharges.$inferInsert, 'status' | 'rejectReason' | 'receivedAmount' | 'rate' | 'rateApplyId' | 'journalId'>, decidedBy?: number): Promise<void> {
   const decided = decidedBy === undefined ? {} : { decidedBy, decidedAt: sql`now()` };
   await tx
     .update(recharges)
@@ -189,12 +190,12 @@ export async function setRechargeStatus(tx: Tx, id: number, values: Pick<typeof 
 }
 
 /** Deletes a recharge and its vouchers. */
-export async function deleteRecharge(tx: Tx, id: number): Promise<void> {
+export async function deleteRecharge(tx: Db, id: number): Promise<void> {
   await tx.delete(vouchers).where(eq(vouchers.rechargeId, id));
   await tx.delete(recharges).where(eq(recharges.id, id));
 }
 
-export async function rechargeNoOf(tx: Tx, id: number): Promise<string | undefined> {
+export async function rechargeNoOf(tx: Db, id: number): Promise<string | undefined> {
   const [owner] = await tx.select({ rechargeNo: recharges.rechargeNo }).from(recharges).where(eq(recharges.id, id));
   return owner?.rechargeNo;
 }
@@ -202,7 +203,7 @@ export async function rechargeNoOf(tx: Tx, id: number): Promise<string | undefin
 // ------------------------------------------------------------------ vouchers
 
 /** The tenant's vouchers among `ids` with the recharge each belongs to, locked: a voucher two recharges race for goes to one of them. */
-export function lockVouchers(tx: Tx, tenantId: number, ids: number[]) {
+export function lockVouchers(tx: Db, tenantId: number, ids: number[]) {
   return tx
     .select({ id: vouchers.id, rechargeId: vouchers.rechargeId })
     .from(vouchers)
@@ -211,7 +212,7 @@ export function lockVouchers(tx: Tx, tenantId: number, ids: number[]) {
 }
 
 /** Attaches exactly `voucherIds` to the recharge, detaching the ones it no longer lists. */
-export async function attachVouchers(tx: Tx, rechargeId: number, voucherIds: number[]): Promise<void> {
+export async function attachVouchers(tx: Db, rechargeId: number, voucherIds: number[]): Promise<void> {
   await tx
     .update(vouchers)
     .set({ rechargeId: null })
@@ -220,7 +221,7 @@ export async function attachVouchers(tx: Tx, rechargeId: number, voucherIds: num
 }
 
 export async function insertVoucher(
-  tx: Tx,
+  tx: Db,
   values: { tenantId: number; storedName: string; originalName: string; mimeType: string; size: number; content: Buffer; createdBy: number },
 ): Promise<VoucherRecord> {
   const [created] = await tx
@@ -233,7 +234,7 @@ export async function insertVoucher(
 export type VoucherFile = { storedName: string; originalName: string; mimeType: string; content: Uint8Array };
 
 /** A voucher's file, of `tenantId` only (null: any tenant). */
-export async function voucherFile(tx: Tx, id: number, tenantId: number | null): Promise<VoucherFile | undefined> {
+export async function voucherFile(tx: Db, id: number, tenantId: number | null): Promise<VoucherFile | undefined> {
   const [voucher] = await tx
     .select({ storedName: vouchers.storedName, originalName: vouchers.originalName, mimeType: vouchers.mimeType, content: vouchers.content })
     .from(vouchers)
@@ -242,7 +243,7 @@ export async function voucherFile(tx: Tx, id: number, tenantId: number | null): 
 }
 
 /** The vouchers of the recharges, in id order. */
-export function vouchersOfRecharges(tx: Tx, rechargeIds: number[]) {
+export function vouchersOfRecharges(tx: Db, rechargeIds: number[]) {
   return tx
     .select({ id: vouchers.id, name: vouchers.originalName, mimeType: vouchers.mimeType, size: vouchers.size, rechargeId: vouchers.rechargeId })
     .from(vouchers)

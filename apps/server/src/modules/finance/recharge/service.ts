@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { emitRechargeResult } from '../../push/events.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,8 +14,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches } from '../../../lib/xlsx.ts';
-import { conversionLegs, memoOf, PLATFORM_TENANT, platformLeg, walletLeg, type Leg } from '../ledger/model.ts';
-import type { Tx } from '../ledger/repository.ts';
+import { conversionLegs, memoOf, platformLeg, walletLeg, type Leg } from '../ledger/model.ts';
 import { once, post, reverse } from '../ledger/service.ts';
 import { amountText, minorOf } from '../money.ts';
 import { tenantNames, userNames } from '../repository.ts';
@@ -67,7 +67,7 @@ type RateKey = Pick<RechargeRow, 'tenantId' | 'transferCurrency' | 'receivedCurr
  * is valid, else the rate table's current rate (none: null). Answers are kept for the book's lifetime
  * (one request), so a page of recharges asks the database once per pair.
  */
-export function rateBook(tx: Tx): (row: RateKey) => Promise<RateChoice> {
+export function rateBook(tx: Db): (row: RateKey) => Promise<RateChoice> {
   const table = new Map<string, Promise<AppliedRate | null>>();
   const applications = new Map<string, Promise<AppliedRate | null>>();
   const cached = (cache: Map<string, Promise<AppliedRate | null>>, key: string, load: () => Promise<AppliedRate | null>) => {
@@ -91,7 +91,7 @@ export function rateBook(tx: Tx): (row: RateKey) => Promise<RateChoice> {
 }
 
 /** The API's records of `rows`, in their order (estimates at the rate that would apply now until credited). */
-export async function toRechargeRecords(tx: Tx, rows: RechargeRow[], rateOf: (row: RateKey) => Promise<RateChoice> = rateBook(tx)): Promise<RechargeRecord[]> {
+export async function toRechargeRecords(tx: Db, rows: RechargeRow[], rateOf: (row: RateKey) => Promise<RateChoice> = rateBook(tx)): Promise<RechargeRecord[]> {
   if (rows.length === 0) return [];
   // one query after another: inside a transaction they share one connection
   const voucherRows = await vouchersOfRecharges(
@@ -125,7 +125,7 @@ export async function toRechargeRecords(tx: Tx, rows: RechargeRow[], rateOf: (ro
   return records;
 }
 
-async function recordOf(tx: Tx, id: number, tenantId: number | null): Promise<RechargeRecord> {
+async function recordOf(tx: Db, id: number, tenantId: number | null): Promise<RechargeRecord> {
   const [record] = await toRechargeRecords(tx, [must(await findRecharge(tx, id, tenantId), 'recharge')]);
   return must(record, 'recharge record');
 }
@@ -175,7 +175,7 @@ const notInStatus = (row: { rechargeNo: string; status: RechargeStatus }, action
  * account in the transfer currency, a rate for a conversion (today's, or an approved application of
  * the tenant for exactly this pair and at least this amount), and the tenant's own free vouchers.
  */
-async function checkedRecharge(tx: Tx, tenantId: number, input: RechargeFields, rechargeId: number | null): Promise<{ voucherIds: number[]; values: RechargeValues }> {
+async function checkedRecharge(tx: Db, tenantId: number, input: RechargeFields, rechargeId: number | null): Promise<{ voucherIds: number[]; values: RechargeValues }> {
   const amount = minorOf('transferAmount', input.transferAmount, input.transferCurrency);
   const account = must(
     RECEIVING_ACCOUNTS.find((candidate) => candidate.code === input.receivingAccountCode),

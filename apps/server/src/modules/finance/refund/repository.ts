@@ -1,3 +1,5 @@
+import { iso } from '../../../lib/iso.ts';
+import type { Db } from '../../../db/client.ts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RefundKind, RefundStatus } from '@portal/shared/finance';
 import type { Page } from '@portal/shared/api';
@@ -9,9 +11,9 @@ import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { must } from '../../../lib/must.ts';
 import { dateRange, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
-import { financeNo, type Tx } from '../ledger/repository.ts';
+import { financeNo } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
-import { iso, tenantNames, userNames } from '../repository.ts';
+import { tenantNames, userNames } from '../repository.ts';
 
 /* The queries of refunds and of the pay orders they refund. */
 
@@ -27,7 +29,7 @@ const refundableOfPayOrder = sql<string>`(${payOrders.amount} - ${payOrders.refu
 // ------------------------------------------------------------------ submitting and deciding
 
 /** The wallet's balance, its row locked: the lock serialises submissions against each other (and against postings). */
-export async function lockedWalletBalance(tx: Tx, tenantId: number, currency: CurrencyCode): Promise<bigint> {
+export async function lockedWalletBalance(tx: Db, tenantId: number, currency: CurrencyCode): Promise<bigint> {
   const [wallet] = await tx
     .select({ balance: accounts.balance })
     .from(accounts)
@@ -37,7 +39,7 @@ export async function lockedWalletBalance(tx: Tx, tenantId: number, currency: Cu
 }
 
 /** The sum of the tenant's balance refunds in `currency` awaiting review. */
-export async function pendingBalanceRefunds(tx: Tx, tenantId: number, currency: CurrencyCode): Promise<bigint> {
+export async function pendingBalanceRefunds(tx: Db, tenantId: number, currency: CurrencyCode): Promise<bigint> {
   return sumOf(
     await tx
       .select({ sum: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
@@ -47,7 +49,7 @@ export async function pendingBalanceRefunds(tx: Tx, tenantId: number, currency: 
 }
 
 /** The tenant's pay order by number, locked; undefined when it is not the tenant's. */
-export async function lockPayOrderByNo(tx: Tx, tenantId: number, payOrderNo: string) {
+export async function lockPayOrderByNo(tx: Db, tenantId: number, payOrderNo: string) {
   const [payOrder] = await tx
     .select({ id: payOrders.id, currency: payOrders.currency, amount: payOrders.amount, refunded: payOrders.refunded })
     .from(payOrders)
@@ -58,7 +60,7 @@ export async function lockPayOrderByNo(tx: Tx, tenantId: number, payOrderNo: str
 }
 
 /** The sum of the pay order's charge refunds awaiting review. */
-export async function pendingChargeRefunds(tx: Tx, payOrderId: number): Promise<bigint> {
+export async function pendingChargeRefunds(tx: Db, payOrderId: number): Promise<bigint> {
   return sumOf(
     await tx
       .select({ sum: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
@@ -70,7 +72,7 @@ export async function pendingChargeRefunds(tx: Tx, payOrderId: number): Promise<
 export type RefundValues = { kind: RefundKind; currency: CurrencyCode; amount: bigint; payOrderId: number | null; payeeName: string; payeeAccount: string; payeeBank: string };
 
 /** A refund awaiting review; answers its id. */
-export async function insertRefund(tx: Tx, tenantId: number, userId: number, values: RefundValues, reason: string): Promise<number> {
+export async function insertRefund(tx: Db, tenantId: number, userId: number, values: RefundValues, reason: string): Promise<number> {
   const [created] = await tx
     .insert(refunds)
     .values({ tenantId, refundNo: financeNo('RF'), status: 'SUBMITTED', ...values, reason, createdBy: userId })
@@ -79,14 +81,14 @@ export async function insertRefund(tx: Tx, tenantId: number, userId: number, val
 }
 
 /** A refund of any tenant, locked; 404 when there is none. */
-export async function lockRefund(tx: Tx, id: number) {
+export async function lockRefund(tx: Db, id: number) {
   const [refund] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update');
   if (!refund) throw notFound();
   return refund;
 }
 
 /** Raises the pay order's refunded by `amount`, never past what was paid: false when it would be. */
-export async function raiseRefunded(tx: Tx, payOrderId: number, amount: bigint): Promise<boolean> {
+export async function raiseRefunded(tx: Db, payOrderId: number, amount: bigint): Promise<boolean> {
   const raised = await tx
     .update(payOrders)
     .set({ refunded: sql`${payOrders.refunded} + ${amount}` })
@@ -95,12 +97,12 @@ export async function raiseRefunded(tx: Tx, payOrderId: number, amount: bigint):
   return raised.length > 0;
 }
 
-export async function payOrderById(tx: Tx, id: number) {
+export async function payOrderById(tx: Db, id: number) {
   const [payOrder] = await tx.select().from(payOrders).where(eq(payOrders.id, id));
   return must(payOrder, 'pay order');
 }
 
-export async function markDecided(tx: Tx, id: number, decision: { approve: boolean; reason: string; journalId: number | null; userId: number }): Promise<void> {
+export async function markDecided(tx: Db, id: number, decision: { approve: boolean; reason: string; journalId: number | null; userId: number }): Promise<void> {
   await tx
     .update(refunds)
     .set({ status: decision.approve ? 'APPROVED' : 'REJECTED', decisionRemark: decision.reason, journalId: decision.journalId, decidedBy: decision.userId, decidedAt: sql`now()`, updatedAt: sql`now()` })
@@ -181,11 +183,11 @@ export type RefundRow = {
 };
 
 /** Refunds with the pay order they refund and the journal that moved the money. */
-const refundsJoined = (tx: Tx) =>
+const refundsJoined = (tx: Db) =>
   tx.select(refundColumns).from(refunds).leftJoin(payOrders, eq(payOrders.id, refunds.payOrderId)).leftJoin(journals, eq(journals.id, refunds.journalId));
 
 /** A page of refunds (of one tenant, or of all when `tenantId` is null) as records. */
-export async function refundPage(db: Tx, tenantId: number | null, body: RefundFilters & Paging, rules?: SQL): Promise<Page<RefundRecord>> {
+export async function refundPage(db: Db, tenantId: number | null, body: RefundFilters & Paging, rules?: SQL): Promise<Page<RefundRecord>> {
   const where = refundWhere(tenantId, body, rules);
   const direction = indexOrder(body.order === 'asc' ? 'asc' : 'desc');
   const [rows, counted] = await Promise.all([
@@ -199,7 +201,7 @@ export async function refundPage(db: Tx, tenantId: number | null, body: RefundFi
   return pageOf(await toRefundRecords(db, rows), pageCount(counted), body.pageNo, body.pageSize);
 }
 
-async function toRefundRecords(tx: Tx, rows: RefundRow[]): Promise<RefundRecord[]> {
+async function toRefundRecords(tx: Db, rows: RefundRow[]): Promise<RefundRecord[]> {
   // one query after another: inside a transaction they share one connection
   const people = await userNames(
     tx,
@@ -235,7 +237,7 @@ async function toRefundRecords(tx: Tx, rows: RefundRow[]): Promise<RefundRecord[
 }
 
 /** One refund as a record, within a tenant when one is given; 404 when missing or another tenant's. */
-export async function refundRecord(tx: Tx, tenantId: number | null, id: number, rules?: SQL): Promise<RefundRecord> {
+export async function refundRecord(tx: Db, tenantId: number | null, id: number, rules?: SQL): Promise<RefundRecord> {
   const rows = await refundsJoined(tx).where(and(eq(refunds.id, id), tenantId === null ? undefined : eq(refunds.tenantId, tenantId), rules));
   const [record] = await toRefundRecords(tx, rows);
   if (!record) throw notFound();
@@ -243,7 +245,7 @@ export async function refundRecord(tx: Tx, tenantId: number | null, id: number, 
 }
 
 /** A page of the tenant's paid charges that can still be refunded (paid less refunded less refunds awaiting review), newest first. */
-export async function payOrderPage(db: Tx, tenantId: number, body: { payOrderNo?: string; orderNo?: string; pageNo: number; pageSize: number }): Promise<Page<PayOrderRecord>> {
+export async function payOrderPage(db: Db, tenantId: number, body: { payOrderNo?: string; orderNo?: string; pageNo: number; pageSize: number }): Promise<Page<PayOrderRecord>> {
   const where = and(
     eq(payOrders.tenantId, tenantId),
     // freight only: purchase payments are refunded by their settlement, never by a charge refund (issue 14)
@@ -286,13 +288,13 @@ export async function payOrderPage(db: Tx, tenantId: number, body: { payOrderNo?
 
 export type RefundExportRow = RefundRow & { cursorTime: string; createdByName: string; refunderName: string; tenantName: string };
 
-export async function countRefunds(db: Tx, tenantId: number | null, filters: RefundFilters, rules?: SQL): Promise<number> {
+export async function countRefunds(db: Db, tenantId: number | null, filters: RefundFilters, rules?: SQL): Promise<number> {
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(refunds).where(refundWhere(tenantId, filters, rules));
   return Number(counted?.total ?? 0);
 }
 
 /** The next refunds of an export in (created, id) descending order after the cursor, with people's (and tenants') names. */
-export async function refundExportBatch(db: Tx, tenantId: number | null, filters: RefundFilters, withTenant: boolean, after: Cursor | null, limit: number, rules?: SQL): Promise<RefundExportRow[]> {
+export async function refundExportBatch(db: Db, tenantId: number | null, filters: RefundFilters, withTenant: boolean, after: Cursor | null, limit: number, rules?: SQL): Promise<RefundExportRow[]> {
   const where = refundWhere(tenantId, filters, rules);
   const rows = await db
     .select({ ...refundColumns, cursorTime: cursorTimeOf(refunds.createdAt) })

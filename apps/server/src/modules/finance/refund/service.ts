@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { emitRefundResult } from '../../push/events.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,8 +11,7 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
-import { memoOf, PLATFORM_TENANT, platformLeg, walletLeg } from '../ledger/model.ts';
-import type { Tx } from '../ledger/repository.ts';
+import { memoOf, platformLeg, walletLeg } from '../ledger/model.ts';
 import { once, post } from '../ledger/service.ts';
 import { WALLET } from '../access.ts';
 import { amountText, minorOf } from '../money.ts';
@@ -47,7 +47,7 @@ export async function submitRefund(db: Db, call: { tenantId: number; userId: num
 }
 
 /** Checks and records a refund request (status SUBMITTED); answers its id. */
-async function recordRequest(tx: Tx, tenantId: number, userId: number, input: z.infer<typeof refundInput>): Promise<number> {
+async function recordRequest(tx: Db, tenantId: number, userId: number, input: z.infer<typeof refundInput>): Promise<number> {
   let values: RefundValues;
   if (input.kind === 'BALANCE') {
     const amount = minorOf('amount', input.amount, input.currency);
@@ -91,7 +91,7 @@ export async function verifyRefund(db: Db, userId: number, body: z.infer<typeof 
 }
 
 /** The summary of a refund's posting: the bank it goes to (a balance refund) or the charge it returns, and the reason. */
-async function refundMemo(tx: Tx, refund: Awaited<ReturnType<typeof lockRefund>>): Promise<string> {
+async function refundMemo(tx: Db, refund: Awaited<ReturnType<typeof lockRefund>>): Promise<string> {
   if (refund.kind === 'BALANCE') return memoOf([refund.payeeName, refund.payeeBank, refund.payeeAccount, refund.reason]);
   const payOrder = await payOrderById(tx, must(refund.payOrderId, 'pay order of a charge refund'));
   return memoOf([payOrder.sourceNo, payOrder.payOrderNo, refund.reason]);
@@ -103,7 +103,7 @@ async function refundMemo(tx: Tx, refund: Awaited<ReturnType<typeof lockRefund>>
  * balance was spent meanwhile), a charge refund first raises the pay order's refunded (never past what
  * was paid), then returns the money from revenue to the wallet.
  */
-async function decide(tx: Tx, userId: number, decision: { id: number; approve: boolean; reason: string }): Promise<void> {
+async function decide(tx: Db, userId: number, decision: { id: number; approve: boolean; reason: string }): Promise<void> {
   const refund = await lockRefund(tx, decision.id);
   if (refund.status !== 'SUBMITTED') throw notInStatus(refund.refundNo, refund.status);
   if (refund.createdBy === userId) throw conflict('sameUserDecision');

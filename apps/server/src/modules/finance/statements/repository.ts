@@ -1,3 +1,5 @@
+import { iso } from '../../../lib/iso.ts';
+import type { Db } from '../../../db/client.ts';
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import { FINANCE_TIME_ZONE } from '@portal/shared/finance';
@@ -9,9 +11,8 @@ import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { dateRange, pageOf } from '../../../lib/list.ts';
 import { cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { detailColumns, type DetailRow } from '../details/repository.ts';
-import type { Tx } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
-import { iso, personName } from '../repository.ts';
+import { personName } from '../repository.ts';
 
 /*
  * Monthly statements of a wallet (decision 0007): the figures always come from the entries of the month,
@@ -32,7 +33,7 @@ const monthFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: FINANCE_TIME_ZO
 /** The business time zone's month now: later ones have not begun, earlier ones are over. */
 export const currentMonth = (now: Date = new Date()): string => monthFormat.format(now);
 
-export async function walletAccount(db: Tx, tenantId: number, currency: CurrencyCode): Promise<number | null> {
+export async function walletAccount(db: Db, tenantId: number, currency: CurrencyCode): Promise<number | null> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)
@@ -41,7 +42,7 @@ export async function walletAccount(db: Tx, tenantId: number, currency: Currency
 }
 
 /** The month's figures from the wallet's entries (fin_entry_account_idx: account, posting time). */
-export async function monthFigures(db: Tx, accountId: number | null, month: string): Promise<Figures> {
+export async function monthFigures(db: Db, accountId: number | null, month: string): Promise<Figures> {
   if (accountId === null) return ZERO;
   const start = monthStart(month);
   const inMonth = sql`${entries.postedAt} >= ${start}`;
@@ -65,7 +66,7 @@ export const sameFigures = (a: Figures, b: Figures): boolean =>
   a.opening === b.opening && a.credits === b.credits && a.debits === b.debits && a.closing === b.closing && a.entryCount === b.entryCount;
 
 /** The month's movements oldest first, after `after` (posting time, id). */
-export function monthLines(db: Tx, accountId: number, month: string, after: Cursor | null, limit: number): Promise<(DetailRow & { cursorTime: string })[]> {
+export function monthLines(db: Db, accountId: number, month: string, after: Cursor | null, limit: number): Promise<(DetailRow & { cursorTime: string })[]> {
   return db
     .select({ ...detailColumns, cursorTime: cursorTimeOf(entries.postedAt) })
     .from(entries)
@@ -115,10 +116,10 @@ const statementColumns = {
 
 export type StatementRow = Figures & { id: number; tenantId: number; month: string; currency: CurrencyCode; remark: string; generatedBy: string | null; generatedAt: Date };
 
-const statementsFrom = (db: Tx) => db.select(statementColumns).from(statements).leftJoin(users, eq(users.id, statements.generatedBy));
+const statementsFrom = (db: Db) => db.select(statementColumns).from(statements).leftJoin(users, eq(users.id, statements.generatedBy));
 
 /** Newest month first (fin_statement_tenant_idx), currencies in a month by id. */
-function statementRows(db: Tx, tenantId: number, filters: StatementFilters, page: { direction: Direction; limit: number; offset: number }): Promise<StatementRow[]> {
+function statementRows(db: Db, tenantId: number, filters: StatementFilters, page: { direction: Direction; limit: number; offset: number }): Promise<StatementRow[]> {
   const order = indexOrder(page.direction);
   return statementsFrom(db)
     .where(statementWhere(tenantId, filters))
@@ -127,13 +128,13 @@ function statementRows(db: Tx, tenantId: number, filters: StatementFilters, page
     .offset(page.offset);
 }
 
-async function countStatements(db: Tx, tenantId: number, filters: StatementFilters): Promise<number> {
+async function countStatements(db: Db, tenantId: number, filters: StatementFilters): Promise<number> {
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(statements).where(statementWhere(tenantId, filters));
   return Number(counted?.total ?? 0);
 }
 
 /** The tenant's statements with the figures as generated, newest month first unless asked otherwise. */
-export async function statementPage(db: Tx, tenantId: number, body: StatementFilters & { pageNo: number; pageSize: number; order?: Direction }): Promise<Page<StatementRecord>> {
+export async function statementPage(db: Db, tenantId: number, body: StatementFilters & { pageNo: number; pageSize: number; order?: Direction }): Promise<Page<StatementRecord>> {
   const [rows, total] = await Promise.all([
     statementRows(db, tenantId, body, { direction: body.order ?? 'desc', limit: body.pageSize, offset: (body.pageNo - 1) * body.pageSize }),
     countStatements(db, tenantId, body),
@@ -146,13 +147,13 @@ export async function statementPage(db: Tx, tenantId: number, body: StatementFil
   );
 }
 
-export async function findStatement(db: Tx, id: number, tenantId: number): Promise<StatementRow | null> {
+export async function findStatement(db: Db, id: number, tenantId: number): Promise<StatementRow | null> {
   const [row] = await statementsFrom(db).where(and(eq(statements.id, id), eq(statements.tenantId, tenantId)));
   return row ?? null;
 }
 
 /** Stores the month as generated now (one row per tenant, currency and month). */
-export async function upsertStatement(db: Tx, head: { tenantId: number; currency: CurrencyCode; month: string; remark: string; userId: number }, figures: Figures): Promise<number> {
+export async function upsertStatement(db: Db, head: { tenantId: number; currency: CurrencyCode; month: string; remark: string; userId: number }, figures: Figures): Promise<number> {
   const values = { opening: figures.opening, credits: figures.credits, debits: figures.debits, closing: figures.closing, entryCount: figures.entryCount, remark: head.remark, generatedBy: head.userId };
   const [row] = await db
     .insert(statements)

@@ -6,7 +6,6 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
-import type { Tx } from '../ledger/repository.ts';
 import { tenantNames } from '../repository.ts';
 import { toDetailRecord } from '../details/repository.ts';
 import type { StatementSheet } from './export.ts';
@@ -41,7 +40,7 @@ const textOf = (figures: Figures) => ({
 });
 
 /** The statement's figures as the entries give them now; a closed month that changed is a ledger fault. */
-async function recompute(tx: Tx, row: StatementRow, log: FastifyBaseLogger): Promise<{ figures: Figures; accountId: number | null }> {
+async function recompute(tx: Db, row: StatementRow, log: FastifyBaseLogger): Promise<{ figures: Figures; accountId: number | null }> {
   const accountId = await walletAccount(tx, row.tenantId, row.currency);
   const figures = await monthFigures(tx, accountId, row.month);
   if (row.month < currentMonth() && !sameFigures(row, figures)) {

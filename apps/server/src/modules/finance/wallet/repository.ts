@@ -1,16 +1,16 @@
+import type { Db } from '../../../db/client.ts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/shared/money';
 import type { Person } from '@portal/shared/finance-schemas';
 import { accounts, payments, rateApplications, recharges, refunds } from '../../../db/schema/finance.ts';
 import { users } from '../../../db/schema/sys.ts';
-import type { Tx } from '../ledger/repository.ts';
 import { rechargeWhere } from '../recharge/repository.ts';
 import { refundWhere } from '../refund/repository.ts';
 
 /** What the wallet at a glance reads: the tenant's wallets, what awaits review, the people of the filters. */
 
 /** The tenant's wallets (in `only` of the currencies, or all). */
-export function wallets(db: Tx, tenantId: number, only: CurrencyCode[] | null) {
+export function wallets(db: Db, tenantId: number, only: CurrencyCode[] | null) {
   return db
     .select({ currency: accounts.currency, balance: accounts.balance, updatedAt: accounts.updatedAt })
     .from(accounts)
@@ -21,7 +21,7 @@ export function wallets(db: Tx, tenantId: number, only: CurrencyCode[] | null) {
  * The tenant's submitted recharges, one by one (received in `only`, or any): the rows the recharge list shows
  * under its SUBMITTED tab, through the same condition and the reader's data rules there (`scope`).
  */
-export function submittedRecharges(db: Tx, tenantId: number, only: CurrencyCode[] | null, scope?: SQL) {
+export function submittedRecharges(db: Db, tenantId: number, only: CurrencyCode[] | null, scope?: SQL) {
   return db
     .select({ from: recharges.transferCurrency, to: recharges.receivedCurrency, amount: recharges.transferAmount })
     .from(recharges)
@@ -32,7 +32,7 @@ export function submittedRecharges(db: Tx, tenantId: number, only: CurrencyCode[
  * The sum of the tenant's submitted balance refunds per currency: the refund list's rows of that status and
  * kind, through the same condition and the reader's data rules there (`rules`; none: every one of the tenant).
  */
-export function submittedRefunds(db: Tx, tenantId: number, only: CurrencyCode[] | null, rules?: SQL) {
+export function submittedRefunds(db: Db, tenantId: number, only: CurrencyCode[] | null, rules?: SQL) {
   return db
     .select({ currency: refunds.currency, amount: sql<string>`sum(${refunds.amount})::text` })
     .from(refunds)
@@ -40,7 +40,7 @@ export function submittedRefunds(db: Tx, tenantId: number, only: CurrencyCode[] 
     .groupBy(refunds.currency);
 }
 
-async function people(db: Tx, ids: ReturnType<typeof sql>): Promise<Person[]> {
+async function people(db: Db, ids: ReturnType<typeof sql>): Promise<Person[]> {
   return db
     .select({ id: users.id, username: users.username, realname: users.realname })
     .from(users)
@@ -49,7 +49,7 @@ async function people(db: Tx, ids: ReturnType<typeof sql>): Promise<Person[]> {
 }
 
 /** The people of the tenant who created wallet records. */
-export function initiators(db: Tx, tenantId: number): Promise<Person[]> {
+export function initiators(db: Db, tenantId: number): Promise<Person[]> {
   return people(
     db,
     sql`(select created_by from ${recharges} where tenant_id = ${tenantId}
@@ -59,7 +59,7 @@ export function initiators(db: Tx, tenantId: number): Promise<Person[]> {
 }
 
 /** The platform's people who decided on the tenant's records. */
-export function judges(db: Tx, tenantId: number): Promise<Person[]> {
+export function judges(db: Db, tenantId: number): Promise<Person[]> {
   return people(
     db,
     sql`(select decided_by from ${recharges} where tenant_id = ${tenantId}

@@ -1,11 +1,11 @@
+import { iso } from '../../../lib/iso.ts';
+import type { Db } from '../../../db/client.ts';
 import type { SQL } from 'drizzle-orm';
 import { CURRENCY_CODES, CURRENCY_EXPONENTS, convertMinor, type CurrencyCode } from '@portal/shared/money';
 import type { Person, RateTable, WalletBalance } from '@portal/shared/finance-schemas';
 import type { PermissionCode } from '@portal/shared/permissions';
 import type { DataRuleMenu } from '@portal/shared/system-data-rules';
-import type { Tx } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
-import { iso } from '../repository.ts';
 import { currentRate } from '../rates/service.ts';
 import { initiators, judges, submittedRecharges, submittedRefunds, wallets } from './repository.ts';
 
@@ -34,7 +34,7 @@ export async function walletFigureParts(reader: FigureReader): Promise<WalletFig
  * The unrecharged amount estimates submitted recharges in another currency at today's rate (confirmation
  * fixes the real figure).
  */
-export async function balances(db: Tx, tenantId: number, parts: WalletFigureParts, currency?: CurrencyCode): Promise<WalletBalance[]> {
+export async function balances(db: Db, tenantId: number, parts: WalletFigureParts, currency?: CurrencyCode): Promise<WalletBalance[]> {
   const only = currency ? [currency] : null;
   // what the refund check holds back is every pending balance refund, whoever's; the reader's figure may be fewer
   const sameRefunds = parts.refunds && parts.refunds.scope === undefined;
@@ -76,12 +76,12 @@ export async function balances(db: Tx, tenantId: number, parts: WalletFigurePart
 }
 
 /** The tenant's wallet in one currency (zero when it has none yet). */
-export async function balanceIn(db: Tx, tenantId: number, parts: WalletFigureParts, currency: CurrencyCode): Promise<WalletBalance> {
+export async function balanceIn(db: Db, tenantId: number, parts: WalletFigureParts, currency: CurrencyCode): Promise<WalletBalance> {
   return (await balances(db, tenantId, parts, currency))[0] as WalletBalance;
 }
 
 /** The rates applying now from `from` to every other currency, with the inverse of each. */
-export async function rateTable(db: Tx, from: CurrencyCode): Promise<RateTable> {
+export async function rateTable(db: Db, from: CurrencyCode): Promise<RateTable> {
   const found = await Promise.all(CURRENCY_CODES.filter((to) => to !== from).map(async (to) => ({ to, rate: await currentRate(db, from, to) })));
   return {
     currency: from,
@@ -92,6 +92,6 @@ export async function rateTable(db: Tx, from: CurrencyCode): Promise<RateTable> 
 }
 
 /** The people of the tenant's records' filters: who created them (initiator), or who decided on them (judge). */
-export function peopleOf(db: Tx, tenantId: number, role: 'initiator' | 'judge'): Promise<Person[]> {
+export function peopleOf(db: Db, tenantId: number, role: 'initiator' | 'judge'): Promise<Person[]> {
   return role === 'initiator' ? initiators(db, tenantId) : judges(db, tenantId);
 }

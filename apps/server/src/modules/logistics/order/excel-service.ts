@@ -133,7 +133,7 @@ export async function importOrders(db: Db, dictionaries: Dictionaries, actor: Ac
   try {
     await db.transaction((tx) =>
       insertOrders(
-        tx as unknown as Db,
+        tx,
         actor,
         found.map((order, index) => ({ prepared: order.prepared, quote: quotes[index] ?? null })),
       ),

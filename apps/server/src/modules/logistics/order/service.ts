@@ -191,7 +191,7 @@ export type CreatedOrder = { id: number; orderNo: string };
 
 /** A new order (CREATED) with its products, numbered by the server, its freight quoted on the declared weight. */
 export async function createOrder(db: Db, actor: Actor, input: ParsedOrder): Promise<CreatedOrder> {
-  return db.transaction((tx) => createOrderIn(tx as unknown as Db, actor, input));
+  return db.transaction((tx) => createOrderIn(tx, actor, input));
 }
 
 /**
@@ -230,7 +230,7 @@ export async function editOrder(db: Db, tenantId: number, body: z.output<typeof 
   if ((await takenMerchantNos(db, tenantId, [input.merchantOrderNo], id)).size > 0) throw conflict('merchantOrderNoTaken', { merchantOrderNo: input.merchantOrderNo });
   const quote = await priceFor(db, input, prepared.order.declaredWeight, prepared.dimensions);
   try {
-    await db.transaction((tx) => replaceOrder(tx as unknown as Db, order, prepared, quote));
+    await db.transaction((tx) => replaceOrder(tx, order, prepared, quote));
   } catch (error) {
     throw merchantNoRace(error, input.merchantOrderNo);
   }
@@ -245,8 +245,7 @@ export async function cancelOrder(db: Db, actor: Actor, id: number, reason: stri
   const description = reason
     ? (Object.fromEntries(LANGUAGES.map((language) => [language, `${event[language]}${language === 'en-US' ? ': ' : '：'}${reason}`])) as Texts)
     : undefined;
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     // a pick-up batch counts on its orders: the batch is cancelled first (while it is prepared), never an order out of it
     const batchNo = await openBatchOf(tx, order);
     if (batchNo) throw conflict('orderInPickupBatch', { orderNo: order.orderNo, batchNo });

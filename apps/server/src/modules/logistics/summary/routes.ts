@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PermissionCode } from '@portal/shared/permissions';
@@ -6,8 +7,7 @@ import { logisticsSummary } from '@portal/shared/logistics-schemas';
 import { caller, eitherSide } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import type { SummaryParts } from './repository.ts';
-import { logisticsSummaries, PLATFORM_TENANT } from './service.ts';
-
+import { logisticsSummaries } from './service.ts';
 
 /** Home page figures of logistics: /logistics/summary */
 export const logisticsSummaryRoutes: FastifyPluginAsyncZod = async (app) => {

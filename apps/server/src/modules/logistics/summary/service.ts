@@ -1,10 +1,9 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import type { LogisticsSummary } from '@portal/shared/logistics-schemas';
 import type { Db } from '../../../db/client.ts';
 import { TtlCache } from '../../../lib/ttl-cache.ts';
 import { summarizeLogistics, type SummaryParts } from './repository.ts';
 
-/** The platform's own tenant: its staff see the figures of every merchant. */
-export const PLATFORM_TENANT = 0;
 /** How long the all-tenant figures are reused: counting a million orders is not done per page view. */
 export const PLATFORM_SUMMARY_TTL_MS = 30_000;
 

@@ -4,7 +4,6 @@ import type { Db } from '../../../db/client.ts';
 import { checkRules } from '../../../db/schema/dict.ts';
 import { escapeLike, pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
-import type { Tx } from '../form-row/repository.ts';
 
 /* sys_check_rule: a global reference table, the platform's. */
 
@@ -35,12 +34,12 @@ export async function listRules(db: Db, query: { pageNo: number; pageSize: numbe
   return pageOf(rows.map(toRecord), Number(counted[0]?.total ?? 0), query.pageNo, query.pageSize);
 }
 
-export async function findRuleById(db: Tx, id: number, lock = false): Promise<Row | undefined> {
+export async function findRuleById(db: Db, id: number, lock = false): Promise<Row | undefined> {
   const query = db.select().from(checkRules).where(eq(checkRules.id, id));
   return (lock ? await query.for('update') : await query)[0];
 }
 
-export async function ruleCodeTaken(db: Tx, code: string, exceptId?: number): Promise<boolean> {
+export async function ruleCodeTaken(db: Db, code: string, exceptId?: number): Promise<boolean> {
   const rows = await db
     .select({ id: checkRules.id })
     .from(checkRules)
@@ -49,14 +48,14 @@ export async function ruleCodeTaken(db: Tx, code: string, exceptId?: number): Pr
   return rows.length > 0;
 }
 
-export async function insertRule(db: Tx, input: CheckRuleInput): Promise<Row> {
+export async function insertRule(db: Db, input: CheckRuleInput): Promise<Row> {
   return must((await db.insert(checkRules).values(input).returning())[0], 'inserted check rule');
 }
 
-export async function updateRule(db: Tx, id: number, input: CheckRuleInput): Promise<Row | undefined> {
+export async function updateRule(db: Db, id: number, input: CheckRuleInput): Promise<Row | undefined> {
   return (await db.update(checkRules).set(input).where(eq(checkRules.id, id)).returning())[0];
 }
 
-export async function deleteRule(db: Tx, id: number): Promise<void> {
+export async function deleteRule(db: Db, id: number): Promise<void> {
   await db.delete(checkRules).where(eq(checkRules.id, id));
 }

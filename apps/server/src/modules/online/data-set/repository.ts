@@ -19,9 +19,6 @@ import { users, userTenants } from '../../../db/schema/sys.ts';
  * (password hashes, salts, tokens) are simply not fields.
  */
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Reader = Db | Tx;
-
 export type DataSetField = {
   key: string;
   titles: Texts;
@@ -48,9 +45,9 @@ export type DataSetDefinition = {
   idColumn: AnyPgColumn;
   fields: readonly DataSetField[];
   /** FROM and its joins, with the selection given */
-  source: (db: Reader, selection: Selection) => PgSelect;
+  source: (db: Db, selection: Selection) => PgSelect;
   /** one tenant's rows, and only what the caller's codes open of them */
-  rowsOf: (db: Reader, tenantId: number, held: ReadonlySet<PermissionCode>) => SQL | undefined;
+  rowsOf: (db: Db, tenantId: number, held: ReadonlySet<PermissionCode>) => SQL | undefined;
 };
 
 const t = (zhTW: string, zhCN: string, enUS: string): Texts => ({ 'zh-TW': zhTW, 'zh-CN': zhCN, 'en-US': enUS });

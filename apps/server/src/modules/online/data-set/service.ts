@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { REPORT_DATA_SETS, type DataSetRecord, type ReportDataSet } from '@portal/shared/online';
@@ -6,8 +7,6 @@ import { forbidden } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import { DATA_SETS, type DataSetDefinition } from './repository.ts';
 
-/** The platform's own tenant: its staff preview reports (they hold none of the merchants' rows). */
-const PLATFORM_TENANT = 0;
 export const PREVIEW_CODE: PermissionCode = 'system:online:preview';
 
 /** The designer's catalogue: every data set with its fields, titles in the three languages. */

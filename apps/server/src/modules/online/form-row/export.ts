@@ -1,7 +1,8 @@
+import type { Db } from '../../../db/client.ts';
 import type { Language } from '@portal/shared/languages';
 import type { FormValue } from '@portal/shared/online';
 import type { ExportColumn } from '../../../lib/xlsx.ts';
-import { rowBatch, type FormHead, type IndexCondition, type Tx } from './repository.ts';
+import { rowBatch, type FormHead, type IndexCondition } from './repository.ts';
 
 /* The spreadsheet of an online form's rows: its listed fields, titled in the reader's language, values as text. */
 
@@ -16,7 +17,7 @@ export function rowExportColumns(form: FormHead, lang: Language): ExportColumn<E
 }
 
 /** The tenant's rows of the form, newest first, in batches. */
-export async function* rowExportBatches(db: Tx, tenantId: number, form: FormHead, conditions: IndexCondition[]): AsyncGenerator<ExportRow[]> {
+export async function* rowExportBatches(db: Db, tenantId: number, form: FormHead, conditions: IndexCondition[]): AsyncGenerator<ExportRow[]> {
   let after: number | null = null;
   for (;;) {
     const rows = await rowBatch(db, tenantId, form.id, conditions, after, 1_000);

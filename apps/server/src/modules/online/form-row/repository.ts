@@ -12,11 +12,10 @@ import type { IndexColumn, IndexEntry } from './model.ts';
  * (decision 0032). Field keys reach SQL only as bound values; the columns compared are chosen in code.
  */
 
-export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type FormHead = typeof onlineForms.$inferSelect;
 export const UNIQUE_INDEX = 'onl_form_index_unique_uq';
 
-export async function findFormByCode(db: Tx, code: string): Promise<FormHead | undefined> {
+export async function findFormByCode(db: Db, code: string): Promise<FormHead | undefined> {
   return (await db.select().from(onlineForms).where(eq(onlineForms.code, code)).limit(1))[0];
 }
 
@@ -55,7 +54,7 @@ export type RowListQuery = {
   pageSize: number;
 };
 
-function whereOf(query: Pick<RowListQuery, 'tenantId' | 'formId' | 'conditions'>, db: Tx): SQL | undefined {
+function whereOf(query: Pick<RowListQuery, 'tenantId' | 'formId' | 'conditions'>, db: Db): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(onlineFormRows.tenantId, query.tenantId), eq(onlineFormRows.formId, query.formId)];
   query.conditions.forEach((condition, at) => {
     const i = alias(onlineFormIndex, `f${at}`);
@@ -93,7 +92,7 @@ export const toFormRow = (row: RowSelected, keys: ReadonlySet<string>): FormRow 
 });
 
 /** A page of one form's rows in one tenant: filtered through the index, sorted by a field's index row, the id breaking ties. */
-export async function listRows(db: Tx, query: RowListQuery): Promise<{ rows: RowSelected[]; total: number }> {
+export async function listRows(db: Db, query: RowListQuery): Promise<{ rows: RowSelected[]; total: number }> {
   const where = whereOf(query, db);
   const direction = query.order === 'asc' ? asc : desc;
   const s = alias(onlineFormIndex, 's');
@@ -115,13 +114,13 @@ export async function listRows(db: Tx, query: RowListQuery): Promise<{ rows: Row
   return { rows, total: Number(counted[0]?.total ?? 0) };
 }
 
-export async function countFormRows(db: Tx, tenantId: number, formId: number, conditions: IndexCondition[]): Promise<number> {
+export async function countFormRows(db: Db, tenantId: number, formId: number, conditions: IndexCondition[]): Promise<number> {
   const rows = await db.select({ total: count() }).from(onlineFormRows).where(whereOf({ tenantId, formId, conditions }, db));
   return Number(rows[0]?.total ?? 0);
 }
 
 /** Export batches: newest first by id. */
-export async function rowBatch(db: Tx, tenantId: number, formId: number, conditions: IndexCondition[], afterId: number | null, limit: number): Promise<RowSelected[]> {
+export async function rowBatch(db: Db, tenantId: number, formId: number, conditions: IndexCondition[], afterId: number | null, limit: number): Promise<RowSelected[]> {
   return db
     .select(rowColumns)
     .from(onlineFormRows)
@@ -131,7 +130,7 @@ export async function rowBatch(db: Tx, tenantId: number, formId: number, conditi
     .limit(limit);
 }
 
-export async function findRow(db: Tx, tenantId: number, formId: number, id: number): Promise<RowSelected | undefined> {
+export async function findRow(db: Db, tenantId: number, formId: number, id: number): Promise<RowSelected | undefined> {
   return (
     await db
       .select(rowColumns)
@@ -142,7 +141,7 @@ export async function findRow(db: Tx, tenantId: number, formId: number, id: numb
   )[0];
 }
 
-export async function insertRow(db: Tx, values: { tenantId: number; formId: number; data: FormValues; userId: number }): Promise<number> {
+export async function insertRow(db: Db, values: { tenantId: number; formId: number; data: FormValues; userId: number }): Promise<number> {
   const rows = await db
     .insert(onlineFormRows)
     .values({ tenantId: values.tenantId, formId: values.formId, data: values.data, createdBy: values.userId, updatedBy: values.userId })
@@ -151,7 +150,7 @@ export async function insertRow(db: Tx, values: { tenantId: number; formId: numb
 }
 
 /** Saves the row only at the version the editor read; false when it is gone or changed meanwhile. */
-export async function updateRow(db: Tx, key: { tenantId: number; formId: number; id: number; version: number }, data: FormValues, userId: number): Promise<boolean> {
+export async function updateRow(db: Db, key: { tenantId: number; formId: number; id: number; version: number }, data: FormValues, userId: number): Promise<boolean> {
   const rows = await db
     .update(onlineFormRows)
     .set({ data, version: sql`${onlineFormRows.version} + 1`, updatedBy: userId, updatedAt: new Date() })
@@ -160,7 +159,7 @@ export async function updateRow(db: Tx, key: { tenantId: number; formId: number;
   return rows.length > 0;
 }
 
-export async function deleteRow(db: Tx, tenantId: number, formId: number, id: number): Promise<boolean> {
+export async function deleteRow(db: Db, tenantId: number, formId: number, id: number): Promise<boolean> {
   const rows = await db
     .delete(onlineFormRows)
     .where(and(eq(onlineFormRows.tenantId, tenantId), eq(onlineFormRows.formId, formId), eq(onlineFormRows.id, id)))
@@ -170,16 +169,16 @@ export async function deleteRow(db: Tx, tenantId: number, formId: number, id: nu
 
 export type IndexRow = IndexEntry & { tenantId: number; rowId: number; formId: number };
 
-export async function clearRowIndex(db: Tx, tenantId: number, rowId: number): Promise<void> {
+export async function clearRowIndex(db: Db, tenantId: number, rowId: number): Promise<void> {
   await db.delete(onlineFormIndex).where(and(eq(onlineFormIndex.tenantId, tenantId), eq(onlineFormIndex.rowId, rowId)));
 }
 
-export async function insertIndexRows(db: Tx, rows: IndexRow[]): Promise<void> {
+export async function insertIndexRows(db: Db, rows: IndexRow[]): Promise<void> {
   for (let at = 0; at < rows.length; at += 500) await db.insert(onlineFormIndex).values(rows.slice(at, at + 500));
 }
 
 /** Every row of a form, all tenants (re-indexing after its definition changed), in id batches. */
-export async function formRowsAfter(db: Tx, formId: number, after: { tenantId: number; id: number } | null, limit: number) {
+export async function formRowsAfter(db: Db, formId: number, after: { tenantId: number; id: number } | null, limit: number) {
   return db
     .select({ tenantId: onlineFormRows.tenantId, id: onlineFormRows.id, data: onlineFormRows.data })
     .from(onlineFormRows)
@@ -193,19 +192,19 @@ export async function formRowsAfter(db: Tx, formId: number, after: { tenantId: n
     .limit(limit);
 }
 
-export async function clearFormIndex(db: Tx, formId: number): Promise<void> {
+export async function clearFormIndex(db: Db, formId: number): Promise<void> {
   await db.delete(onlineFormIndex).where(eq(onlineFormIndex.formId, formId));
 }
 
 /** Rows of a form in all tenants (a form with rows is not deleted). */
-export async function countAllRows(db: Tx, formIds: number[]): Promise<Map<number, number>> {
+export async function countAllRows(db: Db, formIds: number[]): Promise<Map<number, number>> {
   if (formIds.length === 0) return new Map();
   const rows = await db.select({ formId: onlineFormRows.formId, total: count() }).from(onlineFormRows).where(inArray(onlineFormRows.formId, formIds)).groupBy(onlineFormRows.formId);
   return new Map(rows.map((row) => [row.formId, Number(row.total)]));
 }
 
 /** Whether a unique field's value is used in the tenant by a row other than `exceptId`. */
-export async function uniqueTaken(db: Tx, key: { tenantId: number; formId: number; fieldKey: string; value: string; exceptId?: number }): Promise<boolean> {
+export async function uniqueTaken(db: Db, key: { tenantId: number; formId: number; fieldKey: string; value: string; exceptId?: number }): Promise<boolean> {
   const rows = await db
     .select({ one: sql`1` })
     .from(onlineFormIndex)

@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -17,7 +18,6 @@ import { importRows } from './import.ts';
 import { countFormRows } from './repository.ts';
 import { addRow, editRow, getRow, listFormRows, listPlan, loadForm, removeRow, type RowContext } from './service.ts';
 
-const PLATFORM_TENANT_ID = 0;
 const tags = ['online-form'];
 const codeParams = z.strictObject({ code: onlineCode });
 const binary = z.any().meta({ type: 'string', format: 'binary', description: 'an .xlsx workbook' });
@@ -46,7 +46,7 @@ async function requireFormAccess(request: FastifyRequest, code: string): Promise
   const { access, tenantId } = caller(request);
   const service = request.server.accessService;
   if (await service.can(access, onlineFormCode(code))) return;
-  if (tenantId === PLATFORM_TENANT_ID && (await service.can(access, 'system:online:preview'))) return;
+  if (tenantId === PLATFORM_TENANT && (await service.can(access, 'system:online:preview'))) return;
   throw forbidden();
 }
 

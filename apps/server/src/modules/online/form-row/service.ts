@@ -26,7 +26,6 @@ import {
   type IndexCondition,
   type IndexRow,
   type RowListQuery,
-  type Tx,
 } from './repository.ts';
 
 /*
@@ -38,7 +37,7 @@ import {
 
 export type RowContext = { tenantId: number; userId: number; lang: Language; dicts: Pick<DictService, 'items'>; warn: (problem: string) => void };
 
-export async function loadForm(db: Tx, code: string): Promise<FormHead> {
+export async function loadForm(db: Db, code: string): Promise<FormHead> {
   const form = await findFormByCode(db, code);
   if (!form) throw notFound('onlineFormNotFound');
   return form;
@@ -86,7 +85,7 @@ export async function checkedValues(db: Db, context: RowContext, definition: For
 }
 
 /** The row's index rows; a unique value taken in the tenant is a 409 naming the field (also when two saves race). */
-export async function writeRowIndex(tx: Tx, form: FormHead, tenantId: number, rowId: number, values: FormValues): Promise<void> {
+export async function writeRowIndex(tx: Db, form: FormHead, tenantId: number, rowId: number, values: FormValues): Promise<void> {
   const fields = fieldsOf(form.definition);
   const entries = indexEntries(form.definition, values).map((entry): IndexRow => ({ ...entry, tenantId, rowId, formId: form.id }));
   await insertIndexRows(
@@ -165,7 +164,7 @@ export async function removeRow(db: Db, tenantId: number, form: FormHead, id: nu
  * A definition changed: every row's index rows (all tenants) are made again from the new fields, in the
  * saving transaction. A field newly unique whose stored values repeat in a tenant is a 409 naming it.
  */
-export async function reindexForm(tx: Tx, formId: number, definition: FormDefinition): Promise<void> {
+export async function reindexForm(tx: Db, formId: number, definition: FormDefinition): Promise<void> {
   await clearFormIndex(tx, formId);
   const fields = fieldsOf(definition);
   const seen = new Set<string>();

@@ -6,7 +6,7 @@ import { onlineForms, onlineReports } from '../../../db/schema/online.ts';
 import { users } from '../../../db/schema/sys.ts';
 import { escapeLike, pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
-import { countAllRows, type Tx } from '../form-row/repository.ts';
+import { countAllRows } from '../form-row/repository.ts';
 
 /* Online form definitions: the platform's, global like the menu catalogue. */
 
@@ -21,7 +21,7 @@ export type FormListQuery = { pageNo: number; pageSize: number; column?: FormSor
 
 const columns = { row: onlineForms, updatedBy: users.username };
 
-async function toRecords(db: Tx, rows: { row: FormHeadRow; updatedBy: string | null }[]): Promise<FormRecordDefinition[]> {
+async function toRecords(db: Db, rows: { row: FormHeadRow; updatedBy: string | null }[]): Promise<FormRecordDefinition[]> {
   const counts = await countAllRows(db, rows.map((r) => r.row.id));
   return rows.map(({ row, updatedBy }) => ({
     id: row.id,
@@ -64,27 +64,27 @@ export async function listForms(db: Db, query: FormListQuery) {
   return pageOf(await toRecords(db, rows), Number(counted[0]?.total ?? 0), query.pageNo, query.pageSize);
 }
 
-export async function findForm(db: Tx, id: number, lock = false): Promise<FormHeadRow | undefined> {
+export async function findForm(db: Db, id: number, lock = false): Promise<FormHeadRow | undefined> {
   const query = db.select().from(onlineForms).where(eq(onlineForms.id, id));
   return (lock ? await query.for('update') : await query)[0];
 }
 
-export async function formRecord(db: Tx, id: number): Promise<FormRecordDefinition | undefined> {
+export async function formRecord(db: Db, id: number): Promise<FormRecordDefinition | undefined> {
   const rows = await db.select(columns).from(onlineForms).leftJoin(users, eq(users.id, onlineForms.updatedBy)).where(eq(onlineForms.id, id));
   return (await toRecords(db, rows))[0];
 }
 
-export async function formCodeTaken(db: Tx, code: string): Promise<boolean> {
+export async function formCodeTaken(db: Db, code: string): Promise<boolean> {
   return (await db.select({ id: onlineForms.id }).from(onlineForms).where(eq(onlineForms.code, code)).limit(1)).length > 0;
 }
 
-export async function insertForm(db: Tx, definition: FormDefinition, userId: number | null): Promise<FormHeadRow> {
+export async function insertForm(db: Db, definition: FormDefinition, userId: number | null): Promise<FormHeadRow> {
   const rows = await db.insert(onlineForms).values({ code: definition.code, titles: definition.titles, definition, updatedBy: userId }).returning();
   return must(rows[0], 'inserted form');
 }
 
 /** Saves at the version read; undefined when changed meanwhile. */
-export async function updateForm(db: Tx, id: number, version: number, definition: FormDefinition, userId: number | null): Promise<FormHeadRow | undefined> {
+export async function updateForm(db: Db, id: number, version: number, definition: FormDefinition, userId: number | null): Promise<FormHeadRow | undefined> {
   const rows = await db
     .update(onlineForms)
     .set({ code: definition.code, titles: definition.titles, definition, version: version + 1, updatedBy: userId, updatedAt: new Date() })
@@ -93,24 +93,24 @@ export async function updateForm(db: Tx, id: number, version: number, definition
   return rows[0];
 }
 
-export async function deleteForm(db: Tx, id: number): Promise<void> {
+export async function deleteForm(db: Db, id: number): Promise<void> {
   await db.delete(onlineForms).where(eq(onlineForms.id, id));
 }
 
-export async function dictExists(db: Tx, code: string): Promise<boolean> {
+export async function dictExists(db: Db, code: string): Promise<boolean> {
   return (await db.select({ id: dicts.id }).from(dicts).where(eq(dicts.dictCode, code)).limit(1)).length > 0;
 }
 
-export async function ruleExists(db: Tx, code: string): Promise<boolean> {
+export async function ruleExists(db: Db, code: string): Promise<boolean> {
   return (await db.select({ id: checkRules.id }).from(checkRules).where(eq(checkRules.ruleCode, code)).limit(1)).length > 0;
 }
 
-export async function reportExists(db: Tx, code: string): Promise<boolean> {
+export async function reportExists(db: Db, code: string): Promise<boolean> {
   return (await db.select({ id: onlineReports.id }).from(onlineReports).where(eq(onlineReports.code, code)).limit(1)).length > 0;
 }
 
 /** The first form with a field checked by this rule (a rule in use is not deleted). */
-export async function formUsingRule(db: Tx, ruleCode: string): Promise<string | null> {
+export async function formUsingRule(db: Db, ruleCode: string): Promise<string | null> {
   const rows = await db
     .select({ code: onlineForms.code })
     .from(onlineForms)

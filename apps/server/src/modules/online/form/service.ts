@@ -7,7 +7,7 @@ import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
 import { deleteMenu } from '../../system/menu/repository.ts';
 import { findVersion, forgetVersions, recordVersion } from '../history/repository.ts';
 import { reindexForm } from '../form-row/service.ts';
-import { countAllRows, findFormByCode, type Tx } from '../form-row/repository.ts';
+import { countAllRows, findFormByCode } from '../form-row/repository.ts';
 import { definitionProblem } from './model.ts';
 import { deleteForm, dictExists, findForm, formCodeTaken, formRecord, FORM_CODE_UNIQUE, insertForm, reportExists, ruleExists, updateForm, type FormHeadRow } from './repository.ts';
 
@@ -20,7 +20,7 @@ import { deleteForm, dictExists, findForm, formCodeTaken, formRecord, FORM_CODE_
 const RESOURCE = 'online-form';
 const codeTaken = (code: string) => conflict('onlineFormCodeTaken', { code });
 
-async function checkDefinition(db: Tx, definition: FormDefinition): Promise<void> {
+async function checkDefinition(db: Db, definition: FormDefinition): Promise<void> {
   const problem = definitionProblem(definition);
   if (problem) throw badRequest(problem.key, problem.params);
   for (const field of definition.fields) {
@@ -42,7 +42,7 @@ async function saving<T>(code: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
-const recordOf = async (db: Tx, id: number): Promise<FormRecordDefinition> => {
+const recordOf = async (db: Db, id: number): Promise<FormRecordDefinition> => {
   const record = await formRecord(db, id);
   if (!record) throw notFound('onlineFormNotFound');
   return record;
@@ -115,7 +115,7 @@ export async function removeForm(db: Db, actor: AuditActor, id: number): Promise
     const rows = (await countAllRows(tx, [id])).get(id) ?? 0;
     if (rows > 0) throw conflict('onlineFormHasRows', { count: rows });
     await deleteForm(tx, id);
-    const menuRemoved = stored.menuId !== null && (await deleteMenu(tx as unknown as Db, stored.menuId));
+    const menuRemoved = stored.menuId !== null && (await deleteMenu(tx, stored.menuId));
     await forgetVersions(tx, 'form', stored.code);
     await recordAudit(tx, actor, { resource: RESOURCE, resourceId: id, action: 'delete', label: stored.code, before: stored.definition });
     return menuRemoved;

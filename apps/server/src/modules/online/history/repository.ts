@@ -5,13 +5,11 @@ import { onlineHistory } from '../../../db/schema/online.ts';
 import { users } from '../../../db/schema/sys.ts';
 import { diffDefinitions } from './model.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
  * Keeps a new version of a definition (in the transaction that saves it), with what it changed from the
  * one before, and forgets versions beyond the newest 16 (spec §9).
  */
-export async function recordVersion(tx: Tx | Db, entry: { kind: OnlineKind; code: string; version: number; definition: object; changedBy: number | null }): Promise<void> {
+export async function recordVersion(tx: Db, entry: { kind: OnlineKind; code: string; version: number; definition: object; changedBy: number | null }): Promise<void> {
   const [previous] = await tx
     .select({ definition: onlineHistory.definition })
     .from(onlineHistory)
@@ -43,7 +41,7 @@ export async function listVersions(db: Db, kind: OnlineKind, code: string) {
 }
 
 /** One kept version's definition, or undefined when it was never kept or has been forgotten. */
-export async function findVersion(db: Db | Tx, kind: OnlineKind, code: string, version: number): Promise<object | undefined> {
+export async function findVersion(db: Db, kind: OnlineKind, code: string, version: number): Promise<object | undefined> {
   const [row] = await db
     .select({ definition: onlineHistory.definition })
     .from(onlineHistory)
@@ -53,6 +51,6 @@ export async function findVersion(db: Db | Tx, kind: OnlineKind, code: string, v
 }
 
 /** A deleted definition's versions go with it (a new definition of the same code starts afresh). */
-export async function forgetVersions(tx: Tx | Db, kind: OnlineKind, code: string): Promise<void> {
+export async function forgetVersions(tx: Db, kind: OnlineKind, code: string): Promise<void> {
   await tx.delete(onlineHistory).where(and(eq(onlineHistory.kind, kind), eq(onlineHistory.code, code)));
 }

@@ -49,8 +49,7 @@ export async function publishDefinition(db: Db, access: Publish, actor: AuditAct
     platformOnly: false,
     merchantOnly: true,
   };
-  const menuId = await db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
+  const menuId = await db.transaction(async (scoped) => {
     const current = definition.menuId === null ? undefined : await findMenu(scoped, definition.menuId);
     const holder = await permsHolder(scoped, perms, current?.id ?? null);
     if (holder !== null) throw conflict('onlinePublishPermsTaken', { perms });

@@ -5,11 +5,9 @@ import type { Db } from '../../../db/client.ts';
 import { onlineReports } from '../../../db/schema/online.ts';
 import { users } from '../../../db/schema/sys.ts';
 import { escapeLike, pageOf } from '../../../lib/list.ts';
-import type { Tx } from '../data-set/repository.ts';
 
 /* The queries of report definitions (onl_report: the platform's, global like the menu catalogue). */
 
-type Reader = Db | Tx;
 
 const recordColumns = {
   id: onlineReports.id,
@@ -27,9 +25,9 @@ const recordColumns = {
 type Row = Omit<ReportRecord, 'updatedAt' | 'titles'> & { titles: object; updatedAt: Date };
 const toRecord = (row: Row): ReportRecord => ({ ...row, titles: row.titles as Record<string, string>, updatedAt: row.updatedAt.toISOString() });
 
-const selectRecords = (db: Reader) => db.select(recordColumns).from(onlineReports).leftJoin(users, eq(users.id, onlineReports.updatedBy)).$dynamic();
+const selectRecords = (db: Db) => db.select(recordColumns).from(onlineReports).leftJoin(users, eq(users.id, onlineReports.updatedBy)).$dynamic();
 
-export async function listReports(db: Reader, filter: { pageNo: number; pageSize: number; code?: string; name?: string }): Promise<Page<ReportRecord>> {
+export async function listReports(db: Db, filter: { pageNo: number; pageSize: number; code?: string; name?: string }): Promise<Page<ReportRecord>> {
   const name = filter.name ? `%${escapeLike(filter.name)}%` : undefined;
   const where = and(
     filter.code ? ilike(onlineReports.code, `%${escapeLike(filter.code)}%`) : undefined,
@@ -45,15 +43,15 @@ export async function listReports(db: Reader, filter: { pageNo: number; pageSize
   return pageOf(rows.map(toRecord), counted?.total ?? 0, filter.pageNo, filter.pageSize);
 }
 
-export async function reportWhere(db: Reader, where: SQL): Promise<ReportRecord | undefined> {
+export async function reportWhere(db: Db, where: SQL): Promise<ReportRecord | undefined> {
   const [row] = await selectRecords(db).where(where).limit(1);
   return row ? toRecord(row) : undefined;
 }
-export const reportById = (db: Reader, id: number) => reportWhere(db, eq(onlineReports.id, id));
-export const reportByCode = (db: Reader, code: string) => reportWhere(db, eq(onlineReports.code, code));
+export const reportById = (db: Db, id: number) => reportWhere(db, eq(onlineReports.id, id));
+export const reportByCode = (db: Db, code: string) => reportWhere(db, eq(onlineReports.code, code));
 
 /** The row locked for a change (its version is compared under the lock). */
-export async function lockReport(tx: Tx, id: number): Promise<{ id: number; code: string; version: number; builtIn: boolean; menuId: number | null } | undefined> {
+export async function lockReport(tx: Db, id: number): Promise<{ id: number; code: string; version: number; builtIn: boolean; menuId: number | null } | undefined> {
   const [row] = await tx
     .select({ id: onlineReports.id, code: onlineReports.code, version: onlineReports.version, builtIn: onlineReports.builtIn, menuId: onlineReports.menuId })
     .from(onlineReports)
@@ -62,12 +60,12 @@ export async function lockReport(tx: Tx, id: number): Promise<{ id: number; code
   return row;
 }
 
-export async function codeTaken(db: Reader, code: string): Promise<boolean> {
+export async function codeTaken(db: Db, code: string): Promise<boolean> {
   const [row] = await db.select({ id: onlineReports.id }).from(onlineReports).where(eq(onlineReports.code, code)).limit(1);
   return row !== undefined;
 }
 
-export async function insertReport(tx: Reader, definition: ReportDefinition, userId: number | null, builtIn = false): Promise<number | undefined> {
+export async function insertReport(tx: Db, definition: ReportDefinition, userId: number | null, builtIn = false): Promise<number | undefined> {
   const [row] = await tx
     .insert(onlineReports)
     .values({ code: definition.code, titles: definition.titles, dataSet: definition.dataSet, definition, builtIn, updatedBy: userId })
@@ -76,13 +74,13 @@ export async function insertReport(tx: Reader, definition: ReportDefinition, use
   return row?.id;
 }
 
-export async function updateReport(tx: Tx, id: number, definition: ReportDefinition, version: number, userId: number): Promise<void> {
+export async function updateReport(tx: Db, id: number, definition: ReportDefinition, version: number, userId: number): Promise<void> {
   await tx
     .update(onlineReports)
     .set({ titles: definition.titles, dataSet: definition.dataSet, definition, version, updatedAt: new Date(), updatedBy: userId })
     .where(eq(onlineReports.id, id));
 }
 
-export async function deleteReport(tx: Tx, id: number): Promise<void> {
+export async function deleteReport(tx: Db, id: number): Promise<void> {
   await tx.delete(onlineReports).where(eq(onlineReports.id, id));
 }

@@ -1,10 +1,11 @@
+import type { Db } from '../../../db/client.ts';
 import { and, asc, desc, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import type { ReportCell } from '@portal/shared/online';
 import { dateRange, escapeLike } from '../../../lib/list.ts';
 import { amountText } from '../../finance/money.ts';
 import type { CurrencyCode } from '@portal/shared/money';
-import type { DataSetDefinition, DataSetField, Selection, Tx } from '../data-set/repository.ts';
+import type { DataSetDefinition, DataSetField, Selection } from '../data-set/repository.ts';
 
 /*
  * The queries of a report's runtime calls. Everything here comes from the data set's allow-list (fields,
@@ -49,7 +50,7 @@ function conditionSql(condition: Condition): SQL[] {
   }
 }
 
-function whereOf(tx: Tx, reading: Reading): SQL | undefined {
+function whereOf(tx: Db, reading: Reading): SQL | undefined {
   return and(reading.dataSet.rowsOf(tx, reading.tenantId, reading.held as ReadonlySet<never>), reading.scope, ...reading.conditions.flatMap(conditionSql));
 }
 
@@ -57,7 +58,7 @@ function whereOf(tx: Tx, reading: Reading): SQL | undefined {
  * How many rows match, counting no further than `max`: nobody pages or exports past REPORT_ROW_CAP, and
  * counting a large tenant's 300,000 orders exactly took longer than the page itself.
  */
-export async function countRows(tx: Tx, reading: Reading, max: number): Promise<number> {
+export async function countRows(tx: Db, reading: Reading, max: number): Promise<number> {
   const matching = reading.dataSet.source(tx, { id: reading.dataSet.idColumn }).where(whereOf(tx, reading)).limit(max).as('matching');
   const [row] = await tx.select({ total: sql<number>`count(*)::int` }).from(matching);
   return Number(row?.total ?? 0);
@@ -79,7 +80,7 @@ function cellOf(field: DataSetField, value: unknown, currency: unknown): ReportC
 }
 
 /** A page of rows: the columns asked for (by field), the id always, in `sort` then the id. */
-export async function pageRows(tx: Tx, reading: Reading, columns: DataSetField[], sort: Sort, page: { limit: number; offset: number }): Promise<Record<string, ReportCell>[]> {
+export async function pageRows(tx: Db, reading: Reading, columns: DataSetField[], sort: Sort, page: { limit: number; offset: number }): Promise<Record<string, ReportCell>[]> {
   const selection: Selection = { id: reading.dataSet.idColumn };
   columns.forEach((field, index) => {
     selection[`c${index}`] = field.expr;
@@ -103,7 +104,7 @@ export async function pageRows(tx: Tx, reading: Reading, columns: DataSetField[]
 }
 
 /** Rows grouped by a field: the count, or the sum of a number field; the largest groups first. */
-export async function chartGroups(tx: Tx, reading: Reading, groupBy: DataSetField, sum: DataSetField | null, max: number): Promise<{ key: string | null; value: string }[]> {
+export async function chartGroups(tx: Db, reading: Reading, groupBy: DataSetField, sum: DataSetField | null, max: number): Promise<{ key: string | null; value: string }[]> {
   const key = sql<string | null>`cast(${groupBy.expr} as text)`;
   const measure = sum ? sql`coalesce(sum(${sum.expr}), 0)` : sql`count(*)`;
   const rows = (await reading.dataSet

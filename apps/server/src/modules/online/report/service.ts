@@ -56,7 +56,7 @@ export async function checkDefinition(dicts: DictService, definition: ReportDefi
   }
 }
 
-async function recordOrFail(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], id: number): Promise<ReportRecord> {
+async function recordOrFail(db: Db, id: number): Promise<ReportRecord> {
   const record = await reportById(db, id);
   if (!record) throw notFound();
   return record;
@@ -123,7 +123,7 @@ export async function removeReport(db: Db, actor: Designer, id: number): Promise
     if (row.builtIn) throw conflict('onlineReportBuiltIn');
     const before = await recordOrFail(tx, id);
     await deleteReport(tx, id);
-    const menuRemoved = row.menuId !== null && (await deleteMenu(tx as unknown as Db, row.menuId));
+    const menuRemoved = row.menuId !== null && (await deleteMenu(tx, row.menuId));
     await forgetVersions(tx, 'report', row.code);
     await recordAudit(tx, actor, { resource: RESOURCE, resourceId: id, action: 'delete', label: row.code, before });
     return menuRemoved;

@@ -4,7 +4,6 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX } from '@portal/shared/finance'
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { once } from '../../finance/ledger/service.ts';
-import type { Tx } from '../../finance/ledger/repository.ts';
 import type { ApiKeyCaller } from '../access/service.ts';
 
 /*
@@ -33,7 +32,7 @@ export function keyAuthor(caller: ApiKeyCaller): number {
  * Runs `work` once per API key and Idempotency-Key; `replayed` tells whether the answer is the stored
  * first one (the Idempotent-Replayed header).
  */
-export async function onceForKey<T>(db: Db, caller: ApiKeyCaller, clientKey: string, operation: string, body: unknown, work: (tx: Tx) => Promise<T>): Promise<{ result: T; replayed: boolean }> {
+export async function onceForKey<T>(db: Db, caller: ApiKeyCaller, clientKey: string, operation: string, body: unknown, work: (tx: Db) => Promise<T>): Promise<{ result: T; replayed: boolean }> {
   const key = `api:${createHash('sha256').update(`${caller.keyId}\n${clientKey}`).digest('hex')}`;
   let ran = false;
   const result = await once(db, { tenantId: caller.tenantId, userId: keyAuthor(caller), key, route: `open ${operation}`, body }, async (tx) => {

@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApiScope } from '@portal/shared/open-api';
@@ -66,8 +67,6 @@ type Row = {
   updatedAt: Date;
 };
 type SecretsOf = { shown: string; previousShown: string | null; previousUntil: string | null };
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** A key as the list shows it, and its holder for the scopes they still hold (the service adds `unheldScopes`). */
 export type ApiKeyRow = Omit<ApiKeyRecord, 'unheldScopes'> & { holderOf: { userId: number; orgCode: string | null } | null };

@@ -1,3 +1,4 @@
+import type { Db } from '../../../db/client.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CURRENCY_EXPONENTS, convertMinor, parseRate, trimDecimal, type CurrencyCode } from '@portal/shared/money';
 import type { PayPreview } from '@portal/shared/pre-order-schemas';
@@ -8,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { walletBalance } from '../../finance/convert/repository.ts';
 import { memoOf, platformLeg, walletKey, walletLeg } from '../../finance/ledger/model.ts';
-import { financeNo, type Tx } from '../../finance/ledger/repository.ts';
+import { financeNo } from '../../finance/ledger/repository.ts';
 import { post } from '../../finance/ledger/service.ts';
 import { amountText } from '../../finance/money.ts';
 import { currentRate, type AppliedRate } from '../../finance/rates/service.ts';
@@ -41,7 +42,7 @@ export type PaidCharges = {
 };
 
 /** The rate applying now from CNY to the wallet's currency: 409 rateNotFound without one. */
-export async function purchaseRate(tx: Tx, currency: CurrencyCode): Promise<AppliedRate> {
+export async function purchaseRate(tx: Db, currency: CurrencyCode): Promise<AppliedRate> {
   const rate = await currentRate(tx, 'CNY', currency);
   if (!rate) throw conflict('rateNotFound', { from: 'CNY', to: currency });
   return rate;
@@ -62,7 +63,7 @@ function sameRate(a: string, b: string): boolean {
 }
 
 /** The tenant's charges among `ids` with their pre-order's number, in ascending id; `lock` locks their pre-orders, then them. */
-async function chargesOf(tx: Tx, tenantId: number, ids: number[], lock: boolean): Promise<Charge[]> {
+async function chargesOf(tx: Db, tenantId: number, ids: number[], lock: boolean): Promise<Charge[]> {
   if (lock) {
     // the pre-orders first, as cancelling does: two payments or a payment and a cancellation never wait in a cycle
     const owners = await tx
@@ -99,7 +100,7 @@ async function chargesOf(tx: Tx, tenantId: number, ids: number[], lock: boolean)
 }
 
 /** What paying the charges from the `currency` wallet would take now, changing nothing. */
-export async function previewCharges(tx: Tx, tenantId: number, chargeIds: number[], currency: CurrencyCode): Promise<PayPreview> {
+export async function previewCharges(tx: Db, tenantId: number, chargeIds: number[], currency: CurrencyCode): Promise<PayPreview> {
   const rate = await purchaseRate(tx, currency);
   const charges = await chargesOf(tx, tenantId, chargeIds, false);
   const lines = charges.map((charge) => ({ id: Number(charge.id), kind: charge.kind, cny: charge.amount, paid: payAmountOf(charge.amount, currency, rate.rate) }));
@@ -125,7 +126,7 @@ export async function previewCharges(tx: Tx, tenantId: number, chargeIds: number
  * 409 when the rate is not `expectedRate`, when a charge is not UNPAID, or when the wallet is short
  * (walletInsufficient): then nothing moves. A GOODS charge paid moves its pre-order SUBMITTED → PAID.
  */
-export async function payCharges(tx: Tx, scope: PayScope): Promise<PaidCharges> {
+export async function payCharges(tx: Db, scope: PayScope): Promise<PaidCharges> {
   const { tenantId, userId, currency } = scope;
   const rate = await purchaseRate(tx, currency);
   if (!sameRate(scope.expectedRate, rate.rate)) throw conflict('purchasePayRateChanged', { to: currency, expected: trimDecimal(scope.expectedRate), rate: rate.rate });
@@ -191,7 +192,7 @@ export async function payCharges(tx: Tx, scope: PayScope): Promise<PaidCharges> 
 }
 
 /** The ids of the UNPAID charges of a pre-order (the estimate, and any top-up raised since). */
-export async function unpaidChargesOfPreOrder(tx: Tx, tenantId: number, preOrderId: number): Promise<number[]> {
+export async function unpaidChargesOfPreOrder(tx: Db, tenantId: number, preOrderId: number): Promise<number[]> {
   const rows = await tx
     .select({ id: purchaseCharges.id })
     .from(purchaseCharges)
@@ -201,7 +202,7 @@ export async function unpaidChargesOfPreOrder(tx: Tx, tenantId: number, preOrder
 }
 
 /** The UNPAID top-ups a purchase order raised. */
-export async function unpaidTopUpsOf(tx: Tx, tenantId: number, purchaseOrderId: number): Promise<number[]> {
+export async function unpaidTopUpsOf(tx: Db, tenantId: number, purchaseOrderId: number): Promise<number[]> {
   const rows = await tx
     .select({ id: purchaseCharges.id })
     .from(purchaseCharges)

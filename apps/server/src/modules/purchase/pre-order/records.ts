@@ -1,3 +1,5 @@
+import { iso } from '../../../lib/iso.ts';
+import type { Db } from '../../../db/client.ts';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@portal/shared/api';
 import type { PreOrderChargeRecord, PreOrderDetail, PreOrderPurchaseRecord, PreOrderRecord, PreOrderSortColumn } from '@portal/shared/pre-order-schemas';
@@ -10,9 +12,8 @@ import { indexOrder } from '../../../lib/index-order.ts';
 import { pageOf } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
-import type { Tx } from '../../finance/ledger/repository.ts';
 import { amountText } from '../../finance/money.ts';
-import { iso, userNames } from '../../finance/repository.ts';
+import { userNames } from '../../finance/repository.ts';
 import { lineRecord, linesOf, orderingOf, preOrderWhere, type PreOrderFilters } from './repository.ts';
 
 /* Pre-purchase orders as the lists, the detail and the export read them. */
@@ -78,7 +79,7 @@ type Row = {
 
 const cny = (minor: bigint) => amountText(minor, 'CNY');
 
-async function toRecords(tx: Tx, rows: Row[]): Promise<PreOrderRecord[]> {
+async function toRecords(tx: Db, rows: Row[]): Promise<PreOrderRecord[]> {
   const names = await userNames(
     tx,
     rows.map((row) => row.createdBy),
@@ -112,7 +113,7 @@ async function toRecords(tx: Tx, rows: Row[]): Promise<PreOrderRecord[]> {
 
 type ListQuery = PreOrderFilters & { pageNo: number; pageSize: number; column?: PreOrderSortColumn; order?: 'asc' | 'desc' };
 
-export async function preOrderPage(db: Tx, tenantId: number, platform: PurchasePlatform, query: ListQuery): Promise<Page<PreOrderRecord>> {
+export async function preOrderPage(db: Db, tenantId: number, platform: PurchasePlatform, query: ListQuery): Promise<Page<PreOrderRecord>> {
   const where = preOrderWhere(tenantId, platform, query);
   const [rows, counted] = await Promise.all([
     db
@@ -127,7 +128,7 @@ export async function preOrderPage(db: Tx, tenantId: number, platform: PurchaseP
   return pageOf(await toRecords(db, rows), Number(counted[0]?.total ?? 0), query.pageNo, query.pageSize);
 }
 
-export async function countPreOrders(db: Tx, tenantId: number, platform: PurchasePlatform, filters: PreOrderFilters): Promise<number> {
+export async function countPreOrders(db: Db, tenantId: number, platform: PurchasePlatform, filters: PreOrderFilters): Promise<number> {
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(preOrders).where(preOrderWhere(tenantId, platform, filters));
   return Number(counted?.total ?? 0);
 }
@@ -135,7 +136,7 @@ export async function countPreOrders(db: Tx, tenantId: number, platform: Purchas
 export type PreOrderExportRow = PreOrderRecord & { cursorTime: string; titles: string };
 
 /** The next pre-orders of an export, newest first after the cursor, with their lines' titles. */
-export async function preOrderExportBatch(db: Tx, tenantId: number, platform: PurchasePlatform, filters: PreOrderFilters, after: Cursor | null, limit: number): Promise<PreOrderExportRow[]> {
+export async function preOrderExportBatch(db: Db, tenantId: number, platform: PurchasePlatform, filters: PreOrderFilters, after: Cursor | null, limit: number): Promise<PreOrderExportRow[]> {
   const where = preOrderWhere(tenantId, platform, filters);
   const rows = await db
     .select({ ...columns, cursorTime: cursorTimeOf(preOrders.createdAt), titles: sql<string>`coalesce(${ofLines(sql`string_agg(${preOrderLines.title}, '; ' order by ${preOrderLines.lineNo})`)}, '')` })
@@ -149,7 +150,7 @@ export async function preOrderExportBatch(db: Tx, tenantId: number, platform: Pu
 
 // ------------------------------------------------------------------ the detail
 
-async function chargesOf(tx: Tx, tenantId: number, preOrderId: number): Promise<PreOrderChargeRecord[]> {
+async function chargesOf(tx: Db, tenantId: number, preOrderId: number): Promise<PreOrderChargeRecord[]> {
   const rows = await tx
     .select({
       id: purchaseCharges.id,
@@ -197,7 +198,7 @@ async function chargesOf(tx: Tx, tenantId: number, preOrderId: number): Promise<
   }));
 }
 
-async function purchaseOrdersOf(tx: Tx, tenantId: number, preOrderId: number): Promise<PreOrderPurchaseRecord[]> {
+async function purchaseOrdersOf(tx: Db, tenantId: number, preOrderId: number): Promise<PreOrderPurchaseRecord[]> {
   const rows = await tx
     .select()
     .from(purchaseOrders)
@@ -224,7 +225,7 @@ async function purchaseOrdersOf(tx: Tx, tenantId: number, preOrderId: number): P
 }
 
 /** A submitted pre-order of the tenant on the platform with its lines, charges and purchase orders; 404 otherwise. */
-export async function preOrderDetail(tx: Tx, tenantId: number, platform: PurchasePlatform, id: number): Promise<PreOrderDetail> {
+export async function preOrderDetail(tx: Db, tenantId: number, platform: PurchasePlatform, id: number): Promise<PreOrderDetail> {
   const rows = await tx
     .select(columns)
     .from(preOrders)

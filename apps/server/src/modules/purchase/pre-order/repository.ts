@@ -1,3 +1,4 @@
+import type { Db } from '../../../db/client.ts';
 import { and, asc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PreOrderLineRecord, PreOrderSortColumn } from '@portal/shared/pre-order-schemas';
 import type { PreOrderStatus, PurchaseFallback, PurchasePlatform } from '@portal/shared/purchase';
@@ -6,7 +7,6 @@ import { notFound } from '../../../lib/errors.ts';
 import { indexOrder } from '../../../lib/index-order.ts';
 import { dateRange, escapeLike, numberSearch } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
-import type { Tx } from '../../finance/ledger/repository.ts';
 import { amountText } from '../../finance/money.ts';
 import type { Estimate } from './model.ts';
 
@@ -31,7 +31,7 @@ export type PreOrderHead = {
 const head = { id: preOrders.id, preOrderNo: preOrders.preOrderNo, platform: preOrders.platform, status: preOrders.status, totalAmount: preOrders.totalAmount };
 
 /** The user's basket on a platform (locked for the transaction when asked), or null. */
-export async function findBasket(tx: Tx, tenantId: number, userId: number, platform: PurchasePlatform, lock = false): Promise<PreOrderHead | null> {
+export async function findBasket(tx: Db, tenantId: number, userId: number, platform: PurchasePlatform, lock = false): Promise<PreOrderHead | null> {
   const query = tx
     .select(head)
     .from(preOrders)
@@ -41,7 +41,7 @@ export async function findBasket(tx: Tx, tenantId: number, userId: number, platf
 }
 
 /** The user's basket, made when missing (two first adds at once make one: the unique draft index), locked. */
-export async function basketFor(tx: Tx, tenantId: number, userId: number, platform: PurchasePlatform): Promise<PreOrderHead> {
+export async function basketFor(tx: Db, tenantId: number, userId: number, platform: PurchasePlatform): Promise<PreOrderHead> {
   const found = await findBasket(tx, tenantId, userId, platform, true);
   if (found) return found;
   await tx
@@ -84,7 +84,7 @@ const lineColumns = {
   remark: preOrderLines.remark,
 };
 
-export function linesOf(tx: Tx, tenantId: number, preOrderId: number): Promise<LineRow[]> {
+export function linesOf(tx: Db, tenantId: number, preOrderId: number): Promise<LineRow[]> {
   return tx
     .select(lineColumns)
     .from(preOrderLines)
@@ -102,18 +102,18 @@ export const lineRecord = (line: LineRow): PreOrderLineRecord => ({
 
 export type NewLine = Omit<LineRow, 'id' | 'lineNo'>;
 
-export async function insertLine(tx: Tx, tenantId: number, preOrderId: number, lineNo: number, line: NewLine): Promise<void> {
+export async function insertLine(tx: Db, tenantId: number, preOrderId: number, lineNo: number, line: NewLine): Promise<void> {
   await tx.insert(preOrderLines).values({ tenantId, preOrderId, lineNo, ...line });
 }
 
-export async function updateLine(tx: Tx, tenantId: number, lineId: number, values: Partial<Pick<LineRow, 'quantity' | 'remark' | 'unitPrice' | 'expressFee' | 'title' | 'storeName'>>): Promise<void> {
+export async function updateLine(tx: Db, tenantId: number, lineId: number, values: Partial<Pick<LineRow, 'quantity' | 'remark' | 'unitPrice' | 'expressFee' | 'title' | 'storeName'>>): Promise<void> {
   await tx
     .update(preOrderLines)
     .set(values)
     .where(and(eq(preOrderLines.tenantId, tenantId), eq(preOrderLines.id, lineId)));
 }
 
-export async function deleteLines(tx: Tx, tenantId: number, preOrderId: number, lineIds: number[]): Promise<number> {
+export async function deleteLines(tx: Db, tenantId: number, preOrderId: number, lineIds: number[]): Promise<number> {
   const gone = await tx
     .delete(preOrderLines)
     .where(and(eq(preOrderLines.tenantId, tenantId), eq(preOrderLines.preOrderId, preOrderId), inArray(preOrderLines.id, lineIds)))
@@ -122,7 +122,7 @@ export async function deleteLines(tx: Tx, tenantId: number, preOrderId: number, 
 }
 
 /** Writes the estimate of a pre-order (the basket keeps its live one too, for the lists that read it). */
-export async function setEstimate(tx: Tx, tenantId: number, id: number, estimate: Estimate): Promise<void> {
+export async function setEstimate(tx: Db, tenantId: number, id: number, estimate: Estimate): Promise<void> {
   await tx
     .update(preOrders)
     .set({ ...estimate, updatedAt: sql`now()` })
@@ -130,7 +130,7 @@ export async function setEstimate(tx: Tx, tenantId: number, id: number, estimate
 }
 
 /** Gives the basket its number and its choices: SUBMITTED. Answers the number. */
-export async function submitBasket(tx: Tx, tenantId: number, id: number, values: { remark: string; fallback: PurchaseFallback; warehouseCode: string }): Promise<{ preOrderNo: string; submittedAt: Date }> {
+export async function submitBasket(tx: Db, tenantId: number, id: number, values: { remark: string; fallback: PurchaseFallback; warehouseCode: string }): Promise<{ preOrderNo: string; submittedAt: Date }> {
   const [row] = await tx
     .update(preOrders)
     .set({ ...values, status: 'SUBMITTED', preOrderNo: nextPreOrderNo, submittedAt: sql`now()`, updatedAt: sql`now()` })
@@ -140,13 +140,13 @@ export async function submitBasket(tx: Tx, tenantId: number, id: number, values:
   return { preOrderNo: submitted.preOrderNo, submittedAt: must(submitted.submittedAt, 'submittedAt') };
 }
 
-export async function insertCharge(tx: Tx, tenantId: number, preOrderId: number, kind: 'GOODS' | 'TOPUP', amount: bigint): Promise<number> {
+export async function insertCharge(tx: Db, tenantId: number, preOrderId: number, kind: 'GOODS' | 'TOPUP', amount: bigint): Promise<number> {
   const [row] = await tx.insert(purchaseCharges).values({ tenantId, preOrderId, kind, amount }).returning({ id: purchaseCharges.id });
   return must(row, 'charge').id;
 }
 
 /** A submitted pre-order of the tenant on the platform, locked when asked; 404 for another tenant's, a basket or the other platform's. */
-export async function findPreOrder(tx: Tx, tenantId: number, platform: PurchasePlatform, id: number, lock = false): Promise<PreOrderHead> {
+export async function findPreOrder(tx: Db, tenantId: number, platform: PurchasePlatform, id: number, lock = false): Promise<PreOrderHead> {
   const query = tx
     .select(head)
     .from(preOrders)
@@ -156,7 +156,7 @@ export async function findPreOrder(tx: Tx, tenantId: number, platform: PurchaseP
   return row;
 }
 
-export async function cancelPreOrder(tx: Tx, tenantId: number, id: number): Promise<void> {
+export async function cancelPreOrder(tx: Db, tenantId: number, id: number): Promise<void> {
   await tx
     .update(preOrders)
     .set({ status: 'CANCELLED', updatedAt: sql`now()` })
@@ -198,7 +198,7 @@ export const SORT_COLUMNS = {
 export const orderingOf = (column: PreOrderSortColumn = 'createdAt', order: 'asc' | 'desc' = 'desc'): SQL[] => [indexOrder(order)(SORT_COLUMNS[column]), indexOrder(order)(preOrders.id)];
 
 /** A purchase order of the tenant on the platform (another helper's table, read here only), or null. */
-export async function purchaseOrderOf(tx: Tx, tenantId: number, platform: PurchasePlatform, id: number): Promise<{ purchaseNo: string; preOrderId: number } | null> {
+export async function purchaseOrderOf(tx: Db, tenantId: number, platform: PurchasePlatform, id: number): Promise<{ purchaseNo: string; preOrderId: number } | null> {
   const [row] = await tx
     .select({ purchaseNo: purchaseOrders.purchaseNo, preOrderId: purchaseOrders.preOrderId })
     .from(purchaseOrders)

@@ -4,7 +4,6 @@ import { PRE_ORDER_ACTION_TEXTS, PRE_ORDER_STATUS_TEXTS } from '@portal/shared/m
 import { PRE_ORDER_LINES_MAX, PRE_ORDER_QUANTITY_MAX, type PurchaseFallback, type PurchasePlatform } from '@portal/shared/purchase';
 import type { Db } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import type { Tx } from '../../finance/ledger/repository.ts';
 import { once } from '../../finance/ledger/service.ts';
 import { amountText } from '../../finance/money.ts';
 import { PlatformError, type ProductDetail, type PurchasePlatformClient } from '../platform/types.ts';
@@ -69,7 +68,7 @@ export function checkQuantity(product: ProductDetail, chosen: Chosen, quantity: 
   if (quantity < product.minQuantity) throw conflict('preOrderMinQuantity', { title: product.title, min: product.minQuantity });
 }
 
-export async function basketRecord(tx: Tx, caller: Caller, client: PurchasePlatformClient, id: number | null): Promise<BasketRecord> {
+export async function basketRecord(tx: Db, caller: Caller, client: PurchasePlatformClient, id: number | null): Promise<BasketRecord> {
   const lines = id === null ? [] : await linesOf(tx, caller.tenantId, id);
   const estimate = estimateOf(lines);
   return {
@@ -88,7 +87,7 @@ export async function basketRecord(tx: Tx, caller: Caller, client: PurchasePlatf
 }
 
 /** Keeps the basket's stored estimate equal to its lines. */
-export async function refreshEstimate(tx: Tx, tenantId: number, basketId: number): Promise<void> {
+export async function refreshEstimate(tx: Db, tenantId: number, basketId: number): Promise<void> {
   await setEstimate(tx, tenantId, basketId, estimateOf(await linesOf(tx, tenantId, basketId)));
 }
 
@@ -114,7 +113,7 @@ export async function addToBasket(db: Db, caller: Caller, client: PurchasePlatfo
  * Puts `quantity` of a SKU into the (locked) basket at the platform's price of now: added to the line
  * holding it, or a new line; 409 past the stock, the platform's minimum or the limits.
  */
-export async function putLine(tx: Tx, tenantId: number, basketId: number, product: ProductDetail, chosen: Chosen, quantity: number, remark: string): Promise<void> {
+export async function putLine(tx: Db, tenantId: number, basketId: number, product: ProductDetail, chosen: Chosen, quantity: number, remark: string): Promise<void> {
   const lines = await linesOf(tx, tenantId, basketId);
   const same = lines.find((line) => line.itemId === product.itemId && line.skuId === chosen.skuId);
   const total = (same?.quantity ?? 0) + quantity;
@@ -140,7 +139,7 @@ export async function putLine(tx: Tx, tenantId: number, basketId: number, produc
 }
 
 /** The line of the caller's basket, or 404 naming it. */
-async function basketLine(tx: Tx, caller: Caller, platform: PurchasePlatform, lineId: number): Promise<{ basketId: number; line: LineRow }> {
+async function basketLine(tx: Db, caller: Caller, platform: PurchasePlatform, lineId: number): Promise<{ basketId: number; line: LineRow }> {
   const basket = await findBasket(tx, caller.tenantId, caller.userId, platform, true);
   const line = basket ? (await linesOf(tx, caller.tenantId, basket.id)).find((candidate) => candidate.id === lineId) : undefined;
   if (!basket || !line) throw notFound('preOrderLineNotFound', { lineIds: String(lineId) });
@@ -229,7 +228,7 @@ export async function cancelSubmitted(db: Db, caller: Caller, platform: Purchase
 type Keyed = { key: string; route: string };
 type PayBody = { id: number; currency: CurrencyCode; expectedRate: string };
 
-async function resultOf(tx: Tx, tenantId: number, platform: PurchasePlatform, preOrderId: number, paid: PaidCharges): Promise<PayResult> {
+async function resultOf(tx: Db, tenantId: number, platform: PurchasePlatform, preOrderId: number, paid: PaidCharges): Promise<PayResult> {
   const preOrder = await findPreOrder(tx, tenantId, platform, preOrderId);
   return {
     preOrderId: Number(preOrder.id),
@@ -245,7 +244,7 @@ async function resultOf(tx: Tx, tenantId: number, platform: PurchasePlatform, pr
   };
 }
 
-async function unpaidOfPreOrder(tx: Tx, tenantId: number, platform: PurchasePlatform, id: number): Promise<number[]> {
+async function unpaidOfPreOrder(tx: Db, tenantId: number, platform: PurchasePlatform, id: number): Promise<number[]> {
   const preOrder = await findPreOrder(tx, tenantId, platform, id);
   const ids = await unpaidChargesOfPreOrder(tx, tenantId, preOrder.id);
   if (ids.length === 0) throw conflict('preOrderNothingToPay', { preOrderNo: preOrder.preOrderNo });
@@ -268,7 +267,7 @@ export async function payPreOrder(db: Db, caller: Caller, platform: PurchasePlat
 }
 
 /** The tenant's purchase order on the platform with its unpaid top-ups; 404 for another's, 409 with none. */
-async function unpaidOfPurchase(tx: Tx, tenantId: number, platform: PurchasePlatform, id: number): Promise<{ preOrderId: number; chargeIds: number[] }> {
+async function unpaidOfPurchase(tx: Db, tenantId: number, platform: PurchasePlatform, id: number): Promise<{ preOrderId: number; chargeIds: number[] }> {
   const order = await purchaseOrderOf(tx, tenantId, platform, id);
   if (!order) throw notFound();
   const chargeIds = await unpaidTopUpsOf(tx, tenantId, id);

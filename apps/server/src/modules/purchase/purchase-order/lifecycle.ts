@@ -1,10 +1,10 @@
+import type { Db } from '../../../db/client.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { PURCHASE_ORDER_MOVES, PURCHASE_ORDER_SETTLED, type PurchaseOrderStatus } from '@portal/shared/purchase';
 import { PURCHASE_ORDER_STATUS_TEXTS } from '@portal/shared/messages-purchasing';
 import { preOrders, purchaseOrders } from '../../../db/schema/purchase.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
-import type { Tx } from '../../finance/ledger/repository.ts';
 import { emitPurchaseStatus } from '../../push/events.ts';
 import { cancelUnpaidTopUps, estimateOf, markSettled, returnEverything, returnToWallet, settlePurchase, type Settler } from './settlement.ts';
 
@@ -18,7 +18,7 @@ export type LockedPurchaseOrder = typeof purchaseOrders.$inferSelect;
 type PreOrderRow = typeof preOrders.$inferSelect;
 
 /** The tenant's purchase order and its pre-order, both locked (the pre-order first); 404 when missing. */
-export async function lockPurchaseOrder(tx: Tx, tenantId: number, id: number): Promise<{ order: LockedPurchaseOrder; preOrder: PreOrderRow }> {
+export async function lockPurchaseOrder(tx: Db, tenantId: number, id: number): Promise<{ order: LockedPurchaseOrder; preOrder: PreOrderRow }> {
   const [head] = await tx
     .select({ preOrderId: purchaseOrders.preOrderId })
     .from(purchaseOrders)
@@ -46,7 +46,7 @@ export function assertMove(order: Pick<LockedPurchaseOrder, 'purchaseNo' | 'stat
 }
 
 /** Performs a move the state machine allows, with the columns that come with it. */
-export async function moveOrder(tx: Tx, order: LockedPurchaseOrder, target: PurchaseOrderStatus, set: PgUpdateSetSource<typeof purchaseOrders> = {}): Promise<LockedPurchaseOrder> {
+export async function moveOrder(tx: Db, order: LockedPurchaseOrder, target: PurchaseOrderStatus, set: PgUpdateSetSource<typeof purchaseOrders> = {}): Promise<LockedPurchaseOrder> {
   assertMove(order, target);
   const [moved] = await tx
     .update(purchaseOrders)
@@ -62,7 +62,7 @@ export async function moveOrder(tx: Tx, order: LockedPurchaseOrder, target: Purc
 export type Purchased = { externalPurchaseNo: string; platformOrderId: string; domesticExpressFee: bigint; actualPaymentAmount: bigint };
 
 /** → PURCHASED with the actual cost, settled once; the pre-order closes when it was the last. */
-export async function markPurchased(tx: Tx, order: LockedPurchaseOrder, purchased: Purchased, by: Settler): Promise<LockedPurchaseOrder> {
+export async function markPurchased(tx: Db, order: LockedPurchaseOrder, purchased: Purchased, by: Settler): Promise<LockedPurchaseOrder> {
   const moved = await moveOrder(tx, order, 'PURCHASED', {
     externalPurchaseNo: purchased.externalPurchaseNo,
     platformOrderId: purchased.platformOrderId,
@@ -84,7 +84,7 @@ export async function markPurchased(tx: Tx, order: LockedPurchaseOrder, purchase
  * the pre-order has ended cancelled, the last one returns everything the charges still hold (the rest of
  * the fee with it).
  */
-export async function cancelUnbought(tx: Tx, preOrder: PreOrderRow, order: LockedPurchaseOrder, target: 'CANCELLED' | 'OUT_OF_STOCK', reason: string, by: Settler): Promise<LockedPurchaseOrder> {
+export async function cancelUnbought(tx: Db, preOrder: PreOrderRow, order: LockedPurchaseOrder, target: 'CANCELLED' | 'OUT_OF_STOCK', reason: string, by: Settler): Promise<LockedPurchaseOrder> {
   const moved = await moveOrder(tx, order, target, { remark: reason.slice(0, 500) });
   const siblings = await tx
     .select({ id: purchaseOrders.id, status: purchaseOrders.status, purchaseAmount: purchaseOrders.purchaseAmount })
@@ -105,7 +105,7 @@ export async function cancelUnbought(tx: Tx, preOrder: PreOrderRow, order: Locke
 }
 
 /** PURCHASED / SELLER_SHIPPED → REFUNDED: the seller refunded, so what was paid for it returns (less a top-up never paid, which lapses). */
-export async function markRefunded(tx: Tx, order: LockedPurchaseOrder, reason: string, by: Settler): Promise<LockedPurchaseOrder> {
+export async function markRefunded(tx: Db, order: LockedPurchaseOrder, reason: string, by: Settler): Promise<LockedPurchaseOrder> {
   const moved = await moveOrder(tx, order, 'REFUNDED', { remark: reason.slice(0, 500) });
   const unpaid = await cancelUnpaidTopUps(tx, order.tenantId, { purchaseOrderId: order.id });
   const actual = order.actualPaymentAmount ?? 0n;
@@ -118,7 +118,7 @@ export async function markRefunded(tx: Tx, order: LockedPurchaseOrder, reason: s
  * A PURCHASING pre-order becomes DONE with its actual amount (what its bought orders cost) once every
  * purchase order is settled and every line is covered by purchase orders.
  */
-export async function closePreOrderIfSettled(tx: Tx, tenantId: number, preOrderId: number): Promise<boolean> {
+export async function closePreOrderIfSettled(tx: Db, tenantId: number, preOrderId: number): Promise<boolean> {
   const rows = (await tx.execute(sql`
     select
       (select count(*)::int from pur_order o where o.tenant_id = ${tenantId} and o.pre_order_id = ${preOrderId}) as orders,

@@ -1,3 +1,5 @@
+import { iso } from '../../../lib/iso.ts';
+import type { Db } from '../../../db/client.ts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@portal/shared/api';
 import { currencyFromMinor } from '@portal/shared/money';
@@ -7,8 +9,7 @@ import { preOrderLines, preOrders, purchaseCharges, purchaseOrderLines, purchase
 import { dateRange, numberSearch, pageOf } from '../../../lib/list.ts';
 import { indexOrder } from '../../../lib/index-order.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
-import type { Tx } from '../../finance/ledger/repository.ts';
-import { iso, tenantNames, userNames } from '../../finance/repository.ts';
+import { tenantNames, userNames } from '../../finance/repository.ts';
 
 /* The queries of purchase orders: the purchasers' list across tenants, a merchant's own, their records. */
 
@@ -79,7 +80,7 @@ const columns = {
   preOrderNo: preOrders.preOrderNo,
 };
 
-const joined = (tx: Tx) =>
+const joined = (tx: Db) =>
   tx
     .select({ ...columns, cursorTime: cursorTimeOf(purchaseOrders.createdAt) })
     .from(purchaseOrders)
@@ -88,7 +89,7 @@ const joined = (tx: Tx) =>
 export type PurchaseOrderRow = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
 
 /** A page of purchase orders as records. */
-export async function purchaseOrderPage(tx: Tx, filters: PurchaseOrderFilters, paging: Paging): Promise<Page<PurchaseOrderRecord>> {
+export async function purchaseOrderPage(tx: Db, filters: PurchaseOrderFilters, paging: Paging): Promise<Page<PurchaseOrderRecord>> {
   const where = orderWhere(filters);
   const direction = indexOrder(paging.order === 'asc' ? 'asc' : 'desc');
   const sortColumn = paging.column === 'purchaseNo' ? purchaseOrders.purchaseNo : purchaseOrders.createdAt;
@@ -101,13 +102,13 @@ export async function purchaseOrderPage(tx: Tx, filters: PurchaseOrderFilters, p
   return pageOf(await toRecords(tx, rows), counted?.total ?? 0, paging.pageNo, paging.pageSize);
 }
 
-export async function countPurchaseOrders(tx: Tx, filters: PurchaseOrderFilters): Promise<number> {
+export async function countPurchaseOrders(tx: Db, filters: PurchaseOrderFilters): Promise<number> {
   const [counted] = await tx.select({ total: sql<number>`count(*)::int` }).from(purchaseOrders).where(orderWhere(filters));
   return counted?.total ?? 0;
 }
 
 /** One batch of the export, newest first, after `cursor`. */
-export async function purchaseOrderExportBatch(tx: Tx, filters: PurchaseOrderFilters, after: Cursor | null, limit: number): Promise<(PurchaseOrderRecord & { cursorTime: string })[]> {
+export async function purchaseOrderExportBatch(tx: Db, filters: PurchaseOrderFilters, after: Cursor | null, limit: number): Promise<(PurchaseOrderRecord & { cursorTime: string })[]> {
   const rows = await joined(tx)
     .where(and(orderWhere(filters), after ? afterCursor(purchaseOrders.createdAt, purchaseOrders.id, after) : undefined))
     .orderBy(sql`${purchaseOrders.createdAt} desc`, sql`${purchaseOrders.id} desc`)
@@ -117,20 +118,20 @@ export async function purchaseOrderExportBatch(tx: Tx, filters: PurchaseOrderFil
 }
 
 /** One purchase order as a record (of the tenant); undefined when it is not the tenant's. */
-export async function purchaseOrderRecord(tx: Tx, tenantId: number, id: number): Promise<PurchaseOrderRecord | undefined> {
+export async function purchaseOrderRecord(tx: Db, tenantId: number, id: number): Promise<PurchaseOrderRecord | undefined> {
   const rows = await joined(tx).where(and(eq(purchaseOrders.tenantId, tenantId), eq(purchaseOrders.id, id)));
   return (await toRecords(tx, rows))[0];
 }
 
 /** The purchase orders of one pre-order as records, in the order they were made. */
-export async function purchaseOrdersOf(tx: Tx, tenantId: number, preOrderId: number): Promise<PurchaseOrderRecord[]> {
+export async function purchaseOrdersOf(tx: Db, tenantId: number, preOrderId: number): Promise<PurchaseOrderRecord[]> {
   const rows = await joined(tx)
     .where(and(eq(purchaseOrders.tenantId, tenantId), eq(purchaseOrders.preOrderId, preOrderId)))
     .orderBy(purchaseOrders.id);
   return toRecords(tx, rows);
 }
 
-async function toRecords(tx: Tx, rows: PurchaseOrderRow[]): Promise<PurchaseOrderRecord[]> {
+async function toRecords(tx: Db, rows: PurchaseOrderRow[]): Promise<PurchaseOrderRecord[]> {
   if (rows.length === 0) return [];
   const people = await userNames(
     tx,
@@ -216,7 +217,7 @@ async function toRecords(tx: Tx, rows: PurchaseOrderRow[]): Promise<PurchaseOrde
 }
 
 /** The lines a purchase order buys, for the platform's placeOrder. */
-export async function placeLines(tx: Tx, tenantId: number, purchaseOrderId: number) {
+export async function placeLines(tx: Db, tenantId: number, purchaseOrderId: number) {
   return tx
     .select({ itemId: preOrderLines.itemId, skuId: preOrderLines.skuId, quantity: purchaseOrderLines.quantity, unitPrice: preOrderLines.unitPrice })
     .from(purchaseOrderLines)
@@ -226,7 +227,7 @@ export async function placeLines(tx: Tx, tenantId: number, purchaseOrderId: numb
 }
 
 /** The purchase orders the platform has not confirmed, oldest first: the reconciliation pass's work. */
-export async function awaitingConfirmation(tx: Tx, limit: number) {
+export async function awaitingConfirmation(tx: Db, limit: number) {
   return tx
     .select({ tenantId: purchaseOrders.tenantId, id: purchaseOrders.id, platform: purchaseOrders.platform, purchaseNo: purchaseOrders.purchaseNo })
     .from(purchaseOrders)
@@ -236,7 +237,7 @@ export async function awaitingConfirmation(tx: Tx, limit: number) {
 }
 
 /** The purchase order's platform and number (of the tenant), without a lock; undefined when not the tenant's. */
-export async function orderHead(tx: Tx, tenantId: number, id: number) {
+export async function orderHead(tx: Db, tenantId: number, id: number) {
   const [head] = await tx
     .select({ id: purchaseOrders.id, platform: purchaseOrders.platform, purchaseNo: purchaseOrders.purchaseNo, status: purchaseOrders.status, sellerId: purchaseOrders.sellerId, warehouseCode: purchaseOrders.warehouseCode })
     .from(purchaseOrders)

@@ -10,7 +10,6 @@ import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import type { JobQueue } from '../../../lib/jobs.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
-import type { Tx } from '../../finance/ledger/repository.ts';
 import { minorOf } from '../../finance/money.ts';
 import type { PurchasePlatforms } from '../platform/registry.ts';
 import { PlatformError, type PlatformOrder } from '../platform/types.ts';
@@ -30,7 +29,7 @@ import type { Settler } from './settlement.ts';
 type Key = { tenantId: number; id: number };
 
 /** The record after a change; the row exists (it was just locked). */
-const recordOf = async (tx: Tx, tenantId: number, id: number): Promise<PurchaseOrderRecord> => must(await purchaseOrderRecord(tx, tenantId, id), 'purchase order');
+const recordOf = async (tx: Db, tenantId: number, id: number): Promise<PurchaseOrderRecord> => must(await purchaseOrderRecord(tx, tenantId, id), 'purchase order');
 
 /** A platform's refusal as the caller reads it: throttled or unreachable 503, refused 409; a timeout is not an error here. */
 function platformFailure(error: PlatformError, purchaseNo: string): AppError {
@@ -119,7 +118,7 @@ export async function cancelOrder(db: Db, body: z.infer<typeof orderCancelInput>
   });
 }
 
-async function cancelLocked(tx: Tx, preOrder: Awaited<ReturnType<typeof lockPurchaseOrder>>['preOrder'], order: LockedPurchaseOrder, outOfStock: boolean, reason: string, by: Settler) {
+async function cancelLocked(tx: Db, preOrder: Awaited<ReturnType<typeof lockPurchaseOrder>>['preOrder'], order: LockedPurchaseOrder, outOfStock: boolean, reason: string, by: Settler) {
   if (order.status === 'PURCHASED' || order.status === 'SELLER_SHIPPED') return markRefunded(tx, order, reason, by);
   return cancelUnbought(tx, preOrder, order, outOfStock ? 'OUT_OF_STOCK' : 'CANCELLED', reason, by);
 }
@@ -186,7 +185,7 @@ export function registerPurchaseReconciliation(jobs: JobQueue, db: Db, platforms
 // ------------------------------------------------------------------ the merchant's side
 
 /** The merchant's own purchase order of this platform; 404 otherwise. */
-async function merchantHead(db: Tx, tenantId: number, platform: PurchasePlatform, id: number) {
+async function merchantHead(db: Db, tenantId: number, platform: PurchasePlatform, id: number) {
   const head = await orderHead(db, tenantId, id);
   if (!head || head.platform !== platform) throw notFound();
   return head;

@@ -1,10 +1,11 @@
+import type { Db } from '../../../db/client.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CURRENCY_EXPONENTS, convertMinor, invertRate, type CurrencyCode } from '@portal/shared/money';
 import { PURCHASE_CURRENCY } from '@portal/shared/purchase';
 import { payOrders, refunds } from '../../../db/schema/finance.ts';
 import { purchaseCharges, purchaseOrders } from '../../../db/schema/purchase.ts';
 import { must } from '../../../lib/must.ts';
-import { financeNo, type Tx } from '../../finance/ledger/repository.ts';
+import { financeNo } from '../../finance/ledger/repository.ts';
 import { memoOf, platformLeg, walletLeg } from '../../finance/ledger/model.ts';
 import { post } from '../../finance/ledger/service.ts';
 
@@ -31,7 +32,7 @@ export const estimateOf = (order: Pick<LockedOrder, 'purchaseAmount' | 'estimate
  * what its pay order still holds. Answers the CNY that could not be returned (0 unless every pay order
  * is exhausted). One fin_refund row and one REFUND journal per pay order touched.
  */
-export async function returnToWallet(tx: Tx, order: Pick<LockedOrder, 'tenantId' | 'preOrderId' | 'purchaseNo'>, cny: bigint, reason: string, by: Settler): Promise<bigint> {
+export async function returnToWallet(tx: Db, order: Pick<LockedOrder, 'tenantId' | 'preOrderId' | 'purchaseNo'>, cny: bigint, reason: string, by: Settler): Promise<bigint> {
   let left = cny;
   if (left <= 0n) return 0n;
   for (const charge of await paidCharges(tx, order.tenantId, order.preOrderId)) {
@@ -62,7 +63,7 @@ export async function returnToWallet(tx: Tx, order: Pick<LockedOrder, 'tenantId'
 }
 
 /** Everything a pre-order's charges still hold goes back to the wallet, in their own currencies (a cancelled pre-order). */
-export async function returnEverything(tx: Tx, order: Pick<LockedOrder, 'tenantId' | 'preOrderId' | 'purchaseNo'>, reason: string, by: Settler): Promise<void> {
+export async function returnEverything(tx: Db, order: Pick<LockedOrder, 'tenantId' | 'preOrderId' | 'purchaseNo'>, reason: string, by: Settler): Promise<void> {
   for (const charge of await paidCharges(tx, order.tenantId, order.preOrderId)) {
     const [payOrder] = await tx
       .select({ id: payOrders.id, amount: payOrders.amount, refunded: payOrders.refunded })
@@ -75,7 +76,7 @@ export async function returnEverything(tx: Tx, order: Pick<LockedOrder, 'tenantI
 }
 
 /** The pre-order's paid charges, GOODS first, then top-ups in the order they were raised. */
-async function paidCharges(tx: Tx, tenantId: number, preOrderId: number) {
+async function paidCharges(tx: Db, tenantId: number, preOrderId: number) {
   return tx
     .select({ id: purchaseCharges.id, payOrderId: purchaseCharges.payOrderId, payCurrency: purchaseCharges.payCurrency, payRate: purchaseCharges.payRate })
     .from(purchaseCharges)
@@ -84,7 +85,7 @@ async function paidCharges(tx: Tx, tenantId: number, preOrderId: number) {
 }
 
 /** One approved CHARGE refund: the row, the pay order's refunded raised (never past what was paid), and its REFUND journal PURCHASE → WALLET. */
-async function refundCharge(tx: Tx, order: Pick<LockedOrder, 'tenantId' | 'purchaseNo'>, money: { payOrderId: number; currency: CurrencyCode; amount: bigint }, reason: string, by: Settler): Promise<void> {
+async function refundCharge(tx: Db, order: Pick<LockedOrder, 'tenantId' | 'purchaseNo'>, money: { payOrderId: number; currency: CurrencyCode; amount: bigint }, reason: string, by: Settler): Promise<void> {
   const raised = await tx
     .update(payOrders)
     .set({ refunded: sql`${payOrders.refunded} + ${money.amount}` })
@@ -121,7 +122,7 @@ async function refundCharge(tx: Tx, order: Pick<LockedOrder, 'tenantId' | 'purch
  * difference to the wallet, higher raises a TOPUP charge (UNPAID, CNY) for the difference. A second call
  * does nothing (false).
  */
-export async function settlePurchase(tx: Tx, order: LockedOrder, by: Settler): Promise<boolean> {
+export async function settlePurchase(tx: Db, order: LockedOrder, by: Settler): Promise<boolean> {
   if (order.settledAt) return false;
   const actual = must(order.actualPaymentAmount, 'actual payment');
   const estimate = estimateOf(order);
@@ -135,7 +136,7 @@ export async function settlePurchase(tx: Tx, order: LockedOrder, by: Settler): P
 }
 
 /** Marks the order settled now (a cancellation settles too: nothing more is owed either way). */
-export async function markSettled(tx: Tx, order: Pick<LockedOrder, 'tenantId' | 'id'>): Promise<void> {
+export async function markSettled(tx: Db, order: Pick<LockedOrder, 'tenantId' | 'id'>): Promise<void> {
   await tx
     .update(purchaseOrders)
     .set({ settledAt: sql`now()`, updatedAt: sql`now()` })
@@ -143,7 +144,7 @@ export async function markSettled(tx: Tx, order: Pick<LockedOrder, 'tenantId' | 
 }
 
 /** The order's top-up still unpaid, cancelled: its amount (0 when none). */
-export async function cancelUnpaidTopUps(tx: Tx, tenantId: number, where: { purchaseOrderId?: number; preOrderId?: number }): Promise<bigint> {
+export async function cancelUnpaidTopUps(tx: Db, tenantId: number, where: { purchaseOrderId?: number; preOrderId?: number }): Promise<bigint> {
   const cancelled = await tx
     .update(purchaseCharges)
     .set({ status: 'CANCELLED' })

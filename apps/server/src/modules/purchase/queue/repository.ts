@@ -1,3 +1,5 @@
+import { iso } from '../../../lib/iso.ts';
+import type { Db } from '../../../db/client.ts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@portal/shared/api';
 import { currencyFromMinor } from '@portal/shared/money';
@@ -7,8 +9,7 @@ import { preOrderLines, preOrders, purchaseOrderLines, purchaseOrders } from '..
 import { must } from '../../../lib/must.ts';
 import { numberSearch, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
-import type { Tx } from '../../finance/ledger/repository.ts';
-import { iso, tenantNames, userNames } from '../../finance/repository.ts';
+import { tenantNames, userNames } from '../../finance/repository.ts';
 import { emitPurchaseStatus } from '../../push/events.ts';
 
 /* The queries of the purchasers' queue: paid pre-orders of every tenant, their lines, the purchase orders made from them. */
@@ -32,11 +33,11 @@ function queueWhere(filters: QueueFilters): SQL | undefined {
 }
 
 const lineCount = sql<number>`(select count(*)::int from ${preOrderLines} where ${preOrderLines.tenantId} = ${preOrders.tenantId} and ${preOrderLines.preOrderId} = ${preOrders.id})`;
-const queueRows = (tx: Tx) => tx.select({ row: preOrders, lineCount, cursorTime: cursorTimeOf(preOrders.createdAt) }).from(preOrders);
+const queueRows = (tx: Db) => tx.select({ row: preOrders, lineCount, cursorTime: cursorTimeOf(preOrders.createdAt) }).from(preOrders);
 type QueueRow = { row: typeof preOrders.$inferSelect; lineCount: number; cursorTime: string };
 
 /** A page of the queue, oldest payment first unless sorted otherwise. */
-export async function queuePage(tx: Tx, filters: QueueFilters, paging: Paging): Promise<Page<QueueRecord>> {
+export async function queuePage(tx: Db, filters: QueueFilters, paging: Paging): Promise<Page<QueueRecord>> {
   const where = queueWhere(filters);
   const direction = paging.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
   const column = paging.column === 'preOrderNo' ? preOrders.preOrderNo : preOrders.paidAt;
@@ -49,13 +50,13 @@ export async function queuePage(tx: Tx, filters: QueueFilters, paging: Paging): 
   return pageOf(await toRecords(tx, rows), counted?.total ?? 0, paging.pageNo, paging.pageSize);
 }
 
-export async function countQueue(tx: Tx, filters: QueueFilters): Promise<number> {
+export async function countQueue(tx: Db, filters: QueueFilters): Promise<number> {
   const [counted] = await tx.select({ total: sql<number>`count(*)::int` }).from(preOrders).where(queueWhere(filters));
   return counted?.total ?? 0;
 }
 
 /** One batch of the queue's export, newest first. */
-export async function queueExportBatch(tx: Tx, filters: QueueFilters, after: Cursor | null, limit: number): Promise<(QueueRecord & { cursorTime: string })[]> {
+export async function queueExportBatch(tx: Db, filters: QueueFilters, after: Cursor | null, limit: number): Promise<(QueueRecord & { cursorTime: string })[]> {
   const rows = await queueRows(tx)
     .where(and(queueWhere(filters), after ? afterCursor(preOrders.createdAt, preOrders.id, after) : undefined))
     .orderBy(sql`${preOrders.createdAt} desc`, sql`${preOrders.id} desc`)
@@ -65,12 +66,12 @@ export async function queueExportBatch(tx: Tx, filters: QueueFilters, after: Cur
 }
 
 /** A pre-order the purchasers see (paid at least once) as a record; undefined otherwise. */
-export async function queueRecord(tx: Tx, tenantId: number, id: number): Promise<QueueRecord | undefined> {
+export async function queueRecord(tx: Db, tenantId: number, id: number): Promise<QueueRecord | undefined> {
   const rows = await queueRows(tx).where(and(eq(preOrders.tenantId, tenantId), eq(preOrders.id, id), inArray(preOrders.status, SEEN)));
   return (await toRecords(tx, rows))[0];
 }
 
-async function toRecords(tx: Tx, rows: QueueRow[]): Promise<QueueRecord[]> {
+async function toRecords(tx: Db, rows: QueueRow[]): Promise<QueueRecord[]> {
   const people = await userNames(
     tx,
     rows.map(({ row }) => row.purchaserId),
@@ -107,7 +108,7 @@ async function toRecords(tx: Tx, rows: QueueRow[]): Promise<QueueRecord[]> {
 export type LineRow = typeof preOrderLines.$inferSelect;
 
 /** The pre-order's lines in their order. */
-export async function linesOf(tx: Tx, tenantId: number, preOrderId: number): Promise<LineRow[]> {
+export async function linesOf(tx: Db, tenantId: number, preOrderId: number): Promise<LineRow[]> {
   return tx
     .select()
     .from(preOrderLines)
@@ -133,7 +134,7 @@ export const lineRecord = (line: LineRow): PreOrderLineRecord => ({
 });
 
 /** The pre-order locked; undefined when the tenant has no such one. */
-export async function lockPreOrder(tx: Tx, tenantId: number, id: number) {
+export async function lockPreOrder(tx: Db, tenantId: number, id: number) {
   const [row] = await tx
     .select()
     .from(preOrders)
@@ -142,7 +143,7 @@ export async function lockPreOrder(tx: Tx, tenantId: number, id: number) {
   return row;
 }
 
-export async function updatePreOrder(tx: Tx, tenantId: number, id: number, set: Partial<Pick<typeof preOrders.$inferInsert, 'status' | 'purchaserId' | 'cancelReason'>>): Promise<void> {
+export async function updatePreOrder(tx: Db, tenantId: number, id: number, set: Partial<Pick<typeof preOrders.$inferInsert, 'status' | 'purchaserId' | 'cancelReason'>>): Promise<void> {
   await tx
     .update(preOrders)
     .set({ ...set, updatedAt: sql`now()` })
@@ -150,7 +151,7 @@ export async function updatePreOrder(tx: Tx, tenantId: number, id: number, set: 
 }
 
 /** The purchase orders of a pre-order, locked in id order. */
-export async function lockOrdersOf(tx: Tx, tenantId: number, preOrderId: number) {
+export async function lockOrdersOf(tx: Db, tenantId: number, preOrderId: number) {
   return tx
     .select()
     .from(purchaseOrders)
@@ -171,7 +172,7 @@ export type NewPurchaseOrder = {
 };
 
 /** A PLACING purchase order and its lines; answers its id. */
-export async function insertPurchaseOrder(tx: Tx, preOrder: typeof preOrders.$inferSelect, order: NewPurchaseOrder, purchaserId: number): Promise<number> {
+export async function insertPurchaseOrder(tx: Db, preOrder: typeof preOrders.$inferSelect, order: NewPurchaseOrder, purchaserId: number): Promise<number> {
   const [created] = await tx
     .insert(purchaseOrders)
     .values({

@@ -7,7 +7,6 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches, timeFormatter, type ExportColumn } from '../../../lib/xlsx.ts';
-import type { Tx } from '../../finance/ledger/repository.ts';
 import { userNames } from '../../finance/repository.ts';
 import { moveOrder } from '../purchase-order/lifecycle.ts';
 import { purchaseOrdersOf } from '../purchase-order/repository.ts';
@@ -24,7 +23,7 @@ type Key = { tenantId: number; id: number };
 type PreOrderRow = NonNullable<Awaited<ReturnType<typeof lockPreOrder>>>;
 
 /** The pre-order, with its lines and purchase orders; 404 unless a purchaser may see it. */
-export async function queueDetail(db: Tx, key: Key): Promise<QueueDetail> {
+export async function queueDetail(db: Db, key: Key): Promise<QueueDetail> {
   const record = await queueRecord(db, key.tenantId, key.id);
   if (!record) throw notFound();
   const lines = await linesOf(db, key.tenantId, key.id);
@@ -35,13 +34,13 @@ const notInStatus = (preOrder: PreOrderRow, action: keyof typeof QUEUE_ACTION_TE
   conflict('purchasingPreOrderNotInStatus', { preOrderNo: preOrder.preOrderNo, status: QUEUE_STATUS_TEXTS[preOrder.status], action: QUEUE_ACTION_TEXTS[action] });
 
 /** The pre-order locked, if the purchasers may see it (paid at least once); 404 otherwise. */
-async function lockQueued(tx: Tx, key: Key): Promise<PreOrderRow> {
+async function lockQueued(tx: Db, key: Key): Promise<PreOrderRow> {
   const preOrder = await lockPreOrder(tx, key.tenantId, key.id);
   if (!preOrder || preOrder.status === 'DRAFT' || preOrder.status === 'SUBMITTED') throw notFound();
   return preOrder;
 }
 
-async function heldByOther(tx: Tx, preOrder: PreOrderRow): Promise<AppError> {
+async function heldByOther(tx: Db, preOrder: PreOrderRow): Promise<AppError> {
   const names = await userNames(tx, [preOrder.purchaserId]);
   return conflict('purchasingHeldByOther', { preOrderNo: preOrder.preOrderNo, purchaser: names.get(must(preOrder.purchaserId, 'purchaser')) ?? '' });
 }

@@ -67,8 +67,7 @@ async function shippableItems(tx: Db, tenantId: number, ids: readonly number[]):
  */
 export async function shipStock(db: Db, actor: Actor, input: StockShipInput): Promise<StockShipResult> {
   const ids = [...new Set(input.stockItemIds)];
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const items = await shippableItems(tx, actor.tenantId, ids);
     const warehouseCode = WAREHOUSE_CODES.find((code) => code === items[0]?.warehouseCode);
     // stock is received into a warehouse of the list (the scan's schema): anything else is a broken row

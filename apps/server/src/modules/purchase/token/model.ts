@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { TOKEN_REFRESH_WARNING_DAYS, type PurchasePlatform } from '@portal/shared/purchase';
 import type { PlatformTokenRecord, PlatformTokenWarning } from '@portal/shared/purchase-token';
 import type { CredentialRow } from './repository.ts';
@@ -9,7 +10,6 @@ export function maskKey(key: string): string {
   return `${key.slice(0, keep)}${'*'.repeat(key.length - keep * 2)}${key.slice(-keep)}`;
 }
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const DAY = 86_400_000;
 
 /** Why the screen warns, if it does: a failed refresh first, then the refresh token's end. */

@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { createHash, randomBytes } from 'node:crypto';
 import { PURCHASE_PLATFORMS, TOKEN_REFRESH_AHEAD_MINUTES, type PurchasePlatform } from '@portal/shared/purchase';
 import type { PlatformTokenEditInput, PlatformTokenOverview, PlatformTokenRecord } from '@portal/shared/purchase-token';
@@ -20,7 +21,7 @@ import { allCredentials, credentialByState, credentialOf, deleteCredential, dueF
 
 /** The authorisation's state lives this long, and works once. */
 export const OAUTH_STATE_MINUTES = 10;
-export const SYSTEM_ACTOR: AuditActor = { tenantId: 0, userId: null, username: 'system', ip: '' };
+export const SYSTEM_ACTOR: AuditActor = { tenantId: PLATFORM_TENANT, userId: null, username: 'system', ip: '' };
 const RESOURCE = 'purchase-token';
 
 const hashState = (state: string) => createHash('sha256').update(state, 'utf8').digest('hex');

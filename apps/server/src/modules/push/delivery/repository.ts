@@ -5,7 +5,6 @@ import type { Db } from '../../../db/client.ts';
 import { pushAttempts, pushDeliveries, pushEndpoints, pushMessages } from '../../../db/schema/open-api.ts';
 import { users } from '../../../db/schema/sys.ts';
 import { holderStateOf } from '../../auth/access/holder.ts';
-import type { Tx } from '../../finance/ledger/repository.ts';
 
 /** A delivery by its key: the job's data. */
 export type DeliveryKey = { tenantId: number; deliveryId: number };
@@ -89,7 +88,7 @@ export type AttemptRecord = {
 
 /** What an attempt leaves: the log row, and the delivery's new state (PENDING again at `nextAttemptAt`, or final). */
 export async function recordAttempt(
-  tx: Tx,
+  tx: Db,
   delivery: LeasedDelivery,
   attempt: AttemptRecord,
   next: { status: PushDeliveryStatus; nextAttemptAt: Date | null },
@@ -133,12 +132,12 @@ export async function failWithoutAttempt(db: Db, delivery: LeasedDelivery, refus
 }
 
 /** A success: the endpoint is healthy again. */
-export async function markEndpointHealthy(tx: Tx, tenantId: number, endpointId: number): Promise<void> {
+export async function markEndpointHealthy(tx: Db, tenantId: number, endpointId: number): Promise<void> {
   await tx.update(pushEndpoints).set({ failingSince: null }).where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.id, endpointId), sql`${pushEndpoints.failingSince} is not null`));
 }
 
 /** A failure: the first one after a success starts the "failing since" clock; returns when it started. */
-export async function markEndpointFailing(tx: Tx, tenantId: number, endpointId: number): Promise<Date | null> {
+export async function markEndpointFailing(tx: Db, tenantId: number, endpointId: number): Promise<Date | null> {
   const rows = await tx
     .update(pushEndpoints)
     .set({ failingSince: sql`coalesce(${pushEndpoints.failingSince}, now())` })
@@ -148,7 +147,7 @@ export async function markEndpointFailing(tx: Tx, tenantId: number, endpointId: 
 }
 
 /** Turns an endpoint off for `reason`; false when it already was. */
-export async function disableEndpoint(tx: Tx, tenantId: number, endpointId: number, reason: Exclude<PushDisabledReason, 'MANUAL'>): Promise<boolean> {
+export async function disableEndpoint(tx: Db, tenantId: number, endpointId: number, reason: Exclude<PushDisabledReason, 'MANUAL'>): Promise<boolean> {
   const rows = await tx
     .update(pushEndpoints)
     .set({ enabled: false, disabledReason: reason, disabledAt: new Date() })

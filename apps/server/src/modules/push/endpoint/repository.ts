@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PushEndpointRecord } from '@portal/shared/push-endpoints';
@@ -39,7 +40,6 @@ type Row = {
   createdAt: Date;
   updatedAt: Date;
 };
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
 /** An endpoint as its audit lines and answers show it, before its holder's rights are added (service.ts). */
 export type EndpointView = Omit<PushEndpointRecord, 'holder' | 'holderState' | 'unheldTypes'>;
 export const toEndpointRecord = (row: Row, now = new Date()): EndpointView => ({

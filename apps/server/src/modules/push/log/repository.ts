@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PushAttemptRecord, PushDeliveryRecord } from '@portal/shared/push-endpoints';
 import type { PushDeliveryStatus, PushMessageType } from '@portal/shared/open-api';
@@ -31,7 +32,6 @@ const record = {
   createdAt: pushDeliveries.createdAt,
 };
 type Row = { [K in keyof PushDeliveryRecord]: K extends 'lastAttemptAt' | 'nextAttemptAt' | 'succeededAt' ? Date | null : K extends 'createdAt' ? Date : PushDeliveryRecord[K] };
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const toRecord = (row: Row): PushDeliveryRecord => ({
   ...row,
   id: Number(row.id),

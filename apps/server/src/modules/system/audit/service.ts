@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import type { Page } from '@portal/shared/api';
 import type { AuditRefKind } from '@portal/shared/audit-fields';
 import { AUDIT_DELETED_MARK } from '@portal/shared/audit-fields';
@@ -49,7 +50,7 @@ async function namesOf(db: Db, reader: AuditReader, wanted: WantedNames): Promis
   const lookUp = async <T>(keys: ReadonlySet<string>, query: () => Promise<T[]>, entry: (row: T) => [string, string]) =>
     keys.size === 0 ? new Map<string, string>() : new Map((await query()).map(entry));
   // a merchant's lines name no other tenant: only the platform reads tenants' names
-  const tenantKeys = new Set([...refs.tenant].filter((key) => tenantId === 0 || Number(key) === tenantId));
+  const tenantKeys = new Set([...refs.tenant].filter((key) => tenantId === PLATFORM_TENANT || Number(key) === tenantId));
   const [permission, permissionCode, depart, departCode, role, position, user, tenant] = await Promise.all([
     lookUp(refs.permission, () => entriesById(db, ids(refs.permission)), (row) => [String(row.id), entryName(row, lang)]),
     lookUp(refs.permissionCode, () => entriesByCode(db, [...refs.permissionCode]), (row) => [row.perms, entryName(row, lang)]),

@@ -222,7 +222,7 @@ export class DataRuleService {
     const ids = [...new Set(input.dataRuleIds)];
     const ofMenu = new Set((await listRules(this.db, auth.tenantId, { permissionId: input.permissionId })).map((rule) => rule.id));
     if (ids.some((id) => !ofMenu.has(id))) throw badRequest('dataRuleNotOfMenu');
-    await this.db.transaction((tx) => replaceChosenRules(tx as unknown as Db, auth.tenantId, input.roleId, input.permissionId, ids));
+    await this.db.transaction((tx) => replaceChosenRules(tx, auth.tenantId, input.roleId, input.permissionId, ids));
     await this.publish();
   }
 }

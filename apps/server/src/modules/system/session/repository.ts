@@ -1,3 +1,4 @@
+import { iso } from '../../../lib/iso.ts';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SessionRecord, SessionSortColumn } from '@portal/shared/system-sessions';
 import type { Db } from '../../../db/client.ts';
@@ -49,8 +50,6 @@ function orderingOf(column: SessionSortColumn = 'createdAt', order: 'asc' | 'des
   const sorted = column === 'lastSeenAt' ? (order === 'asc' ? sql`${sessions.lastSeenAt} asc nulls last` : sql`${sessions.lastSeenAt} desc nulls last`) : direction(SORT_COLUMNS[column]);
   return [sorted, direction(sessions.id)];
 }
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export async function listSessions(db: Db, tenantId: number, query: SessionListQuery, currentSessionId: number) {
   const where = whereOf(tenantId, query);

@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import type { CacheEvent } from '../../../lib/cache-bus.ts';
 import type { Db } from '../../../db/client.ts';
 import { forbidden, notFound } from '../../../lib/errors.ts';
@@ -13,8 +14,6 @@ import { endSessions, findOwner, liveSessionIds, lockLiveSession, type SessionOw
  * ended by a top administrator only (decision 0013); ending one's own session is a sign-out. Every ending is
  * audited and published, so that every app server refuses the session at its next request.
  */
-
-const PLATFORM_TENANT = 0;
 
 type Publish = (event: CacheEvent) => Promise<void>;
 

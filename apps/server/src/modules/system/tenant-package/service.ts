@@ -48,8 +48,7 @@ const requireFound = (record: PackageRecord | null): PackageRecord => {
 export async function addPackage(db: Db, caller: PackageCaller, input: PackageInput): Promise<PackageRecord> {
   if (await packageNameTaken(db, input.name)) throw taken(input.name);
   return saving(input.name, () =>
-    db.transaction(async (tx) => {
-      const scoped = tx as unknown as Db;
+    db.transaction(async (scoped) => {
       const id = await insertPackage(scoped, input);
       const after = requireFound(await findPackage(scoped, id));
       await recordAudit(scoped, caller.actor, { resource: RESOURCE, resourceId: id, action: 'create', label: after.name, before: null, after });
@@ -60,8 +59,7 @@ export async function addPackage(db: Db, caller: PackageCaller, input: PackageIn
 
 export async function editPackage(db: Db, caller: PackageCaller, { id, ...values }: PackageEditInput): Promise<PackageRecord> {
   return saving(values.name, () =>
-    db.transaction(async (tx) => {
-      const scoped = tx as unknown as Db;
+    db.transaction(async (scoped) => {
       const before = requireFound(await lockPackage(scoped, id));
       if (await packageNameTaken(scoped, values.name, id)) throw taken(values.name);
       // registration must always find a package to give
@@ -76,8 +74,7 @@ export async function editPackage(db: Db, caller: PackageCaller, { id, ...values
 
 /** Refused while tenants use it (409, how many), and for the default (409). */
 export async function removePackage(db: Db, caller: PackageCaller, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
+  await db.transaction(async (scoped) => {
     const before = requireFound(await lockPackage(scoped, id));
     if (before.isDefault) throw conflict('packageIsDefault');
     const using = await countTenantsUsing(scoped, id);
@@ -89,8 +86,7 @@ export async function removePackage(db: Db, caller: PackageCaller, id: number): 
 
 /** The package registration gives from now on (a disabled one cannot be). */
 export async function setDefaultPackage(db: Db, caller: PackageCaller, id: number): Promise<PackageRecord> {
-  return db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
+  return db.transaction(async (scoped) => {
     const before = requireFound(await lockPackage(scoped, id));
     if (before.status !== 1) throw badRequest('packageDisabled', { name: before.name });
     await makeDefault(scoped, id);
@@ -144,8 +140,7 @@ export async function savePackagePermissions(db: Db, catalogue: Catalogue, calle
     if (!row || !packable(row)) throw badRequest('packagePlatformEntry');
   }
   const after = withAncestors(catalogue, permissionIds);
-  await db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
+  await db.transaction(async (scoped) => {
     const found = requireFound(await lockPackage(scoped, packageId));
     const before = await packagePermissionIds(scoped, packageId);
     await replacePackagePermissions(scoped, packageId, before, after);

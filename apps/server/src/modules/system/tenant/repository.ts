@@ -1,12 +1,10 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TenantRecord, TenantSortColumn } from '@portal/shared/system-tenants';
 import type { Db } from '../../../db/client.ts';
 import { tenantPackages, tenants, users, userTenants } from '../../../db/schema/sys.ts';
 import { sessions } from '../../../db/schema/auth.ts';
 import { escapeLike, pageOf } from '../../../lib/list.ts';
-
-/** The platform's own tenant: not a merchant company, never listed, edited or frozen here. */
-const PLATFORM_TENANT = 0;
 
 /** Sort columns the client may name (an allow-list, never SQL text from the client). */
 const SORT_COLUMNS = { id: tenants.id, name: tenants.name, status: tenants.status, validUntil: tenants.validUntil, createdAt: tenants.createdAt } as const satisfies Record<TenantSortColumn, unknown>;

@@ -57,8 +57,7 @@ export async function addTenant(db: Db, caller: TenantCaller, input: TenantAddIn
   const generated = account.password === undefined ? generatedPassword() : null;
   const passwordHash = await hashPassword(account.password ?? (generated as string));
   try {
-    const tenant = await db.transaction(async (tx) => {
-      const scoped = tx as unknown as Db;
+    const tenant = await db.transaction(async (scoped) => {
       const { name, packageId, ...extras } = values;
       const created = await createMerchant(scoped, {
         companyName: name,
@@ -85,8 +84,7 @@ export async function addTenant(db: Db, caller: TenantCaller, input: TenantAddIn
 }
 
 export async function editTenant(db: Db, caller: TenantCaller, { id, ...input }: TenantEditInput): Promise<TenantRecord> {
-  const tenant = await db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
+  const tenant = await db.transaction(async (scoped) => {
     const [before] = await lockTenants(scoped, [id]);
     if (!before) throw notFound('tenantNotFound');
     await updateTenant(scoped, id, await valuesOf(scoped, input, before.packageId));
@@ -106,8 +104,7 @@ export async function editTenant(db: Db, caller: TenantCaller, { id, ...input }:
 export async function setTenantsFrozen(db: Db, caller: TenantCaller, ids: readonly number[], frozen: boolean): Promise<number> {
   const unique = [...new Set(ids)];
   const status = frozen ? 0 : 1;
-  const changed = await db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
+  const changed = await db.transaction(async (scoped) => {
     const locked = await lockTenants(scoped, unique);
     if (locked.length !== unique.length) throw notFound('tenantNotFound');
     const moving = locked.filter((tenant) => tenant.status !== status);

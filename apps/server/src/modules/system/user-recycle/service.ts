@@ -60,8 +60,8 @@ export async function deleteUsers(db: Db, access: AccessService, auth: AuthConte
     if (target.top) tops -= 1;
   }
   await db.transaction(async (tx) => {
-    await moveToRecycleBin(tx as unknown as Db, ids);
-    await audit(tx as unknown as Db, actor, targets, 'delete');
+    await moveToRecycleBin(tx, ids);
+    await audit(tx, actor, targets, 'delete');
   });
   // every app server forgets the sessions it holds for them
   await Promise.all(ids.map((userId) => access.publish({ kind: 'user', userId })));
@@ -86,8 +86,8 @@ async function checkBinAct(db: Db, auth: AuthContext, ids: number[]): Promise<Ch
 export async function restoreUsers(db: Db, access: AccessService, auth: AuthContext, ids: number[], actor: AuditActor): Promise<number> {
   const targets = await checkBinAct(db, auth, ids);
   await db.transaction(async (tx) => {
-    await restoreFromRecycleBin(tx as unknown as Db, ids);
-    await audit(tx as unknown as Db, actor, targets, 'restore');
+    await restoreFromRecycleBin(tx, ids);
+    await audit(tx, actor, targets, 'restore');
   });
   await Promise.all(ids.map((userId) => access.publish({ kind: 'user', userId })));
   return ids.length;
@@ -97,8 +97,8 @@ export async function restoreUsers(db: Db, access: AccessService, auth: AuthCont
 export async function purgeUsers(db: Db, access: AccessService, auth: AuthContext, ids: number[], actor: AuditActor): Promise<number> {
   const targets = await checkBinAct(db, auth, ids);
   await db.transaction(async (tx) => {
-    await purge(tx as unknown as Db, auth.tenantId, ids);
-    await audit(tx as unknown as Db, actor, targets, 'purge');
+    await purge(tx, auth.tenantId, ids);
+    await audit(tx, actor, targets, 'purge');
   });
   await Promise.all(ids.map((userId) => access.publish({ kind: 'user', userId })));
   return ids.length;

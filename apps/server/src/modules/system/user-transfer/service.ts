@@ -54,8 +54,7 @@ export async function importUsers(db: Db, auth: AuthContext, file: Buffer, langu
   const hashed: (ImportedUser & { passwordHash: string })[] = [];
   for (const user of users) hashed.push({ ...user, passwordHash: await hashPassword(user.password) });
   try {
-    await db.transaction(async (tx) => {
-      const scoped = tx as unknown as Db;
+    await db.transaction(async (scoped) => {
       const ids = await insertUsers(scoped, auth.tenantId, auth.userId, hashed);
       // each imported user is a line of the audit log, as a user added on the screen is
       for (const [index, id] of ids.entries()) {

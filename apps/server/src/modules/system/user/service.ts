@@ -124,8 +124,7 @@ export async function addUser({ db, access }: UserAdmin, auth: AuthContext, inpu
   const passwordHash = await hashPassword(password);
   let userId: number;
   try {
-    userId = await db.transaction(async (tx) => {
-      const scoped = tx as unknown as Db;
+    userId = await db.transaction(async (scoped) => {
       const id = await insertUser(scoped, auth.tenantId, { ...values, username, passwordHash, createdBy: auth.userId });
       await replaceLinks(scoped, auth.tenantId, id, links);
       await recordAudit(scoped, actor, { resource: 'user', resourceId: id, action: 'create', label: username, after: await findUserRecord(scoped, auth.tenantId, id) });
@@ -154,8 +153,7 @@ export async function editUser({ db, access }: UserAdmin, auth: AuthContext, inp
   await refuseRoleChanges(db, grantor, before, links.roleIds);
   if (values.phone && (await phoneTakenBy(db, values.phone, id))) throw conflict('phoneTaken');
   try {
-    await db.transaction(async (tx) => {
-      const scoped = tx as unknown as Db;
+    await db.transaction(async (scoped) => {
       await updateUser(scoped, id, values);
       await replaceLinks(scoped, auth.tenantId, id, links);
       await recordAudit(scoped, actor, { resource: 'user', resourceId: id, action: 'update', label: current.username, before: current, after: await findUserRecord(scoped, auth.tenantId, id) });
@@ -198,8 +196,7 @@ export async function freezeUsers({ db, access }: UserAdmin, auth: AuthContext, 
     if (refusal) throw forbidden(refusal);
     if (freezing && target.top) tops -= 1;
   }
-  await db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
+  await db.transaction(async (scoped) => {
     const before = await Promise.all(ids.map((id) => findUserRecord(scoped, auth.tenantId, id)));
     await setStatus(scoped, ids, input.status);
     if (freezing) await revokeSessions(scoped, ids);
@@ -251,8 +248,7 @@ export async function resetUserPassword(
   if (input.mode === 'sms' && !phone) throw badRequest('userHasNoPhone');
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
+  await db.transaction(async (scoped) => {
     await setPassword(scoped, input.id, passwordHash);
     await revokeSessions(scoped, [input.id]);
     // that it was reset and how it was handed over; never the password

@@ -32,8 +32,7 @@ function receivable(matches: ExpressMatch[], expressNo: string): ExpressMatch[] 
  * item in the scanning warehouse. Scanned twice, the second finds them in stock (409).
  */
 export async function receivePurchase(db: Db, input: { expressNo: string; warehouseCode: string }, receivedBy: number): Promise<PurchaseReceiveResult> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const orders = receivable(await lockByExpressNo(tx, input.expressNo), input.expressNo);
     let itemCount = 0;
     let quantity = 0;

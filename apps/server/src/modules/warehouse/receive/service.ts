@@ -89,8 +89,7 @@ export async function receiveParcel(db: Db, input: ReceiveInput, createdBy: numb
   const measure = measureOf(input);
   const { weight: grams, ...dimensions } = measure;
 
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const target = await resolve(tx, input.number);
     const order = await lockOrder(tx, target.orderId);
     // the parcel's order was deleted between the two reads

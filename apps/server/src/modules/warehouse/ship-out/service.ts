@@ -23,8 +23,7 @@ export async function shipOut(db: Db, orderNos: readonly string[], waybillNo: st
   const outcomes: ShipOutOutcome[] = [];
   for (const orderNo of distinct) {
     try {
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      await db.transaction(async (tx) => {
         const order = await lockOrderByNo(tx, orderNo);
         if (!order) throw notFound('warehouseOrderNotFound', { orderNo });
         // the waybill first, so that the move's pushed events carry it (a refused move rolls it back)

@@ -38,8 +38,7 @@ export async function addTrackingEvent(db: Db, input: TrackingEventInput, create
     source: input.source,
     createdBy,
   };
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const order = await lockOrderByNo(tx, input.orderNo);
     if (!order) throw notFound('warehouseOrderNotFound', { orderNo: input.orderNo });
     if (!input.status) {

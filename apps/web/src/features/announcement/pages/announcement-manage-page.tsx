@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { useMemo, useState } from 'react';
 import { Button, Card, Modal, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -127,7 +128,7 @@ function manageList({ onEdit, onPreview }: Handlers): ListPageConfig<Announcemen
  */
 export function AnnouncementManagePage() {
   const { t } = useTranslation('announcement');
-  const platform = useAuth((state) => state.userInfo?.tenantId === 0);
+  const platform = useAuth((state) => state.userInfo?.tenantId === PLATFORM_TENANT);
   const [drawer, setDrawer] = useState<{ record: AnnouncementManageRecord | null } | null>(null);
   const [preview, setPreview] = useState<AnnouncementManageRecord | null>(null);
   const config = useMemo(() => manageList({ onEdit: (record) => setDrawer({ record }), onPreview: setPreview }), []);

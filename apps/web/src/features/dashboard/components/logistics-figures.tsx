@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, theme } from 'antd';
 import { Link } from 'react-router';
@@ -25,7 +26,6 @@ export function useCanSeeFigures(): boolean {
 }
 /** The status dictionary cached at sign-in (the same items as OrderStatus): no request for the tags. */
 const STATUS_DICT = 'LOGOrderStateEnum';
-const PLATFORM_TENANT = 0;
 
 /** Where each figure leads, for whoever has that page in their menu: a merchant's own lists, or the warehouse's. */
 const MERCHANT_LINKS = { orders: '/logistics/international-order', parcels: '/logistics/package', exceptions: '/logistics/collection-exception' } as const;

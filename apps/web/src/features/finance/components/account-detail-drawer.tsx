@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { useMemo } from 'react';
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +28,7 @@ function accountDetailList(account: AccountRecord): ListPageConfig<PlatformDetai
     query: DETAIL_QUERY.filter((field) => field.name !== 'currency'),
     // tenant 0: the platform's own accounts of the currency, each movement naming its account; no
     // currency column, the account names it
-    columns: (account.tenantId === 0 ? withAccountKind(detailColumns()) : detailColumns()).filter((column) => column.dataIndex !== 'currency'),
+    columns: (account.tenantId === PLATFORM_TENANT ? withAccountKind(detailColumns()) : detailColumns()).filter((column) => column.dataIndex !== 'currency'),
   };
 }
 
@@ -43,7 +44,7 @@ export function AccountDetailDrawer({ account, onClose }: { account: AccountReco
       open={account !== null}
       onClose={onClose}
       size={1100}
-      title={account ? t('detail.titleCurrency', { tenant: account.tenantId === 0 ? account.tenantName || t('account.platform') : account.tenantName, currency: account.currency }) : ''}
+      title={account ? t('detail.titleCurrency', { tenant: account.tenantId === PLATFORM_TENANT ? account.tenantName || t('account.platform') : account.tenantName, currency: account.currency }) : ''}
       destroyOnHidden
     >
       {config && <ListPage config={config} />}

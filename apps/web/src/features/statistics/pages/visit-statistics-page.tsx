@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { lazy, Suspense, useState } from 'react';
 import { Card, Empty, Select, Skeleton, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +13,6 @@ import { VisitRangePicker } from '../components/visit-range-picker.tsx';
 // the chart library (~190 KB gzip) is a chunk of its own: the range, the table and the figures come first
 const VisitChart = lazy(() => import('../components/visit-chart.tsx').then((m) => ({ default: m.VisitChart })));
 
-const PLATFORM_TENANT = 0;
 type Figure = 'pageViews' | 'visitors' | 'signIns' | 'failedSignIns' | 'ip';
 const FIGURES: Figure[] = ['pageViews', 'visitors', 'signIns', 'failedSignIns', 'ip'];
 

@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { useMemo } from 'react';
 import { Card, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +11,6 @@ import { useAuth } from '../../../lib/auth.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { listSessions, SESSION_LIST_KEY, useRevokeSession, useRevokeUserSessions } from '../api/sessions.ts';
 import { userAgentText } from '../user-agent-text.ts';
-
-const PLATFORM_TENANT = 0;
 
 function SessionActions({ session }: { session: SessionRecord }) {
   const { t } = useTranslation('system-logs');
