@@ -18,7 +18,7 @@ const PGLITE_API_FILES = [
   'push/delivery', 'purchase/platform-token', 'log/visit-statistics',
   // the cache bus's in-process fallback (LISTEN/NOTIFY on PostgreSQL): two app servers, the live stream
   'auth/multi-instance', 'dict/dict-instances', 'announcement/stream',
-  // what a key or an endpoint carries of its holder's rights, at the call and at the delivery (issue 23)
+  // what a key or an endpoint carries of its holder's rights, at the call and at the delivery
   'open-api/key-holder', 'push/endpoint-holder',
   // the safety nets, each over every route
   'safety/malformed-input', 'safety/tenant-isolation',

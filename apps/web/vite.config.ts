@@ -174,7 +174,7 @@ export default defineConfig({
     emptyOutDir: true,
     // the prerender reads which styles and scripts each public route has
     manifest: true,
-    // no manual chunk groups: the login page must not load the main layout's components (issue 3 target:
+    // no manual chunk groups: the login page must not load the main layout's components (the target:
     // <= 200 KB gzip of JavaScript for /user/login); each route's chunk pulls in just what it uses
   },
 });

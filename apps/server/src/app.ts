@@ -47,7 +47,7 @@ import { logisticsSummaryRoutes } from './modules/logistics/summary/routes.ts';
 import { warehouseReceiveRoutes } from './modules/warehouse/receive/routes.ts';
 import { warehouseShipOutRoutes } from './modules/warehouse/ship-out/routes.ts';
 import { warehouseTrackingEventRoutes } from './modules/warehouse/tracking-event/routes.ts';
-// issue 14 (stock): purchased goods into the warehouse, the merchant's stock
+// purchased goods into the warehouse, the merchant's stock
 import { warehousePurchaseReceiveRoutes } from './modules/warehouse/purchase-receive/routes.ts';
 import { purchaseStockRoutes } from './modules/purchase/stock/routes.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
@@ -83,40 +83,39 @@ import { loginLogRoutes } from './modules/system/login-log/routes.ts';
 import { auditLogRoutes } from './modules/system/audit/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
 import { createDemoPlatforms, type PurchasePlatforms } from './modules/purchase/platform/registry.ts';
-// issue 14 (catalogue): product search, the product page and the demo pictures
+// product search, the product page and the demo pictures
 import { productRoutes } from './modules/purchase/product/routes.ts';
 import type { JobQueue } from './lib/jobs.ts';
-// issue 14 (buying): the purchasers' queue and purchase orders
+// the purchasers' queue and purchase orders
 import { purchaseQueueRoutes } from './modules/purchase/queue/routes.ts';
 import { purchasingOrderRoutes } from './modules/purchase/purchase-order/routes.ts';
 import { registerPurchaseReconciliation } from './modules/purchase/purchase-order/service.ts';
-// issue 14: the platforms' token configuration (platforms)
+// the platforms' token configuration (platforms)
 import { purchaseSettingsOf, type PurchaseConfig } from './modules/purchase/platform/settings.ts';
 import { purchaseTokenRoutes } from './modules/purchase/token/routes.ts';
-// issue 15 (endpoints): message push configuration and the delivery log
+// message push configuration and the delivery log
 import { pushSettingsOf, type PushConfig } from './modules/push/settings.ts';
 import { pushEndpointRoutes } from './modules/push/endpoint/routes.ts';
 import { pushLogRoutes } from './modules/push/log/routes.ts';
 import { registerTokenRefresh } from './modules/purchase/token/job.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
 import { visitRoutes } from './modules/log/visit/routes.ts';
-// issue 14 (preorder)
 import { preOrderRoutes } from './modules/purchase/pre-order/routes.ts';
-// issue 15 (keys): a merchant's API keys
+// a merchant's API keys
 import { apiKeyRoutes } from './modules/open-api/key/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
-// issue 15 (stats): counting of open-API calls, API and push statistics
+// counting of open-API calls, API and push statistics
 import { UsageRecorder, type UsageRecorderOptions } from './modules/open-api/usage/recorder.ts';
-// issue 15: the open API (guard, routes, counting) and its JSON 404, also for the web app's fallback
+// the open API (guard, routes, counting) and its JSON 404, also for the web app's fallback
 import { registerOpenApi } from './modules/open-api/scope.ts';
 import { answerOpenApiNotFound } from './modules/open-api/gateway/errors.ts';
 import { apiStatisticsRoutes } from './modules/open-api/usage/routes.ts';
 import { pushStatisticsRoutes } from './modules/push/stats/routes.ts';
-// issue 15 (delivery): the relay from the push outbox to pg-boss, and the signed deliveries
+// the relay from the push outbox to pg-boss, and the signed deliveries
 import { registerPushDelivery } from './modules/push/delivery/relay.ts';
 import { heldRights, heldRows, type HeldRights, type HeldRows } from './modules/auth/access/holder.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './modules/push/delivery/service.ts';
-// issue 16: online development (reports, forms, history, publishing, check rules)
+// online development (reports, forms, history, publishing, check rules)
 import { onlineRoutes } from './modules/online/routes.ts';
 
 export type AppOptions = {
@@ -125,12 +124,12 @@ export type AppOptions = {
     OidcConfig &
     Partial<Pick<Config, 'LOG_RETENTION_DAYS' | 'AUDIT_RETENTION_DAYS' | 'LOG_RETENTION_CRON'>> &
     PurchaseConfig &
-    // issue 15 (endpoints): the push settings
+    // the push settings
     PushConfig &
-    // issue 15 (gateway): the open API's calls per key and minute
+    // the open API's calls per key and minute
     Partial<Pick<Config, 'OPEN_API_RATE_LIMIT'>> &
     SiteConfig &
-    // issue 15 (stats): counting of open-API calls on or off (the bench compares both)
+    // counting of open-API calls on or off (the bench compares both)
     Partial<Pick<Config, 'OPEN_API_USAGE_COUNTING'>>;
   database: Database;
   /** where SMS codes go; by default the one SMS_PROVIDER names (tests pass one that keeps them) */
@@ -142,11 +141,11 @@ export type AppOptions = {
   visits?: VisitOptions;
   /** pino logger on or off (tests keep it quiet) */
   logger?: boolean;
-  /** the clients of Taobao and 1688 (issue 14): the embedded demo catalogue unless given */
+  /** the clients of Taobao and 1688: the embedded demo catalogue unless given */
   purchasePlatforms?: PurchasePlatforms;
-  /** issue 15 (stats): how the open API's call counts are buffered (tests flush them themselves) */
+  /** how the open API's call counts are buffered (tests flush them themselves) */
   apiUsage?: UsageRecorderOptions;
-  /** issue 15 (delivery): the retry schedule, sweep interval and job expiry of message push (tests shorten them) */
+  /** the retry schedule, sweep interval and job expiry of message push (tests shorten them) */
   pushDelivery?: Partial<DeliveryOptions>;
   /** hears every route as it is registered: the safety nets read the route table through it (Fastify has no reader) */
   onRoute?: (route: RouteOptions) => void;
@@ -161,7 +160,7 @@ declare module 'fastify' {
     settings: AppOptions['config'];
     visits: VisitService;
     purchasePlatforms: PurchasePlatforms;
-    /** issue 15 (stats): the open API's call counts, waiting to be added to api_call_stat */
+    /** the open API's call counts, waiting to be added to api_call_stat */
     apiUsage: UsageRecorder;
   }
 }
@@ -215,16 +214,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const visits = new VisitService(options.database.db, (error, dropped) => app.log.error({ err: error, dropped }, 'visit log write failed'), options.visits);
   app.decorate('visits', visits);
   app.decorate('purchasePlatforms', options.purchasePlatforms ?? createDemoPlatforms());
-  // issue 14 (platforms): the key of the platforms' secrets at rest, their gateways, demo or live
+  // the key of the platforms' secrets at rest, their gateways, demo or live
   const purchaseSettings = purchaseSettingsOf(options.config, options.database.kind);
   if (purchaseSettings.keySource === 'development') app.log.warn('PURCHASE_SECRET_KEY is not set: the embedded demo encrypts the platforms\' app secrets and tokens with a fixed development key (set PURCHASE_SECRET_KEY for real credentials)');
   if (purchaseSettings.keySource === 'none') app.log.warn('PURCHASE_SECRET_KEY is not set: the platforms\' app secrets cannot be saved until it is');
-  // issue 15 (endpoints): the push settings (the webhook secrets' key, private targets), built once
+  // the push settings (the webhook secrets' key, private targets), built once
   const pushSettings = pushSettingsOf(options.config, options.database.kind);
   if (pushSettings.keySource === 'none') app.log.warn('PUSH_SECRET_KEY is not set: webhook endpoints cannot be saved until it is');
   // the last visits are written before the database closes (main.ts and the tests close the app first)
   app.addHook('onClose', () => visits.close());
-  // issue 15 (stats): the open API's call counts, added to api_call_stat every few seconds and a last time on close
+  // the open API's call counts, added to api_call_stat every few seconds and a last time on close
   const apiUsage = new UsageRecorder(options.database.db, {
     onError: (error, cells) => app.log.error({ err: error, cells }, 'api call counts not written'),
     ...options.apiUsage,
@@ -234,11 +233,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = options.jobs;
   if (jobs) {
     registerLogRetention(jobs, options.database.db, { ...RETENTION_DEFAULTS, ...pickDefined(options.config) }, (result) => app.log.info({ deleted: result }, 'log retention'));
-    // issue 14 (buying): the purchase orders' reconciliation every 10 minutes
+    // the purchase orders' reconciliation every 10 minutes
     registerPurchaseReconciliation(jobs, options.database.db, app.purchasePlatforms, (result) => app.log.info({ reconciled: result }, 'purchase reconciliation'));
-    // issue 14 (platforms): the platforms' access tokens renewed before they run out
+    // the platforms' access tokens renewed before they run out
     registerTokenRefresh(jobs, options.database.db, purchaseSettings, (outcome) => app.log.info(outcome, 'purchase platform tokens refreshed'));
-    // issue 15 (delivery): the outbox's NOTIFY to push-deliver jobs, the sweep of lost ones, the attempts
+    // the outbox's NOTIFY to push-deliver jobs, the sweep of lost ones, the attempts
     // the holders' rights and data rules are read from the access and data rule services, made below, when a
     // delivery is attempted: push learns what logistics and the wallet hide through them, importing neither
     const rights: HeldRights = (table, holder, tenantId) => heldRights(app.accessService)(table, holder, tenantId);
@@ -290,7 +289,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: (input) => {
-      // issue 15 (gateway): the open API has its own document (/open/v1/openapi.json)
+      // the open API has its own document (/open/v1/openapi.json)
       if (input.url.startsWith('/open/')) return { schema: { hide: true }, url: input.url };
       const transformed = jsonSchemaTransform(input);
       const access = input.route.config?.access;
@@ -332,7 +331,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(warehouseReceiveRoutes);
       await api.register(warehouseShipOutRoutes);
       await api.register(warehouseTrackingEventRoutes);
-      // issue 14 (stock)
       await api.register(warehousePurchaseReceiveRoutes);
       await api.register(purchaseStockRoutes);
       await api.register(trackingRoutes);
@@ -361,29 +359,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(sessionRoutes);
       await api.register(loginLogRoutes);
       await api.register(auditLogRoutes);
-      // issue 14 (catalogue): product search and the product page over the platform clients
+      // product search and the product page over the platform clients
       await api.register(productRoutes);
-      // issue 14 (preorder): the basket, pre-purchase orders and their payment
+      // the basket, pre-purchase orders and their payment
       await api.register(preOrderRoutes);
-      // issue 14 (buying): the purchasers' queue and purchase orders
+      // the purchasers' queue and purchase orders
       await api.register(purchaseQueueRoutes);
       await api.register(purchasingOrderRoutes);
-      // issue 14 (platforms): the platforms' token configuration
+      // the platforms' token configuration
       await api.register(purchaseTokenRoutes, { settings: purchaseSettings });
-      // issue 15 (keys): a merchant's API keys (token configuration)
+      // a merchant's API keys (token configuration)
       await api.register(apiKeyRoutes);
-      // issue 15 (endpoints): webhook endpoints and the delivery log
+      // webhook endpoints and the delivery log
       await api.register(pushEndpointRoutes, { settings: pushSettings });
       await api.register(pushLogRoutes);
-      // issue 15 (stats): API and message push statistics
+      // API and message push statistics
       await api.register(apiStatisticsRoutes);
       await api.register(pushStatisticsRoutes);
-      // issue 16: online development
+      // online development
       await api.register(onlineRoutes);
     },
     { prefix: '/api' },
   );
-  // issue 15: the open API under /open/v1, called with an API key (never a session); its calls counted unless turned off
+  // the open API under /open/v1, called with an API key (never a session); its calls counted unless turned off
   await registerOpenApi(app, {
     db: options.database.db,
     ratePerMinute: options.config.OPEN_API_RATE_LIMIT ?? 600,
@@ -422,7 +420,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // the SPA's own routes (/user/login, /dashboard/analysis, ...) all load index.html
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      // issue 15 (gateway): the open API answers JSON, never the web app's page
+      // the open API answers JSON, never the web app's page
       if (request.url.startsWith('/open/')) return answerOpenApiNotFound(request, reply);
       if (request.url.startsWith('/api/') || request.url.startsWith('/platform-api/')) {
         return reply.status(404).send(envelope(null, request.t('routeNotFound', { method: request.method, url: pathname.slice(0, 200) }), false, 404));

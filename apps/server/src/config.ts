@@ -98,7 +98,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** purchasing (issue 14): 'demo' answers from the embedded catalogue; 'live' calls Taobao's and 1688's open APIs with the configured tokens */
+  /** purchasing: 'demo' answers from the embedded catalogue; 'live' calls Taobao's and 1688's open APIs with the configured tokens */
   PURCHASE_PLATFORMS: z.enum(['demo', 'live']).default('demo'),
   /** the AES-256-GCM key of the platforms' app secrets and tokens: 32 bytes, base64 or 64 hex digits (same on every app server) */
   PURCHASE_SECRET_KEY: z
@@ -110,7 +110,7 @@ const envSchema = z.object({
   TAOBAO_GLOBAL_API_URL: z.string().url().default('https://api.taobao.global/rest'),
   ALIBABA_1688_API_URL: z.string().url().default('https://gw.open.1688.com/openapi'),
   ALIBABA_1688_AUTHORIZE_URL: z.string().url().default('https://auth.1688.com/oauth/authorize'),
-  /** open API and message push (issue 15): requests per minute per API key */
+  /** open API and message push: requests per minute per API key */
   OPEN_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   /** count open-API calls for the API statistics ('off' only to measure what counting costs: npm run bench) */
   OPEN_API_USAGE_COUNTING: z.enum(['on', 'off']).default('on'),

@@ -7,7 +7,7 @@ export type CacheEvent =
   /** sessions ended by id (an administrator's revocation, the concurrent-session limit): no hash travels */
   | { kind: 'sessions'; sessionIds: number[] }
   | { kind: 'permissions' }
-  /** a tenant frozen, unfrozen, moved to another package or given another validity period (issue 13) */
+  /** a tenant frozen, unfrozen, moved to another package or given another validity period */
   | { kind: 'tenant'; tenantId: number }
   | { kind: 'dicts' }
   /** an announcement of `tenantId` (0: the platform's) was published or revoked, or `userId` read some: the readers' streams recount */

@@ -18,7 +18,7 @@ export type RegisterOptions = {
   retryLimit?: number;
   /** a job still active after this long is expired (and retried): the longest one job may take */
   expireInSeconds?: number;
-  /** jobs fetched at once and worked side by side (issue 15: several deliveries at once on one server) */
+  /** jobs fetched at once and worked side by side (several deliveries at once on one server) */
   batchSize?: number;
   /** how often an idle worker looks for jobs (otherwise the queue's own polling, or every 30 s for a kind with a schedule) */
   pollingSeconds?: number;

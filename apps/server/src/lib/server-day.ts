@@ -1,6 +1,6 @@
 /*
  * The day of the server's time zone (the process's TZ): the day the API statistics count a call in and the
- * day every statistics range of issue 15 is read in (decision 0030).
+ * day every statistics range is read in (decision 0030).
  */
 
 /** YYYY-MM-DD of `now` where the server is. */

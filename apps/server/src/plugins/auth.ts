@@ -38,7 +38,7 @@ export const platformStaff = { access: { permission: 'authenticated', tenant: 'p
 /**
  * A merchant screen's call: `code` granted in the tenant of the request, which must be a merchant's.
  * The platform tenant (0) is refused whatever its roles hold: the platform has no orders, parcels or
- * wallet of its own (issue 11: the warehouse staff created an order under the platform's company).
+ * wallet of its own (the warehouse staff created an order under the platform's company).
  * `also` lists the codes the handler may further require for part of what it does (submitting while
  * saving): see requirePermission.
  */
@@ -76,7 +76,7 @@ declare module 'fastify' {
 
 export const TOKEN_HEADER = 'x-access-token';
 
-/** What platform staff are told on a merchant route: the wallet's screens say the platform has no wallet (their words since issue 5). */
+/** What platform staff are told on a merchant route: the wallet's screens say the platform has no wallet (their words from the start). */
 const platformRefusal = (code: string): MessageKey => (code.startsWith('wallet:') || code.startsWith('finance:') ? 'platformHasNoWallet' : 'merchantOnly');
 export const TENANT_HEADER = 'tenant_id';
 

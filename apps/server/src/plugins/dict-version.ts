@@ -4,7 +4,7 @@ import type { DictService } from '../modules/dict/service.ts';
 
 /**
  * Every successful API answer carries the dictionaries' version (DICT_VERSION_HEADER), so that a client's
- * 7-day dictionary cache follows an edit at its next call, without signing out (issue 13 item 3). The
+ * 7-day dictionary cache follows an edit at its next call, without signing out. The
  * version comes from the dictionaries in memory: after a change it costs one reload per app server, then
  * nothing. Public answers carry it too: the sign-in answer is the one whose dictionaries a client stores.
  */

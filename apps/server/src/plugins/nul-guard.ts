@@ -38,7 +38,7 @@ async function refuseUnstorable(request: FastifyRequest): Promise<void> {
   throw badRequest('validationInvalid', { field: found.path || 'body' });
 }
 
-// issue 15 (gateway): the open API too
+// the open API too
 const API = /^\/(api|platform-api|open)\//;
 
 /**

@@ -10,7 +10,7 @@ import { ApiKeyAccess, type ApiKeyCaller } from '../modules/open-api/access/serv
 import { heldRights } from '../modules/auth/access/holder.ts';
 
 /*
- * The open API's guard (issue 15): every route under /open/ declares the scope it needs and the operation
+ * The open API's guard: every route under /open/ declares the scope it needs and the operation
  * it is counted as (`config: openApi('orders:write', 'ORDER_CREATE')`); the caller is an API key, checked
  * before the body is read. A session token means nothing here, and an API key means nothing under /api.
  */
@@ -35,7 +35,7 @@ const isDocument = (url: string) => url.endsWith('/openapi.json') || url.include
 export const openApiAuthPlugin = fp(
   async (app, opts: { db: Db; prefix: string }) => {
     const access = new ApiKeyAccess(opts.db, heldRights(app.accessService), app.log);
-    // issue 15 (keys): a closing server waits for the keys' last-use writes under way
+    // a closing server waits for the keys' last-use writes under way
     app.addHook('onClose', () => access.lastUseWritten());
     app.decorateRequest('apiKey', null);
 

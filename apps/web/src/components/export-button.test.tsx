@@ -8,7 +8,7 @@ import { ExportButton } from './export-button.tsx';
 describe('<ExportButton>', () => {
   afterEach(() => useAuth.setState({ permissions: null }));
 
-  it("hands the export the user's time zone: a spreadsheet has none, so its times are written in it (issue 11)", async () => {
+  it("hands the export the user's time zone: a spreadsheet has none, so its times are written in it", async () => {
     useAuth.setState({ permissions: { menu: [], auth: [{ action: 'logistics:order:export', describe: '', type: '1', status: '1' }], allAuth: [] } });
     const run = vi.fn(async (timeZone: string | undefined) => {
       expect(timeZone).toBeTruthy();

@@ -12,7 +12,7 @@ import { userTimeZone } from '../lib/time-zone.ts';
  * actions). Busy while the file comes; the HTTP client already reports a failed status and an answer
  * that is not a file. `label` is in the caller's namespace. `run` is handed the user's
  * time zone, to send as the export's `timeZone` parameter. Without `code` the button is the page's own: an
- * online form's (issue 16), whose one permission code (online:form:<code>) opened the page.
+ * online form's, whose one permission code (online:form:<code>) opened the page.
  */
 export function ExportButton({ code, label, run, inRow = false }: { code?: PermissionCode; label: ReactNode; run: (timeZone: string | undefined) => Promise<void>; inRow?: boolean }) {
   const { t } = useTranslation();

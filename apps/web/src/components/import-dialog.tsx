@@ -32,7 +32,7 @@ export function ImportButton({
   template,
   upload,
 }: {
-  /** none: the button is the page's own (an online form's, whose one code opened the page; issue 16) */
+  /** none: the button is the page's own (an online form's, whose one code opened the page) */
   code?: PermissionCode;
   testId: string;
   texts: ImportTexts;

@@ -1,7 +1,7 @@
 import type { PopupConfig } from '@portal/shared/online';
 
 /**
- * The popup picker on an online report (issue 16 item 2), as the online form's popup field and the
+ * The popup picker on an online report, as the online form's popup field and the
  * product's own pickers use it. Implemented by components/report-picker.tsx.
  */
 export type ReportPickerProps = {

@@ -41,7 +41,7 @@ const modalClosed = () => waitFor(() => expect(document.querySelector('.ant-moda
 const callsTo = (calls: { url: URL }[], path: string) => calls.filter((call) => call.url.pathname.endsWith(path));
 
 // antd under happy-dom is slow when the machine is busy: a whole user flow may take more than the default 5 s
-describe('report picker (issue 16 item 2; spec §5, §8, §9)', { timeout: 30_000 }, () => {
+describe('report picker (spec §5, §8, §9)', { timeout: 30_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

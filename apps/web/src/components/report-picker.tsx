@@ -21,7 +21,7 @@ export function mapPickedRows(config: Pick<PopupConfig, 'originalFields' | 'targ
 }
 
 /**
- * The popup picker on an online report (issue 16 item 2): the generic popup picker (1200 px, pages of
+ * The popup picker on an online report: the generic popup picker (1200 px, pages of
  * 10/20/30, a row click toggles, single mode keeps one, OK with none warns 请选择一条记录, closing
  * clears) over the report's columns and query form. A configuration the spec refuses (no code or
  * fields, or counts that differ) is said as a warning and the picker does not open.

@@ -1,7 +1,7 @@
 import { DICT_VERSION_HEADER } from '@portal/shared/dict-codes';
 
 /*
- * The dictionaries' version mark (issue 13 item 3). Every API answer carries the server's mark in
+ * The dictionaries' version mark. Every API answer carries the server's mark in
  * DICT_VERSION_HEADER; the 7-day dictionary cache is stored with the mark it was fetched under. When an
  * answer's mark differs, the cache is fetched again: every client follows an edit at its next call or
  * reload, without signing out and without waiting the 7 days out.

@@ -5,7 +5,7 @@ import { formatMessage, type MessageKey } from '@portal/shared/messages';
 import { formRules, numberRules, type NumberRuleTexts, type RuleTexts } from './form-rules.ts';
 
 /*
- * The forms say what the server says (issue 11, items 6 and 15): one wording per language for a
+ * The forms say what the server says: one wording per language for a
  * missing value in every area's `rules.*`, and the number limits in the words of the server's refusal.
  */
 

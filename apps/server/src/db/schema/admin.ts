@@ -2,7 +2,7 @@ import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey
 import { announcements, permissions, tenantPackages, tenants, users } from './sys.ts';
 
 /*
- * System administration II (issue 13): the entries of tenant menu packages, the audit log, announcement audiences and read
+ * System administration II: the entries of tenant menu packages, the audit log, announcement audiences and read
  * marks, and third-party (OpenID Connect) identities. Tenant tables follow decision 0010 (tenant_id in every key);
  * the others are declared in distribution.ts.
  */

@@ -18,7 +18,7 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     /** why it ended early: 'logout' | 'admin' | 'limit' | 'password' | 'frozen' | ... */
     revokedReason: varchar({ length: 16 }),
-    /** the last request seen, written at most about once a minute per session (issue 13's token management) */
+    /** the last request seen, written at most about once a minute per session (token management) */
     lastSeenAt: timestamp({ withTimezone: true }),
     lastSeenIp: varchar({ length: 64 }),
   },

@@ -8,7 +8,7 @@
 /** Small and shared by every tenant: replicated to every node, so any shard can join or reference them. */
 export const REFERENCE_TABLES = [
   'sys_tenant',
-  // the menu packages of tenants (issue 13): written by the platform, read with the catalogue
+  // the menu packages of tenants: written by the platform, read with the catalogue
   'sys_tenant_package',
   'sys_tenant_package_permission',
   'sys_user',
@@ -20,7 +20,7 @@ export const REFERENCE_TABLES = [
   'ref_currency',
   'log_rate_card',
   'fin_rate',
-  // online development (issue 16): the platform's report and form definitions, read with every online call
+  // online development: the platform's report and form definitions, read with every online call
   'onl_report',
   'onl_form',
 ] as const;
@@ -35,11 +35,11 @@ export const GLOBAL_TABLES = [
   'sys_sms_code',
   // avatar images: read one at a time by their random name, never joined (too large to replicate)
   'sys_user_avatar',
-  // single sign-on (issue 13): identities at a provider and the flow's one-time values, before a tenant is chosen
+  // single sign-on: identities at a provider and the flow's one-time values, before a tenant is chosen
   'sys_third_account',
   'sys_third_ticket',
-  // the platform's own app credentials at Taobao and 1688 (issue 14): one row per platform, never joined
+  // the platform's own app credentials at Taobao and 1688: one row per platform, never joined
   'pur_platform_credential',
-  // online development (issue 16): the versions of definitions, read one code at a time by the designer
+  // online development: the versions of definitions, read one code at a time by the designer
   'onl_definition_history',
 ] as const;

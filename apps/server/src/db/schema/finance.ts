@@ -6,7 +6,7 @@ import { tenants, users } from './sys.ts';
 import { currencies, orders } from './logistics.ts';
 
 /*
- * Finance (issue 5; design in docs/decisions/0007-ledger-design.md, meanings in docs/finance.md).
+ * Finance (design in docs/decisions/0007-ledger-design.md, meanings in docs/finance.md).
  * The ledger: accounts, journals and their entries. Entries are append-only and every journal balances
  * per currency (triggers in the migration). Money is bigint minor units of the row's currency.
  * Tables by tenant (docs/decisions/0010-tables-by-tenant.md): primary keys are (tenant_id, id), unique keys

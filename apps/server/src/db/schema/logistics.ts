@@ -5,7 +5,7 @@ import type { ExceptionStatus, OrderStatus, ParcelStatus, PickupBatchStatus, Ser
 import { tenants, users } from './sys.ts';
 
 /*
- * Logistics (issue 4; lifecycle in docs/logistics-lifecycle.md). Every table carries tenant_id and every
+ * Logistics (lifecycle in docs/logistics-lifecycle.md). Every table carries tenant_id and every
  * merchant query filters by it (DESIGN §2); money is bigint minor units with its currency, weights are
  * grams, lengths millimetres. Indexes follow the screens' filters: each list is (tenant, filter, time).
  * Tables by tenant (docs/decisions/0010-tables-by-tenant.md): primary keys are (tenant_id, id), unique keys

@@ -4,7 +4,7 @@ import type { Texts } from '@portal/shared/languages';
 import { permissions, tenants, users } from './sys.ts';
 
 /*
- * Online development (issue 16; docs/online-development.md). Definitions are the platform's, global like
+ * Online development (docs/online-development.md). Definitions are the platform's, global like
  * the menu catalogue (reference tables): data, never SQL or scripts. A form's rows are each tenant's
  * (decision 0010): the row's values as jsonb, plus one index row per indexed field (listed, queried,
  * sorted or unique) holding the value typed, so lists filter and sort on a b-tree and a unique field is

@@ -4,7 +4,7 @@ import type { ApiScope, PushAttemptOutcome, PushAttemptTrigger, PushDeliveryStat
 import { tenants, users } from './sys.ts';
 
 /*
- * The open API and message push (issue 15; docs/open-api.md). Tables by tenant (decision 0010): every row
+ * The open API and message push (docs/open-api.md). Tables by tenant (decision 0010): every row
  * carries its tenant, the primary keys lead with it. API key secrets are stored only as sha-256 hashes
  * (256 random bits: a slow hash adds nothing); webhook secrets must be kept to sign, so they are encrypted
  * at rest (AES-256-GCM, lib/secret-box.ts).

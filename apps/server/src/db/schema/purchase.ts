@@ -7,7 +7,7 @@ import { currencies, orders } from './logistics.ts';
 import { journals, payOrders } from './finance.ts';
 
 /*
- * Purchasing (issue 14; states and money in docs/purchasing.md). Goods are priced in CNY minor units
+ * Purchasing (states and money in docs/purchasing.md). Goods are priced in CNY minor units
  * (fen); what a wallet paid is in its own currency with the rate of the moment. Tables by tenant
  * (decision 0010) but for the platforms' credentials, which are the platform's own (a global table).
  */

@@ -41,7 +41,7 @@ export const tenants = pgTable('sys_tenant', {
   status: smallint().notNull().default(1),
   /** the company's preferred language for notifications (spec: /purchase/company/setLanguage) */
   language: varchar({ length: 8 }).$type<Language>().notNull().default('zh-TW'),
-  /** the menus and buttons it may use (issue 13); null only for the platform (tenant 0) */
+  /** the menus and buttons it may use; null only for the platform (tenant 0) */
   packageId: bigint({ mode: 'number' }).references((): AnyPgColumn => tenantPackages.id),
   /** the validity period: before validFrom and after validUntil the tenant is refused like a frozen one */
   validFrom: timestamp({ withTimezone: true }),
@@ -54,7 +54,7 @@ export const tenants = pgTable('sys_tenant', {
 });
 
 /**
- * A package of menus and buttons a merchant tenant may use (the spec's "tenant menu", issue 13): a tenant's
+ * A package of menus and buttons a merchant tenant may use (the spec's "tenant menu"): a tenant's
  * roles grant only inside its package, and the access service lets no grant outside it take effect. One
  * package is the default that registration gives a new tenant. A reference table, written by the platform.
  * Its entries: sys_tenant_package_permission (schema/admin.ts).
@@ -118,7 +118,7 @@ export const users = pgTable(
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * Avatar images uploaded by administrators (issue 12), kept in the database so that app servers stay
+ * Avatar images uploaded by administrators, kept in the database so that app servers stay
  * stateless; served by their random stored name, which is the URL the user record keeps.
  */
 export const userAvatars = pgTable(

@@ -11,7 +11,7 @@ import { categorySeeds, checkRuleSeeds } from './reference-data.ts';
 import type { MenuSeed } from './types.ts';
 import { ROLE_GRANTS, type CatalogueEntry, type RoleCode } from '../../modules/role/model.ts';
 import { syncLogisticsReference } from './logistics-reference.ts';
-// issue 16 (reports): the built-in picker reports
+// the built-in picker reports
 import { syncBuiltInReports } from './online-reports.ts';
 
 type PermissionValues = typeof permissions.$inferInsert;
@@ -38,7 +38,7 @@ export async function syncCatalogue(db: Db): Promise<void> {
     await syncDictionaries(tx);
     await syncReferenceData(tx);
     await syncLogisticsReference(tx);
-    // issue 16 (reports): the pickers' reports (orders, users, parcels), added when missing
+    // the pickers' reports (orders, users, parcels), added when missing
     await syncBuiltInReports(tx);
   });
 }
@@ -53,7 +53,7 @@ async function syncMenus(db: Db): Promise<{ added: AddedEntry[]; opened: AddedEn
     (await db.select({ id: permissions.id, perms: permissions.perms, editedAt: permissions.editedAt, merchantOnly: permissions.merchantOnly }).from(permissions)).map((r) => [r.perms, r]),
   );
   const added: AddedEntry[] = [];
-  // a merchant's screen that a release opens to the platform too (issue 13: the visit statistics): new to the platform's roles
+  // a merchant's screen that a release opens to the platform too (the visit statistics): new to the platform's roles
   const opened: AddedEntry[] = [];
 
   const upsert = async (values: PermissionValues): Promise<number> => {
@@ -126,10 +126,10 @@ async function grantNewEntries(db: Db, added: AddedEntry[], onlyTenant?: number)
 export const DEFAULT_PACKAGE_NAME = '標準套餐 Standard';
 
 /**
- * The default tenant package (issue 13, decision 0018): made on the first start with every entry the
+ * The default tenant package (decision 0018): made on the first start with every entry the
  * merchant administrator's role is given; after that, new catalogue entries join the default package as
  * they join that role (an administrator's edits of the package are kept). A merchant tenant without a
- * package (a database older than issue 13) gets the default one.
+ * package (a database older than packages) gets the default one.
  */
 async function syncDefaultPackage(db: Db, added: AddedEntry[]): Promise<void> {
   const admitted = ROLE_GRANTS.merchant_admin;
@@ -152,7 +152,7 @@ async function syncDefaultPackage(db: Db, added: AddedEntry[]): Promise<void> {
 /**
  * A merchant's screen held by a role or department of the platform tenant is taken away, in every
  * database at every start: it can never take effect there (the access service ignores it and the
- * merchant routes refuse the platform tenant). Databases seeded before issue 11 gave the platform's
+ * merchant routes refuse the platform tenant). Databases seeded by older versions gave the platform's
  * built-in roles the merchants' screens (the warehouse account saw the merchant logistics pages);
  * this corrects them, and any screen a later release moves to the merchants' side. Only the platform
  * tenant's few roles and departments are read (the keys of both grant tables lead with them).

@@ -10,7 +10,7 @@ import { formatOrderNo, statusEventText } from '../../modules/logistics/order/mo
 import { warehouseLocation } from '../../modules/warehouse/model.ts';
 
 /*
- * The demo's logistics (issue 4): about thirty orders of `merchant` over the last 30 days in every
+ * The demo's logistics: about thirty orders of `merchant` over the last 30 days in every
  * status, a handful of `merchant2`'s, their products, parcels, tracking timelines, one pick-up batch in
  * each batch status and open and handled collection exceptions. Rows are written directly (one INSERT
  * per table), but every timeline is a legal walk of ORDER_TRANSITIONS (docs/logistics-lifecycle.md)

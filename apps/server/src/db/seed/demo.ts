@@ -56,7 +56,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await createUser(db, { username: 'finance', realname: '財務 林美玲', tenantId: PLATFORM_TENANT, roles: ['finance_operator'], phone: '13800000002', email: 'finance@example.com' }, platformRoles, passwordHash);
   await createUser(db, { username: 'purchaser', realname: '採購 張志明', tenantId: PLATFORM_TENANT, roles: ['purchaser'], phone: '13800000003', email: 'purchaser@example.com' }, platformRoles, passwordHash);
 
-  // both on the default package, as registration would give them (issue 13)
+  // both on the default package, as registration would give them
   const packageId = must(await defaultPackageId(db), 'default tenant package');
   await db
     .insert(tenants)

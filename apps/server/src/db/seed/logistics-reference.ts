@@ -19,7 +19,7 @@ const REGION_PRICES: { countries: CountryCode[]; base: [number, number] }[] = [
 const SERVICE_FACTORS: Record<ServiceType, [number, number]> = { BASE: [1, 1], FULL_LINK: [13, 10], HALF_LINK: [9, 10] };
 
 /**
- * Reference data of issue 4, kept at every start: the currency exponents (from the shared table) and,
+ * Logistics reference data, kept at every start: the currency exponents (from the shared table) and,
  * on a database without any, a starting rate card for every destination and service type, which the
  * platform's rate-card screen then owns.
  */

@@ -42,7 +42,7 @@ export const menuTree: MenuSeed[] = [
     buttons: [button('product:search:pre-order', 'button.addToPreOrder')],
   },
   {
-    // one product of a platform with its SKUs, opened from the search (issue 14)
+    // one product of a platform with its SKUs, opened from the search
     key: 'menu.productDetail',
     path: '/product-search/product',
     component: 'product/product-detail',
@@ -52,7 +52,7 @@ export const menuTree: MenuSeed[] = [
     hidden: true,
   },
   {
-    // the goods bought for the merchant, received at the warehouse: shipped abroad from here (issue 14)
+    // the goods bought for the merchant, received at the warehouse: shipped abroad from here
     key: 'menu.purchaseStock',
     path: '/purchase/stock',
     component: 'purchase/stock-list',
@@ -242,7 +242,7 @@ export const menuTree: MenuSeed[] = [
     redirect: '/config/token',
     icon: 'ControlOutlined',
     perms: 'config:module:view',
-    // the merchants' API keys and webhooks, and the platform's own app at Taobao and 1688 (issue 14)
+    // the merchants' API keys and webhooks, and the platform's own app at Taobao and 1688
     children: [
       {
         key: 'menu.config.token',
@@ -524,7 +524,7 @@ export const menuTree: MenuSeed[] = [
     platformOnly: true,
     children: [
       {
-        // paid pre-purchase orders of every merchant, to be bought (issue 14)
+        // paid pre-purchase orders of every merchant, to be bought
         key: 'menu.purchasing.queue',
         path: '/purchasing/queue',
         component: 'purchase/purchase-queue',
@@ -580,7 +580,7 @@ export const menuTree: MenuSeed[] = [
         ],
       },
       {
-        // purchased goods arrive by the seller's domestic express number and become the merchant's stock (issue 14)
+        // purchased goods arrive by the seller's domestic express number and become the merchant's stock
         key: 'menu.warehouse.purchaseReceive',
         path: '/warehouse/purchase-receive',
         component: 'warehouse/purchase-receive',
@@ -870,7 +870,7 @@ export const menuTree: MenuSeed[] = [
         component: 'system/online-dev',
         name: 'system-online',
         perms: 'system:online:list',
-        // the definitions are the platform's, global like the menu catalogue (issue 16)
+        // the definitions are the platform's, global like the menu catalogue
         platformOnly: true,
         buttons: [
           button('system:online:add', 'button.add'),

@@ -5,7 +5,7 @@ import { insertReport } from '../../modules/online/report/repository.ts';
 import { recordVersion } from '../../modules/online/history/repository.ts';
 
 /*
- * The reports of the product's own pickers (issue 16): orders, users and parcels. Added at every start
+ * The reports of the product's own pickers: orders, users and parcels. Added at every start
  * when missing (builtIn: editable by the platform, never deleted); one an administrator edited is kept
  * as they left it.
  */

@@ -33,7 +33,7 @@ export type MenuSeed = {
   perms?: PermissionCode;
   /** true for the platform staff side (warehouse / finance screens): never granted in a merchant tenant */
   platformOnly?: boolean;
-  /** true for a merchant's screens (orders, parcels, wallet...): never granted in the platform tenant (issue 11) */
+  /** true for a merchant's screens (orders, parcels, wallet...): never granted in the platform tenant */
   merchantOnly?: boolean;
   children?: MenuSeed[];
   buttons?: ButtonSeed[];

@@ -23,7 +23,7 @@ import { SMS_MAX_PER_ADDRESS_PER_HOUR, SMS_MAX_PER_PHONE_PER_DAY, SMS_RESEND_SEC
 const SMS_RATE_PER_MINUTE = 10;
 
 /**
- * The public account pages (issue 3): SMS codes, sign-in by phone, registration of a new merchant,
+ * The public account pages: SMS codes, sign-in by phone, registration of a new merchant,
  * password reset by phone, and the caller's own user info.
  */
 export const accountRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }> = async (app, options) => {

@@ -152,7 +152,7 @@ export async function register(
     // one transaction: the code is used up only if the whole merchant exists, and the other way round
     created = await db.transaction(async (scoped) => {
       if (!(await consumeCode(scoped, codeId))) throw new CodeSpentError();
-      // a new company gets the default package (issue 13); the seed keeps one at every start
+      // a new company gets the default package; the seed keeps one at every start
       const packageId = await defaultPackageId(scoped);
       if (packageId === null) throw new Error('register: no default tenant package');
       return createMerchant(scoped, { companyName, username, phone, passwordHash, language: lang, packageId });

@@ -3,7 +3,7 @@ import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { categories, checkRules, dicts } from '../../db/schema/dict.ts';
-// issue 16 (forms): the designer's codes
+// the designer's codes
 import { onlineForms, onlineReports } from '../../db/schema/online.ts';
 import { departments, positions, roles, users, userTenants } from '../../db/schema/sys.ts';
 import { orders, parcels } from '../../db/schema/logistics.ts';
@@ -42,10 +42,10 @@ const targets: Record<string, DuplicateTarget> = {
   'sys_dict.dict_code': { table: dicts, id: dicts.id, column: dicts.dictCode },
   'sys_category.code': { table: categories, id: categories.id, column: categories.code },
   'sys_check_rule.rule_code': { table: checkRules, id: checkRules.id, column: checkRules.ruleCode },
-  // issue 16 (forms): the online designer's codes
+  // the online designer's codes
   'onl_report.code': { table: onlineReports, id: onlineReports.id, column: onlineReports.code },
   'onl_form.code': { table: onlineForms, id: onlineForms.id, column: onlineForms.code },
-  // checks (issue 16): the numbers a merchant enters, unique within its tenant as the unique indexes say
+  // checks: the numbers a merchant enters, unique within its tenant as the unique indexes say
   'log_order.merchant_order_no': { table: orders, id: orders.id, column: orders.merchantOrderNo, tenant: orders.tenantId },
   'log_parcel.tracking_no': { table: parcels, id: parcels.id, column: parcels.trackingNo, tenant: parcels.tenantId },
 };

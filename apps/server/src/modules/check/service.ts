@@ -4,7 +4,7 @@ import type { Language } from '@portal/shared/languages';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { findDuplicateTarget, findRule, recordVisible, valueTaken, type Rule } from './repository.ts';
-// issue 16 (forms): the unique fields of online forms
+// the unique fields of online forms
 import { onlineFormDuplicate } from '../online/form-row/duplicate.ts';
 export type RuleOutcome = { kind: 'passed' } | { kind: 'failed'; message: string } | { kind: 'broken'; pattern: string };
 
@@ -48,7 +48,7 @@ export async function checkByRule(db: Db, ruleCode: string, value: string, lang:
 export async function isDuplicate(db: Db, tenantId: number, query: { tableName: string; fieldName: string; fieldVal: string; dataId?: number }): Promise<boolean> {
   const { tableName, fieldName, fieldVal, dataId } = query;
   const target = findDuplicateTarget(tableName, fieldName);
-  // issue 16 (forms): `onl_<form code>` is an online form's unique field, looked up in its index
+  // `onl_<form code>` is an online form's unique field, looked up in its index
   if (!target) {
     const online = await onlineFormDuplicate(db, tenantId, query);
     if (online !== undefined) return online;

@@ -26,7 +26,7 @@ import {
   type PlatformExceptionRecord,
 } from './repository.ts';
 
-/** The merchant's systems are told of the exception as it now is (issue 15), in the change's transaction. */
+/** The merchant's systems are told of the exception as it now is, in the change's transaction. */
 async function emitExceptionOf(tx: Db, id: number, from: ExceptionStatus | null): Promise<void> {
   const row = must(await findException(tx, id, null), 'exception');
   const { exceptionNo, orderNo, type, status, description, resolution, merchantRemark, platformRemark } = toExceptionRecord(row);
@@ -44,7 +44,7 @@ export async function exceptionOf(db: Db, tenantId: number, id: number): Promise
 
 /** The merchant's decision on a pending ('0') or awaiting ('2') exception: handled ('1'); any other status is 409. */
 export async function dealWith(db: Db, caller: { tenantId: number; userId: number }, body: { id: number; resolution: ExceptionResolution; remark: string }): Promise<ExceptionRecord> {
-  // one transaction with the pushed event (issue 15); the lock tells the status it was dealt from
+  // one transaction with the pushed event; the lock tells the status it was dealt from
   const dealt = await db.transaction(async (tx) => {
     const before = await lockException(tx, body.id, caller.tenantId);
     if (!before || !(await dealException(tx, caller.tenantId, body.id, DEALABLE, { resolution: body.resolution, merchantRemark: body.remark, dealtBy: caller.userId }))) return false;

@@ -8,7 +8,7 @@ import { onlinePublishRoutes } from './publish/routes.ts';
 import { reportDesignRoutes } from './report/routes.ts';
 import { reportRunRoutes } from './report/run-routes.ts';
 
-/** Online development (issue 16): reports (designer and runtime), forms (designer and rows), history, publishing, check rules. */
+/** Online development: reports (designer and runtime), forms (designer and rows), history, publishing, check rules. */
 export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(dataSetRoutes);
   await app.register(reportDesignRoutes);

@@ -8,7 +8,7 @@ import { apiUsagePlugin } from './usage/hook.ts';
 import type { UsageRecorder } from './usage/recorder.ts';
 
 /**
- * The open API as one unit (issue 15): its guard (an API key, never a session), its routes under the
+ * The open API as one unit: its guard (an API key, never a session), its routes under the
  * versioned prefix with their rate limit, the counting of their calls (`usage` null: not counted), and a
  * JSON 404 in its own shape for any other path under /open.
  */

@@ -9,7 +9,7 @@ import { currencyFromMinor, gramsToKg, type CurrencyCode } from '@portal/shared/
 import { emitPushEvent, emitPushEvents } from './outbox.ts';
 
 /*
- * The events of the existing flows (issue 15; docs/push-events.md): one small function per kind, called
+ * The events of the existing flows (docs/push-events.md): one small function per kind, called
  * inside the transaction of the change from the rows the flow already has, so that the message exists
  * exactly when the change does. The data follow packages/shared/src/push-events.ts.
  */

@@ -5,7 +5,7 @@ import { PUSH_TEST_TYPE, type PushMessageType, type PushType } from '@portal/sha
 import { pushDeliveries, pushEndpoints, pushMessages } from '../../db/schema/open-api.ts';
 
 /*
- * The outbox of message push (issue 15, docs/decisions on durable delivery): a change that merchants may
+ * The outbox of message push (docs/decisions on durable delivery): a change that merchants may
  * be told about calls `emitPushEvent` inside its own transaction. The message and one delivery per
  * subscribed endpoint are rows of that transaction, so they exist exactly when the change does; the
  * NOTIFY is delivered at commit and wakes the relay, which hands the deliveries to the job queue.

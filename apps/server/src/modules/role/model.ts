@@ -14,7 +14,7 @@ const startsWithAny = (perms: string, prefixes: string[]) => prefixes.some((p) =
 const STAFF_DENIED = [':cancel', ':delete', ':export', ':import', ':pay'];
 
 /*
- * Platform roles get the platform's screens and both sides' ones, never a merchant's (issue 11: the
+ * Platform roles get the platform's screens and both sides' ones, never a merchant's (the
  * warehouse account saw the five merchant logistics pages, and could create an order under the
  * platform's own company); merchant roles never get the platform's. The access service and the
  * routes hold the same line whatever a role says; these rules keep the roles themselves honest.
@@ -23,7 +23,7 @@ export const ROLE_GRANTS: Record<RoleCode, Rule> = {
   platform_admin: ({ merchantOnly }) => !merchantOnly,
   warehouse_operator: ({ perms, merchantOnly }) => !merchantOnly && startsWithAny(perms, ['dashboard:', 'warehouse:']),
   finance_operator: ({ perms, platformOnly, merchantOnly }) => !merchantOnly && (perms.startsWith('dashboard:') || (platformOnly && perms.startsWith('finance:'))),
-  // issue 14: buys what merchants paid for, at Taobao and 1688
+  // buys what merchants paid for, at Taobao and 1688
   purchaser: ({ perms, merchantOnly }) => !merchantOnly && startsWithAny(perms, ['dashboard:', 'purchasing:']),
   merchant_admin: ({ perms, platformOnly }) => !platformOnly && !startsWithAny(perms, ['system:tenant', 'system:permission', 'system:online', 'system:dict', 'system:category']),
   merchant_staff: ({ perms, platformOnly }) =>

@@ -6,7 +6,7 @@ import { ROLE_GRANTS, ROLE_NAMES, type RoleCode } from './model.ts';
 
 /**
  * Creates the built-in roles of a tenant with their grants; returns role ids by code. Registration and the seed use it.
- * `within`: the tenant's package (issue 13): a role grants nothing outside it.
+ * `within`: the tenant's package: a role grants nothing outside it.
  */
 export async function createTenantRoles(db: Db, tenantId: number, codes: RoleCode[], within?: ReadonlySet<number>): Promise<Record<string, number>> {
   const catalogue = await db

@@ -1,7 +1,7 @@
 import type { MessageKey } from '@portal/shared/messages';
 
 /*
- * The rules of delegation (issue 12, docs/decisions/0013-delegation.md): pure, so that property tests can
+ * The rules of delegation (docs/decisions/0013-delegation.md): pure, so that property tests can
  * run them on thousands of random grant sequences, and one place every administrative call asks.
  * Permission ids are catalogue ids (sys_permission); held = what the grantor's own roles (and department
  * roles) grant them in the tenant of the request, ancestors of granted menus included.
@@ -77,7 +77,7 @@ export function refuseUserAct(grantor: Grantor, target: Target, act: UserAct, to
 }
 
 /**
- * A change of a merchant tenant's role grants against its package (issue 13, decision 0018): nothing outside
+ * A change of a merchant tenant's role grants against its package (decision 0018): nothing outside
  * the package is added (`grantBeyondPackage`). `packaged` null: the platform, which has no package.
  */
 export function refusePackageGrant(packaged: ReadonlySet<number> | null, before: ReadonlySet<number>, after: ReadonlySet<number>): MessageKey | null {

@@ -52,7 +52,7 @@ export async function tenantListOf(db: Db, userId: number) {
     .select({ id: tenants.id, name: tenants.name })
     .from(tenants)
     .innerJoin(userTenants, eq(userTenants.tenantId, tenants.id))
-    // a frozen company, or one outside its validity period (issue 13), is nobody's to sign in to
+    // a frozen company, or one outside its validity period, is nobody's to sign in to
     .where(
       and(
         eq(userTenants.userId, userId),

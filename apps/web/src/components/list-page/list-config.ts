@@ -96,7 +96,7 @@ export type ListPageConfig<T> = {
   /** 10 unless said */
   pageSize?: number;
   pageSizeOptions?: readonly number[];
-  /** issue 16 (online reports): the query form's first values, applied to the first request and restored by Reset */
+  /** the query form's first values, applied to the first request and restored by Reset */
   defaults?: Readonly<Record<string, unknown>>;
 };
 

@@ -23,7 +23,7 @@ export type ListPageProps<T> = {
   exportSlot?: (params: ListParams) => ReactNode;
   rowSelection?: TableRowSelection<T>;
   onRowClick?: (record: T) => void;
-  /** issue 16 (online reports): drawn between the toolbar and the table with the current filters (a report's chart) */
+  /** drawn between the toolbar and the table with the current filters (a report's chart) */
   aboveTable?: (params: ListParams) => ReactNode;
 };
 

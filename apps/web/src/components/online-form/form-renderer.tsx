@@ -57,7 +57,7 @@ function useEnhancements(definition: FormDefinition) {
 const sameValue = (field: FormField, a: unknown, b: unknown) => JSON.stringify(fromControl(field, a as never)) === JSON.stringify(fromControl(field, b as never));
 
 /**
- * An online form drawn from its definition (issue 16 item 3): fields in rows by the layout, each by its
+ * An online form drawn from its definition: fields in rows by the layout, each by its
  * type, titles in the user's language; its rules, the server's duplicate and rule checks; the enhancements
  * evaluated on every change (hidden fields are not drawn, required follows, `set` writes the target); a
  * popup field opens the report picker and writes the picked row into its target fields. The online

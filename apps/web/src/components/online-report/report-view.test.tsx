@@ -12,7 +12,7 @@ const labels = () => [...document.querySelectorAll('[data-testid="query-form"] l
 const lastCall = (calls: { url: URL }[], path: string) => calls.filter((call) => call.url.pathname.endsWith(path)).at(-1)!.url.searchParams;
 
 // antd under happy-dom is slow when the machine is busy: a whole user flow may take more than the default 5 s
-describe('online report view (issue 16 item 1)', { timeout: 30_000 }, () => {
+describe('online report view', { timeout: 30_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -38,7 +38,7 @@ function ReportExportButton({ reportId, params }: { reportId: number; params: Li
 }
 
 /**
- * An online report as a list page (issue 16 item 1): its query form (fields hidden '1' only when
+ * An online report as a list page: its query form (fields hidden '1' only when
  * expanded), its columns (dictionary values as their texts, sortable ones sorted on the server), pages
  * of 10, 20 or 30, an Excel export of what is shown, and its chart when it has one.
  */

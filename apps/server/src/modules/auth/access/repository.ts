@@ -30,7 +30,7 @@ export type SessionRecord = {
 };
 
 /**
- * A tenant its people may work in: not frozen, and inside its validity period (issue 13). The platform's
+ * A tenant its people may work in: not frozen, and inside its validity period. The platform's
  * own (0) has neither limit.
  */
 const usableTenant = (id: SQL | AnyColumn) =>
@@ -115,7 +115,7 @@ export async function loadGrantedPermissionIds(db: Db, userId: number, tenantId:
 }
 
 /**
- * What the tenant's package lets it use (issue 13, decision 0018), or null when the tenant has no package:
+ * What the tenant's package lets it use (decision 0018), or null when the tenant has no package:
  * the platform (tenant 0), which is not limited.
  */
 export async function loadPackagePermissionIds(db: Db, tenantId: number): Promise<Set<number> | null> {

@@ -54,7 +54,7 @@ export async function post(tx: Db, head: JournalHead, legs: Leg[]): Promise<Post
   }
 
   const postedAt = await insertEntries(tx, journalId, ordered, balanceOf);
-  // each merchant wallet this posting changed is told of it (issue 15), in the posting's transaction
+  // each merchant wallet this posting changed is told of it, in the posting's transaction
   const walletLegs = ordered.filter((leg) => leg.kind === 'WALLET').map((leg) => ({ ...leg, balance: must(balanceOf.get(leg.accountId), 'wallet balance') }));
   await emitWalletChanges(tx, head, walletLegs, postedAt);
   return { journalId, postedAt, balances };

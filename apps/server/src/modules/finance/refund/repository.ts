@@ -53,7 +53,7 @@ export async function lockPayOrderByNo(tx: Db, tenantId: number, payOrderNo: str
   const [payOrder] = await tx
     .select({ id: payOrders.id, currency: payOrders.currency, amount: payOrders.amount, refunded: payOrders.refunded })
     .from(payOrders)
-    // a charge refund returns a freight charge (REVENUE -R); what was paid for purchases comes back through their settlement (issue 14)
+    // a charge refund returns a freight charge (REVENUE -R); what was paid for purchases comes back through their settlement
     .where(and(eq(payOrders.payOrderNo, payOrderNo), eq(payOrders.tenantId, tenantId), eq(payOrders.source, 'FREIGHT')))
     .for('update');
   return payOrder;
@@ -248,7 +248,7 @@ export async function refundRecord(tx: Db, tenantId: number | null, id: number, 
 export async function payOrderPage(db: Db, tenantId: number, body: { payOrderNo?: string; orderNo?: string; pageNo: number; pageSize: number }): Promise<Page<PayOrderRecord>> {
   const where = and(
     eq(payOrders.tenantId, tenantId),
-    // freight only: purchase payments are refunded by their settlement, never by a charge refund (issue 14)
+    // freight only: purchase payments are refunded by their settlement, never by a charge refund
     eq(payOrders.source, 'FREIGHT'),
     sql`${refundableOfPayOrder} > 0`,
     body.payOrderNo ? eq(payOrders.payOrderNo, body.payOrderNo) : undefined,

@@ -67,9 +67,9 @@ export async function moveOrder(tx: Db, order: { id: number; tenantId: number; s
     ...descriptions(to, details),
   };
   await tx.insert(trackingEvents).values(event);
-  // the merchant's systems are told in this transaction (issue 15): a refused move tells nothing
+  // the merchant's systems are told in this transaction: a refused move tells nothing
   await emitOrderMoved(tx, order.tenantId, numbers, order.status, event);
-  // an order made from purchased stock (issue 14): cancelled, its goods are free again; gone out of
+  // an order made from purchased stock: cancelled, its goods are free again; gone out of
   // the warehouse, they left with it. Every move passes here, whichever screen or job makes it.
   if (to === 'CANCEL') await releaseStockOf(tx, order);
   if (to === 'WHOUT') await shipStockOf(tx, order);

@@ -25,7 +25,7 @@ import {
 import { exportOrders, importOrders, importTemplate } from './excel-service.ts';
 
 /*
- * The merchant's international logistics orders (issue 4): /logistics/order/* (every order of the
+ * The merchant's international logistics orders: /logistics/order/* (every order of the
  * tenant) and /logistics/logOrder/* (orders on their way). Every query is scoped to the caller's
  * tenant; another tenant's order answers 404 like a missing one.
  */

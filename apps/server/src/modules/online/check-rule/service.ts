@@ -8,7 +8,7 @@ import { formUsingRule } from '../form/repository.ts';
 import { deleteRule, findRuleById, insertRule, ruleCodeTaken, RULE_CODE_UNIQUE, toRecord, updateRule } from './repository.ts';
 
 /*
- * Check rules edited by the platform (issue 16): every pattern must compile on RE2, the engine the rule
+ * Check rules edited by the platform: every pattern must compile on RE2, the engine the rule
  * check runs (so no stored pattern can run long); a rule a form field uses stays until the field lets go.
  */
 

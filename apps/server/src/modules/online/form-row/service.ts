@@ -29,7 +29,7 @@ import {
 } from './repository.ts';
 
 /*
- * The rows of an online form (issue 16 item 3): each tenant's own. A saved row is what the form's
+ * The rows of an online form: each tenant's own. A saved row is what the form's
  * enhancements allow (hidden fields dropped, required ones enforced, set values applied, the same
  * evaluator as the browser's), every value checked by its field's type, dictionary and rule, and its
  * unique fields unique in the database.

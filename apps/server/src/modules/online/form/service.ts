@@ -12,7 +12,7 @@ import { definitionProblem } from './model.ts';
 import { deleteForm, dictExists, findForm, formCodeTaken, formRecord, FORM_CODE_UNIQUE, insertForm, reportExists, ruleExists, updateForm, type FormHeadRow } from './repository.ts';
 
 /*
- * The designer's online forms (issue 16 item 3): every save is checked (the model's rules, then the
+ * The designer's online forms: every save is checked (the model's rules, then the
  * dictionaries, rules and reports it names), kept as a version of the history and audited in its
  * transaction, and the rows of every tenant are re-indexed for the new fields in the same transaction.
  */

@@ -7,7 +7,7 @@ import { allMenus, findMenu, insertMenu, permsHolder, updateMenu, type MenuValue
 import { existingPackages, findDefinition, grantToBuiltInRoles, setMenuId } from './repository.ts';
 
 /*
- * Publishing a report or a form to the menu (issue 16): one merchant-side entry of the catalogue (made,
+ * Publishing a report or a form to the menu: one merchant-side entry of the catalogue (made,
  * or updated on republishing) under a menu group, carrying `online:<kind>:<code>`, added with its
  * ancestors to the chosen tenant packages (decision 0018) and granted to the built-in merchant
  * administrators of the tenants using them. Every app server follows through the cache bus.

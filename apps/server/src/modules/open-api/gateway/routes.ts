@@ -10,7 +10,7 @@ import { openPurchaseOrderRoutes } from './purchase-orders/routes.ts';
 import { openWalletRoutes } from './wallet/routes.ts';
 
 /*
- * The open API (issue 15 item 2; decision 0028, docs/open-api.md), registered in the open scope of app.ts
+ * The open API (decision 0028, docs/open-api.md), registered in the open scope of app.ts
  * under OPEN_API_PREFIX. The scope answers in its own shape (errors.ts), limits each key's calls per
  * minute, and describes itself at /openapi.json and /docs from the routes it holds.
  */

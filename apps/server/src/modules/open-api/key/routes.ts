@@ -8,7 +8,7 @@ import { SCOPE_PERMISSIONS } from '@portal/shared/open-api';
 import { heldRights } from '../../auth/access/holder.ts';
 import { addApiKey, apiKeyPage, editApiKey, revokeKey, rollApiKey, type KeyActor } from './service.ts';
 
-/** A merchant's API keys (token configuration, issue 15 item 1): a merchant's tenant only, never the platform's. */
+/** A merchant's API keys (token configuration): a merchant's tenant only, never the platform's. */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tags = ['config: API keys'];

@@ -11,7 +11,7 @@ import { apiStatistics, apiStatisticsRows } from './service.ts';
 
 const tags = ['statistics'];
 
-/** API statistics (issue 15 item 5): the calls of a merchant's keys, per day, key and operation. */
+/** API statistics: the calls of a merchant's keys, per day, key and operation. */
 export const apiStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 

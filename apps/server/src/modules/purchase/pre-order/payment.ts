@@ -15,7 +15,7 @@ import { amountText } from '../../finance/money.ts';
 import { currentRate, type AppliedRate } from '../../finance/rates/service.ts';
 
 /*
- * Paying purchase charges from the wallet (issue 14; docs/finance.md "Accounts and postings"). Charges
+ * Paying purchase charges from the wallet (docs/finance.md "Accounts and postings"). Charges
  * are in CNY; the wallet pays in its own currency at the rate applying now (the rate table's, else the
  * inverse of the opposite pair; CNY→CNY is 1), each charge rounded half to even to the currency's minor
  * unit. Per charge: a fin_payment (PAID), a fin_pay_order (source PURCHASE, source id = the charge: the

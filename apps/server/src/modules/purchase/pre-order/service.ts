@@ -28,7 +28,7 @@ import {
 } from './repository.ts';
 
 /*
- * The basket and the pre-purchase order's life before payment (issue 14 item 3). Prices, stock and
+ * The basket and the pre-purchase order's life before payment. Prices, stock and
  * express fees are always read from the platform's client, never from the request. The platform is
  * asked before a transaction starts, so no lock waits on the network.
  */

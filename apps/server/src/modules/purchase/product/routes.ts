@@ -10,7 +10,7 @@ import { demoImage, productDetail, searchProducts } from './service.ts';
 /** The demo's pictures are the same for an item forever: a day in any cache, then a revalidation. */
 const IMAGE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
-/** Product search and the product page of the merchant (issue 14 item 1), over the platform clients. */
+/** Product search and the product page of the merchant, over the platform clients. */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['purchase: products'];
 

@@ -10,7 +10,7 @@ import { PlatformError, type ProductDetail, type ProductSummary, type PurchasePl
 import { demoImageSvg } from './model.ts';
 
 /*
- * Product search and the product page over the platform clients (issue 14 item 1). A pasted link
+ * Product search and the product page over the platform clients. A pasted link
  * answers the item to open; a share code needs the platform; a keyword answers a page. Every platform
  * failure becomes a translated 429/502/503, never a 500.
  */

@@ -7,7 +7,7 @@ import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '..
 import { queuePage } from './repository.ts';
 import { cancelPreOrder, queueDetail as detailOf, queueExport, splitPreOrder, takePreOrder } from './service.ts';
 
-/** The purchasers' queue of paid pre-purchase orders of every tenant (issue 14 item 4, docs/purchasing.md). */
+/** The purchasers' queue of paid pre-purchase orders of every tenant (docs/purchasing.md). */
 export const purchaseQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tags = ['purchasing: queue'];

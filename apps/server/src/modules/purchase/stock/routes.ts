@@ -11,7 +11,7 @@ import { caller, merchant } from '../../../plugins/auth.ts';
 import { exportStock, shipStock, stockPage } from './service.ts';
 
 /*
- * The merchant's stock of purchased goods (issue 14 item 6): /purchase/stock/*. Every call works in the
+ * The merchant's stock of purchased goods: /purchase/stock/*. Every call works in the
  * caller's tenant; another tenant's item answers 404 like a missing one.
  */
 

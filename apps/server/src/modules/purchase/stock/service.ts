@@ -12,7 +12,7 @@ import { STOCK_FILE, STOCK_STATUS_TEXTS, stockColumns } from './export.ts';
 import { allocateStock, countStock, listStock, lockStockItems, preOrdersWithUnpaidCharge, stockBatches, stockConditions, type LockedStockItem, type StockFilters } from './repository.ts';
 
 /*
- * The merchant's stock (issue 14 item 6): goods bought through the platform and received at the
+ * The merchant's stock: goods bought through the platform and received at the
  * warehouse, and the international order made from them.
  */
 

@@ -8,7 +8,7 @@ import type { PurchasePlatformSettings } from '../platform/settings.ts';
 import { completeAuthorization, refreshNow, removeApp, saveApp, startAuthorization, tokenOverview } from './service.ts';
 
 /**
- * The platforms' app credentials and OAuth tokens (issue 14 item 5): the platform's administrators only. No
+ * The platforms' app credentials and OAuth tokens: the platform's administrators only. No
  * answer carries the app secret or a token.
  */
 export const purchaseTokenRoutes: FastifyPluginAsyncZod<{ settings: PurchasePlatformSettings }> = async (app, { settings }) => {

@@ -14,7 +14,7 @@ import { auditViewOf, tokenRecordOf } from './model.ts';
 import { allCredentials, credentialByState, credentialOf, deleteCredential, dueForRefresh, insertCredential, updateCredential, type CredentialChange, type CredentialRow } from './repository.ts';
 
 /*
- * The platforms' app credentials and OAuth tokens (issue 14 item 5). Secrets and tokens are encrypted at rest
+ * The platforms' app credentials and OAuth tokens. Secrets and tokens are encrypted at rest
  * (crypto.ts) and never answered; every change writes one audit line without them. The token calls are HTTP
  * calls to the platform: no transaction is held open across them.
  */

@@ -4,7 +4,7 @@ import type { PushEventData } from '@portal/shared/push-events';
 import type { DataRuleMenu } from '@portal/shared/system-data-rules';
 
 /*
- * The rules of one delivery (issue 15, docs/decisions/0026-durable-message-push.md): the Standard Webhooks
+ * The rules of one delivery (docs/decisions/0026-durable-message-push.md): the Standard Webhooks
  * message and its signature, and when the next attempt comes. Pure functions; the service applies them.
  */
 

@@ -11,7 +11,7 @@ import type { PushSettings } from '../settings.ts';
 import { heldRights } from '../../auth/access/holder.ts';
 import { addEndpoint, editEndpoint, endpointPage, removeEndpoint, rotateSecret, sendTestEvent, type EndpointActor } from './service.ts';
 
-/** A merchant's webhook endpoints (issue 15 item 3). The signing secret is in the answers of add and rotate only. */
+/** A merchant's webhook endpoints. The signing secret is in the answers of add and rotate only. */
 export const pushEndpointRoutes: FastifyPluginAsyncZod<{ settings: PushSettings }> = async (app, { settings }) => {
   const db = app.database.db;
   const tags = ['message push: endpoints'];

@@ -14,7 +14,7 @@ import { countEndpoints, deleteEndpoint, findEndpoint, holdersOf, insertEndpoint
 import { lastDeliveryOf } from '../log/repository.ts';
 
 /*
- * A merchant's webhook endpoints (issue 15 item 3; decision 0029). The signing secret is made here, answered
+ * A merchant's webhook endpoints (decision 0029). The signing secret is made here, answered
  * once (creation, rotation), kept encrypted under the push settings' key and never written to an answer, an
  * audit line or a log. Every change writes one audit line in its transaction.
  */

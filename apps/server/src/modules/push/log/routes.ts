@@ -8,7 +8,7 @@ import { idParam } from '../../../lib/list.ts';
 import { listDeliveries } from './repository.ts';
 import { deliveryDetail, replayDelivery, replayFailed } from './service.ts';
 
-/** The merchant's delivery log (issue 15 item 3): deliveries, their attempts, replays. */
+/** The merchant's delivery log: deliveries, their attempts, replays. */
 export const pushLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tags = ['message push: delivery log'];
@@ -56,7 +56,7 @@ export const pushLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // the push statistics page's "retry failed" (issue 15 item 5): the same replay under the statistics' button
+  // the push statistics page's "retry failed": the same replay under the statistics' button
   app.post(
     '/push/deliveries/replay-failed',
     {

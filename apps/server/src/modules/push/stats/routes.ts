@@ -11,7 +11,7 @@ import { pushStatistics } from './service.ts';
 
 const tags = ['statistics'];
 
-/** Message push statistics (issue 15 item 5): a merchant's deliveries and attempts, per day and endpoint. */
+/** Message push statistics: a merchant's deliveries and attempts, per day and endpoint. */
 export const pushStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 

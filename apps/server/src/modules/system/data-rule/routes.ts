@@ -7,7 +7,7 @@ import { getQuery } from '../../../lib/query.ts';
 import { caller, eitherSide } from '../../../plugins/auth.ts';
 
 /*
- * Data rules of menus (issue 12 item 4, docs/decisions/0016-data-rules.md). Menus are the platform's, rules are
+ * Data rules of menus (docs/decisions/0016-data-rules.md). Menus are the platform's, rules are
  * each tenant's own: both the definitions and a role's choice need the role-permission code system:role:auth,
  * in the caller's tenant (the merchant's main account for tenant 1, the platform admin for tenant 0).
  */

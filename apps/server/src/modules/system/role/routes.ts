@@ -40,7 +40,7 @@ const listQuery = getQuery({
 
 const TAGS = ['system-role'];
 
-/** Roles of the caller's tenant, their users and their permissions (issue 12, spec §7): /sys/role/*, and the role calls of /sys/user and /sys/permission. */
+/** Roles of the caller's tenant, their users and their permissions (spec §7): /sys/role/*, and the role calls of /sys/user and /sys/permission. */
 export const systemRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const roleCaller = (request: Parameters<typeof caller>[0]): RoleCaller => ({ auth: caller(request), actor: auditActor(request), publish: app.accessService.publish });

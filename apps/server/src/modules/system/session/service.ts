@@ -9,7 +9,7 @@ import { loadGrantor } from '../repository.ts';
 import { endSessions, findOwner, liveSessionIds, lockLiveSession, type SessionOwner } from './repository.ts';
 
 /*
- * Token management (issue 13 item 2). Sessions are named by their id, never by their token. An administrator
+ * Token management. Sessions are named by their id, never by their token. An administrator
  * signs out the users of their own tenant (the platform's: any tenant's); a top administrator's sessions are
  * ended by a top administrator only (decision 0013); ending one's own session is a sign-out. Every ending is
  * audited and published, so that every app server refuses the session at its next request.

@@ -19,7 +19,7 @@ import {
 } from './repository.ts';
 
 /*
- * Tenant menu packages (issue 13, docs/decisions/0018-tenant-packages.md): the menus and buttons a merchant
+ * Tenant menu packages (docs/decisions/0018-tenant-packages.md): the menus and buttons a merchant
  * tenant may use. Only merchant-side entries (never a platformOnly one) can be in a package; a package is
  * kept closed under ancestors, so a role's tree, which checks a node's ancestors with it, fits inside it.
  * A change to a package narrows (or widens) every tenant using it at once, on every app server.

@@ -13,7 +13,7 @@ import { findPackage } from '../tenant-package/repository.ts';
 import { endTenantSessions, findTenant, lockTenants, setTenantStatus, updateTenant, type TenantValues } from './repository.ts';
 
 /*
- * Merchant companies as the platform administers them (issue 13): made exactly as registration makes one
+ * Merchant companies as the platform administers them: made exactly as registration makes one
  * (built-in roles inside its package, root department, main account heading it), edited, frozen and
  * unfrozen. A frozen company, or one outside its validity period, signs nobody in, and its people's open
  * sessions end at their next request on every app server (the access service checks the company at each

@@ -9,7 +9,7 @@ import { recordAudit, type AuditActor } from '../audit/repository.ts';
 import { moveToRecycleBin, purge, restoreFromRecycleBin, usersNamed } from './repository.ts';
 
 /*
- * Deleting users to the tenant's recycle bin, restoring them and purging them (issue 12, item 1). Every
+ * Deleting users to the tenant's recycle bin, restoring them and purging them. Every
  * call is all or nothing: one user that may not be touched (another tenant's: 404; the rules of
  * delegation: 403; the wrong place: 409) and none is.
  */

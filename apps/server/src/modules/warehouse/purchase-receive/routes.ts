@@ -29,7 +29,7 @@ const listQuery = getQuery({
 const exportQuery = getQuery({ ...purchaseFilters, timeZone: timeZoneParam });
 const binary = z.any().meta({ type: 'string', format: 'binary', description: 'an .xlsx workbook' });
 
-/** Purchased goods into the warehouse (issue 14 item 6): /warehouse/purchase/* */
+/** Purchased goods into the warehouse: /warehouse/purchase/* */
 export const warehousePurchaseReceiveRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 

@@ -10,7 +10,7 @@ import { purchaseStatusText, RECEIVE_FILE, receiveColumns } from './export.ts';
 import { countPurchases, listPurchases, lockByExpressNo, markInStock, purchaseBatches, purchaseConditions, stockLinesOf, tenantNameOf, type ExpressMatch, type PurchaseFilters } from './repository.ts';
 
 /*
- * Purchased goods into the warehouse (issue 14 item 6): the seller's parcel is scanned by its
+ * Purchased goods into the warehouse: the seller's parcel is scanned by its
  * domestic express number, and every purchase order it carries becomes the merchant's stock.
  */
 

@@ -73,7 +73,7 @@ function TargetSelect({ audience, value, onChange }: { audience: Exclude<Announc
     />
   );
   if (audience !== 'USER') return select;
-  // issue 16: users can also be picked from the list of the company's users (the built-in user report)
+  // users can also be picked from the list of the company's users (the built-in user report)
   return (
     <Flex gap={8}>
       {select}

@@ -3,7 +3,7 @@ import type { StockItemRecord, StockShipInput, StockShipResult } from '@portal/s
 import { download, http } from '../../../lib/http.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
 
-/* The merchant's stock of purchased goods (issue 14): the list, its export, and shipping items abroad. */
+/* The merchant's stock of purchased goods: the list, its export, and shipping items abroad. */
 
 export type { StockItemRecord, StockShipInput, StockShipResult };
 

@@ -63,7 +63,7 @@ function stockList(tab: Tab): ListPageConfig<StockItemRecord> {
 }
 
 /**
- * The merchant's stock of purchased goods (issue 14): what the warehouse received from their
+ * The merchant's stock of purchased goods: what the warehouse received from their
  * purchases, by status. Goods in stock of one warehouse can be selected and shipped abroad as one
  * international logistics order.
  */

@@ -8,7 +8,7 @@ import { cancelOpenOrder, createOpenOrder, openOrderByNo, openOrderPage, openTra
 /** The key holder's rows are those of the international orders' screen (their data rules there). */
 const ORDERS = 'logistics:order:list';
 
-/** The open API's international logistics orders and their tracking (issue 15): /open/v1/orders. */
+/** The open API's international logistics orders and their tracking: /open/v1/orders. */
 export const openOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tags = ['orders'];
