@@ -7,7 +7,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { pushDeliveries, pushEndpoints } from '../apps/server/src/db/schema/open-api.ts';
 import { users } from '../apps/server/src/db/schema/sys.ts';
 import { DEVELOPMENT_SECRET_KEY, encryptSecret } from '../apps/server/src/lib/secret-box.ts';
-import { emitPushEvent } from '../apps/server/src/modules/push/outbox.ts';
+import { emitPushEvent } from '../apps/server/src/lib/outbox.ts';
 import { startCpuSample, type CpuUsage } from './cpu-usage.ts';
 
 /*

@@ -5,7 +5,7 @@ import { pushEndpoints } from '../../src/db/schema/open-api.ts';
 import { users } from '../../src/db/schema/sys.ts';
 import { JobQueue } from '../../src/lib/jobs.ts';
 import { DEVELOPMENT_SECRET_KEY, encryptSecret } from '../../src/lib/secret-box.ts';
-import { emitPushEvent, queueMessage } from '../../src/modules/push/outbox.ts';
+import { emitPushEvent, queueMessage } from '../../src/lib/outbox.ts';
 import { createTestDatabase, testConfig, type TestDatabase } from './test-app.ts';
 import type { Db } from '../../src/db/client.ts';
 

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { must } from '../../lib/must.ts';
 import { moveRefused } from '../../lib/status-move.ts';
 import { assertExportSize, keysetBatches } from '../../lib/xlsx.ts';
-import { emitException } from '../push/events.ts';
+import { emitException } from '../../lib/push-events.ts';
 import { exceptionColumnsFor } from './export.ts';
 import { DEALABLE, PLATFORM_EXCEPTION_MOVES } from './lifecycle.ts';
 import {

@@ -4,7 +4,7 @@ import { PICKUP_BATCH_CANCELLED_TEXT, PICKUP_BATCH_STATUS_TEXTS } from '@portal/
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { moveRefused } from '../../lib/status-move.ts';
-import { emitPickupStatus } from '../push/events.ts';
+import { emitPickupStatus } from '../../lib/push-events.ts';
 import { lockLiveBatchOf, moveBatchRow, ordersOfBatch, updateBatch, type BatchMoveValues, type BatchRow } from './repository.ts';
 
 /*

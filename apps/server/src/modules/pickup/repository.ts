@@ -11,7 +11,7 @@ import { dateRange, numberSearch, pageOf } from '../../lib/list.ts';
 import { must } from '../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
-import { emitPickupStatus } from '../push/events.ts';
+import { emitPickupStatus } from '../../lib/push-events.ts';
 
 // ORDER BY terms the indexes serve (lib/index-order.ts)
 const newestFirst = indexOrder('desc');

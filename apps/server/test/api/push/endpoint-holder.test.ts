@@ -12,7 +12,7 @@ import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, refused } from '../../helpers/answers.ts';
 import { moveOrder } from '../../../src/modules/logistics/order/lifecycle.ts';
-import { emitParcelsReceived, emitRechargeResult, emitRefundResult } from '../../../src/modules/push/events.ts';
+import { emitParcelsReceived, emitRechargeResult, emitRefundResult } from '../../../src/lib/push-events.ts';
 import { insertOrder, insertParcel } from '../../helpers/orders.ts';
 import { emit, insertEndpoint, startDeliveryApp, type DeliveryHarness } from '../../helpers/push-delivery.ts';
 import { newWebhookSecret, startReceiver, waitUntil, type Receiver } from '../../helpers/webhook-receiver.ts';

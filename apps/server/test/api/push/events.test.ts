@@ -9,7 +9,7 @@ import { pushDeliveries, pushEndpoints, pushMessages } from '../../../src/db/sch
 import { DEVELOPMENT_SECRET_KEY, encryptSecret } from '../../../src/lib/secret-box.ts';
 import { walletLeg, platformLeg } from '../../../src/modules/finance/ledger/model.ts';
 import { post as postJournal } from '../../../src/modules/finance/ledger/service.ts';
-import { emitPushEvent } from '../../../src/modules/push/outbox.ts';
+import { emitPushEvent } from '../../../src/lib/outbox.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok } from '../../helpers/answers.ts';
 import { insertOrder, insertParcel } from '../../helpers/orders.ts';

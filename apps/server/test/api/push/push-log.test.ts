@@ -5,7 +5,7 @@ import type { PushDeliveryDetail, PushDeliveryRecord, PushEndpointWithSecret } f
 import type { Page } from '@portal/shared/api';
 import { pushAttempts, pushDeliveries, pushEndpoints } from '../../../src/db/schema/open-api.ts';
 import { auditLogs } from '../../../src/db/schema/admin.ts';
-import { queueMessage } from '../../../src/modules/push/outbox.ts';
+import { queueMessage } from '../../../src/lib/outbox.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, refused } from '../../helpers/answers.ts';
 import { fingerprint } from '../../helpers/fingerprint.ts';

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX } from '@portal/shared/finance'
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
-import { emitWalletChanges } from '../../push/events.ts';
+import { emitWalletChanges } from '../../../lib/push-events.ts';
 import { accountKey, walletKey, type JournalHead, type Leg, type Posted } from './model.ts';
 import { accountBalance, accountIds, addToWallet, claimKey, firstAnswer, insertEntries, insertJournal, journalLegs, storeAnswer } from './repository.ts';
 

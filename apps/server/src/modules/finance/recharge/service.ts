@@ -1,5 +1,5 @@
 import { PLATFORM_TENANT } from '@portal/shared/tenant';
-import { emitRechargeResult } from '../../push/events.ts';
+import { emitRechargeResult } from '../../../lib/push-events.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@portal/shared/api';

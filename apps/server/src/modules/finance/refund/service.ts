@@ -1,5 +1,5 @@
 import { PLATFORM_TENANT } from '@portal/shared/tenant';
-import { emitRefundResult } from '../../push/events.ts';
+import { emitRefundResult } from '../../../lib/push-events.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RefundStatus } from '@portal/shared/finance';

@@ -8,7 +8,7 @@ import { conflict } from '../../../lib/errors.ts';
 import { moveRefused } from '../../../lib/status-move.ts';
 import { statusEventText } from './model.ts';
 import { releaseStockOf, shipStockOf } from '../../purchase/stock/repository.ts';
-import { emitOrderMoved, emitTrackingEvent, type OrderNumbers } from '../../push/events.ts';
+import { emitOrderMoved, emitTrackingEvent, type OrderNumbers } from '../../../lib/push-events.ts';
 
 /**
  * The one way an order's status changes (docs/logistics-lifecycle.md): the move is checked against

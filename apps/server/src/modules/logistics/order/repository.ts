@@ -10,7 +10,7 @@ import { must } from '../../../lib/must.ts';
 import type { Price } from '../../freight/service.ts';
 import { eventDescription, formatOrderNo, statusEventText, type PreparedOrder } from './model.ts';
 import { money, toOrderRecord } from './list-repository.ts';
-import { emitOrdersCreated } from '../../push/events.ts';
+import { emitOrdersCreated } from '../../../lib/push-events.ts';
 
 /*
  * The queries of one order and the writes of new and edited orders (the caller holds the transaction);

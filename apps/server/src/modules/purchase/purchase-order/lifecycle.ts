@@ -5,7 +5,7 @@ import { PURCHASE_ORDER_MOVES, PURCHASE_ORDER_SETTLED, type PurchaseOrderStatus 
 import { PURCHASE_ORDER_STATUS_TEXTS } from '@portal/shared/messages-purchasing';
 import { preOrders, purchaseOrders } from '../../../db/schema/purchase.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
-import { emitPurchaseStatus } from '../../push/events.ts';
+import { emitPurchaseStatus } from '../../../lib/push-events.ts';
 import { cancelUnpaidTopUps, estimateOf, markSettled, returnEverything, returnToWallet, settlePurchase, type Settler } from './settlement.ts';
 
 /*

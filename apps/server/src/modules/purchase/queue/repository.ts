@@ -10,7 +10,7 @@ import { must } from '../../../lib/must.ts';
 import { numberSearch, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { tenantNames, userNames } from '../../finance/repository.ts';
-import { emitPurchaseStatus } from '../../push/events.ts';
+import { emitPurchaseStatus } from '../../../lib/push-events.ts';
 
 /* The queries of the purchasers' queue: paid pre-orders of every tenant, their lines, the purchase orders made from them. */
 

@@ -3,7 +3,7 @@ import type { Database, Db } from '../../../db/client.ts';
 import type { HeldRights, HeldRows } from '../../auth/access/holder.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import type { JobQueue } from '../../../lib/jobs.ts';
-import { LISTEN_PUSH, PUSH_CHANNEL } from '../outbox.ts';
+import { LISTEN_PUSH, PUSH_CHANNEL } from '../../../lib/outbox.ts';
 import type { PushSettings } from '../settings.ts';
 import { dueDeliveries, type DeliveryKey } from './repository.ts';
 import { deliverOnce, leaseMsOf, type DeliveryOptions, type DeliveryResult } from './service.ts';

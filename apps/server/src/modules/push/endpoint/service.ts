@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.t
 import { encryptSecret } from '../../../lib/secret-box.ts';
 import type { HeldRights } from '../../auth/access/holder.ts';
 import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
-import { queueMessage } from '../outbox.ts';
+import { queueMessage } from '../../../lib/outbox.ts';
 import type { PushSettings } from '../settings.ts';
 import { targetRefusal } from '../delivery/address-guard.ts';
 import { hostOf, literalAddressOf, newPushSecret, portOf, pushSecretSlot } from './model.ts';

@@ -5,7 +5,7 @@ import type { PushDeliveryStatus, PushMessageType } from '@portal/shared/open-ap
 import type { Db } from '../../../db/client.ts';
 import { pushAttempts, pushDeliveries, pushEndpoints, pushMessages } from '../../../db/schema/open-api.ts';
 import { dateRange, pageOf } from '../../../lib/list.ts';
-import { PUSH_CHANNEL } from '../outbox.ts';
+import { PUSH_CHANNEL } from '../../../lib/outbox.ts';
 
 /*
  * The delivery log of a tenant: deliveries with their message and endpoint, the attempts of one, and the

@@ -9,7 +9,7 @@ import { countedPage, countRows, dateRange, normalizeNumber, numberSearch } from
 import { afterCursor, cursorTimeOf, keysetBatches } from '../../../lib/xlsx.ts';
 import { indexOrder } from '../../../lib/index-order.ts';
 import type { ListPage } from '../schemas.ts';
-import { emitPurchaseStatus } from '../../push/events.ts';
+import { emitPurchaseStatus } from '../../../lib/push-events.ts';
 
 /*
  * Purchased goods arriving at the warehouse: purchase orders of every tenant found by the seller's

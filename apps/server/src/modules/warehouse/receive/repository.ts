@@ -10,7 +10,7 @@ import { countedPage, countRows, dateRange, numberSearch } from '../../../lib/li
 import { indexOrder } from '../../../lib/index-order.ts';
 import { pageIdsByStatus } from '../repository.ts';
 import type { ListPage, WarehouseParcelRecord } from '../schemas.ts';
-import type { ParcelMoved } from '../../push/events.ts';
+import type { ParcelMoved } from '../../../lib/push-events.ts';
 
 /** Weight (g) and sides (mm) as measured at the scale. */
 export type Measure = { weight: number; length: number; width: number; height: number };

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { moveOrder } from '../../logistics/order/lifecycle.ts';
 import { followReceivedOrder } from '../../pickup/lifecycle.ts';
-import { emitParcelsReceived, type ParcelMoved } from '../../push/events.ts';
+import { emitParcelsReceived, type ParcelMoved } from '../../../lib/push-events.ts';
 import { priceFor } from '../../freight/service.ts';
 import { chargeableGrams, type Dimensions } from '../../freight/model.ts';
 import { warehouseLocation } from '../model.ts';

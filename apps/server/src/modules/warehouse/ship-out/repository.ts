@@ -9,7 +9,7 @@ import { indexOrder } from '../../../lib/index-order.ts';
 import { orderRecordColumns, toOrderRecord } from '../../logistics/order/list-repository.ts';
 import { pageIdsByStatus } from '../repository.ts';
 import type { ListPage, WarehouseOrderRecord } from '../schemas.ts';
-import type { ParcelMoved } from '../../push/events.ts';
+import type { ParcelMoved } from '../../../lib/push-events.ts';
 
 /** The order leaves with this waybill. */
 export async function setWaybill(tx: Db, orderId: number, waybillNo: string): Promise<void> {

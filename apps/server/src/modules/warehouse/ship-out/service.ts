@@ -3,7 +3,7 @@ import type { CountedPage } from '@portal/shared/api';
 import type { Db } from '../../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { moveOrder } from '../../logistics/order/lifecycle.ts';
-import { emitParcelsShipped } from '../../push/events.ts';
+import { emitParcelsShipped } from '../../../lib/push-events.ts';
 import { warehouseLocation } from '../model.ts';
 import { lockOrderByNo } from '../repository.ts';
 import type { ListPage, WarehouseOrderRecord } from '../schemas.ts';

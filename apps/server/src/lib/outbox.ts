@@ -1,14 +1,16 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { randomUUID } from 'node:crypto';
 import { and, arrayOverlaps, eq, sql } from 'drizzle-orm';
 import { PUSH_TEST_TYPE, type PushMessageType, type PushType } from '@portal/shared/open-api';
-import { pushDeliveries, pushEndpoints, pushMessages } from '../../db/schema/open-api.ts';
+import { pushDeliveries, pushEndpoints, pushMessages } from '../db/schema/open-api.ts';
 
 /*
  * The outbox of message push (docs/decisions on durable delivery): a change that merchants may
  * be told about calls `emitPushEvent` inside its own transaction. The message and one delivery per
  * subscribed endpoint are rows of that transaction, so they exist exactly when the change does; the
  * NOTIFY is delivered at commit and wakes the relay, which hands the deliveries to the job queue.
+ * It is the kernel's, below every domain: a domain tells merchants of its changes without importing the
+ * push module above it, which owns the endpoints, the relay and the deliveries' life after this.
  */
 
 /** The channel the relay listens on; the payload is the tenant, for nothing but logs. */

@@ -1,5 +1,5 @@
-import { iso } from '../../lib/iso.ts';
-import type { Db } from '../../db/client.ts';
+import { iso } from './iso.ts';
+import type { Db } from '../db/client.ts';
 import type { PushType } from '@portal/shared/open-api';
 import type { PushEventData } from '@portal/shared/push-events';
 import type { OrderStatus, PickupBatchStatus } from '@portal/shared/logistics';
