@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { hasVisibleContent, sanitizeRichText } from '../../../lib/rich-text.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { allowedAudiences, isPublished, PUBLISHED, REVOKED } from '../model.ts';
 import { announcementRecord, countTargets, targetOptions, deleteAnnouncement, insertAnnouncement, lockAnnouncement, replaceTargets, updateAnnouncement, type AnnouncementValues } from './repository.ts';
 

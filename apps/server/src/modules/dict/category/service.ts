@@ -3,7 +3,7 @@ import type { Language } from '@portal/shared/languages';
 import type { Db } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { categoryCodeTaken, countChildren, deleteCategory, findCategory, insertCategory, updateCategory } from './repository.ts';
 
 /*

@@ -2,7 +2,7 @@ import type { DictEditInput, DictInput, DictRecord } from '@portal/shared/system
 import type { Db } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import type { DictService } from '../service.ts';
 import { deleteDict, dictCodeTaken, findDict, insertDict, updateDict } from './repository.ts';
 

@@ -2,7 +2,7 @@ import type { DictItemEditInput, DictItemInput, DictItemRecord, DictItemSortInpu
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import type { DictService } from '../service.ts';
 import { findDict, touchDict } from '../dictionary/repository.ts';
 import { deleteDictItem, dictItemIds, findDictItem, insertDictItem, itemValueTaken, reorderDictItems, updateDictItem } from './repository.ts';

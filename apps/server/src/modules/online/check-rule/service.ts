@@ -3,7 +3,7 @@ import type { CheckRuleInput, CheckRuleRecord } from '@portal/shared/online-chec
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { formUsingRule } from '../form/repository.ts';
 import { deleteRule, findRuleById, insertRule, ruleCodeTaken, RULE_CODE_UNIQUE, toRecord, updateRule } from './repository.ts';
 

@@ -3,7 +3,7 @@ import { formDefinition } from '@portal/shared/online';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { deleteMenu } from '../../system/menu/repository.ts';
 import { findVersion, forgetVersions, recordVersion } from '../history/repository.ts';
 import { reindexForm } from '../form-row/service.ts';

@@ -1,7 +1,7 @@
 import { ONLINE_FORM_PATH_PREFIX, ONLINE_REPORT_PATH_PREFIX, onlineFormCode, onlineReportCode, type OnlineKind } from '@portal/shared/online';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { addPackagePermissions } from '../../system/tenant-package/repository.ts';
 import { allMenus, findMenu, insertMenu, permsHolder, updateMenu, type MenuValues } from '../../system/menu/repository.ts';
 import { existingPackages, findDefinition, grantToBuiltInRoles, setMenuId } from './repository.ts';

@@ -2,7 +2,7 @@ import { reportDefinition, type ReportDefinition, type ReportRecord } from '@por
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import type { DictService } from '../../dict/service.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { DATA_SETS, fieldOf } from '../data-set/repository.ts';
 import { deleteMenu } from '../../system/menu/repository.ts';
 import { findVersion, forgetVersions, recordVersion } from '../history/repository.ts';

@@ -4,7 +4,7 @@ import { API_KEY_MAX_DAYS, SCOPE_PERMISSIONS, type ApiScope } from '@portal/shar
 import type { ApiKeyIssued, ApiKeyRecord } from '@portal/shared/open-api-keys';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import type { HeldRights } from '../../auth/access/holder.ts';
 import { hashApiKey, newApiKey, shownPartOf } from './model.ts';
 import { findApiKey, insertApiKey, insertSecret, listApiKeys, lockApiKey, nameTaken, retireSecrets, revokeApiKey, updateApiKey, type ApiKeyListQuery, type ApiKeyRow, type ApiKeyValues } from './repository.ts';

@@ -4,7 +4,7 @@ import { PURCHASE_PLATFORMS, TOKEN_REFRESH_AHEAD_MINUTES, type PurchasePlatform 
 import type { PlatformTokenEditInput, PlatformTokenOverview, PlatformTokenRecord } from '@portal/shared/purchase-token';
 import type { Db } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { authorizeUrl, exchangeCode, refreshGrant, type TokenGrant } from '../platform/oauth.ts';
 import type { PlatformCredentials } from '../platform/platform-http.ts';
 import type { PurchasePlatformSettings } from '../platform/settings.ts';

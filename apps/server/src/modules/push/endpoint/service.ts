@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
 import { encryptSecret } from '../../../lib/secret-box.ts';
 import type { HeldRights } from '../../auth/access/holder.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { queueMessage } from '../../../lib/outbox.ts';
 import type { PushSettings } from '../settings.ts';
 import { targetRefusal } from '../delivery/address-guard.ts';

@@ -1,7 +1,7 @@
 import { PUSH_REPLAY_BATCH_MAX, PUSH_REPLAY_RANGE_DAYS_MAX, type PushDeliveryDetail, type PushReplayFailedInput } from '@portal/shared/push-endpoints';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../../system/audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { findEndpoint } from '../endpoint/repository.ts';
 import { attemptsOf, failedDeliveryIds, findDelivery, lockDelivery, markReplayed } from './repository.ts';
 

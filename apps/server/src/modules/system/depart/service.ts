@@ -8,7 +8,7 @@ import { refuseGrantChange, refuseUserAct } from '../delegation.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
 import { nextChildCode, renumbered, reordered } from './model.ts';
 import * as repo from './repository.ts';
-import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 
 /** The tenant's departments as a tree, each with its heads and member count. */
 export async function departTree(db: Db, tenantId: number): Promise<DepartNode[]> {

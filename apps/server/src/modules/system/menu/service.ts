@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import type { AccessService } from '../../auth/access/service.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
-import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import {
   allMenus,
   countChildren,

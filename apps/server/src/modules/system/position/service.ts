@@ -4,7 +4,7 @@ import { orgExportTexts } from '@portal/shared/messages-org';
 import type { Db } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
-import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { assertExportSize, timeFormatter, type ExportColumn } from '../../../lib/xlsx.ts';
 import { EXPORT_ROWS_MAX } from '@portal/shared/logistics';
 import { codeTaken, countOwnPositions, findPosition, deletePositions, insertPosition, positionsForExport, updatePosition, type PositionFilters } from './repository.ts';

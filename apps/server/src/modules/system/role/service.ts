@@ -7,7 +7,7 @@ import { belongsIn } from '../../role/model.ts';
 import { keepDormant, refusePackageGrant, refuseRoleAssignment, refuseRoleChange, refuseUserAct, type Grantor } from '../delegation.ts';
 import { loadPackagePermissionIds } from '../../auth/access/repository.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
-import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import {
   addRoleUsers,
   deleteRoles,

@@ -3,7 +3,7 @@ import type { CacheEvent } from '../../../lib/cache-bus.ts';
 import type { Db } from '../../../db/client.ts';
 import { forbidden, notFound } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
-import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { refuseUserAct } from '../delegation.ts';
 import { loadGrantor } from '../repository.ts';
 import { endSessions, findOwner, liveSessionIds, lockLiveSession, type SessionOwner } from './repository.ts';

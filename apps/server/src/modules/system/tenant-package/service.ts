@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
 import type { Catalogue } from '../../auth/access/service.ts';
-import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import {
   countTenantsUsing,
   deletePackage,

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { createMerchant, phoneTaken, usernameTaken } from '../../account/repository.ts';
-import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { findPackage } from '../tenant-package/repository.ts';
 import { endTenantSessions, findTenant, lockTenants, setTenantStatus, updateTenant, type TenantValues } from './repository.ts';
 

@@ -2,7 +2,7 @@ import type { ThirdAccountRecord, ThirdApproveInput } from '@portal/shared/third
 import type { Db } from '../../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../../lib/errors.ts';
 import { findUserById } from '../../user/repository.ts';
-import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { activeUser, findThirdAccountRecord, lockThirdAccount, setThirdAccount } from './repository.ts';
 
 const RESOURCE = 'third-account';

@@ -5,7 +5,7 @@ import type { AccessService } from '../../auth/access/service.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import { refuseUserAct } from '../delegation.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
-import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { moveToRecycleBin, purge, restoreFromRecycleBin, usersNamed } from './repository.ts';
 
 /*

@@ -11,7 +11,7 @@ import { readWorkbook, templateWorkbook } from '../../../lib/xlsx-read.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import { refuseRoleAssignment } from '../delegation.ts';
 import { loadGrantor } from '../repository.ts';
-import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { findUserRecord } from '../user/repository.ts';
 import { checkUserRows, readUserSheet, USER_SHEET, type ImportedUser, type TenantBooks } from './import.ts';
 import { insertUsers, takenOf, tenantDeparts, tenantPositions, tenantRoles } from './repository.ts';

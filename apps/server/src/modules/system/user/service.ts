@@ -25,7 +25,7 @@ import type { AccessService } from '../../auth/access/service.ts';
 import type { SmsGateway } from '../../sms/provider.ts';
 import { refuseRoleAssignment, refuseUserAct, type Grantor, type UserAct } from '../delegation.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
-import { recordAudit, type AuditActor } from '../audit/repository.ts';
+import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import {
   findUserRecord,
   grantsOfRoles,
