@@ -35,6 +35,7 @@ import { dictItemRoutes } from './modules/dict/item/routes.ts';
 import { categoryRoutes } from './modules/dict/category/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { checkRoutes } from './modules/check/routes.ts';
+import { onlineFormDuplicate } from './modules/online/form-row/duplicate.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { logRoutes } from './modules/log/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -50,6 +51,8 @@ import { warehouseTrackingEventRoutes } from './modules/warehouse/tracking-event
 // purchased goods into the warehouse, the merchant's stock
 import { warehousePurchaseReceiveRoutes } from './modules/warehouse/purchase-receive/routes.ts';
 import { purchaseStockRoutes } from './modules/purchase/stock/routes.ts';
+import { stockFollowsOrder } from './modules/purchase/stock/repository.ts';
+import { listenToOrderMoves } from './modules/logistics/order/lifecycle.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 import { parcelRoutes } from './modules/parcel/routes.ts';
 import { pickupRoutes } from './modules/pickup/routes.ts';
@@ -173,6 +176,8 @@ const pickDefined = (config: AppOptions['config']) => ({
 
 /** Builds the whole service without listening: main.ts listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // the domains above hear what moves below through hooks registered here, not by being imported
+  listenToOrderMoves(stockFollowsOrder);
   const app = Fastify({
     logger:
       options.logger === false
@@ -317,7 +322,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(dictItemRoutes);
       await api.register(categoryRoutes);
       await api.register(userRoutes);
-      await api.register(checkRoutes);
+      // the unique fields of online forms are checked by online development, registered with the checks
+      await api.register(checkRoutes, { duplicateSources: [onlineFormDuplicate] });
       await api.register(companyRoutes);
       await api.register(logRoutes);
       await api.register(visitRoutes);

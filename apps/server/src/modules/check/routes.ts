@@ -4,9 +4,9 @@ import { envelopeSchema } from '@portal/shared/api';
 import { caller, signedIn as authenticated } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
 import { envelope } from '../../lib/envelope.ts';
-import { checkByRule, convertChinese, isDuplicate } from './service.ts';
+import { checkByRule, convertChinese, isDuplicate, type DuplicateSource } from './service.ts';
 
-export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
+export const checkRoutes: FastifyPluginAsyncZod<{ duplicateSources?: readonly DuplicateSource[] }> = async (app, options) => {
   const db = app.database.db;
 
   app.get(
@@ -26,7 +26,7 @@ export const checkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      (await isDuplicate(db, caller(request).tenantId, request.query)) ? request.fail('valueTaken', undefined, 409) : request.ok(null, 'valueAvailable'),
+      (await isDuplicate(db, caller(request).tenantId, request.query, options.duplicateSources)) ? request.fail('valueTaken', undefined, 409) : request.ok(null, 'valueAvailable'),
   );
 
   app.get(

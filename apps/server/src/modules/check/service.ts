@@ -4,8 +4,6 @@ import type { Language } from '@portal/shared/languages';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { findDuplicateTarget, findRule, recordVisible, valueTaken, type Rule } from './repository.ts';
-// the unique fields of online forms
-import { onlineFormDuplicate } from '../online/form-row/duplicate.ts';
 export type RuleOutcome = { kind: 'passed' } | { kind: 'failed'; message: string } | { kind: 'broken'; pattern: string };
 
 const compiled = new Map<string, RE2JS | null>();
@@ -41,17 +39,25 @@ export async function checkByRule(db: Db, ruleCode: string, value: string, lang:
   return checkValue(rule, value, lang);
 }
 
+export type DuplicateQuery = { tableName: string; fieldName: string; fieldVal: string; dataId?: number };
 /**
- * Is a value already used? Only (table, field) pairs on the allow-list are looked at (DESIGN §3), and
- * the record being edited must be one the caller may see.
+ * A higher domain's own duplicate check, for tables outside the allow-list (an online form's `onl_<code>`):
+ * undefined when the table is not its. Registered by the app (checkRoutes' options): this domain imports none.
  */
-export async function isDuplicate(db: Db, tenantId: number, query: { tableName: string; fieldName: string; fieldVal: string; dataId?: number }): Promise<boolean> {
+export type DuplicateSource = (db: Db, tenantId: number, query: DuplicateQuery) => Promise<boolean | undefined>;
+
+/**
+ * Is a value already used? Only (table, field) pairs on the allow-list, or of a registered source, are looked
+ * at (DESIGN §3), and the record being edited must be one the caller may see.
+ */
+export async function isDuplicate(db: Db, tenantId: number, query: DuplicateQuery, sources: readonly DuplicateSource[] = []): Promise<boolean> {
   const { tableName, fieldName, fieldVal, dataId } = query;
   const target = findDuplicateTarget(tableName, fieldName);
-  // `onl_<form code>` is an online form's unique field, looked up in its index
   if (!target) {
-    const online = await onlineFormDuplicate(db, tenantId, query);
-    if (online !== undefined) return online;
+    for (const source of sources) {
+      const found = await source(db, tenantId, query);
+      if (found !== undefined) return found;
+    }
   }
   if (!target) throw badRequest('duplicateNotAllowed', { table: tableName.slice(0, 64), field: fieldName.slice(0, 64) });
   if (dataId !== undefined && !(await recordVisible(db, target, tenantId, dataId))) throw notFound();

@@ -7,7 +7,6 @@ import { orders, trackingEvents } from '../../../db/schema/logistics.ts';
 import { conflict } from '../../../lib/errors.ts';
 import { moveRefused } from '../../../lib/status-move.ts';
 import { statusEventText } from './model.ts';
-import { releaseStockOf, shipStockOf } from '../../purchase/stock/repository.ts';
 import { emitOrderMoved, emitTrackingEvent, type OrderNumbers } from '../../../lib/push-events.ts';
 
 /**
@@ -40,6 +39,18 @@ function descriptions(status: OrderStatus | null, details: EventDetails) {
 }
 
 /**
+ * What a higher domain does when an order moves, in the move's transaction (purchasing frees or ships the
+ * stock an order was made from). Listeners are registered by the app as it starts: this domain imports none.
+ */
+export type OrderMoveListener = (tx: Db, order: { id: number; tenantId: number }, to: OrderStatus) => Promise<void>;
+const moveListeners = new Set<OrderMoveListener>();
+
+/** Registers a listener of every order's moves; the same listener twice is one. */
+export function listenToOrderMoves(listener: OrderMoveListener): void {
+  moveListeners.add(listener);
+}
+
+/**
  * Moves one order from `from` to `to` (inside the caller's transaction) and records the event.
  * Throws 409 if the move is not in the lifecycle, or if the order no longer has status `from`.
  */
@@ -69,10 +80,8 @@ export async function moveOrder(tx: Db, order: { id: number; tenantId: number; s
   await tx.insert(trackingEvents).values(event);
   // the merchant's systems are told in this transaction: a refused move tells nothing
   await emitOrderMoved(tx, order.tenantId, numbers, order.status, event);
-  // an order made from purchased stock: cancelled, its goods are free again; gone out of
-  // the warehouse, they left with it. Every move passes here, whichever screen or job makes it.
-  if (to === 'CANCEL') await releaseStockOf(tx, order);
-  if (to === 'WHOUT') await shipStockOf(tx, order);
+  // every move passes here, whichever screen or job makes it: the domains above hear it here
+  for (const listener of moveListeners) await listener(tx, order, to);
 }
 
 /** An event that moves nothing: a carrier's scan on the way, a note from the warehouse. */

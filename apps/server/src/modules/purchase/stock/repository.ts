@@ -4,6 +4,7 @@ import { currencyFromMinor } from '@portal/shared/money';
 import type { StockStatus } from '@portal/shared/purchase';
 import type { StockItemRecord } from '@portal/shared/purchase-stock-schemas';
 import type { Db } from '../../../db/client.ts';
+import type { OrderMoveListener } from '../../logistics/order/lifecycle.ts';
 import { orders } from '../../../db/schema/logistics.ts';
 import { preOrders, purchaseCharges, purchaseOrders, stockItems } from '../../../db/schema/purchase.ts';
 import { escapeLike, numberSearch, pageOf } from '../../../lib/list.ts';
@@ -150,7 +151,7 @@ export async function allocateStock(tx: Db, tenantId: number, ids: readonly numb
 // ------------------------------------------------------------------ the logistics order's hooks
 
 /** The order was cancelled: its stock items are back in the warehouse, free for another order. */
-export async function releaseStockOf(tx: Db, order: { id: number; tenantId: number }): Promise<void> {
+async function releaseStockOf(tx: Db, order: { id: number; tenantId: number }): Promise<void> {
   await tx
     .update(stockItems)
     .set({ status: 'IN_STOCK', logisticsOrderId: null, updatedAt: sql`now()` })
@@ -158,9 +159,18 @@ export async function releaseStockOf(tx: Db, order: { id: number; tenantId: numb
 }
 
 /** The order left the warehouse: its stock items went with it. */
-export async function shipStockOf(tx: Db, order: { id: number; tenantId: number }): Promise<void> {
+async function shipStockOf(tx: Db, order: { id: number; tenantId: number }): Promise<void> {
   await tx
     .update(stockItems)
     .set({ status: 'SHIPPED', updatedAt: sql`now()` })
     .where(and(eq(stockItems.tenantId, order.tenantId), eq(stockItems.logisticsOrderId, order.id), eq(stockItems.status, 'ALLOCATED')));
 }
+
+/**
+ * An order made from purchased stock, as it moves (registered by the app with the orders' lifecycle): cancelled,
+ * its goods are free again; gone out of the warehouse, they left with it.
+ */
+export const stockFollowsOrder: OrderMoveListener = async (tx, order, to) => {
+  if (to === 'CANCEL') await releaseStockOf(tx, order);
+  if (to === 'WHOUT') await shipStockOf(tx, order);
+};
