@@ -15,7 +15,7 @@ const MODULES = path.resolve(import.meta.dirname, '../../src/modules');
 const FLOORS: readonly (readonly string[])[] = [
   ['health', 'sms'],
   ['dict'],
-  ['account', 'auth', 'role', 'system', 'user'],
+  ['account', 'auth', 'system', 'user'],
   ['announcement', 'check', 'company', 'log', 'site'],
   ['exception', 'freight', 'logistics', 'parcel', 'pickup', 'tracking', 'warehouse'],
   ['finance'],

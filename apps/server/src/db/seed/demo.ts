@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { announcements, departmentPermissions, departments, departRolePermissions, departRoles, departRoleUsers, permissions, positions, tenants, userDepartments, userPositions, userRoles, users, userTenants } from '../schema/sys.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createTenantRoles } from '../../modules/role/repository.ts';
+import { createTenantRoles } from '../../modules/system/role/tenant-roles.ts';
 import { defaultPackageId } from '../../modules/system/tenant-package/repository.ts';
 import { seedDemoLogistics } from './demo-logistics.ts';
 import { seedDemoFinance } from './demo-finance.ts';
-import type { RoleCode } from '../../modules/role/model.ts';
+import type { RoleCode } from '../../modules/system/role/built-in.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
 

@@ -3,7 +3,7 @@ import type { Language } from '@portal/shared/languages';
 import type { Db } from '../../db/client.ts';
 import { departments, tenants, userDepartments, userRoles, users, userTenants } from '../../db/schema/sys.ts';
 import { sessions } from '../../db/schema/auth.ts';
-import { createTenantRoles } from '../role/repository.ts';
+import { createTenantRoles } from '../system/role/tenant-roles.ts';
 import type { UserRow } from '../user/repository.ts';
 import { packagePermissionIds } from '../system/tenant-package/repository.ts';
 

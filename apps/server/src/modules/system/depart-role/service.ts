@@ -4,7 +4,7 @@ import type { AccessService } from '../../auth/access/service.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
-import { belongsIn } from '../../role/model.ts';
+import { belongsIn } from '../role/built-in.ts';
 import { refuseGrantChange, refuseRoleAssignment, refuseUserAct } from '../delegation.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
 import { ceilingOf, memberIds } from '../depart/repository.ts';
