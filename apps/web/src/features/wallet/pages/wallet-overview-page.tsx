@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Col, Empty, Flex, Row, Select, Space, Table, Typography, theme } from 'antd';
 import { PayCircleOutlined, PlusOutlined, RollbackOutlined, SwapOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -19,6 +19,16 @@ import { RateText } from '../components/rate-text.tsx';
 const PATHS = { recharge: '/finance/wallet/recharge', pay: '/finance/wallet/payment', refund: '/finance/wallet/refund' } as const;
 const DEFAULT_RATE_CURRENCY: CurrencyCode = 'CNY';
 
+/** A labelled line of a wallet's card: the label on the left, what it says on the right. */
+function CardLine({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Flex justify="space-between" gap={16}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <span data-testid={testId}>{children}</span>
+    </Flex>
+  );
+}
+
 function WalletCard({ wallet }: { wallet: WalletBalance }) {
   const { t } = useTranslation('wallet');
   const { token } = theme.useToken();
@@ -31,25 +41,18 @@ function WalletCard({ wallet }: { wallet: WalletBalance }) {
       <Flex vertical gap={4} style={{ marginTop: 8 }}>
         {/* each pending amount sums a record list: the server gives it only to a reader of that list */}
         {wallet.unrecharged !== null && (
-          <Flex justify="space-between" gap={16}>
-            <Typography.Text type="secondary">{t('overview.unrecharged')}</Typography.Text>
-            <span data-testid="wallet-unrecharged">
-              <Money amount={wallet.unrecharged} currency={wallet.currency} />
-            </span>
-          </Flex>
+          <CardLine label={t('overview.unrecharged')} testId="wallet-unrecharged">
+            <Money amount={wallet.unrecharged} currency={wallet.currency} />
+          </CardLine>
         )}
         {wallet.pendingRefund !== null && (
-          <Flex justify="space-between" gap={16}>
-            <Typography.Text type="secondary">{t('overview.pendingRefund')}</Typography.Text>
-            <span data-testid="wallet-pending-refund">
-              <Money amount={wallet.pendingRefund} currency={wallet.currency} />
-            </span>
-          </Flex>
+          <CardLine label={t('overview.pendingRefund')} testId="wallet-pending-refund">
+            <Money amount={wallet.pendingRefund} currency={wallet.currency} />
+          </CardLine>
         )}
-        <Flex justify="space-between" gap={16}>
-          <Typography.Text type="secondary">{t('overview.updatedAt')}</Typography.Text>
+        <CardLine label={t('overview.updatedAt')}>
           <Typography.Text type="secondary">{wallet.updatedAt ? formatDateTime(wallet.updatedAt) : t('overview.noMovement')}</Typography.Text>
-        </Flex>
+        </CardLine>
       </Flex>
     </Card>
   );
