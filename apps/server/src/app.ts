@@ -24,33 +24,24 @@ import { AccessService } from './modules/auth/access/service.ts';
 import { DictService } from './modules/dict/service.ts';
 import { dictVersionPlugin } from './plugins/dict-version.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { loginRoutes } from './modules/auth/login/routes.ts';
-import { thirdLoginRoutes } from './modules/auth/third-login/routes.ts';
+import { authArea } from './modules/auth/area.ts';
+import { dictArea } from './modules/dict/area.ts';
+import { announcementArea } from './modules/announcement/area.ts';
+import { logisticsArea } from './modules/logistics/area.ts';
+import { warehouseArea } from './modules/warehouse/area.ts';
+import { purchaseArea } from './modules/purchase/area.ts';
+import { pushArea } from './modules/push/area.ts';
+import { financeArea } from './modules/finance/area.ts';
+import { openApiArea } from './modules/open-api/area.ts';
+import { systemArea } from './modules/system/area.ts';
 import { oidcClientOf, type OidcConfig } from './modules/auth/third-login/provider.ts';
-import { thirdAccountRoutes } from './modules/system/third-account/routes.ts';
-import { permissionRoutes } from './modules/auth/permission/routes.ts';
-import { dictRoutes } from './modules/dict/routes.ts';
-import { dictionaryRoutes } from './modules/dict/dictionary/routes.ts';
-import { dictItemRoutes } from './modules/dict/item/routes.ts';
-import { categoryRoutes } from './modules/dict/category/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { checkRoutes } from './modules/check/routes.ts';
 import { onlineFormDuplicate } from './modules/online/form-row/duplicate.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { logRoutes } from './modules/log/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
-import { announcementReaderRoutes } from './modules/announcement/reader/routes.ts';
-import { announcementManageRoutes } from './modules/announcement/manage/routes.ts';
-import { announcementStreamRoutes } from './modules/announcement/stream/routes.ts';
 import { siteRoutes, type SiteConfig } from './modules/site/routes.ts';
-import { orderRoutes } from './modules/logistics/order/routes.ts';
-import { logisticsSummaryRoutes } from './modules/logistics/summary/routes.ts';
-import { warehouseReceiveRoutes } from './modules/warehouse/receive/routes.ts';
-import { warehouseShipOutRoutes } from './modules/warehouse/ship-out/routes.ts';
-import { warehouseTrackingEventRoutes } from './modules/warehouse/tracking-event/routes.ts';
-// purchased goods into the warehouse, the merchant's stock
-import { warehousePurchaseReceiveRoutes } from './modules/warehouse/purchase-receive/routes.ts';
-import { purchaseStockRoutes } from './modules/purchase/stock/routes.ts';
 import { stockFollowsOrder } from './modules/purchase/stock/repository.ts';
 import { listenToOrderMoves } from './modules/logistics/order/lifecycle.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
@@ -63,57 +54,24 @@ import { rechargeRoutes } from './modules/finance/recharge/routes.ts';
 import { paymentRoutes } from './modules/finance/payment/routes.ts';
 import { refundRoutes } from './modules/finance/refund/routes.ts';
 import { convertRoutes } from './modules/finance/convert/routes.ts';
-import { rateRoutes } from './modules/finance/rates/routes.ts';
-import { rateApplyRoutes } from './modules/finance/rate-apply/routes.ts';
-import { detailRoutes } from './modules/finance/details/routes.ts';
-import { statementRoutes } from './modules/finance/statements/routes.ts';
-import { departRoutes } from './modules/system/depart/routes.ts';
-import { departRoleRoutes } from './modules/system/depart-role/routes.ts';
-import { positionRoutes } from './modules/system/position/routes.ts';
-import { tenantRoutes } from './modules/system/tenant/routes.ts';
-import { tenantPackageRoutes } from './modules/system/tenant-package/routes.ts';
-import { myDepartRoutes } from './modules/system/my-depart/routes.ts';
-import { addressBookRoutes } from './modules/system/address-book/routes.ts';
-import { systemRoleRoutes } from './modules/system/role/routes.ts';
-import { systemUserRoutes } from './modules/system/user/routes.ts';
-import { menuRoutes } from './modules/system/menu/routes.ts';
-import { userRecycleRoutes } from './modules/system/user-recycle/routes.ts';
-import { userTransferRoutes } from './modules/system/user-transfer/routes.ts';
 import { DataRuleService } from './modules/system/data-rule/service.ts';
-import { dataRuleRoutes } from './modules/system/data-rule/routes.ts';
-import { sessionRoutes } from './modules/system/session/routes.ts';
-import { loginLogRoutes } from './modules/system/login-log/routes.ts';
-import { auditLogRoutes } from './modules/system/audit/routes.ts';
 import type { SmsGateway } from './modules/sms/provider.ts';
 import { createDemoPlatforms, type PurchasePlatforms } from './modules/purchase/platform/registry.ts';
-// product search, the product page and the demo pictures
-import { productRoutes } from './modules/purchase/product/routes.ts';
 import type { JobQueue } from './lib/jobs.ts';
-// the purchasers' queue and purchase orders
-import { purchaseQueueRoutes } from './modules/purchase/queue/routes.ts';
-import { purchasingOrderRoutes } from './modules/purchase/purchase-order/routes.ts';
 import { registerPurchaseReconciliation } from './modules/purchase/purchase-order/service.ts';
 // the platforms' token configuration (platforms)
 import { purchaseSettingsOf, type PurchaseConfig } from './modules/purchase/platform/settings.ts';
-import { purchaseTokenRoutes } from './modules/purchase/token/routes.ts';
 // message push configuration and the delivery log
 import { pushSettingsOf, type PushConfig } from './modules/push/settings.ts';
-import { pushEndpointRoutes } from './modules/push/endpoint/routes.ts';
-import { pushLogRoutes } from './modules/push/log/routes.ts';
 import { registerTokenRefresh } from './modules/purchase/token/job.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
 import { visitRoutes } from './modules/log/visit/routes.ts';
-import { preOrderRoutes } from './modules/purchase/pre-order/routes.ts';
-// a merchant's API keys
-import { apiKeyRoutes } from './modules/open-api/key/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
 // counting of open-API calls, API and push statistics
 import { UsageRecorder, type UsageRecorderOptions } from './modules/open-api/usage/recorder.ts';
 // the open API (guard, routes, counting) and its JSON 404, also for the web app's fallback
 import { registerOpenApi } from './modules/open-api/scope.ts';
 import { answerOpenApiNotFound } from './modules/open-api/gateway/errors.ts';
-import { apiStatisticsRoutes } from './modules/open-api/usage/routes.ts';
-import { pushStatisticsRoutes } from './modules/push/stats/routes.ts';
 // the relay from the push outbox to pg-boss, and the signed deliveries
 import { registerPushDelivery } from './modules/push/delivery/relay.ts';
 import { heldRights, heldRows, type HeldRights, type HeldRows } from './modules/auth/access/holder.ts';
@@ -314,13 +272,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
-      await api.register(loginRoutes);
-      await api.register(thirdLoginRoutes, { oidc: oidcClientOf(options.config) });
-      await api.register(permissionRoutes);
-      await api.register(dictRoutes);
-      await api.register(dictionaryRoutes);
-      await api.register(dictItemRoutes);
-      await api.register(categoryRoutes);
+      // each area registers its own routes as one unit (modules/<domain>/area.ts)
+      await api.register(authArea, { oidc: oidcClientOf(options.config) });
+      await api.register(dictArea);
+      await api.register(systemArea, { smsGateway: options.smsGateway });
+      await api.register(announcementArea, { bus });
+      await api.register(logisticsArea);
+      await api.register(warehouseArea);
+      await api.register(purchaseArea, { settings: purchaseSettings });
+      await api.register(pushArea, { settings: pushSettings });
+      await api.register(financeArea);
+      await api.register(openApiArea);
       await api.register(userRoutes);
       // the unique fields of online forms are checked by online development, registered with the checks
       await api.register(checkRoutes, { duplicateSources: [onlineFormDuplicate] });
@@ -328,60 +290,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(logRoutes);
       await api.register(visitRoutes);
       await api.register(accountRoutes, { smsGateway: options.smsGateway });
-      await api.register(announcementReaderRoutes, { bus });
-      await api.register(announcementManageRoutes, { bus });
-      await api.register(announcementStreamRoutes, { bus });
       await api.register(siteRoutes);
-      await api.register(orderRoutes);
-      await api.register(logisticsSummaryRoutes);
-      await api.register(warehouseReceiveRoutes);
-      await api.register(warehouseShipOutRoutes);
-      await api.register(warehouseTrackingEventRoutes);
-      await api.register(warehousePurchaseReceiveRoutes);
-      await api.register(purchaseStockRoutes);
       await api.register(trackingRoutes);
       await api.register(parcelRoutes);
       await api.register(pickupRoutes);
       await api.register(exceptionRoutes);
       await api.register(rateCardRoutes);
-      await api.register(rateRoutes);
-      await api.register(rateApplyRoutes);
-      await api.register(detailRoutes);
-      await api.register(statementRoutes);
-      await api.register(departRoutes);
-      await api.register(departRoleRoutes);
-      await api.register(positionRoutes);
-      await api.register(tenantRoutes);
-      await api.register(tenantPackageRoutes);
-      await api.register(myDepartRoutes);
-      await api.register(addressBookRoutes);
-      await api.register(systemRoleRoutes);
-      await api.register(dataRuleRoutes);
-      await api.register(systemUserRoutes, { smsGateway: options.smsGateway });
-      await api.register(menuRoutes);
-      await api.register(userRecycleRoutes);
-      await api.register(userTransferRoutes);
-      await api.register(thirdAccountRoutes);
-      await api.register(sessionRoutes);
-      await api.register(loginLogRoutes);
-      await api.register(auditLogRoutes);
-      // product search and the product page over the platform clients
-      await api.register(productRoutes);
-      // the basket, pre-purchase orders and their payment
-      await api.register(preOrderRoutes);
-      // the purchasers' queue and purchase orders
-      await api.register(purchaseQueueRoutes);
-      await api.register(purchasingOrderRoutes);
-      // the platforms' token configuration
-      await api.register(purchaseTokenRoutes, { settings: purchaseSettings });
-      // a merchant's API keys (token configuration)
-      await api.register(apiKeyRoutes);
-      // webhook endpoints and the delivery log
-      await api.register(pushEndpointRoutes, { settings: pushSettings });
-      await api.register(pushLogRoutes);
-      // API and message push statistics
-      await api.register(apiStatisticsRoutes);
-      await api.register(pushStatisticsRoutes);
       // online development
       await api.register(onlineRoutes);
     },
