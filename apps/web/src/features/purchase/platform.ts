@@ -15,16 +15,6 @@ export const PRE_ORDER_TABS = ['BASKET', 'SUBMITTED', 'PAID', 'PURCHASING', 'DON
 export type PreOrderTab = (typeof PRE_ORDER_TABS)[number];
 export const statusOfTab = (tab: PreOrderTab): Exclude<PreOrderStatus, 'DRAFT'> | undefined => (tab === 'BASKET' || tab === 'ALL' ? undefined : tab);
 
-/** The status tag colours of the list and the detail. */
-export const STATUS_COLORS: Record<PreOrderStatus, string> = {
-  DRAFT: 'default',
-  SUBMITTED: 'orange',
-  PAID: 'blue',
-  PURCHASING: 'processing',
-  DONE: 'green',
-  CANCELLED: 'default',
-};
-
 /** What stands in for a product picture that does not load: a plain grey square. */
 export const IMAGE_FALLBACK =
   "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='48' height='48'><rect width='48' height='48' fill='%23f0f0f0'/></svg>";

@@ -6,7 +6,7 @@ import { DetailStates } from '../../../components/detail-states.tsx';
 import { Money } from '../../../components/money.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePreOrderDetail } from '../api/pre-orders.ts';
-import { STATUS_COLORS } from '../platform.ts';
+import { PRE_ORDER_STATUS_COLORS } from '../../../entities/pre-order/statuses.ts';
 
 /** A pre-purchase order as its merchant reads it: the estimate, the lines, how each charge was paid and returned, the purchase orders. */
 export function PreOrderDetailDrawer({ platform, id, onClose }: { platform: PurchasePlatform; id: number | null; onClose: () => void }) {
@@ -23,7 +23,7 @@ export function PreOrderDetailDrawer({ platform, id, onClose }: { platform: Purc
             bordered
             column={2}
             items={[
-              { key: 'status', label: t('list.status'), children: <Tag color={STATUS_COLORS[order.status]}>{t(`status.${order.status}`)}</Tag> },
+              { key: 'status', label: t('list.status'), children: <Tag color={PRE_ORDER_STATUS_COLORS[order.status]}>{t(`status.${order.status}`)}</Tag> },
               { key: 'warehouse', label: t('detail.warehouse'), children: order.warehouseCode },
               { key: 'goods', label: t('list.goodsAmount'), children: <Money amount={order.goodsAmount} currency="CNY" /> },
               { key: 'express', label: t('list.expressFee'), children: <Money amount={order.expressFee} currency="CNY" /> },

@@ -15,7 +15,8 @@ import { exportPreOrders, listPreOrders, preOrderListKey, useCancelPreOrder } fr
 import { BasketPanel } from '../components/basket-panel.tsx';
 import { PayDialog } from '../components/pay-dialog.tsx';
 import { PreOrderDetailDrawer } from '../components/pre-order-detail-drawer.tsx';
-import { IMAGE_FALLBACK, PRE_ORDER_TABS, preOrderCode, STATUS_COLORS, statusOfTab, type PreOrderTab } from '../platform.ts';
+import { IMAGE_FALLBACK, PRE_ORDER_TABS, preOrderCode, statusOfTab, type PreOrderTab } from '../platform.ts';
+import { PRE_ORDER_STATUS_COLORS } from '../../../entities/pre-order/statuses.ts';
 
 /** Each opening of the pay dialog is a new one (a new idempotency key). */
 let sessions = 0;
@@ -73,7 +74,7 @@ function preOrderList(platform: PurchasePlatform, status: Exclude<PreOrderStatus
     ],
     columns: [
       { dataIndex: 'preOrderNo', title: textKey('purchase', 'list.preOrderNo'), sorter: true, width: 190, phone: true },
-      { dataIndex: 'status', title: textKey('purchase', 'list.status'), width: 110, phone: true, options: STATUS_OPTIONS.map((option) => ({ ...option, color: STATUS_COLORS[option.value] })) },
+      { dataIndex: 'status', title: textKey('purchase', 'list.status'), width: 110, phone: true, options: STATUS_OPTIONS.map((option) => ({ ...option, color: PRE_ORDER_STATUS_COLORS[option.value] })) },
       {
         key: 'goods',
         title: textKey('purchase', 'list.goods'),
