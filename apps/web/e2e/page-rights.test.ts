@@ -106,8 +106,10 @@ describe('every page, opened by someone who holds its rights alone', () => {
           const rights = [...above, id, ...entryButtons];
           await holdOnly(screen, makerApi, roleId, rights, held);
           held = rights;
-          // the page before has left the menu: the screen goes home by itself
+          // the page before has left the menu: the screen goes home by itself, and what that page still asked on
+          // its way out is answered before the next page opens (it is not the next page's call)
           await screen.waitForURL((url) => url.pathname === HOME);
+          await refusals.opened();
           refusals.opening(path);
           await visit(screen, path);
           await settled(screen, path);
