@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFilesUnder } from '../helpers/source-files.ts';
 
 /*
  * The server's domains in their order, bottom to top (docs/domains.md): a domain imports the kernel, the shared
@@ -27,16 +28,10 @@ const FLOORS: readonly (readonly string[])[] = [
 /** Imports still running up, to be replaced by a hook the higher domain registers (none: keep it so). */
 const STILL_RUNNING_UP: readonly string[] = [];
 
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? filesUnder(file) : file.endsWith('.ts') ? [file] : [];
-  });
-
 /** Each domain and the domains it imports (relative imports into another folder of modules/). */
 function importsBetweenDomains(): Map<string, Set<string>> {
   const edges = new Map<string, Set<string>>();
-  for (const file of filesUnder(MODULES)) {
+  for (const file of sourceFilesUnder(MODULES)) {
     const from = path.relative(MODULES, file).split(path.sep)[0]!;
     for (const match of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
       const target = path.resolve(path.dirname(file), match[1]!);

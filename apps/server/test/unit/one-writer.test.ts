@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFilesUnder } from '../helpers/source-files.ts';
 
 /*
  * One writer per table: each table is inserted into, updated and deleted from by the modules of one domain
@@ -36,16 +37,10 @@ const STILL_WRITTEN_ELSEWHERE: Record<string, readonly string[]> = {
   sys_user_tenant: ['system', 'account'],
 };
 
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? filesUnder(file) : file.endsWith('.ts') ? [file] : [];
-  });
-
 /** The schema's tables: the name each is exported under -> its table name. */
 function tablesByExport(): Map<string, string> {
   const tables = new Map<string, string>();
-  for (const file of filesUnder(path.join(SOURCE, 'db/schema'))) {
+  for (const file of sourceFilesUnder(path.join(SOURCE, 'db/schema'))) {
     for (const match of readFileSync(file, 'utf8').matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)) tables.set(match[1]!, match[2]!);
   }
   return tables;
@@ -56,7 +51,7 @@ function writersOf(): Map<string, Set<string>> {
   const tables = tablesByExport();
   const writers = new Map<string, Set<string>>();
   const modules = path.join(SOURCE, 'modules');
-  for (const file of filesUnder(modules)) {
+  for (const file of sourceFilesUnder(modules)) {
     const text = readFileSync(file, 'utf8');
     const aliases = new Map([...text.matchAll(/const (\w+) = (\w+);/g)].map((match) => [match[1]!, match[2]!]));
     const domain = path.relative(modules, file).split(path.sep)[0]!;
