@@ -1,5 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import type { DataSetRecord, ReportRecord } from '@portal/shared/online';
 import type { PermissionTreeNode } from '@portal/shared/system-roles';
 import { addUser, portalApi, type ApiSession } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
@@ -28,6 +29,36 @@ function buttonsByEntry(nodes: readonly PermissionTreeNode[], into = new Map<num
     buttonsByEntry(children, into);
   }
   return into;
+}
+
+/** The entry of the tree whose permission is `code`, with the entries above it. */
+function entryOf(nodes: readonly PermissionTreeNode[], code: string, above: number[] = []): number[] | undefined {
+  for (const node of nodes) {
+    if (node.menuType !== 2 && node.perms.split(',').includes(code)) return [...above, node.key];
+    const found = entryOf(node.children ?? [], code, [...above, node.key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A published report reads a data set, which its readers must hold the product's screen of (decision 0031): that
+ * screen's entry is part of the report page's rights. Reports are published by other files of the run, so the
+ * walk meets them or not; the entry is looked up when it does.
+ */
+async function dataSetEntry(path: string, tree: readonly PermissionTreeNode[]): Promise<number[]> {
+  const code = /^\/online\/cgreport\/([^/]+)$/.exec(path)?.[1];
+  if (!code) return [];
+  const admin = api.as('admin');
+  const reports = await admin.get<{ records: ReportRecord[] }>(`/api/online/cgreport/head/list?code=${encodeURIComponent(code)}&pageSize=50`);
+  const report = reports.records.find((record) => record.code === code);
+  const dataSet = (await admin.get<DataSetRecord[]>('/api/online/cgreport/dataSets')).find((set) => set.id === report?.dataSet);
+  if (!dataSet) throw new Error(`${path}: no report ${code} over a known data set`);
+  for (const permission of dataSet.permissions) {
+    const entry = entryOf(tree, permission);
+    if (entry) return entry;
+  }
+  throw new Error(`${path}: none of ${dataSet.permissions.join(', ')} is in the tree of rights`);
 }
 
 /** How long a page must have asked for nothing more before it counts as opened: its script chunk may load first, then its calls. */
@@ -84,7 +115,8 @@ describe('every page, opened by someone who holds its rights alone', () => {
       await makerApi.post('/api/sys/role/add', { roleCode, roleName: `Pages ${stamp}` });
       const roleId = (await makerApi.get<{ id: number; roleCode: string }[]>('/api/sys/role/queryall')).find((role) => role.roleCode === roleCode)!.id;
       await addUser(makerApi, { username: roleCode, realname: `Pages ${stamp}`, roleCode, orgCodes });
-      const buttons = buttonsByEntry((await makerApi.get<{ treeList: PermissionTreeNode[] }>('/api/sys/role/queryTreeList')).treeList);
+      const { treeList } = await makerApi.get<{ treeList: PermissionTreeNode[] }>('/api/sys/role/queryTreeList');
+      const buttons = buttonsByEntry(treeList);
 
       // the maker's menu is every page the role can be given; the user starts with none of them
       const { page: makersPage, problems: makersProblems } = await suite.separatePage({ language: 'en-US', as: maker });
@@ -103,7 +135,7 @@ describe('every page, opened by someone who holds its rights alone', () => {
         for (const { path, id, above } of pages) {
           const entryButtons = buttons.get(id);
           if (!entryButtons) throw new Error(`${path}: entry ${id} is not in the tree of rights`);
-          const rights = [...above, id, ...entryButtons];
+          const rights = [...new Set([...above, id, ...entryButtons, ...(await dataSetEntry(path, treeList))])];
           await holdOnly(screen, makerApi, roleId, rights, held);
           held = rights;
           // the page before has left the menu: the screen goes home by itself, and what that page still asked on

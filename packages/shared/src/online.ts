@@ -88,7 +88,13 @@ export const dataSetField = z.object({
   /** the operators a query on it may use */
   operators: z.array(z.string()),
 });
-export const dataSetRecord = z.object({ id: z.enum(REPORT_DATA_SETS), titles: z.record(z.string(), z.string()), fields: z.array(dataSetField) });
+export const dataSetRecord = z.object({
+  id: z.enum(REPORT_DATA_SETS),
+  titles: z.record(z.string(), z.string()),
+  /** the permission codes of the product's screens of these rows: a report's reader holds one of them (or the designer's preview) */
+  permissions: z.array(z.string()),
+  fields: z.array(dataSetField),
+});
 export type DataSetRecord = z.infer<typeof dataSetRecord>;
 
 export const QUERY_OPERATORS = ['eq', 'like', 'range', 'in'] as const;

@@ -16,6 +16,7 @@ export function dataSetCatalogue(): DataSetRecord[] {
     return {
       id,
       titles: dataSet.titles,
+      permissions: [...dataSet.permissions],
       fields: dataSet.fields.map((field) => ({ key: field.key, titles: field.titles, type: field.type, dictCode: field.dictCode, sortable: field.sortable, operators: [...field.operators] })),
     };
   });

@@ -23,6 +23,7 @@ const empty = { records: [], total: 0, current: 1, size: 100, pages: 0 };
 const ORDERS: DataSetRecord = {
   id: 'orders',
   titles: texts('訂單', '订单', 'Orders'),
+  permissions: ['logistics:order:list'],
   fields: [
     { key: 'order_no', titles: texts('訂單號', '订单号', 'Order number'), type: 'text', dictCode: null, sortable: true, operators: ['eq', 'like'] },
     { key: 'status', titles: texts('狀態', '状态', 'Status'), type: 'dict', dictCode: 'OrderStatus', sortable: true, operators: ['eq', 'in'] },

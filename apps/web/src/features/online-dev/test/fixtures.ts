@@ -6,6 +6,7 @@ const titles = (text: string) => ({ 'zh-TW': text, 'zh-CN': text, 'en-US': text 
 export const ordersDataSet: DataSetRecord = {
   id: 'orders',
   titles: titles('Orders'),
+  permissions: ['logistics:order:list'],
   fields: [
     { key: 'order_no', titles: titles('Order number'), type: 'text', dictCode: null, sortable: true, operators: ['eq', 'like'] },
     { key: 'amount', titles: titles('Amount'), type: 'money', dictCode: null, sortable: true, operators: ['eq', 'range'] },
