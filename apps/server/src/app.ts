@@ -35,7 +35,6 @@ import { financeArea } from './modules/finance/area.ts';
 import { openApiArea } from './modules/open-api/area.ts';
 import { systemArea } from './modules/system/area.ts';
 import { oidcClientOf, type OidcConfig } from './modules/auth/third-login/provider.ts';
-import { userRoutes } from './modules/user/routes.ts';
 import { checkRoutes } from './modules/check/routes.ts';
 import { onlineFormDuplicate } from './modules/online/form-row/duplicate.ts';
 import { companyRoutes } from './modules/company/routes.ts';
@@ -283,7 +282,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(pushArea, { settings: pushSettings });
       await api.register(financeArea);
       await api.register(openApiArea);
-      await api.register(userRoutes);
       // the unique fields of online forms are checked by online development, registered with the checks
       await api.register(checkRoutes, { duplicateSources: [onlineFormDuplicate] });
       await api.register(companyRoutes);

@@ -1,6 +1,6 @@
 import type { Texts } from './languages.ts';
 
-/** The refusals of the rules of delegation (apps/server/src/modules/system/delegation.ts), shared by every administrative call. */
+/** The refusals of the rules of delegation (apps/server/src/modules/auth/access/delegation.ts), shared by every administrative call. */
 export const delegationMessages = {
   grantBeyondOwn: {
     'zh-TW': '您只能授予或收回自己擁有的權限',

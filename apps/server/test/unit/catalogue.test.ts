@@ -5,7 +5,7 @@ import { LANGUAGES } from '@portal/shared/languages';
 import { ORDER_STATUSES } from '@portal/shared/order-status';
 import { menuTree } from '../../src/db/seed/menu-tree.ts';
 import { dictionarySeeds } from '../../src/db/seed/dictionaries.ts';
-import { ROLE_GRANTS } from '../../src/modules/system/role/built-in.ts';
+import { ROLE_GRANTS } from '../../src/modules/auth/access/built-in-roles.ts';
 import type { MenuSeed } from '../../src/db/seed/types.ts';
 
 const flatten = (menus: MenuSeed[]): MenuSeed[] => menus.flatMap((m) => [m, ...flatten(m.children ?? [])]);

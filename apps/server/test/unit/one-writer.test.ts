@@ -24,17 +24,12 @@ const STILL_WRITTEN_ELSEWHERE: Record<string, readonly string[]> = {
   log_parcel: ['parcel', 'warehouse'],
   pur_order: ['purchase', 'warehouse'],
   pur_stock_item: ['purchase', 'warehouse'],
-  // the user is spread over account (registration, the phone sign-in), auth, user and system: one home to come
-  sys_depart: ['system', 'account'],
   // publishing grants the new entry to the packages' merchant administrators: to go through the roles' service
   sys_role_permission: ['system', 'online'],
-  sys_session: ['auth', 'system', 'account', 'user'],
-  sys_tenant: ['system', 'account', 'company'],
+  sys_session: ['auth', 'system'],
+  sys_tenant: ['system', 'company'],
   sys_third_account: ['system', 'auth'],
-  sys_user: ['system', 'account', 'user'],
-  sys_user_depart: ['system', 'account'],
-  sys_user_role: ['system', 'account'],
-  sys_user_tenant: ['system', 'account'],
+  sys_user: ['system', 'auth'],
 };
 
 /** The schema's tables: the name each is exported under -> its table name. */

@@ -70,7 +70,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Por
   delete env.DATABASE_URL;
   // SESSION_MAX_PER_USER=0: a file signs the same demo user in far more often than a person would (every
   // test, every API helper), and the tenth sign-in would end the first page's session in the middle of a walk;
-  // the limit itself is tested in the API tests (test/api/system/sessions.test.ts)
+  // the limit itself is tested in the API tests (test/api/auth/sessions.test.ts)
   // PUSH_ALLOW_PRIVATE_TARGETS: the open-API walk's webhook receiver is on 127.0.0.1, as in the README's walk-through
   Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST, SESSION_MAX_PER_USER: '0', PUSH_ALLOW_PRIVATE_TARGETS: 'true' }, options.env);
 

@@ -9,7 +9,7 @@ import { menuTree } from './menu-tree.ts';
 import { dictionarySeeds } from './dictionaries.ts';
 import { categorySeeds, checkRuleSeeds } from './reference-data.ts';
 import type { MenuSeed } from './types.ts';
-import { ROLE_GRANTS, type CatalogueEntry, type RoleCode } from '../../modules/system/role/built-in.ts';
+import { ROLE_GRANTS, type CatalogueEntry, type RoleCode } from '../../modules/auth/access/built-in-roles.ts';
 import { syncLogisticsReference } from './logistics-reference.ts';
 // the built-in picker reports
 import { syncBuiltInReports } from './online-reports.ts';

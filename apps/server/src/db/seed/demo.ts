@@ -8,7 +8,7 @@ import { createTenantRoles } from '../../modules/system/role/tenant-roles.ts';
 import { defaultPackageId } from '../../modules/system/tenant-package/repository.ts';
 import { seedDemoLogistics } from './demo-logistics.ts';
 import { seedDemoFinance } from './demo-finance.ts';
-import type { RoleCode } from '../../modules/system/role/built-in.ts';
+import type { RoleCode } from '../../modules/auth/access/built-in-roles.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
 

@@ -5,7 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { users } from '../schema/sys.ts';
 import { collectionExceptions, orderItems, orders, parcels, pickupBatchOrders, pickupBatches, trackingEvents } from '../schema/logistics.ts';
 import { must } from '../../lib/must.ts';
-import { createMerchant } from '../../modules/account/repository.ts';
+import { createMerchant } from '../../modules/system/tenant/repository.ts';
 import { defaultPackageId } from '../../modules/system/tenant-package/repository.ts';
 import { statusEventText } from '../../modules/logistics/order/model.ts';
 import { warehouseLocation } from '../../modules/warehouse/model.ts';

@@ -12,18 +12,16 @@ import {
   type UserInfo,
 } from '@portal/shared/sys';
 import type { Db } from '../../db/client.ts';
-import { violatedConstraint } from '../../lib/db-errors.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isStrongPassword } from '@portal/shared/password-rule';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AccessService } from '../auth/access/service.ts';
 import { clearFailures, logLogin } from '../auth/login/repository.ts';
 import { completeSignIn, refuse, type Client, type LoginResult, type Refused, type SignInSettings } from '../auth/login/service.ts';
 import type { SmsGateway } from '../sms/provider.ts';
-import { findUserById, toUserInfo } from '../user/repository.ts';
-import { createMerchant, findUserByPhone, phoneTaken, resetPassword, usernameTaken } from './repository.ts';
+import { findUserById, findUserByPhone, replacePassword, toUserInfo } from '../auth/user/repository.ts';
 import { consumeCode, forgetCode } from './sms-code/repository.ts';
-import { defaultPackageId } from '../system/tenant-package/repository.ts';
+import { refuseTakenAccount, registerMerchant, takenAccountOf } from '../system/tenant/service.ts';
 import {
   checkCode,
   issueCode,
@@ -70,7 +68,7 @@ export async function sendSmsCode(
   const { purpose } = input;
   let recipient: boolean;
   if (purpose === 'register') {
-    if (await phoneTaken(db, phone)) throw conflict('phoneTaken');
+    await refuseTakenAccount(db, phone);
     recipient = true;
   } else {
     recipient = (await findUserByPhone(db, phone)) !== undefined;
@@ -141,8 +139,7 @@ export async function register(
   if (!USERNAME_PATTERN.test(username)) throw badRequest('usernameInvalid');
   const phone = phoneOf(input.phone);
   checkNewPassword(password, confirmPassword);
-  if (await usernameTaken(db, username)) throw conflict('usernameTaken');
-  if (await phoneTaken(db, phone)) throw conflict('phoneTaken');
+  await refuseTakenAccount(db, phone, username);
 
   const codeId = await checkCode(db, settings.hasher, { phone, purpose: 'register', code: smsCode });
   if (codeId === null) return refuse('smsCodeInvalid', undefined, 400);
@@ -152,18 +149,11 @@ export async function register(
     // one transaction: the code is used up only if the whole merchant exists, and the other way round
     created = await db.transaction(async (scoped) => {
       if (!(await consumeCode(scoped, codeId))) throw new CodeSpentError();
-      // a new company gets the default package; the seed keeps one at every start
-      const packageId = await defaultPackageId(scoped);
-      if (packageId === null) throw new Error('register: no default tenant package');
-      return createMerchant(scoped, { companyName, username, phone, passwordHash, language: lang, packageId });
+      return registerMerchant(scoped, { companyName, username, phone, passwordHash, language: lang });
     });
   } catch (error) {
     if (error instanceof CodeSpentError) return refuse('smsCodeInvalid', undefined, 400);
-    // another registration took the name or number between the checks above and the insert
-    const constraint = violatedConstraint(error);
-    if (constraint === 'sys_user_username_uq') throw conflict('usernameTaken');
-    if (constraint === 'sys_user_phone_uq') throw conflict('phoneTaken');
-    throw error;
+    throw takenAccountOf(error);
   }
   return { registered: { tenantId: created.tenantId, username } };
 }
@@ -180,7 +170,7 @@ export async function resetForgottenPassword(settings: AccountSettings, input: z
   const passwordHash = await hashPassword(password);
   const done = await db.transaction(async (scoped) => {
     if (!(await consumeCode(scoped, codeId))) return false;
-    await resetPassword(scoped, user.id, passwordHash);
+    await replacePassword(scoped, user.id, passwordHash, null);
     return true;
   });
   if (!done) return refuse('smsCodeInvalid', undefined, 400);

@@ -4,7 +4,6 @@ import type { HolderState } from '@portal/shared/open-api';
 import type { PermissionCode } from '@portal/shared/permissions';
 import type { DataRuleMenu } from '@portal/shared/system-data-rules';
 import { userTenants } from '../../../db/schema/sys.ts';
-import type { DataRuleService } from '../../system/data-rule/service.ts';
 import type { AccessService } from './service.ts';
 
 /*
@@ -43,7 +42,12 @@ export function heldRights(access: AccessService): HeldRights {
 /** Whether the holder sees, through a menu, the row its number names, under their data rules now (no rule: every row). */
 export type HeldRows = (menu: DataRuleMenu, holder: { userId: number; username: string; orgCode: string | null }, tenantId: number, number: string | null) => Promise<boolean>;
 
+/** What the data rules' service (system administration, above this) answers: whether a subject's rules admit a row. */
+type RowAdmission = {
+  admits(subject: { userId: number; username: string; tenantId: number; session: { orgCode: string | null } }, menu: DataRuleMenu, number: string | null): Promise<boolean>;
+};
+
 /** Asked of the data rules' service (cached per user like their access): one query at most, none when nothing narrows the menu. */
-export function heldRows(rules: Pick<DataRuleService, 'admits'>): HeldRows {
+export function heldRows(rules: RowAdmission): HeldRows {
   return (menu, holder, tenantId, number) => rules.admits({ userId: holder.userId, username: holder.username, tenantId, session: { orgCode: holder.orgCode } }, menu, number);
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import { TtlCache } from '../../../lib/ttl-cache.ts';
-import { belongsIn } from '../../system/role/built-in.ts';
+import { belongsIn } from './built-in-roles.ts';
 import { hashToken } from '../../../lib/tokens.ts';
 import {
   findSession,

@@ -9,9 +9,9 @@ import { dummyPasswordHash, verifyPassword } from '../../../lib/passwords.ts';
 import { newToken, hashToken } from '../../../lib/tokens.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import type { DictService } from '../../dict/service.ts';
-import { departsOf, findUserByUsername, tenantListOf, toUserInfo, type UserRow } from '../../user/repository.ts';
+import { departsOf, findUserByUsername, tenantListOf, toUserInfo, type UserRow } from '../user/repository.ts';
 import type { AccessService } from '../access/service.ts';
-import { endSessionsBeyondLimit } from '../../system/session/service.ts';
+import { endSessionsBeyondLimit } from '../session/service.ts';
 import { clearFailures, createSession, lockedMinutes, logLogin, recordFailure, revokeSession } from './repository.ts';
 
 export type LoginResult = z.infer<typeof loginResultSchema>;

@@ -3,7 +3,7 @@ import { OIDC_SOURCE, type SignInType, type ThirdLoginError } from '@portal/shar
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { newToken, hashToken } from '../../../lib/tokens.ts';
-import { findUserById } from '../../user/repository.ts';
+import { findUserById } from '../user/repository.ts';
 import { completeSignIn, refuse, type Client, type LoginResult, type Refused, type SignInSettings } from '../login/service.ts';
 import type { OidcClient, OidcIdentity } from './provider.ts';
 import { activeUsersByEmail, bindPending, findThirdAccount, findThirdAccountById, insertPendingAccount, markSignedIn, refreshClaims, storeTicket, takeTicket } from './repository.ts';

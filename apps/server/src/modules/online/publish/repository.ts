@@ -4,7 +4,7 @@ import type { OnlineKind } from '@portal/shared/online';
 import type { Db } from '../../../db/client.ts';
 import { onlineForms, onlineReports } from '../../../db/schema/online.ts';
 import { rolePermissions, roles, tenantPackages, tenants } from '../../../db/schema/sys.ts';
-import { ROLE_GRANTS, type CatalogueEntry, type RoleCode } from '../../system/role/built-in.ts';
+import { ROLE_GRANTS, type CatalogueEntry, type RoleCode } from '../../auth/access/built-in-roles.ts';
 
 /* What publishing reads and writes besides the menu catalogue: the definition and the grants. */
 

@@ -6,8 +6,8 @@ import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 import { TtlCache } from '../../../lib/ttl-cache.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import type { AccessService, Catalogue } from '../../auth/access/service.ts';
-import { belongsIn } from '../role/built-in.ts';
-import { loadGrantor } from '../repository.ts';
+import { belongsIn } from '../../auth/access/built-in-roles.ts';
+import { loadGrantor } from '../../auth/access/grantor-repository.ts';
 import { compileScope, type RoleRules } from './model.ts';
 import {
   chosenRuleIds,

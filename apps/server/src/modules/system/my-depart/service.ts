@@ -3,8 +3,8 @@ import type { Db } from '../../../db/client.ts';
 import type { AccessService } from '../../auth/access/service.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import { conflict, forbidden, notFound } from '../../../lib/errors.ts';
-import { refuseRoleAssignment, refuseUserAct, type UserAct } from '../delegation.ts';
-import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
+import { refuseRoleAssignment, refuseUserAct, type UserAct } from '../../auth/access/delegation.ts';
+import { countTopAdmins, loadGrantor, loadTarget } from '../../auth/access/grantor-repository.ts';
 import {
   addMember,
   departmentGrants,

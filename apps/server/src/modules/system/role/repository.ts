@@ -135,7 +135,7 @@ export async function replaceRoleGrants(db: Db, tenantId: number, roleId: number
       .onConflictDoNothing();
 }
 
-/** The users holding a role, with whether each is a top administrator of the tenant (modules/system/repository.ts). */
+/** The users holding a role, with whether each is a top administrator of the tenant (modules/auth/access/grantor-repository.ts). */
 export async function roleMembers(db: Db, tenantId: number, roleId: number): Promise<{ userId: number; top: boolean }[]> {
   const rows = await db
     .select({ userId: userRoles.userId, top: sql<boolean>`(${users.superFlag} = 1 or (${users.mainAccount} and ${users.defaultTenantId} = ${tenantId}))` })

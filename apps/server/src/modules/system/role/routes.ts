@@ -19,7 +19,7 @@ import { getQuery } from '../../../lib/query.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { idParam } from '../../../lib/list.ts';
 import { auditActor, caller, eitherSide } from '../../../plugins/auth.ts';
-import { loadGrantor } from '../repository.ts';
+import { loadGrantor } from '../../auth/access/grantor-repository.ts';
 import { allRoles, listRoleUsers, listRoles } from './repository.ts';
 import { roleExportColumns, rolesForExport } from './export.ts';
 import { addRole, changeRoleUsers, checkRoleCode, editRole, grantableTree, removeRoles, requireRole, rolePermissionIds, saveRolePermission, type RoleCaller } from './service.ts';

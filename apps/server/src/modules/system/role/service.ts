@@ -3,10 +3,10 @@ import type { Db } from '../../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import type { Catalogue } from '../../auth/access/service.ts';
-import { belongsIn } from './built-in.ts';
-import { keepDormant, refusePackageGrant, refuseRoleAssignment, refuseRoleChange, refuseUserAct, type Grantor } from '../delegation.ts';
+import { belongsIn } from '../../auth/access/built-in-roles.ts';
+import { keepDormant, refusePackageGrant, refuseRoleAssignment, refuseRoleChange, refuseUserAct, type Grantor } from '../../auth/access/delegation.ts';
 import { loadPackagePermissionIds } from '../../auth/access/repository.ts';
-import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
+import { countTopAdmins, loadGrantor, loadTarget } from '../../auth/access/grantor-repository.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import {
   addRoleUsers,

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { permissions, rolePermissions, roles } from '../../../db/schema/sys.ts';
 import { must } from '../../../lib/must.ts';
-import { ROLE_GRANTS, ROLE_NAMES, type RoleCode } from './built-in.ts';
+import { ROLE_GRANTS, ROLE_NAMES, type RoleCode } from '../../auth/access/built-in-roles.ts';
 
 /**
  * Creates the built-in roles of a tenant with their grants; returns role ids by code. Registration and the seed use it.

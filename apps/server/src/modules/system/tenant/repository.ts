@@ -1,10 +1,13 @@
 import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@portal/shared/languages';
 import type { TenantRecord, TenantSortColumn } from '@portal/shared/system-tenants';
 import type { Db } from '../../../db/client.ts';
-import { tenantPackages, tenants, users, userTenants } from '../../../db/schema/sys.ts';
+import { departments, tenantPackages, tenants, userDepartments, userRoles, users, userTenants } from '../../../db/schema/sys.ts';
 import { sessions } from '../../../db/schema/auth.ts';
 import { escapeLike, pageOf } from '../../../lib/list.ts';
+import { createTenantRoles } from '../role/tenant-roles.ts';
+import { packagePermissionIds } from '../tenant-package/repository.ts';
 
 /** Sort columns the client may name (an allow-list, never SQL text from the client). */
 const SORT_COLUMNS = { id: tenants.id, name: tenants.name, status: tenants.status, validUntil: tenants.validUntil, createdAt: tenants.createdAt } as const satisfies Record<TenantSortColumn, unknown>;
@@ -121,4 +124,51 @@ export async function endTenantSessions(db: Db, tenantId: number): Promise<numbe
     .where(and(inArray(sessions.userId, members), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return ended.length;
+}
+
+export const ROOT_ORG_CODE = 'A01';
+
+/** What the platform sets on a tenant besides its name (its tenant form); registration leaves them empty. */
+export type TenantExtras = { validFrom: Date | null; validUntil: Date | null; contactName: string; contactPhone: string; contactEmail: string };
+
+/**
+ * A new merchant: its tenant on `packageId` (the menus it may use), built-in roles granted inside the
+ * package, root department and main account heading it. Registration and the platform's tenant form both
+ * make one here. Call inside a transaction: any failure must leave nothing behind.
+ */
+export async function createMerchant(
+  tx: Db,
+  values: { companyName: string; username: string; realname?: string; phone: string; passwordHash: string; language: Language; packageId: number; tenant?: TenantExtras },
+): Promise<{ tenantId: number; userId: number }> {
+  const [tenant] = await tx
+    .insert(tenants)
+    .values({ name: values.companyName, language: values.language, packageId: values.packageId, ...values.tenant })
+    .returning({ id: tenants.id });
+  if (!tenant) throw new Error('register: no tenant id');
+  const roleIds = await createTenantRoles(tx, tenant.id, ['merchant_admin', 'merchant_staff'], await packagePermissionIds(tx, values.packageId));
+  const [depart] = await tx
+    .insert(departments)
+    .values({ tenantId: tenant.id, parentId: null, departName: values.companyName, orgCode: ROOT_ORG_CODE, sortNo: 0 })
+    .returning({ id: departments.id });
+  if (!depart) throw new Error('register: no department id');
+  const [user] = await tx
+    .insert(users)
+    .values({
+      username: values.username,
+      realname: values.realname ?? values.username,
+      nickname: values.realname ?? values.username,
+      passwordHash: values.passwordHash,
+      phone: values.phone,
+      defaultTenantId: tenant.id,
+      mainAccount: true,
+      orgCode: ROOT_ORG_CODE,
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('register: no user id');
+  const adminRole = roleIds.merchant_admin;
+  if (adminRole === undefined) throw new Error('register: no merchant_admin role');
+  await tx.insert(userTenants).values({ userId: user.id, tenantId: tenant.id });
+  await tx.insert(userRoles).values({ userId: user.id, tenantId: tenant.id, roleId: adminRole });
+  await tx.insert(userDepartments).values({ userId: user.id, tenantId: tenant.id, departmentId: depart.id, head: true });
+  return { tenantId: tenant.id, userId: user.id };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Language } from '@portal/shared/languages';
 import type { TenantAddInput, TenantAdded, TenantEditInput, TenantRecord } from '@portal/shared/system-tenants';
 import { normalisePhone } from '@portal/shared/sys';
 import { isStrongPassword } from '@portal/shared/password-rule';
@@ -7,10 +8,10 @@ import type { CacheEvent } from '../../../lib/cache-bus.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
-import { createMerchant, phoneTaken, usernameTaken } from '../../account/repository.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
-import { findPackage } from '../tenant-package/repository.ts';
-import { endTenantSessions, findTenant, lockTenants, setTenantStatus, updateTenant, type TenantValues } from './repository.ts';
+import { defaultPackageId, findPackage } from '../tenant-package/repository.ts';
+import { phoneTakenBy, usernameTakenBy } from '../user/repository.ts';
+import { createMerchant, endTenantSessions, findTenant, lockTenants, setTenantStatus, updateTenant, type TenantValues } from './repository.ts';
 
 /*
  * Merchant companies as the platform administers them: made exactly as registration makes one
@@ -46,14 +47,34 @@ async function valuesOf(db: Db, input: Columns, currentPackageId: number | null)
 /** A password that passes the rule (letters and digits), shown once to the administrator who made the account. */
 const generatedPassword = () => `${randomBytes(9).toString('base64url')}a7`;
 
+/** A new merchant's main account takes a name and a number nobody holds, deleted accounts included. */
+export async function refuseTakenAccount(db: Db, phone: string, username?: string): Promise<void> {
+  if (username !== undefined && (await usernameTakenBy(db, username))) throw conflict('usernameTaken');
+  if (await phoneTakenBy(db, phone)) throw conflict('phoneTaken');
+}
+
+/** Another sign-up took the name or number between the checks and the insert: answered as the check would. */
+export function takenAccountOf(error: unknown): unknown {
+  const constraint = violatedConstraint(error);
+  if (constraint === 'sys_user_username_uq') return conflict('usernameTaken');
+  if (constraint === 'sys_user_phone_uq') return conflict('phoneTaken');
+  return error;
+}
+
+/** A company registering itself: made on the default package (the seed keeps one at every start), inside the caller's transaction. */
+export async function registerMerchant(tx: Db, values: { companyName: string; username: string; phone: string; passwordHash: string; language: Language }): Promise<{ tenantId: number; userId: number }> {
+  const packageId = await defaultPackageId(tx);
+  if (packageId === null) throw new Error('register: no default tenant package');
+  return createMerchant(tx, { ...values, packageId });
+}
+
 export async function addTenant(db: Db, caller: TenantCaller, input: TenantAddInput): Promise<TenantAdded> {
   const values = await valuesOf(db, input, null);
   const { account } = input;
   const phone = normalisePhone(account.phone);
   if (!phone) throw badRequest('phoneInvalid');
   if (account.password !== undefined && !isStrongPassword(account.password)) throw badRequest('passwordWeak');
-  if (await usernameTaken(db, account.username)) throw conflict('usernameTaken');
-  if (await phoneTaken(db, phone)) throw conflict('phoneTaken');
+  await refuseTakenAccount(db, phone, account.username);
   const generated = account.password === undefined ? generatedPassword() : null;
   const passwordHash = await hashPassword(account.password ?? (generated as string));
   try {
@@ -75,11 +96,7 @@ export async function addTenant(db: Db, caller: TenantCaller, input: TenantAddIn
     });
     return { tenant, generatedPassword: generated };
   } catch (error) {
-    // another sign-up took the name or number between the checks above and the insert
-    const constraint = violatedConstraint(error);
-    if (constraint === 'sys_user_username_uq') throw conflict('usernameTaken');
-    if (constraint === 'sys_user_phone_uq') throw conflict('phoneTaken');
-    throw error;
+    throw takenAccountOf(error);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ThirdAccountRecord, ThirdApproveInput } from '@portal/shared/third-login';
 import type { Db } from '../../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../../lib/errors.ts';
-import { findUserById } from '../../user/repository.ts';
+import { findUserById } from '../../auth/user/repository.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { activeUser, findThirdAccountRecord, lockThirdAccount, setThirdAccount } from './repository.ts';
 

@@ -3,8 +3,8 @@ import type { Db } from '../../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../../lib/errors.ts';
 import type { AccessService } from '../../auth/access/service.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
-import { refuseUserAct } from '../delegation.ts';
-import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
+import { refuseUserAct } from '../../auth/access/delegation.ts';
+import { countTopAdmins, loadGrantor, loadTarget } from '../../auth/access/grantor-repository.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { moveToRecycleBin, purge, restoreFromRecycleBin, usersNamed } from './repository.ts';
 

@@ -60,7 +60,7 @@ async function uploadedAvatar(request: FastifyRequest): Promise<Buffer> {
 /**
  * User management (spec §7): an administrator's calls on the users of their own tenant, on
  * either side (the merchant's main account administers tenant 1, the platform admin tenant 0). Every act
- * on a user asks the rules of delegation (modules/system/delegation.ts) first.
+ * on a user asks the rules of delegation (modules/auth/access/delegation.ts) first.
  */
 export const systemUserRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }> = async (app, options) => {
   const db = app.database.db;

@@ -23,8 +23,8 @@ import { hashPassword } from '../../../lib/passwords.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import type { AccessService } from '../../auth/access/service.ts';
 import type { SmsGateway } from '../../sms/provider.ts';
-import { refuseRoleAssignment, refuseUserAct, type Grantor, type UserAct } from '../delegation.ts';
-import { countTopAdmins, loadGrantor, loadTarget } from '../repository.ts';
+import { refuseRoleAssignment, refuseUserAct, type Grantor, type UserAct } from '../../auth/access/delegation.ts';
+import { countTopAdmins, loadGrantor, loadTarget } from '../../auth/access/grantor-repository.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import {
   findUserRecord,

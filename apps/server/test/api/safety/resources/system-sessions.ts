@@ -3,7 +3,7 @@ import type { TenantResource } from '../tenant-resource.ts';
 /*
  * Token management and the audit log: a live session of tenant 1's staff, ended by its id; a line
  * of tenant 1's audit log, read by its id. Ending every session of a user takes a `userId` (not an `id`):
- * its cross-tenant 404 is asserted in test/api/system/sessions.test.ts.
+ * its cross-tenant 404 is asserted in test/api/auth/sessions.test.ts.
  */
 
 type Session = { id: number; username: string };

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { departSchema, selectDepartRequestSchema, userInfoSchema } from '@portal/shared/sys';
-import { caller, signedIn as authenticated } from '../../plugins/auth.ts';
-import { msg } from '../../lib/errors.ts';
-import { getQuery } from '../../lib/query.ts';
+import { caller, signedIn as authenticated } from '../../../plugins/auth.ts';
+import { msg } from '../../../lib/errors.ts';
+import { getQuery } from '../../../lib/query.ts';
 import { changeOwnPassword, currentDepartments, isMainAccount, selectDepartment } from './service.ts';
 
 // spec §5: each missing field has its own message

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { refuseGrantChange, refuseRoleAssignment, refuseRoleChange, refuseUserAct, type Grantor } from '../../../src/modules/system/delegation.ts';
+import { refuseGrantChange, refuseRoleAssignment, refuseRoleChange, refuseUserAct, type Grantor } from '../../../src/modules/auth/access/delegation.ts';
 
 /*
- * The rules of delegation (modules/system/delegation.ts, docs/decisions/0013-delegation.md) on a pure model of
+ * The rules of delegation (modules/auth/access/delegation.ts, docs/decisions/0013-delegation.md) on a pure model of
  * a tenant: a random catalogue, random roles with random grants (some inside a department's ceiling), random
  * users holding random roles, some of them top administrators. Thousands of random sequences of acts by random
  * grantors are run through the rules exactly as the services ask them; after every accepted act the

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { selectDepartRequestSchema, UserInfo } from '@portal/shared/sys';
-import type { Db } from '../../db/client.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { Db } from '../../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 import { isStrongPassword } from '@portal/shared/password-rule';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import type { AccessService } from '../auth/access/service.ts';
+import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
+import type { AuthContext } from '../../../plugins/auth.ts';
+import type { AccessService } from '../access/service.ts';
 import { departsOf, findUserById, replacePassword, setCurrentDepartment, toUserInfo } from './repository.ts';
 
 export type PasswordChange = { username: string; oldpassword: string; password: string; confirmpassword: string };

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Depart, UserInfo } from '@portal/shared/sys';
-import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema/auth.ts';
-import { departments, tenants, userDepartments, users, userTenants } from '../../db/schema/sys.ts';
+import type { Db } from '../../../db/client.ts';
+import { sessions } from '../../../db/schema/auth.ts';
+import { departments, tenants, userDepartments, users, userTenants } from '../../../db/schema/sys.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -65,14 +65,25 @@ export async function tenantListOf(db: Db, userId: number) {
 }
 
 /** A new password hash for the user, and every other session of theirs ended, together. */
-export async function replacePassword(db: Db, userId: number, passwordHash: string, keepSessionId: number): Promise<void> {
+/** A new password: every session of the account ends but `keepSessionId` (the caller's own, when they changed it themselves); the caller publishes the change. */
+export async function replacePassword(db: Db, userId: number, passwordHash: string, keepSessionId: number | null): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, userId));
     await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.userId, userId), keepSessionId === null ? undefined : ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
   });
+}
+
+/** The account that signs in with this (normalised) number, if any. */
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.delFlag, 0)))
+    .limit(1);
+  return rows[0];
 }
 
 export async function setCurrentDepartment(db: Db, userId: number, orgCode: string): Promise<UserRow | undefined> {

@@ -4,8 +4,8 @@ import type { Db } from '../../../db/client.ts';
 import { forbidden, notFound } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
-import { refuseUserAct } from '../delegation.ts';
-import { loadGrantor } from '../repository.ts';
+import { refuseUserAct } from '../access/delegation.ts';
+import { loadGrantor } from '../access/grantor-repository.ts';
 import { endSessions, findOwner, liveSessionIds, lockLiveSession, type SessionOwner } from './repository.ts';
 
 /*

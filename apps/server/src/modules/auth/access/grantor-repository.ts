@@ -1,11 +1,11 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users, userTenants } from '../../db/schema/sys.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { Db } from '../../../db/client.ts';
+import { users, userTenants } from '../../../db/schema/sys.ts';
+import type { AuthContext } from '../../../plugins/auth.ts';
 import type { Grantor, Target } from './delegation.ts';
 
 /*
- * What every administrative call of the area asks before it acts (modules/system/delegation.ts): who the
+ * What every administrative call of the area asks before it acts (modules/auth/access/delegation.ts): who the
  * grantor is, and who the target is in the tenant of the request.
  */
 
