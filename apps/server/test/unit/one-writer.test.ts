@@ -24,12 +24,6 @@ const STILL_WRITTEN_ELSEWHERE: Record<string, readonly string[]> = {
   log_parcel: ['parcel', 'warehouse'],
   pur_order: ['purchase', 'warehouse'],
   pur_stock_item: ['purchase', 'warehouse'],
-  // publishing grants the new entry to the packages' merchant administrators: to go through the roles' service
-  sys_role_permission: ['system', 'online'],
-  sys_session: ['auth', 'system'],
-  sys_tenant: ['system', 'company'],
-  sys_third_account: ['system', 'auth'],
-  sys_user: ['system', 'auth'],
 };
 
 /** The schema's tables: the name each is exported under -> its table name. */

@@ -19,7 +19,8 @@ import type { AccessService } from '../auth/access/service.ts';
 import { clearFailures, logLogin } from '../auth/login/repository.ts';
 import { completeSignIn, refuse, type Client, type LoginResult, type Refused, type SignInSettings } from '../auth/login/service.ts';
 import type { SmsGateway } from '../sms/provider.ts';
-import { findUserById, findUserByPhone, replacePassword, toUserInfo } from '../auth/user/repository.ts';
+import { findUserById, findUserByPhone, toUserInfo } from '../auth/user/repository.ts';
+import { replacePassword } from '../system/my-account/service.ts';
 import { consumeCode, forgetCode } from './sms-code/repository.ts';
 import { refuseTakenAccount, registerMerchant, takenAccountOf } from '../system/tenant/service.ts';
 import {

@@ -4,13 +4,11 @@ import { loginRoutes } from './login/routes.ts';
 import { thirdLoginRoutes } from './third-login/routes.ts';
 import { permissionRoutes } from './permission/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
-import { userRoutes } from './user/routes.ts';
 
-/** Identity and access: signing in (password, single sign-on), the menu and permissions of a session, the caller's own account (password, current department), the sessions and their ending. Registered by the app as one unit. */
+/** Identity and access: signing in (password, single sign-on), the menu and permissions of a session, the sessions and their ending. Registered by the app as one unit. */
 export const authArea: FastifyPluginAsyncZod<{ oidc: OidcClient | undefined }> = async (app, options) => {
   await app.register(loginRoutes);
   await app.register(thirdLoginRoutes, { oidc: options.oidc });
   await app.register(permissionRoutes);
-  await app.register(userRoutes);
   await app.register(sessionRoutes);
 };

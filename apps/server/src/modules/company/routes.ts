@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { caller, signedIn } from '../../plugins/auth.ts';
 import { getQuery } from '../../lib/query.ts';
-import { setTenantLanguage } from './repository.ts';
+import { setTenantLanguage } from '../system/tenant/repository.ts';
 
 // spec §7: language=1 for Traditional Chinese, 0 otherwise (the client skips the call for English)
 const languageQuery = getQuery({ language: z.enum(['0', '1']) });

@@ -6,6 +6,7 @@ import { positionRoutes } from './position/routes.ts';
 import { tenantRoutes } from './tenant/routes.ts';
 import { tenantPackageRoutes } from './tenant-package/routes.ts';
 import { myDepartRoutes } from './my-depart/routes.ts';
+import { myAccountRoutes } from './my-account/routes.ts';
 import { addressBookRoutes } from './address-book/routes.ts';
 import { systemRoleRoutes } from './role/routes.ts';
 import { dataRuleRoutes } from './data-rule/routes.ts';
@@ -25,6 +26,7 @@ export const systemArea: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }> = as
   await app.register(tenantRoutes);
   await app.register(tenantPackageRoutes);
   await app.register(myDepartRoutes);
+  await app.register(myAccountRoutes);
   await app.register(addressBookRoutes);
   await app.register(systemRoleRoutes);
   await app.register(dataRuleRoutes);

@@ -1,5 +1,5 @@
 import { iso } from '../../../lib/iso.ts';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SessionRecord, SessionSortColumn } from '@portal/shared/system-sessions';
 import type { Db } from '../../../db/client.ts';
 import { sessions } from '../../../db/schema/auth.ts';
@@ -131,4 +131,34 @@ export async function liveSessionIds(db: Db, userId: number): Promise<number[]> 
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .orderBy(desc(sessions.createdAt), desc(sessions.id));
   return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Ends every open session of these users but `except` (the caller's own, when they changed their own password);
+ * answers how many ended.
+ */
+export async function endSessionsOfUsers(db: Db, userIds: readonly number[], except: number | null = null): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(inArray(sessions.userId, [...userIds]), except === null ? undefined : ne(sessions.id, except), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Ends the open sessions of the users whose company this is (a frozen company's people are signed out). */
+export async function endTenantSessions(db: Db, tenantId: number): Promise<number> {
+  const members = db.select({ id: users.id }).from(users).where(eq(users.defaultTenantId, tenantId));
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: 'tenant' })
+    .where(and(inArray(sessions.userId, members), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Removes these users' sessions, ended or not (a purge keeps nothing of the person). */
+export async function forgetSessionsOfUsers(db: Db, userIds: readonly number[]): Promise<void> {
+  if (userIds.length > 0) await db.delete(sessions).where(inArray(sessions.userId, [...userIds]));
 }

@@ -8,6 +8,9 @@ import { refuseUserAct } from '../access/delegation.ts';
 import { loadGrantor } from '../access/grantor-repository.ts';
 import { endSessions, findOwner, liveSessionIds, lockLiveSession, type SessionOwner } from './repository.ts';
 
+// what administration asks of sessions inside its own transactions (freezing, the recycle bin, a frozen company)
+export { endSessionsOfUsers, endTenantSessions, forgetSessionsOfUsers } from './repository.ts';
+
 /*
  * Token management. Sessions are named by their id, never by their token. An administrator
  * signs out the users of their own tenant (the platform's: any tenant's); a top administrator's sessions are

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { thirdAccounts, thirdTickets } from '../../../db/schema/admin.ts';
 import { users } from '../../../db/schema/sys.ts';
+import type { ThirdAccountStatus } from '@portal/shared/third-login';
 import type { OidcIdentity } from './provider.ts';
 
 export type TicketKind = 'state' | 'login';
@@ -75,4 +76,12 @@ export async function bindPending(db: Db, id: number, userId: number, boundBy: '
 
 export async function markSignedIn(db: Db, id: number): Promise<void> {
   await db.update(thirdAccounts).set({ lastLoginAt: sql`now()` }).where(eq(thirdAccounts.id, id));
+}
+
+/** An identity's decision by the platform (bound to a user, rejected, or back to pending). */
+export async function setThirdAccount(db: Db, id: number, values: { status: ThirdAccountStatus; userId: number | null; boundBy: 'email' | 'admin' | null; approvedBy: number | null }): Promise<void> {
+  await db
+    .update(thirdAccounts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(thirdAccounts.id, id));
 }

@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Depart, UserInfo } from '@portal/shared/sys';
 import type { Db } from '../../../db/client.ts';
-import { sessions } from '../../../db/schema/auth.ts';
 import { departments, tenants, userDepartments, users, userTenants } from '../../../db/schema/sys.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -65,17 +64,6 @@ export async function tenantListOf(db: Db, userId: number) {
 }
 
 /** A new password hash for the user, and every other session of theirs ended, together. */
-/** A new password: every session of the account ends but `keepSessionId` (the caller's own, when they changed it themselves); the caller publishes the change. */
-export async function replacePassword(db: Db, userId: number, passwordHash: string, keepSessionId: number | null): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, userId));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, userId), keepSessionId === null ? undefined : ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
-  });
-}
-
 /** The account that signs in with this (normalised) number, if any. */
 export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
   const rows = await db
@@ -86,7 +74,3 @@ export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | 
   return rows[0];
 }
 
-export async function setCurrentDepartment(db: Db, userId: number, orgCode: string): Promise<UserRow | undefined> {
-  const updated = await db.update(users).set({ orgCode, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
-  return updated[0];
-}

@@ -1,10 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Texts } from '@portal/shared/languages';
 import type { OnlineKind } from '@portal/shared/online';
 import type { Db } from '../../../db/client.ts';
 import { onlineForms, onlineReports } from '../../../db/schema/online.ts';
-import { rolePermissions, roles, tenantPackages, tenants } from '../../../db/schema/sys.ts';
-import { ROLE_GRANTS, type CatalogueEntry, type RoleCode } from '../../auth/access/built-in-roles.ts';
+import { tenantPackages } from '../../../db/schema/sys.ts';
 
 /* What publishing reads and writes besides the menu catalogue: the definition and the grants. */
 
@@ -26,23 +25,3 @@ export async function existingPackages(db: Db, ids: readonly number[]): Promise<
   return new Set((await db.select({ id: tenantPackages.id }).from(tenantPackages).where(inArray(tenantPackages.id, [...ids]))).map((row) => Number(row.id)));
 }
 
-/**
- * The entry granted to the built-in roles whose rule admits it (the merchant administrator) in every
- * tenant using one of the packages, as the catalogue's sync grants a new entry.
- */
-export async function grantToBuiltInRoles(db: Db, entry: CatalogueEntry & { id: number }, packageIds: readonly number[]): Promise<void> {
-  if (packageIds.length === 0) return;
-  const admitting = (Object.keys(ROLE_GRANTS) as RoleCode[]).filter((code) => ROLE_GRANTS[code](entry));
-  if (admitting.length === 0) return;
-  const using = db.select({ id: tenants.id }).from(tenants).where(inArray(tenants.packageId, [...packageIds]));
-  const builtIn = await db
-    .select({ id: roles.id, tenantId: roles.tenantId })
-    .from(roles)
-    .where(and(inArray(roles.roleCode, admitting), inArray(roles.tenantId, using)));
-  if (builtIn.length > 0) {
-    await db
-      .insert(rolePermissions)
-      .values(builtIn.map((role) => ({ tenantId: role.tenantId, roleId: role.id, permissionId: entry.id })))
-      .onConflictDoNothing();
-  }
-}

@@ -4,7 +4,8 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { addPackagePermissions } from '../../system/tenant-package/repository.ts';
 import { allMenus, findMenu, insertMenu, permsHolder, updateMenu, type MenuValues } from '../../system/menu/repository.ts';
-import { existingPackages, findDefinition, grantToBuiltInRoles, setMenuId } from './repository.ts';
+import { grantToBuiltInRoles } from '../../system/role/tenant-roles.ts';
+import { existingPackages, findDefinition, setMenuId } from './repository.ts';
 
 /*
  * Publishing a report or a form to the menu: one merchant-side entry of the catalogue (made,

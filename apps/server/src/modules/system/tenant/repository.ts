@@ -1,10 +1,9 @@
 import { PLATFORM_TENANT } from '@portal/shared/tenant';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@portal/shared/languages';
 import type { TenantRecord, TenantSortColumn } from '@portal/shared/system-tenants';
 import type { Db } from '../../../db/client.ts';
 import { departments, tenantPackages, tenants, userDepartments, userRoles, users, userTenants } from '../../../db/schema/sys.ts';
-import { sessions } from '../../../db/schema/auth.ts';
 import { escapeLike, pageOf } from '../../../lib/list.ts';
 import { createTenantRoles } from '../role/tenant-roles.ts';
 import { packagePermissionIds } from '../tenant-package/repository.ts';
@@ -115,17 +114,6 @@ export async function setTenantStatus(db: Db, ids: readonly number[], status: 0 
   await db.update(tenants).set({ status, updatedAt: sql`now()` }).where(inArray(tenants.id, [...ids]));
 }
 
-/** Ends the open sessions of the users whose company this is (a frozen company's people are signed out). */
-export async function endTenantSessions(db: Db, tenantId: number): Promise<number> {
-  const members = db.select({ id: users.id }).from(users).where(eq(users.defaultTenantId, tenantId));
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: 'tenant' })
-    .where(and(inArray(sessions.userId, members), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return ended.length;
-}
-
 export const ROOT_ORG_CODE = 'A01';
 
 /** What the platform sets on a tenant besides its name (its tenant form); registration leaves them empty. */
@@ -171,4 +159,9 @@ export async function createMerchant(
   await tx.insert(userRoles).values({ userId: user.id, tenantId: tenant.id, roleId: adminRole });
   await tx.insert(userDepartments).values({ userId: user.id, tenantId: tenant.id, departmentId: depart.id, head: true });
   return { tenantId: tenant.id, userId: user.id };
+}
+
+/** The company's own language, set by its merchant. */
+export async function setTenantLanguage(db: Db, tenantId: number, language: 'zh-TW' | 'zh-CN'): Promise<void> {
+  await db.update(tenants).set({ language, updatedAt: sql`now()` }).where(eq(tenants.id, tenantId));
 }

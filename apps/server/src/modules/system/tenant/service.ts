@@ -11,7 +11,8 @@ import { hashPassword } from '../../../lib/passwords.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { defaultPackageId, findPackage } from '../tenant-package/repository.ts';
 import { phoneTakenBy, usernameTakenBy } from '../user/repository.ts';
-import { createMerchant, endTenantSessions, findTenant, lockTenants, setTenantStatus, updateTenant, type TenantValues } from './repository.ts';
+import { endTenantSessions } from '../../auth/session/service.ts';
+import { createMerchant, findTenant, lockTenants, setTenantStatus, updateTenant, type TenantValues } from './repository.ts';
 
 /*
  * Merchant companies as the platform administers them: made exactly as registration makes one

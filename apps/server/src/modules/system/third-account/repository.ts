@@ -92,12 +92,6 @@ export async function lockThirdAccount(db: Db, id: number) {
   return rows[0];
 }
 
-export async function setThirdAccount(db: Db, id: number, values: { status: ThirdAccountStatus; userId: number | null; boundBy: 'email' | 'admin' | null; approvedBy: number | null }): Promise<void> {
-  await db
-    .update(thirdAccounts)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(thirdAccounts.id, id));
-}
 
 /** Users an identity may be bound to, of any tenant, by part of the username, name or e-mail (the approval's picker); those with the e-mail `prefer` first. */
 export async function bindCandidates(db: Db, keyword: string | undefined, prefer?: string): Promise<ThirdBindCandidate[]> {

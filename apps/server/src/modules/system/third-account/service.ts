@@ -3,7 +3,8 @@ import type { Db } from '../../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../../lib/errors.ts';
 import { findUserById } from '../../auth/user/repository.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
-import { activeUser, findThirdAccountRecord, lockThirdAccount, setThirdAccount } from './repository.ts';
+import { setThirdAccount } from '../../auth/third-login/repository.ts';
+import { activeUser, findThirdAccountRecord, lockThirdAccount } from './repository.ts';
 
 const RESOURCE = 'third-account';
 const labelOf = (record: ThirdAccountRecord | undefined) => record?.email ?? record?.displayName ?? '';

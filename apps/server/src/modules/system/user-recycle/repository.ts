@@ -1,8 +1,7 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@portal/shared/api';
 import type { RecycledUserRecord } from '@portal/shared/system-user-data';
 import type { Db } from '../../../db/client.ts';
-import { sessions } from '../../../db/schema/auth.ts';
 import { departRoleUsers, userDepartments, userPositions, userRoles, users, userTenants } from '../../../db/schema/sys.ts';
 import { escapeLike, pageOf } from '../../../lib/list.ts';
 
@@ -29,13 +28,9 @@ export async function usersNamed(db: Db, tenantId: number, ids: number[]): Promi
   return new Map(rows.map((row) => [Number(row.id), { username: row.username, otherTenants: Boolean(row.otherTenants) }]));
 }
 
-/** To the bin: the user can no longer sign in, and every session of theirs ends now. */
+/** To the bin: the user can no longer sign in (the service ends their sessions with it). */
 export async function moveToRecycleBin(tx: Db, ids: number[]): Promise<void> {
   await tx.update(users).set({ delFlag: IN_BIN, deletedAt: sql`now()`, updatedAt: sql`now()` }).where(and(inArray(users.id, ids), eq(users.delFlag, 0)));
-  await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(inArray(sessions.userId, ids), isNull(sessions.revokedAt)));
 }
 
 export async function restoreFromRecycleBin(tx: Db, ids: number[]): Promise<void> {
@@ -48,7 +43,6 @@ export async function restoreFromRecycleBin(tx: Db, ids: number[]): Promise<void
  * The username becomes one the username rule never accepts ('#' and '-'), so that nobody can take it.
  */
 export async function purge(tx: Db, tenantId: number, ids: number[]): Promise<void> {
-  await tx.delete(sessions).where(inArray(sessions.userId, ids));
   await tx.delete(userRoles).where(and(inArray(userRoles.userId, ids), eq(userRoles.tenantId, tenantId)));
   await tx.delete(departRoleUsers).where(and(inArray(departRoleUsers.userId, ids), eq(departRoleUsers.tenantId, tenantId)));
   await tx.delete(userPositions).where(and(inArray(userPositions.userId, ids), eq(userPositions.tenantId, tenantId)));

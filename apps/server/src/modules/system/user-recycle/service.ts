@@ -6,6 +6,7 @@ import type { AuthContext } from '../../../plugins/auth.ts';
 import { refuseUserAct } from '../../auth/access/delegation.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../../auth/access/grantor-repository.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
+import { endSessionsOfUsers, forgetSessionsOfUsers } from '../../auth/session/service.ts';
 import { moveToRecycleBin, purge, restoreFromRecycleBin, usersNamed } from './repository.ts';
 
 /*
@@ -61,6 +62,7 @@ export async function deleteUsers(db: Db, access: AccessService, auth: AuthConte
   }
   await db.transaction(async (tx) => {
     await moveToRecycleBin(tx, ids);
+    await endSessionsOfUsers(tx, ids);
     await audit(tx, actor, targets, 'delete');
   });
   // every app server forgets the sessions it holds for them
@@ -97,6 +99,7 @@ export async function restoreUsers(db: Db, access: AccessService, auth: AuthCont
 export async function purgeUsers(db: Db, access: AccessService, auth: AuthContext, ids: number[], actor: AuditActor): Promise<number> {
   const targets = await checkBinAct(db, auth, ids);
   await db.transaction(async (tx) => {
+    await forgetSessionsOfUsers(tx, ids);
     await purge(tx, auth.tenantId, ids);
     await audit(tx, actor, targets, 'purge');
   });

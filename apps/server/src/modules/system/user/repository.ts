@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, exists, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@portal/shared/api';
 import type { DepartMemberRecord, UserRecord, UserSortColumn } from '@portal/shared/system-users';
 import type { Db } from '../../../db/client.ts';
-import { sessions } from '../../../db/schema/auth.ts';
 import {
   departments,
   departRoles,
@@ -286,15 +285,6 @@ export async function replaceLinks(tx: Db, tenantId: number, userId: number, lin
   if (positionIds.length) await tx.insert(userPositions).values(positionIds.map((positionId) => ({ tenantId, userId, positionId })));
   await tx.delete(userRoles).where(mine(userRoles));
   if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ tenantId, userId, roleId })));
-}
-
-/** Every open session of these users ends. */
-export async function revokeSessions(db: Db, userIds: readonly number[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(inArray(sessions.userId, [...userIds]), isNull(sessions.revokedAt)));
 }
 
 export async function setStatus(db: Db, userIds: readonly number[], status: 1 | 2): Promise<void> {

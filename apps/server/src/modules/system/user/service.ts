@@ -25,6 +25,7 @@ import type { AccessService } from '../../auth/access/service.ts';
 import type { SmsGateway } from '../../sms/provider.ts';
 import { refuseRoleAssignment, refuseUserAct, type Grantor, type UserAct } from '../../auth/access/delegation.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../../auth/access/grantor-repository.ts';
+import { endSessionsOfUsers } from '../../auth/session/service.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import {
   findUserRecord,
@@ -33,7 +34,6 @@ import {
   insertUser,
   phoneTakenBy,
   replaceLinks,
-  revokeSessions,
   setPassword,
   setStatus,
   tenantDepartments,
@@ -199,7 +199,7 @@ export async function freezeUsers({ db, access }: UserAdmin, auth: AuthContext, 
   await db.transaction(async (scoped) => {
     const before = await Promise.all(ids.map((id) => findUserRecord(scoped, auth.tenantId, id)));
     await setStatus(scoped, ids, input.status);
-    if (freezing) await revokeSessions(scoped, ids);
+    if (freezing) await endSessionsOfUsers(scoped, ids);
     for (const [index, id] of ids.entries()) {
       const was = before[index];
       await recordAudit(scoped, actor, {
@@ -250,7 +250,7 @@ export async function resetUserPassword(
   const passwordHash = await hashPassword(password);
   await db.transaction(async (scoped) => {
     await setPassword(scoped, input.id, passwordHash);
-    await revokeSessions(scoped, [input.id]);
+    await endSessionsOfUsers(scoped, [input.id]);
     // that it was reset and how it was handed over; never the password
     const target = await findUserRecord(scoped, auth.tenantId, input.id);
     await recordAudit(scoped, actor, { resource: 'user', resourceId: input.id, action: 'password', label: target?.username ?? '', after: { mode: input.mode } });

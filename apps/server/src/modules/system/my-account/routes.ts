@@ -15,7 +15,7 @@ const updatePasswordBody = z.strictObject({
   confirmpassword: z.string({ error: msg('confirmPasswordRequired') }).min(1, { error: msg('confirmPasswordRequired') }).max(128),
 });
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.post(

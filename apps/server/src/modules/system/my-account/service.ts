@@ -5,8 +5,19 @@ import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 import { isStrongPassword } from '@portal/shared/password-rule';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import type { AuthContext } from '../../../plugins/auth.ts';
-import type { AccessService } from '../access/service.ts';
-import { departsOf, findUserById, replacePassword, setCurrentDepartment, toUserInfo } from './repository.ts';
+import type { AccessService } from '../../auth/access/service.ts';
+import { endSessionsOfUsers } from '../../auth/session/service.ts';
+import { departsOf, findUserById, toUserInfo } from '../../auth/user/repository.ts';
+import { setPassword } from '../user/repository.ts';
+import { setCurrentDepartment } from './repository.ts';
+
+/** A new password: every session of the account ends but `keepSessionId` (the caller's own, when they changed it themselves); the caller publishes the change. */
+export async function replacePassword(db: Db, userId: number, passwordHash: string, keepSessionId: number | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await setPassword(tx, userId, passwordHash);
+    await endSessionsOfUsers(tx, [userId], keepSessionId);
+  });
+}
 
 export type PasswordChange = { username: string; oldpassword: string; password: string; confirmpassword: string };
 
