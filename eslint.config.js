@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { portalPlugin } from './eslint-rules/no-sql-text.js';
+import domainFloors from './apps/server/domain-floors.json' with { type: 'json' };
 
 /** Test code: vitest suites of every workspace and the browser specs. */
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'apps/web/e2e/**/*.ts'];
@@ -97,4 +98,15 @@ export default defineConfig(
   ),
   layer(['apps/web/src/layouts/**/*.{ts,tsx}'], climbsInto('app', 'layouts import features, entities, components and lib, never app: shared constants belong in lib.')),
   // app is the last layer: it may import every other one
+
+  // the server's domains, floor by floor (docs/domains.md): a domain climbs into no domain above it
+  ...domainFloors.floors.slice(0, -1).map((floor, index) =>
+    layer(
+      floor.map((domain) => `apps/server/src/modules/${domain}/**/*.ts`),
+      climbsInto(
+        domainFloors.floors.slice(index + 1).flat().join('|'),
+        `A domain imports only its floor and those below (apps/server/domain-floors.json): a domain above learns of this one through a hook it registers or an event.`,
+      ),
+    ),
+  ),
 );

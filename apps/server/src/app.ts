@@ -42,7 +42,9 @@ import { logRoutes } from './modules/log/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { siteRoutes, type SiteConfig } from './modules/site/routes.ts';
 import { stockFollowsOrder } from './modules/purchase/stock/repository.ts';
+import { stockFromReceipt } from './modules/purchase/stock/service.ts';
 import { listenToOrderMoves } from './modules/logistics/order/lifecycle.ts';
+import { receivePurchasesWith } from './modules/warehouse/purchase-receive/service.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 import { parcelRoutes } from './modules/parcel/routes.ts';
 import { pickupRoutes } from './modules/pickup/routes.ts';
@@ -135,6 +137,7 @@ const pickDefined = (config: AppOptions['config']) => ({
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the domains above hear what moves below through hooks registered here, not by being imported
   listenToOrderMoves(stockFollowsOrder);
+  receivePurchasesWith(stockFromReceipt);
   const app = Fastify({
     logger:
       options.logger === false

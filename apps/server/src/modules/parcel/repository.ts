@@ -10,6 +10,7 @@ import { dateRange, numberSearch, pageOf } from '../../lib/list.ts';
 import { must } from '../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
+import type { ParcelMoved } from '../../lib/push-events.ts';
 
 // ORDER BY terms the indexes serve (lib/index-order.ts)
 const newestFirst = indexOrder('desc');
@@ -205,4 +206,57 @@ export async function updateParcel(tx: Db, tenantId: number, id: number, values:
 
 export async function deleteParcel(tx: Db, tenantId: number, id: number): Promise<void> {
   await tx.delete(parcels).where(and(eq(parcels.id, id), eq(parcels.tenantId, tenantId)));
+}
+
+// ------------------------------------------------------------------ the warehouse's moves (lifecycle.ts)
+
+/** Weight (g) and sides (mm) as measured at the warehouse's scale. */
+export type Measure = { weight: number; length: number; width: number; height: number };
+/** What a parcel in the warehouse records: where and since when. */
+type Stored = { status: 'IN_WAREHOUSE'; warehouseCode: string; storageTime: SQL; updatedAt: SQL };
+
+const storedIn = (warehouseCode: string): Stored => ({ status: 'IN_WAREHOUSE', warehouseCode, storageTime: sql`now()`, updatedAt: sql`now()` });
+
+/** What a stored parcel tells its merchant (the PARCEL_WHIN event). */
+const movedColumns = { trackingNo: parcels.trackingNo, weight: parcels.weight, warehouseCode: parcels.warehouseCode, at: parcels.storageTime };
+
+/** The ids of the order's own parcels. */
+export async function parcelIdsOf(tx: Db, order: { id: number; tenantId: number }): Promise<number[]> {
+  const rows = await tx
+    .select({ id: parcels.id })
+    .from(parcels)
+    .where(and(eq(parcels.orderId, order.id), eq(parcels.tenantId, order.tenantId)));
+  return rows.map((row) => row.id);
+}
+
+/** One parcel stored, with the measure when it has its own. */
+export async function markStored(tx: Db, id: number, warehouseCode: string, measure?: Measure): Promise<ParcelMoved[]> {
+  return tx
+    .update(parcels)
+    .set({ ...storedIn(warehouseCode), ...measure })
+    .where(eq(parcels.id, id))
+    .returning(movedColumns);
+}
+
+/** Every parcel of the order stored (they share the order's measure). */
+export async function markStoredOf(tx: Db, orderId: number, warehouseCode: string): Promise<ParcelMoved[]> {
+  return tx.update(parcels).set(storedIn(warehouseCode)).where(eq(parcels.orderId, orderId)).returning(movedColumns);
+}
+
+/** A stored parcel named by the order's number; none when a parcel of the tenant already has that number. */
+export async function insertStored(tx: Db, order: { id: number; tenantId: number; orderNo: string }, warehouseCode: string, measure: Measure): Promise<ParcelMoved[]> {
+  return tx
+    .insert(parcels)
+    .values({ tenantId: order.tenantId, orderId: order.id, trackingNo: order.orderNo, ...storedIn(warehouseCode), ...measure })
+    .onConflictDoNothing()
+    .returning(movedColumns);
+}
+
+/** The order's parcels in the warehouse leave with it. */
+export async function markShippedOf(tx: Db, orderId: number): Promise<ParcelMoved[]> {
+  return tx
+    .update(parcels)
+    .set({ status: 'SHIPPED', shipmentTime: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(parcels.orderId, orderId), eq(parcels.status, 'IN_WAREHOUSE')))
+    .returning({ trackingNo: parcels.trackingNo, weight: parcels.weight, warehouseCode: parcels.warehouseCode, at: parcels.shipmentTime });
 }

@@ -1,12 +1,12 @@
 import { iso } from '../../../lib/iso.ts';
 import type { Db } from '../../../db/client.ts';
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { PaymentStatus } from '@portal/shared/finance';
+import type { PaymentStatus, PayOrderSource } from '@portal/shared/finance';
 import type { Page } from '@portal/shared/api';
 import type { ChargeRecord, PaymentRecord } from '@portal/shared/finance-schemas';
 import type { CurrencyCode } from '@portal/shared/money';
 import type { OrderStatus } from '@portal/shared/logistics';
-import { accounts, entries, paymentLines, payments, payOrders } from '../../../db/schema/finance.ts';
+import { entries, paymentLines, payments, payOrders } from '../../../db/schema/finance.ts';
 import { orders } from '../../../db/schema/logistics.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { indexOrder, type Direction } from '../../../lib/index-order.ts';
@@ -17,7 +17,7 @@ import { financeNo } from '../ledger/repository.ts';
 import { amountText, PLATFORM_PAYEE } from '../money.ts';
 import { userNames } from '../repository.ts';
 
-/* The queries of payments: charges (the freight of logistics orders), drafts, pay orders, records. */
+/* The queries of payments: charges (the freight of logistics orders), drafts, pay orders, records; a purchase charge's payment. */
 
 export const newestFirst = indexOrder('desc');
 const oldestFirst = indexOrder('asc');
@@ -147,6 +147,15 @@ export async function insertDraft(tx: Db, tenantId: number, userId: number, line
   return draft;
 }
 
+/** A payment paid at once, without lines (a purchase charge): its journal comes with markPaid. */
+export async function insertPaidPayment(tx: Db, tenantId: number, userId: number, paid: { currency: CurrencyCode; amount: bigint; remark: string }): Promise<{ id: number; paymentNo: string }> {
+  const [created] = await tx
+    .insert(payments)
+    .values({ tenantId, paymentNo: financeNo('PY'), status: 'PAID', ...paid, createdBy: userId, paidBy: userId })
+    .returning({ id: payments.id, paymentNo: payments.paymentNo });
+  return must(created, 'payment');
+}
+
 /** Replaces a draft's lines and remark. */
 export async function rewriteDraft(tx: Db, tenantId: number, paymentId: number, lines: Lines, remark: string): Promise<void> {
   await tx.delete(paymentLines).where(eq(paymentLines.paymentId, paymentId));
@@ -174,27 +183,19 @@ export function draftLines(tx: Db, paymentId: number): Promise<{ orderId: number
   return tx.select({ orderId: paymentLines.orderId, amount: paymentLines.amount }).from(paymentLines).where(eq(paymentLines.paymentId, paymentId)).orderBy(asc(paymentLines.orderId));
 }
 
+/** What one pay order pays: a charge of its source (a logistics order's freight, a purchase charge). */
+export type PayOrderLine = { source: PayOrderSource; sourceId: number; sourceNo: string; amount: bigint };
+
 /**
- * One pay order per charge, in the given order; a charge another payment has just paid is skipped by
+ * One pay order per line, in the given order; a charge another payment has just paid is skipped by
  * the unique (tenant, source, source id), after waiting for that payment to commit. Answers the ones made.
  */
-export function insertPayOrders(tx: Db, tenantId: number, payment: { id: number; currency: CurrencyCode }, charges: Charge[]): Promise<{ sourceId: number; payOrderNo: string }[]> {
+export function insertPayOrders(tx: Db, tenantId: number, payment: { id: number; currency: CurrencyCode }, lines: PayOrderLine[]): Promise<{ id: number; sourceId: number; payOrderNo: string }[]> {
   return tx
     .insert(payOrders)
-    .values(
-      charges.map((charge) => ({
-        tenantId,
-        payOrderNo: financeNo('PO'),
-        source: 'FREIGHT' as const,
-        sourceId: charge.id,
-        sourceNo: charge.orderNo,
-        paymentId: payment.id,
-        currency: payment.currency,
-        amount: must(charge.freightCharge, 'charge'),
-      })),
-    )
+    .values(lines.map((line) => ({ tenantId, payOrderNo: financeNo('PO'), ...line, paymentId: payment.id, currency: payment.currency })))
     .onConflictDoNothing({ target: [payOrders.tenantId, payOrders.source, payOrders.sourceId] })
-    .returning({ sourceId: payOrders.sourceId, payOrderNo: payOrders.payOrderNo });
+    .returning({ id: payOrders.id, sourceId: payOrders.sourceId, payOrderNo: payOrders.payOrderNo });
 }
 
 export async function setLineAmount(tx: Db, paymentId: number, orderId: number, amount: bigint): Promise<void> {
@@ -209,15 +210,6 @@ export async function markPaid(tx: Db, paymentId: number, paid: { amount: bigint
     .update(payments)
     .set({ status: 'PAID', ...paid, updatedAt: sql`now()` })
     .where(eq(payments.id, paymentId));
-}
-
-/** The wallet balance of (tenant, currency): 0 without a wallet yet. */
-export async function walletBalance(tx: Db, tenantId: number, currency: CurrencyCode): Promise<bigint> {
-  const [row] = await tx
-    .select({ balance: accounts.balance })
-    .from(accounts)
-    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.kind, 'WALLET'), eq(accounts.currency, currency)));
-  return row?.balance ?? 0n;
 }
 
 // ------------------------------------------------------------------ lists and records

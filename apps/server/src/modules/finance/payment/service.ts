@@ -15,6 +15,7 @@ import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
 import { memoOf, platformLeg, walletKey, walletLeg } from '../ledger/model.ts';
 import { once, post } from '../ledger/service.ts';
 import { WALLET } from '../access.ts';
+import { walletBalance } from '../convert/repository.ts';
 import { amountText, PLATFORM_PAYEE } from '../money.ts';
 import { userNames } from '../repository.ts';
 import { paymentColumnsFor } from './export.ts';
@@ -25,13 +26,13 @@ import {
   draftLines,
   findPayment,
   insertDraft,
+  insertPaidPayment,
   insertPayOrders,
   markPaid,
   paymentExportBatch,
   paymentRecord,
   rewriteDraft,
   setLineAmount,
-  walletBalance,
   type Charge,
   type Draft,
   type PaymentFilters,
@@ -41,7 +42,8 @@ import {
  * Paying charges (the freight of logistics orders) from the wallet: what can be paid, drafts, paying.
  * Paying is one transaction: the pay orders first, whose unique (source, source_id) makes paying the
  * same charge twice impossible even when two payments race, then the ledger (the wallet row lock
- * serialises a tenant's payments). docs/finance.md.
+ * serialises a tenant's payments). docs/finance.md. Purchasing's charges are paid here too, one at a time
+ * in purchasing's transaction (payPurchaseCharge).
  */
 
 type Caller = { tenantId: number; userId: number };
@@ -267,7 +269,12 @@ async function settle(tx: Db, tenantId: number, userId: number, payment: { id: n
   // the pay orders first, in ascending order (no cycle between two payments), before the wallet is
   // locked: the wallet lock comes last and is held for as few statements as possible
   const sorted = [...charges].sort((a, b) => a.id - b.id);
-  const inserted = await insertPayOrders(tx, tenantId, payment, sorted);
+  const inserted = await insertPayOrders(
+    tx,
+    tenantId,
+    payment,
+    sorted.map((charge) => ({ source: 'FREIGHT', sourceId: charge.id, sourceNo: charge.orderNo, amount: amountOf(charge) })),
+  );
   if (inserted.length < sorted.length) {
     const taken = new Set(inserted.map((row) => row.sourceId));
     throw conflict('paymentChargePaid', { orderNo: sorted.filter((charge) => !taken.has(charge.id)).map((charge) => charge.orderNo).join(', ') });
@@ -284,6 +291,32 @@ async function settle(tx: Db, tenantId: number, userId: number, payment: { id: n
   ]);
   await markPaid(tx, payment.id, { amount: total, journalId: posted.journalId, paidBy: userId, paidAt: posted.postedAt });
   return { total, posted, payOrderNos: new Map(inserted.map((row) => [row.sourceId, row.payOrderNo])) };
+}
+
+// ------------------------------------------------------------------ a purchase charge
+
+/** A purchase charge (decision 0024) to pay from the wallet: `amount` in the wallet's currency, already converted by purchasing. */
+export type PurchaseCharge = { tenantId: number; userId: number; chargeId: number; preOrderNo: string; currency: CurrencyCode; amount: bigint; remark: string; memo: string };
+export type PaidPurchaseCharge = { payOrderId: number; paymentNo: string; journalId: number; postedAt: Date; balanceAfter: bigint };
+
+/**
+ * Pays one purchase charge in the caller's transaction, the way freight is paid: a PAID payment, the
+ * charge's pay order (source PURCHASE) and one PAYMENT journal, WALLET −P, PURCHASE +P (what merchants pay
+ * for goods is held for the purchaser, it is not revenue). Null when the charge already has its pay order:
+ * the caller refuses, and its transaction takes the payment back. 409 walletInsufficient from the ledger.
+ */
+export async function payPurchaseCharge(tx: Db, charge: PurchaseCharge): Promise<PaidPurchaseCharge | null> {
+  const { tenantId, userId, currency, amount } = charge;
+  const payment = await insertPaidPayment(tx, tenantId, userId, { currency, amount, remark: charge.remark });
+  const [payOrder] = await insertPayOrders(tx, tenantId, { id: payment.id, currency }, [{ source: 'PURCHASE', sourceId: charge.chargeId, sourceNo: charge.preOrderNo, amount }]);
+  if (!payOrder) return null;
+  const posted = await post(tx, { tenantId, kind: 'PAYMENT', refNo: payment.paymentNo, memo: charge.memo, createdBy: userId }, [
+    walletLeg(tenantId, currency, -amount),
+    platformLeg('PURCHASE', currency, amount),
+  ]);
+  await markPaid(tx, payment.id, { amount, journalId: posted.journalId, paidBy: userId, paidAt: posted.postedAt });
+  const balanceAfter = must(posted.balances.get(walletKey(tenantId, currency)), 'wallet balance');
+  return { payOrderId: payOrder.id, paymentNo: payment.paymentNo, journalId: posted.journalId, postedAt: posted.postedAt, balanceAfter };
 }
 
 // ------------------------------------------------------------------ export

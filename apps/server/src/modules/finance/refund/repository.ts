@@ -80,6 +80,45 @@ export async function insertRefund(tx: Db, tenantId: number, userId: number, val
   return must(created, 'refund').id;
 }
 
+/** The tenant's pay order by id, locked until the transaction ends; undefined when there is none. */
+export async function lockPayOrder(tx: Db, tenantId: number, id: number): Promise<{ amount: bigint; refunded: bigint } | undefined> {
+  const [payOrder] = await tx
+    .select({ amount: payOrders.amount, refunded: payOrders.refunded })
+    .from(payOrders)
+    .where(and(eq(payOrders.tenantId, tenantId), eq(payOrders.id, id)))
+    .for('update');
+  return payOrder;
+}
+
+/** A CHARGE refund approved as it is made (a purchase order's settlement, which no one reviews); answers its id and number. */
+export async function insertApprovedRefund(
+  tx: Db,
+  tenantId: number,
+  refund: { currency: CurrencyCode; amount: bigint; payOrderId: number; reason: string; userId: number | null },
+): Promise<{ id: number; refundNo: string }> {
+  const [created] = await tx
+    .insert(refunds)
+    .values({
+      tenantId,
+      refundNo: financeNo('RF'),
+      status: 'APPROVED',
+      kind: 'CHARGE',
+      currency: refund.currency,
+      amount: refund.amount,
+      payOrderId: refund.payOrderId,
+      reason: refund.reason,
+      createdBy: refund.userId,
+      decidedBy: refund.userId,
+      decidedAt: sql`now()`,
+    })
+    .returning({ id: refunds.id, refundNo: refunds.refundNo });
+  return must(created, 'refund');
+}
+
+export async function setRefundJournal(tx: Db, tenantId: number, id: number, journalId: number): Promise<void> {
+  await tx.update(refunds).set({ journalId }).where(and(eq(refunds.tenantId, tenantId), eq(refunds.id, id)));
+}
+
 /** A refund of any tenant, locked; 404 when there is none. */
 export async function lockRefund(tx: Db, id: number) {
   const [refund] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update');

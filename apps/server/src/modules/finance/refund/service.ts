@@ -3,6 +3,7 @@ import { emitRefundResult } from '../../../lib/push-events.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RefundStatus } from '@portal/shared/finance';
+import type { CurrencyCode } from '@portal/shared/money';
 import type { decisionInput, refundInput, RefundRecord } from '@portal/shared/finance-schemas';
 import type { Language } from '@portal/shared/languages';
 import { REFUND_STATUS_TEXTS } from '@portal/shared/messages-finance';
@@ -18,8 +19,10 @@ import { amountText, minorOf } from '../money.ts';
 import { refundColumnsFor } from './export.ts';
 import {
   countRefunds,
+  insertApprovedRefund,
   insertRefund,
   lockedWalletBalance,
+  lockPayOrder,
   lockPayOrderByNo,
   lockRefund,
   markDecided,
@@ -29,6 +32,7 @@ import {
   raiseRefunded,
   refundExportBatch,
   refundRecord,
+  setRefundJournal,
   type RefundFilters,
   type RefundValues,
 } from './repository.ts';
@@ -128,6 +132,33 @@ async function decide(tx: Db, userId: number, decision: { id: number; approve: b
   }
   await markDecided(tx, refund.id, { approve: decision.approve, reason: decision.reason, journalId, userId });
   await emitRefundResult(tx, refund, decision.approve, decision.reason);
+}
+
+// ------------------------------------------------------------------ a purchase order's settlement
+
+/** What a pay order still holds (paid less refunded), its row locked until the transaction ends; null when the tenant has none with the id. */
+export async function payOrderHolds(tx: Db, tenantId: number, payOrderId: number): Promise<bigint | null> {
+  const payOrder = await lockPayOrder(tx, tenantId, payOrderId);
+  return payOrder ? payOrder.amount - payOrder.refunded : null;
+}
+
+/** A purchase charge's money going back (decision 0024): `amount` of its pay order, in the currency it was paid in. */
+export type PurchaseRefund = { tenantId: number; payOrderId: number; currency: CurrencyCode; amount: bigint; reason: string; userId: number | null };
+
+/**
+ * Returns part of a paid purchase charge to the wallet in the caller's transaction (a purchase order's
+ * settlement; the caller holds the pay order's lock): the pay order's refunded raised, never past what was
+ * paid, one approved CHARGE refund, and its REFUND journal PURCHASE −R, WALLET +R with the reason as memo.
+ */
+export async function refundPurchaseCharge(tx: Db, refund: PurchaseRefund): Promise<void> {
+  const { tenantId, currency, amount } = refund;
+  if (!(await raiseRefunded(tx, refund.payOrderId, amount))) throw new Error(`pay order ${refund.payOrderId} would be refunded past what was paid`);
+  const created = await insertApprovedRefund(tx, tenantId, refund);
+  const posted = await post(tx, { tenantId, kind: 'REFUND', refNo: created.refundNo, memo: refund.reason, createdBy: refund.userId }, [
+    platformLeg('PURCHASE', currency, -amount),
+    walletLeg(tenantId, currency, amount),
+  ]);
+  await setRefundJournal(tx, tenantId, created.id, posted.journalId);
 }
 
 /**

@@ -13,8 +13,8 @@ import { money, toOrderRecord } from './list-repository.ts';
 import { emitOrdersCreated } from '../../../lib/push-events.ts';
 
 /*
- * The queries of one order and the writes of new and edited orders (the caller holds the transaction);
- * the lists, their counts and their sort are list-repository.ts.
+ * The queries of one order and the writes of new and edited orders, and of the warehouse's measure and
+ * waybill (the caller holds the transaction); the lists, their counts and their sort are list-repository.ts.
  */
 
 /** The caller tenant's order with its recipient, products, parcels and events; null when it is not theirs, its data rules hide it, or it does not exist. */
@@ -230,4 +230,35 @@ export async function updateIfCreated(tx: Db, target: { id: number; tenantId: nu
 export async function replaceItems(tx: Db, target: { id: number; tenantId: number }, prepared: PreparedOrder): Promise<void> {
   await tx.delete(orderItems).where(and(eq(orderItems.tenantId, target.tenantId), eq(orderItems.orderId, target.id)));
   await tx.insert(orderItems).values(prepared.items.map((item) => ({ ...item, tenantId: target.tenantId, orderId: target.id })));
+}
+
+/** What the warehouse's scale found and what it costs: weight (g), sides (mm), chargeable weight (g) and freight. */
+export type ReceivedCharge = {
+  measure: { weight: number; length: number; width: number; height: number };
+  chargeableWeight: number;
+  freightCharge: bigint | null;
+  freightCurrency: CurrencyCode | null;
+};
+
+/** The order's measure, chargeable weight and freight. */
+export async function chargeOrder(tx: Db, id: number, charge: ReceivedCharge): Promise<void> {
+  const { measure } = charge;
+  await tx
+    .update(orders)
+    .set({
+      actualWeight: measure.weight,
+      length: measure.length,
+      width: measure.width,
+      height: measure.height,
+      chargeableWeight: charge.chargeableWeight,
+      freightCharge: charge.freightCharge,
+      freightCurrency: charge.freightCurrency,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, id));
+}
+
+/** The order leaves with this waybill. */
+export async function setWaybill(tx: Db, orderId: number, waybillNo: string): Promise<void> {
+  await tx.update(orders).set({ waybillNo, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
 }

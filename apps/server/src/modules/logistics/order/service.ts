@@ -11,7 +11,7 @@ import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { priceFor, type Price } from '../../freight/service.ts';
 import { moveOrder } from './lifecycle.ts';
 import { orderProblems, pathText, prepareOrder, statusEventText, type ParsedOrder, type PreparedOrder } from './model.ts';
-import { insertOrders, openBatchOf, orderDetailOf, ownOrder, replaceItems, takenMerchantNos, updateIfCreated } from './repository.ts';
+import { chargeOrder, insertOrders, openBatchOf, orderDetailOf, ownOrder, replaceItems, setWaybill, takenMerchantNos, updateIfCreated, type ReceivedCharge } from './repository.ts';
 import { listOrders, orderConditions, statusCounts, tenantStatusCounts, type OrderFilter, type OrderSort, type SortColumn, type SortDirection, type TimeBound } from './list-repository.ts';
 
 /*
@@ -252,4 +252,16 @@ export async function cancelOrder(db: Db, actor: Actor, id: number, reason: stri
     await moveOrder(tx, order, 'CANCEL', { source: 'MANUAL', createdBy: actor.userId, description });
   });
   return { id: order.id, orderNo: order.orderNo };
+}
+
+// ------------------------------------------------------------------ the warehouse's scans (in their transaction, the order locked)
+
+/** A received order takes the measure of the scale, its chargeable weight and its freight. */
+export async function chargeReceivedOrder(tx: Db, orderId: number, charge: ReceivedCharge): Promise<void> {
+  await chargeOrder(tx, orderId, charge);
+}
+
+/** The waybill an order leaves with, set before its move so that the move's pushed events carry it. */
+export async function giveWaybill(tx: Db, orderId: number, waybillNo: string): Promise<void> {
+  await setWaybill(tx, orderId, waybillNo);
 }

@@ -3,24 +3,21 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CURRENCY_EXPONENTS, convertMinor, parseRate, trimDecimal, type CurrencyCode } from '@portal/shared/money';
 import type { PayPreview } from '@portal/shared/pre-order-schemas';
 import type { PurchaseChargeKind } from '@portal/shared/purchase';
-import { payments, payOrders } from '../../../db/schema/finance.ts';
 import { preOrders, purchaseCharges, purchaseOrders } from '../../../db/schema/purchase.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { must } from '../../../lib/must.ts';
 import { walletBalance } from '../../finance/convert/repository.ts';
-import { memoOf, platformLeg, walletKey, walletLeg } from '../../finance/ledger/model.ts';
-import { financeNo } from '../../finance/ledger/repository.ts';
-import { post } from '../../finance/ledger/service.ts';
+import { memoOf } from '../../finance/ledger/model.ts';
 import { amountText } from '../../finance/money.ts';
+import { payPurchaseCharge } from '../../finance/payment/service.ts';
 import { currentRate, type AppliedRate } from '../../finance/rates/service.ts';
 
 /*
  * Paying purchase charges from the wallet (docs/finance.md "Accounts and postings"). Charges
  * are in CNY; the wallet pays in its own currency at the rate applying now (the rate table's, else the
  * inverse of the opposite pair; CNY→CNY is 1), each charge rounded half to even to the currency's minor
- * unit. Per charge: a fin_payment (PAID), a fin_pay_order (source PURCHASE, source id = the charge: the
- * unique (source, source id) makes paying it twice impossible) and one PAYMENT journal,
- * WALLET(currency) −P, PURCHASE(currency) +P. The money merchants pay for goods is not revenue: it waits
+ * unit. Per charge, finance records in this transaction (payPurchaseCharge) a fin_payment (PAID), a
+ * fin_pay_order (source PURCHASE, source id = the charge: the unique (source, source id) makes paying it
+ * twice impossible) and one PAYMENT journal, WALLET(currency) −P, PURCHASE(currency) +P. The money merchants pay for goods is not revenue: it waits
  * in the PURCHASE account for the purchaser to spend it, and settlement refunds go back from there
  * (PURCHASE −R, WALLET +R, posted by the purchase orders' settlement).
  */
@@ -145,29 +142,12 @@ export async function payCharges(tx: Db, scope: PayScope): Promise<PaidCharges> 
   let paidAt = new Date();
   for (const charge of paying) {
     const remark = [charge.preOrderNo, charge.purchaseNo].filter(Boolean).join(' ');
-    const [payment] = await tx
-      .insert(payments)
-      .values({ tenantId, paymentNo: financeNo('PY'), status: 'PAID', currency, amount: charge.payAmount, remark, createdBy: userId, paidBy: userId })
-      .returning({ id: payments.id, paymentNo: payments.paymentNo });
-    const paid = must(payment, 'payment');
-    const [payOrder] = await tx
-      .insert(payOrders)
-      .values({ tenantId, payOrderNo: financeNo('PO'), source: 'PURCHASE', sourceId: charge.id, sourceNo: charge.preOrderNo, paymentId: paid.id, currency, amount: charge.payAmount })
-      .onConflictDoNothing({ target: [payOrders.tenantId, payOrders.source, payOrders.sourceId] })
-      .returning({ id: payOrders.id });
-    if (!payOrder) throw conflict('purchaseChargePaid', { preOrderNo: charge.preOrderNo });
     const memo = memoOf([charge.preOrderNo, charge.purchaseNo, `${amountText(charge.amount, 'CNY')} CNY @ ${rate.rate}`]);
-    const posted = await post(tx, { tenantId, kind: 'PAYMENT', refNo: paid.paymentNo, memo, createdBy: userId }, [
-      walletLeg(tenantId, currency, -charge.payAmount),
-      platformLeg('PURCHASE', currency, charge.payAmount),
-    ]);
-    await tx
-      .update(payments)
-      .set({ journalId: posted.journalId, paidAt: posted.postedAt, updatedAt: sql`now()` })
-      .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paid.id)));
+    const posted = await payPurchaseCharge(tx, { tenantId, userId, chargeId: charge.id, preOrderNo: charge.preOrderNo, currency, amount: charge.payAmount, remark, memo });
+    if (!posted) throw conflict('purchaseChargePaid', { preOrderNo: charge.preOrderNo });
     await tx
       .update(purchaseCharges)
-      .set({ status: 'PAID', payCurrency: currency, payRate: rate.rate, payAmount: charge.payAmount, payOrderId: payOrder.id, journalId: posted.journalId, paidBy: userId, paidAt: posted.postedAt })
+      .set({ status: 'PAID', payCurrency: currency, payRate: rate.rate, payAmount: charge.payAmount, payOrderId: posted.payOrderId, journalId: posted.journalId, paidBy: userId, paidAt: posted.postedAt })
       .where(and(eq(purchaseCharges.tenantId, tenantId), eq(purchaseCharges.id, charge.id)));
     if (charge.kind === 'GOODS') {
       await tx
@@ -175,8 +155,8 @@ export async function payCharges(tx: Db, scope: PayScope): Promise<PaidCharges> 
         .set({ status: 'PAID', paidAt: posted.postedAt, updatedAt: sql`now()` })
         .where(and(eq(preOrders.tenantId, tenantId), eq(preOrders.id, charge.preOrderId), eq(preOrders.status, 'SUBMITTED')));
     }
-    paymentNos.push(paid.paymentNo);
-    balanceAfter = must(posted.balances.get(walletKey(tenantId, currency)), 'wallet balance');
+    paymentNos.push(posted.paymentNo);
+    balanceAfter = posted.balanceAfter;
     paidAt = posted.postedAt;
   }
   return {

@@ -2,12 +2,10 @@ import type { Db } from '../../../db/client.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CURRENCY_EXPONENTS, convertMinor, invertRate, type CurrencyCode } from '@portal/shared/money';
 import { PURCHASE_CURRENCY } from '@portal/shared/purchase';
-import { payOrders, refunds } from '../../../db/schema/finance.ts';
 import { purchaseCharges, purchaseOrders } from '../../../db/schema/purchase.ts';
 import { must } from '../../../lib/must.ts';
-import { financeNo } from '../../finance/ledger/repository.ts';
-import { memoOf, platformLeg, walletLeg } from '../../finance/ledger/model.ts';
-import { post } from '../../finance/ledger/service.ts';
+import { memoOf } from '../../finance/ledger/model.ts';
+import { payOrderHolds, refundPurchaseCharge } from '../../finance/refund/service.ts';
 
 /*
  * The one place where purchase orders move money (docs/purchasing.md "Settlement"). Everything runs in
@@ -39,18 +37,13 @@ export async function returnToWallet(tx: Db, order: Pick<LockedOrder, 'tenantId'
     if (left <= 0n) break;
     const currency = must(charge.payCurrency, 'pay currency');
     const rate = must(charge.payRate, 'pay rate');
-    const [payOrder] = await tx
-      .select({ id: payOrders.id, amount: payOrders.amount, refunded: payOrders.refunded })
-      .from(payOrders)
-      .where(and(eq(payOrders.tenantId, order.tenantId), eq(payOrders.id, must(charge.payOrderId, 'pay order'))))
-      .for('update');
-    if (!payOrder) continue;
-    const holds = payOrder.amount - payOrder.refunded;
-    if (holds <= 0n) continue;
+    const payOrderId = must(charge.payOrderId, 'pay order');
+    const holds = await payOrderHolds(tx, order.tenantId, payOrderId);
+    if (holds === null || holds <= 0n) continue;
     const wanted = convertMinor(left, CURRENCY_EXPONENTS[CNY], CURRENCY_EXPONENTS[currency], rate).amount;
     const amount = wanted < holds ? wanted : holds;
     if (amount <= 0n) continue;
-    await refundCharge(tx, order, { payOrderId: payOrder.id, currency, amount }, reason, by);
+    await refundCharge(tx, order, { payOrderId, currency, amount }, reason, by);
     if (amount === wanted) {
       left = 0n;
     } else {
@@ -65,13 +58,10 @@ export async function returnToWallet(tx: Db, order: Pick<LockedOrder, 'tenantId'
 /** Everything a pre-order's charges still hold goes back to the wallet, in their own currencies (a cancelled pre-order). */
 export async function returnEverything(tx: Db, order: Pick<LockedOrder, 'tenantId' | 'preOrderId' | 'purchaseNo'>, reason: string, by: Settler): Promise<void> {
   for (const charge of await paidCharges(tx, order.tenantId, order.preOrderId)) {
-    const [payOrder] = await tx
-      .select({ id: payOrders.id, amount: payOrders.amount, refunded: payOrders.refunded })
-      .from(payOrders)
-      .where(and(eq(payOrders.tenantId, order.tenantId), eq(payOrders.id, must(charge.payOrderId, 'pay order'))))
-      .for('update');
-    if (!payOrder || payOrder.amount - payOrder.refunded <= 0n) continue;
-    await refundCharge(tx, order, { payOrderId: payOrder.id, currency: must(charge.payCurrency, 'pay currency'), amount: payOrder.amount - payOrder.refunded }, reason, by);
+    const payOrderId = must(charge.payOrderId, 'pay order');
+    const holds = await payOrderHolds(tx, order.tenantId, payOrderId);
+    if (holds === null || holds <= 0n) continue;
+    await refundCharge(tx, order, { payOrderId, currency: must(charge.payCurrency, 'pay currency'), amount: holds }, reason, by);
   }
 }
 
@@ -84,37 +74,9 @@ async function paidCharges(tx: Db, tenantId: number, preOrderId: number) {
     .orderBy(sql`case when ${purchaseCharges.kind} = 'GOODS' then 0 else 1 end`, asc(purchaseCharges.id));
 }
 
-/** One approved CHARGE refund: the row, the pay order's refunded raised (never past what was paid), and its REFUND journal PURCHASE → WALLET. */
+/** One approved CHARGE refund of the pay order, through finance: its refunded raised (never past what was paid) and its REFUND journal PURCHASE → WALLET. */
 async function refundCharge(tx: Db, order: Pick<LockedOrder, 'tenantId' | 'purchaseNo'>, money: { payOrderId: number; currency: CurrencyCode; amount: bigint }, reason: string, by: Settler): Promise<void> {
-  const raised = await tx
-    .update(payOrders)
-    .set({ refunded: sql`${payOrders.refunded} + ${money.amount}` })
-    .where(and(eq(payOrders.tenantId, order.tenantId), eq(payOrders.id, money.payOrderId), sql`${payOrders.refunded} + ${money.amount} <= ${payOrders.amount}`))
-    .returning({ id: payOrders.id });
-  if (raised.length === 0) throw new Error(`pay order ${money.payOrderId} would be refunded past what was paid`);
-  const text = memoOf([order.purchaseNo, reason]).slice(0, 500);
-  const [refund] = await tx
-    .insert(refunds)
-    .values({
-      tenantId: order.tenantId,
-      refundNo: financeNo('RF'),
-      status: 'APPROVED',
-      kind: 'CHARGE',
-      currency: money.currency,
-      amount: money.amount,
-      payOrderId: money.payOrderId,
-      reason: text,
-      createdBy: by.userId,
-      decidedBy: by.userId,
-      decidedAt: sql`now()`,
-    })
-    .returning({ id: refunds.id, refundNo: refunds.refundNo });
-  const created = must(refund, 'refund');
-  const posted = await post(tx, { tenantId: order.tenantId, kind: 'REFUND', refNo: created.refundNo, memo: text, createdBy: by.userId }, [
-    platformLeg('PURCHASE', money.currency, -money.amount),
-    walletLeg(order.tenantId, money.currency, money.amount),
-  ]);
-  await tx.update(refunds).set({ journalId: posted.journalId }).where(and(eq(refunds.tenantId, order.tenantId), eq(refunds.id, created.id)));
+  await refundPurchaseCharge(tx, { tenantId: order.tenantId, ...money, reason: memoOf([order.purchaseNo, reason]).slice(0, 500), userId: by.userId });
 }
 
 /**

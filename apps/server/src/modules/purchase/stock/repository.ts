@@ -6,12 +6,14 @@ import type { StockItemRecord } from '@portal/shared/purchase-stock-schemas';
 import type { Db } from '../../../db/client.ts';
 import type { OrderMoveListener } from '../../logistics/order/lifecycle.ts';
 import { orders } from '../../../db/schema/logistics.ts';
-import { preOrders, purchaseCharges, purchaseOrders, stockItems } from '../../../db/schema/purchase.ts';
+import { preOrderLines, preOrders, purchaseCharges, purchaseOrderLines, purchaseOrders, stockItems } from '../../../db/schema/purchase.ts';
 import { escapeLike, numberSearch, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, keysetBatches } from '../../../lib/xlsx.ts';
+import { emitPurchaseStatus } from '../../../lib/push-events.ts';
 
 /*
- * The merchant's stock: purchased goods received at the warehouse. Every query filters by the tenant.
+ * The merchant's stock: purchased goods received at the warehouse. Every query of a tenant's stock
+ * filters by the tenant; the warehouse's receipt works on the purchase orders its scan locked.
  */
 
 export type StockFilters = { status?: StockStatus; title?: string; purchaseNo?: string; warehouseCode?: string };
@@ -146,6 +148,47 @@ export async function allocateStock(tx: Db, tenantId: number, ids: readonly numb
     .update(stockItems)
     .set({ status: 'ALLOCATED', logisticsOrderId, updatedAt: sql`now()` })
     .where(and(eq(stockItems.tenantId, tenantId), inArray(stockItems.id, [...ids]), eq(stockItems.status, 'IN_STOCK')));
+}
+
+// ------------------------------------------------------------------ the warehouse's receipt
+
+/** The purchase order is in stock, if it still was SELLER_SHIPPED; false otherwise. */
+export async function markInStock(tx: Db, order: { id: number; tenantId: number; purchaseNo: string }, receivedBy: number): Promise<boolean> {
+  const moved = await tx
+    .update(purchaseOrders)
+    .set({ status: 'IN_STOCK', receivedAt: sql`now()`, receivedBy, updatedAt: sql`now()` })
+    .where(and(eq(purchaseOrders.tenantId, order.tenantId), eq(purchaseOrders.id, order.id), eq(purchaseOrders.status, 'SELLER_SHIPPED')))
+    .returning({ id: purchaseOrders.id });
+  if (moved.length === 0) return false;
+  await emitPurchaseStatus(tx, order, 'SELLER_SHIPPED', 'IN_STOCK');
+  return true;
+}
+
+/** One stock item per line of the purchase order, as the merchant chose it (title, SKU, image, price), put in `warehouseCode`. */
+export async function stockLinesOf(tx: Db, order: { id: number; tenantId: number }, warehouseCode: string, receivedBy: number): Promise<{ items: number; quantity: number }> {
+  const lines = await tx
+    .select({ line: preOrderLines, quantity: purchaseOrderLines.quantity })
+    .from(purchaseOrderLines)
+    .innerJoin(preOrderLines, and(eq(preOrderLines.tenantId, purchaseOrderLines.tenantId), eq(preOrderLines.id, purchaseOrderLines.preOrderLineId)))
+    .where(and(eq(purchaseOrderLines.tenantId, order.tenantId), eq(purchaseOrderLines.purchaseOrderId, order.id)))
+    .orderBy(preOrderLines.lineNo);
+  if (lines.length === 0) return { items: 0, quantity: 0 };
+  await tx.insert(stockItems).values(
+    lines.map(({ line, quantity }) => ({
+      tenantId: order.tenantId,
+      purchaseOrderId: order.id,
+      preOrderLineId: line.id,
+      title: line.title,
+      skuText: line.skuText,
+      imageUrl: line.imageUrl,
+      quantity,
+      unitPrice: line.unitPrice,
+      warehouseCode,
+      status: 'IN_STOCK' as const,
+      receivedBy,
+    })),
+  );
+  return { items: lines.length, quantity: lines.reduce((sum, line) => sum + line.quantity, 0) };
 }
 
 // ------------------------------------------------------------------ the logistics order's hooks

@@ -9,7 +9,20 @@ import { conflict, notFound } from '../../../lib/errors.ts';
 import { assertExportSize, type ExportColumn } from '../../../lib/xlsx.ts';
 import { createOrderIn, type Actor } from '../../logistics/order/service.ts';
 import { STOCK_FILE, STOCK_STATUS_TEXTS, stockColumns } from './export.ts';
-import { allocateStock, countStock, listStock, lockStockItems, preOrdersWithUnpaidCharge, stockBatches, stockConditions, type LockedStockItem, type StockFilters } from './repository.ts';
+import type { PurchaseReceiver } from '../../warehouse/purchase-receive/service.ts';
+import {
+  allocateStock,
+  countStock,
+  listStock,
+  lockStockItems,
+  markInStock,
+  preOrdersWithUnpaidCharge,
+  stockBatches,
+  stockConditions,
+  stockLinesOf,
+  type LockedStockItem,
+  type StockFilters,
+} from './repository.ts';
 
 /*
  * The merchant's stock: goods bought through the platform and received at the
@@ -89,3 +102,13 @@ export async function shipStock(db: Db, actor: Actor, input: StockShipInput): Pr
     return { orderId: order.id, orderNo: order.orderNo, itemCount: items.length };
   });
 }
+
+/**
+ * The warehouse scanned the seller's parcel (registered by the app with the warehouse's purchase receipt):
+ * the purchase order, locked by the scan, moves SELLER_SHIPPED -> IN_STOCK and each of its lines becomes
+ * one stock item in the scanning warehouse; null, nothing written, when it no longer was SELLER_SHIPPED.
+ */
+export const stockFromReceipt: PurchaseReceiver = async (tx, order, receipt) => {
+  if (!(await markInStock(tx, order, receipt.receivedBy))) return null;
+  return stockLinesOf(tx, order, receipt.warehouseCode, receipt.receivedBy);
+};

@@ -3,17 +3,16 @@ import type { CountedPage } from '@portal/shared/api';
 import type { PurchaseOrderStatus } from '@portal/shared/purchase';
 import type { ReceiveStatus, WarehousePurchaseRecord } from '@portal/shared/purchase-stock-schemas';
 import type { Db } from '../../../db/client.ts';
-import { preOrderLines, preOrders, purchaseOrderLines, purchaseOrders, stockItems } from '../../../db/schema/purchase.ts';
+import { preOrders, purchaseOrderLines, purchaseOrders } from '../../../db/schema/purchase.ts';
 import { tenants } from '../../../db/schema/sys.ts';
 import { countedPage, countRows, dateRange, normalizeNumber, numberSearch } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, keysetBatches } from '../../../lib/xlsx.ts';
 import { indexOrder } from '../../../lib/index-order.ts';
 import type { ListPage } from '../schemas.ts';
-import { emitPurchaseStatus } from '../../../lib/push-events.ts';
 
 /*
  * Purchased goods arriving at the warehouse: purchase orders of every tenant found by the seller's
- * express number (pur_order_express_no_idx on upper(express_no)), and the stock items they become.
+ * express number (pur_order_express_no_idx on upper(express_no)); purchasing writes what they become.
  */
 
 export type ExpressMatch = { id: number; tenantId: number; purchaseNo: string; status: PurchaseOrderStatus; expressNo: string | null };
@@ -26,45 +25,6 @@ export async function lockByExpressNo(tx: Db, expressNo: string): Promise<Expres
     .where(sql`upper(${purchaseOrders.expressNo}) = ${normalizeNumber(expressNo)}`)
     .orderBy(purchaseOrders.purchaseNo)
     .for('update');
-}
-
-/** The purchase order is in stock, if it still was SELLER_SHIPPED; false otherwise. */
-export async function markInStock(tx: Db, order: { id: number; tenantId: number; purchaseNo: string }, receivedBy: number): Promise<boolean> {
-  const moved = await tx
-    .update(purchaseOrders)
-    .set({ status: 'IN_STOCK', receivedAt: sql`now()`, receivedBy, updatedAt: sql`now()` })
-    .where(and(eq(purchaseOrders.tenantId, order.tenantId), eq(purchaseOrders.id, order.id), eq(purchaseOrders.status, 'SELLER_SHIPPED')))
-    .returning({ id: purchaseOrders.id });
-  if (moved.length === 0) return false;
-  await emitPurchaseStatus(tx, order, 'SELLER_SHIPPED', 'IN_STOCK');
-  return true;
-}
-
-/** One stock item per line of the purchase order, as the merchant chose it (title, SKU, image, price), put in `warehouseCode`. */
-export async function stockLinesOf(tx: Db, order: { id: number; tenantId: number }, warehouseCode: string, receivedBy: number): Promise<{ items: number; quantity: number }> {
-  const lines = await tx
-    .select({ line: preOrderLines, quantity: purchaseOrderLines.quantity })
-    .from(purchaseOrderLines)
-    .innerJoin(preOrderLines, and(eq(preOrderLines.tenantId, purchaseOrderLines.tenantId), eq(preOrderLines.id, purchaseOrderLines.preOrderLineId)))
-    .where(and(eq(purchaseOrderLines.tenantId, order.tenantId), eq(purchaseOrderLines.purchaseOrderId, order.id)))
-    .orderBy(preOrderLines.lineNo);
-  if (lines.length === 0) return { items: 0, quantity: 0 };
-  await tx.insert(stockItems).values(
-    lines.map(({ line, quantity }) => ({
-      tenantId: order.tenantId,
-      purchaseOrderId: order.id,
-      preOrderLineId: line.id,
-      title: line.title,
-      skuText: line.skuText,
-      imageUrl: line.imageUrl,
-      quantity,
-      unitPrice: line.unitPrice,
-      warehouseCode,
-      status: 'IN_STOCK' as const,
-      receivedBy,
-    })),
-  );
-  return { items: lines.length, quantity: lines.reduce((sum, line) => sum + line.quantity, 0) };
 }
 
 export type PurchaseFilters = {

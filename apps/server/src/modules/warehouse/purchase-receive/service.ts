@@ -7,12 +7,30 @@ import { conflict, notFound } from '../../../lib/errors.ts';
 import { assertExportSize, type ExportColumn } from '../../../lib/xlsx.ts';
 import type { ListPage } from '../schemas.ts';
 import { purchaseStatusText, RECEIVE_FILE, receiveColumns } from './export.ts';
-import { countPurchases, listPurchases, lockByExpressNo, markInStock, purchaseBatches, purchaseConditions, stockLinesOf, tenantNameOf, type ExpressMatch, type PurchaseFilters } from './repository.ts';
+import { countPurchases, listPurchases, lockByExpressNo, purchaseBatches, purchaseConditions, tenantNameOf, type ExpressMatch, type PurchaseFilters } from './repository.ts';
 
 /*
  * Purchased goods into the warehouse: the seller's parcel is scanned by its
  * domestic express number, and every purchase order it carries becomes the merchant's stock.
  */
+
+/**
+ * What receiving a purchase order's goods does to it, in the scan's transaction: purchasing moves the order
+ * SELLER_SHIPPED -> IN_STOCK (received now, by the operator) and makes each of its lines one stock item in
+ * the scanning warehouse; null when the order no longer was SELLER_SHIPPED. Purchasing sits above this
+ * domain, so the app registers it as it starts (receivePurchasesWith): this domain imports none above it.
+ */
+export type PurchaseReceiver = (
+  tx: Db,
+  order: { id: number; tenantId: number; purchaseNo: string },
+  receipt: { warehouseCode: string; receivedBy: number },
+) => Promise<{ items: number; quantity: number } | null>;
+let receiver: PurchaseReceiver | null = null;
+
+/** Registers what a purchase order's receipt does; a second registration replaces the first. */
+export function receivePurchasesWith(hook: PurchaseReceiver): void {
+  receiver = hook;
+}
 
 /** Which purchase orders the scanned number receives: those of one merchant, shipped by the seller. */
 function receivable(matches: ExpressMatch[], expressNo: string): ExpressMatch[] {
@@ -32,13 +50,15 @@ function receivable(matches: ExpressMatch[], expressNo: string): ExpressMatch[] 
  * item in the scanning warehouse. Scanned twice, the second finds them in stock (409).
  */
 export async function receivePurchase(db: Db, input: { expressNo: string; warehouseCode: string }, receivedBy: number): Promise<PurchaseReceiveResult> {
+  const receive = receiver;
+  if (!receive) throw new Error('no purchase receiver registered (buildApp registers the purchase domain)');
   return db.transaction(async (tx) => {
     const orders = receivable(await lockByExpressNo(tx, input.expressNo), input.expressNo);
     let itemCount = 0;
     let quantity = 0;
     for (const order of orders) {
-      if (!(await markInStock(tx, order, receivedBy))) throw conflict('purchaseExpressAlreadyInStock', { expressNo: input.expressNo });
-      const stocked = await stockLinesOf(tx, order, input.warehouseCode, receivedBy);
+      const stocked = await receive(tx, order, { warehouseCode: input.warehouseCode, receivedBy });
+      if (!stocked) throw conflict('purchaseExpressAlreadyInStock', { expressNo: input.expressNo });
       itemCount += stocked.items;
       quantity += stocked.quantity;
     }

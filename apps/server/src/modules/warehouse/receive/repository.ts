@@ -10,14 +10,6 @@ import { countedPage, countRows, dateRange, numberSearch } from '../../../lib/li
 import { indexOrder } from '../../../lib/index-order.ts';
 import { pageIdsByStatus } from '../repository.ts';
 import type { ListPage, WarehouseParcelRecord } from '../schemas.ts';
-import type { ParcelMoved } from '../../../lib/push-events.ts';
-
-/** Weight (g) and sides (mm) as measured at the scale. */
-export type Measure = { weight: number; length: number; width: number; height: number };
-/** What a parcel in the warehouse records: where and since when. */
-export type Stored = { status: 'IN_WAREHOUSE'; warehouseCode: string; storageTime: SQL; updatedAt: SQL };
-
-export const storedIn = (warehouseCode: string): Stored => ({ status: 'IN_WAREHOUSE', warehouseCode, storageTime: sql`now()`, updatedAt: sql`now()` });
 
 /** The id of the order with this number (unique across tenants), or null. */
 export async function orderIdByNo(tx: Db, orderNo: string): Promise<number | null> {
@@ -48,59 +40,6 @@ export async function lockOrder(tx: Db, id: number): Promise<ReceivedOrder | nul
     .where(eq(orders.id, id))
     .for('update');
   return order ?? null;
-}
-
-/** The ids of the order's own parcels. */
-export async function parcelIdsOf(tx: Db, order: { id: number; tenantId: number }): Promise<number[]> {
-  const rows = await tx
-    .select({ id: parcels.id })
-    .from(parcels)
-    .where(and(eq(parcels.orderId, order.id), eq(parcels.tenantId, order.tenantId)));
-  return rows.map((row) => row.id);
-}
-
-/** What a stored parcel tells its merchant (the PARCEL_WHIN event). */
-const movedColumns = { trackingNo: parcels.trackingNo, weight: parcels.weight, warehouseCode: parcels.warehouseCode, at: parcels.storageTime };
-
-/** One parcel stored, with the measure when it has its own. */
-export async function storeParcel(tx: Db, id: number, stored: Stored, measure?: Measure): Promise<ParcelMoved[]> {
-  return tx
-    .update(parcels)
-    .set({ ...stored, ...measure })
-    .where(eq(parcels.id, id))
-    .returning(movedColumns);
-}
-
-/** Every parcel of the order stored (they share the order's measure). */
-export async function storeParcelsOf(tx: Db, orderId: number, stored: Stored): Promise<ParcelMoved[]> {
-  return tx.update(parcels).set(stored).where(eq(parcels.orderId, orderId)).returning(movedColumns);
-}
-
-/** A stored parcel named by the order's number; none when a parcel of the tenant already has that number. */
-export async function insertParcelOf(tx: Db, order: { id: number; tenantId: number; orderNo: string }, stored: Stored, measure: Measure): Promise<ParcelMoved[]> {
-  return tx
-    .insert(parcels)
-    .values({ tenantId: order.tenantId, orderId: order.id, trackingNo: order.orderNo, ...stored, ...measure })
-    .onConflictDoNothing()
-    .returning(movedColumns);
-}
-
-/** The order's measure, chargeable weight and freight. */
-export async function chargeOrder(tx: Db, id: number, charge: { measure: Measure; chargeableWeight: number; freightCharge: bigint | null; freightCurrency: CurrencyCode | null }): Promise<void> {
-  const { measure } = charge;
-  await tx
-    .update(orders)
-    .set({
-      actualWeight: measure.weight,
-      length: measure.length,
-      width: measure.width,
-      height: measure.height,
-      chargeableWeight: charge.chargeableWeight,
-      freightCharge: charge.freightCharge,
-      freightCurrency: charge.freightCurrency,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, id));
 }
 
 export async function tenantName(tx: Db, tenantId: number): Promise<string> {

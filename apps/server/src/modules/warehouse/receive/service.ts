@@ -6,28 +6,15 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { moveOrder } from '../../logistics/order/lifecycle.ts';
 import { followReceivedOrder } from '../../pickup/lifecycle.ts';
-import { emitParcelsReceived, type ParcelMoved } from '../../../lib/push-events.ts';
+import { emitParcelsReceived } from '../../../lib/push-events.ts';
 import { priceFor } from '../../freight/service.ts';
 import { chargeableGrams, type Dimensions } from '../../freight/model.ts';
 import { warehouseLocation } from '../model.ts';
 import type { ListPage, WarehouseParcelRecord } from '../schemas.ts';
-import {
-  chargeOrder,
-  insertParcelOf,
-  listParcels,
-  lockOrder,
-  orderIdByNo,
-  parcelIdsOf,
-  parcelsByTrackingNo,
-  storedIn,
-  storeParcel,
-  storeParcelsOf,
-  tenantName,
-  type Measure,
-  type ParcelFilters,
-  type ReceivedOrder,
-  type Stored,
-} from './repository.ts';
+import { chargeReceivedOrder } from '../../logistics/order/service.ts';
+import { storeParcel, storeParcelsOf } from '../../parcel/lifecycle.ts';
+import type { Measure } from '../../parcel/repository.ts';
+import { listParcels, lockOrder, orderIdByNo, parcelsByTrackingNo, tenantName, type ParcelFilters } from './repository.ts';
 
 export type ReceiveInput = z.output<typeof receiveInput>;
 export type ReceiveResult = {
@@ -99,13 +86,13 @@ export async function receiveParcel(db: Db, input: ReceiveInput, createdBy: numb
     // a pick-up batch left with nothing to collect closes itself
     await followReceivedOrder(tx, order);
 
-    const stored = storedIn(input.warehouseCode);
-    const received = target.parcelId !== null ? await storeParcel(tx, target.parcelId, stored, measure) : await storeByOrderNumber(tx, order, stored, measure);
+    // the parcel scanned, or the order's parcels when its number was
+    const received = target.parcelId !== null ? await storeParcel(tx, target.parcelId, input.warehouseCode, measure) : await storeParcelsOf(tx, order, input.warehouseCode, measure);
     await emitParcelsReceived(tx, order.tenantId, order.orderNo, received);
 
     const price = await priceFor(tx, order, grams, dimensions);
     const chargeable = price?.chargeableWeight ?? chargeableGrams(grams, dimensions, DEFAULT_VOLUMETRIC_DIVISOR);
-    await chargeOrder(tx, order.id, { measure, chargeableWeight: chargeable, freightCharge: price?.freight ?? null, freightCurrency: price?.currency ?? order.freightCurrency });
+    await chargeReceivedOrder(tx, order.id, { measure, chargeableWeight: chargeable, freightCharge: price?.freight ?? null, freightCurrency: price?.currency ?? order.freightCurrency });
 
     return {
       orderNo: order.orderNo,
@@ -116,21 +103,6 @@ export async function receiveParcel(db: Db, input: ReceiveInput, createdBy: numb
       freightCurrency: price?.currency ?? null,
     };
   });
-}
-
-/**
- * Scanned by the order number: the order's parcels are now in the warehouse. A single parcel takes the
- * measure; several share the one measure the order carries; an order without any gets a parcel named
- * by its order number, so that the parcel list shows what arrived.
- */
-async function storeByOrderNumber(tx: Db, order: ReceivedOrder, stored: Stored, measure: Measure): Promise<ParcelMoved[]> {
-  const own = await parcelIdsOf(tx, order);
-  const [only] = own;
-  if (own.length === 1 && only !== undefined) return storeParcel(tx, only, stored, measure);
-  if (own.length > 1) return storeParcelsOf(tx, order.id, stored);
-  const created = await insertParcelOf(tx, order, stored, measure);
-  if (created.length === 0) throw conflict('receiveParcelNumberTaken', { number: order.orderNo });
-  return created;
 }
 
 /** Parcels of every merchant, for the receiving screen. */

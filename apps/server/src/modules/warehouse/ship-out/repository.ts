@@ -1,29 +1,14 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '@portal/shared/logistics';
 import type { CountedPage } from '@portal/shared/api';
 import type { Db } from '../../../db/client.ts';
-import { orders, parcels } from '../../../db/schema/logistics.ts';
+import { orders } from '../../../db/schema/logistics.ts';
 import { tenants } from '../../../db/schema/sys.ts';
 import { countedPage, countRows, dateRange, numberSearch } from '../../../lib/list.ts';
 import { indexOrder } from '../../../lib/index-order.ts';
 import { orderRecordColumns, toOrderRecord } from '../../logistics/order/list-repository.ts';
 import { pageIdsByStatus } from '../repository.ts';
 import type { ListPage, WarehouseOrderRecord } from '../schemas.ts';
-import type { ParcelMoved } from '../../../lib/push-events.ts';
-
-/** The order leaves with this waybill. */
-export async function setWaybill(tx: Db, orderId: number, waybillNo: string): Promise<void> {
-  await tx.update(orders).set({ waybillNo, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
-}
-
-/** The order's parcels in the warehouse leave with it. */
-export async function shipParcelsOf(tx: Db, orderId: number): Promise<ParcelMoved[]> {
-  return tx
-    .update(parcels)
-    .set({ status: 'SHIPPED', shipmentTime: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(parcels.orderId, orderId), eq(parcels.status, 'IN_WAREHOUSE')))
-    .returning({ trackingNo: parcels.trackingNo, weight: parcels.weight, warehouseCode: parcels.warehouseCode, at: parcels.shipmentTime });
-}
 
 export type OrderFilters = {
   orderNo?: string;

@@ -3,11 +3,13 @@ import type { CountedPage } from '@portal/shared/api';
 import type { Db } from '../../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { moveOrder } from '../../logistics/order/lifecycle.ts';
+import { giveWaybill } from '../../logistics/order/service.ts';
+import { shipParcelsOf } from '../../parcel/lifecycle.ts';
 import { emitParcelsShipped } from '../../../lib/push-events.ts';
 import { warehouseLocation } from '../model.ts';
 import { lockOrderByNo } from '../repository.ts';
 import type { ListPage, WarehouseOrderRecord } from '../schemas.ts';
-import { listOrders, setWaybill, shipParcelsOf, type OrderFilters } from './repository.ts';
+import { listOrders, type OrderFilters } from './repository.ts';
 
 /** One order's outcome: shipped, or the refusal (translated by the route). */
 export type ShipOutOutcome = { orderNo: string; refusal: AppError | null };
@@ -27,7 +29,7 @@ export async function shipOut(db: Db, orderNos: readonly string[], waybillNo: st
         const order = await lockOrderByNo(tx, orderNo);
         if (!order) throw notFound('warehouseOrderNotFound', { orderNo });
         // the waybill first, so that the move's pushed events carry it (a refused move rolls it back)
-        if (waybillNo !== undefined) await setWaybill(tx, order.id, waybillNo);
+        if (waybillNo !== undefined) await giveWaybill(tx, order.id, waybillNo);
         await moveOrder(tx, order, 'WHOUT', { source: 'WAREHOUSE', location: warehouseLocation(order.warehouseCode), createdBy });
         await emitParcelsShipped(tx, order.tenantId, order.orderNo, await shipParcelsOf(tx, order.id));
       });
