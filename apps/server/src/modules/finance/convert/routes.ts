@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { conversionInput, conversionPreview, conversionRecord, conversionSubmitInput } from '@portal/shared/finance-schemas';
-import { merchant } from '../../../plugins/auth.ts';
-import { WALLET, walletCaller } from '../access.ts';
+import { caller, merchant } from '../../../plugins/auth.ts';
+import { WALLET } from '../access.ts';
 import { idempotencyKey } from '../ledger/service.ts';
 import { conversionAmount, convert, previewConversion } from './service.ts';
 
@@ -26,7 +26,7 @@ export const convertRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(conversionPreview) },
       },
     },
-    async (request) => request.ok(await previewConversion(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await previewConversion(db, caller(request).tenantId, request.body)),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export const convertRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const who = walletCaller(request);
+      const who = caller(request);
       // the body's mistakes are named before a missing key
       const amount = conversionAmount(request.body);
       return request.ok(await convert(db, who, { key: idempotencyKey(request), route: `${WALLET}/convert/submit`, body: request.body }, amount));

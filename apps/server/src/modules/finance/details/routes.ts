@@ -6,8 +6,8 @@ import { accountListBody, accountRecord, currencyField, detailListBody, detailRe
 import { getQuery } from '../../../lib/query.ts';
 import { timeParam } from '../../../lib/list.ts';
 import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
-import { merchant, platform } from '../../../plugins/auth.ts';
-import { walletCaller } from '../access.ts';
+import { caller, merchant, platform } from '../../../plugins/auth.ts';
+
 import { accountPage, detailPage, platformDetailPage } from './repository.ts';
 import { accountExport, detailExport } from './service.ts';
 
@@ -50,7 +50,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(detailRecord)) },
       },
     },
-    async (request) => request.ok(await detailPage(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await detailPage(db, caller(request).tenantId, request.body)),
   );
 
   app.get(
@@ -66,7 +66,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { timeZone = DEFAULT_EXPORT_TIME_ZONE, ...filters } = request.query;
-      return sendXlsx(reply, await detailExport(db, walletCaller(request).tenantId, filters, request.lang, timeZone));
+      return sendXlsx(reply, await detailExport(db, caller(request).tenantId, filters, request.lang, timeZone));
     },
   );
 

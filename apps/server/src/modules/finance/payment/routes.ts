@@ -6,9 +6,9 @@ import { chargeListBody, chargeRecord, currencyField, idBody, paymentEditInput, 
 import { getQuery } from '../../../lib/query.ts';
 import { idParam, timeParam } from '../../../lib/list.ts';
 import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
-import { merchant, requirePermission } from '../../../plugins/auth.ts';
+import { caller, merchant, requirePermission } from '../../../plugins/auth.ts';
 import { idempotencyKey } from '../ledger/service.ts';
-import { WALLET, walletCaller, walletScope } from '../access.ts';
+import { WALLET, walletScope } from '../access.ts';
 import { payeeIn, payeesIn } from '../money.ts';
 import { chargePage, paymentPage, paymentRecord as paymentOf } from './repository.ts';
 import { deleteDraft, editPayment, payDraft, paymentExport, previewPayment, submitPayment } from './service.ts';
@@ -42,7 +42,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(chargeRecord)) },
       },
     },
-    async (request) => request.ok(await chargePage(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await chargePage(db, caller(request).tenantId, request.body)),
   );
 
   app.post(
@@ -56,7 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(paymentRecord)) },
       },
     },
-    async (request) => request.ok(payeesIn(await paymentPage(db, walletCaller(request).tenantId, request.body, await walletScope(request, 'wallet:payment:list')), request.lang)),
+    async (request) => request.ok(payeesIn(await paymentPage(db, caller(request).tenantId, request.body, await walletScope(request, 'wallet:payment:list')), request.lang)),
   );
 
   app.post(
@@ -65,7 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('wallet:payment:list'),
       schema: { tags: ['wallet'], summary: 'One payment of the caller tenant with its lines and pay orders', body: idBody, response: { 200: envelopeSchema(paymentRecord) } },
     },
-    async (request) => request.ok(payeeIn(await paymentOf(db, walletCaller(request).tenantId, request.body.id, await walletScope(request, 'wallet:payment:list')), request.lang)),
+    async (request) => request.ok(payeeIn(await paymentOf(db, caller(request).tenantId, request.body.id, await walletScope(request, 'wallet:payment:list')), request.lang)),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { tenantId, userId } = walletCaller(request);
+      const { tenantId, userId } = caller(request);
       if (!request.body.draft) await requirePermission(request, 'wallet:payment:submit');
       return request.ok(payeeIn(await submitPayment(db, { tenantId, userId, key: idempotencyKey(request) }, request.body), request.lang));
     },
@@ -97,7 +97,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(paymentRecord) },
       },
     },
-    async (request) => request.ok(payeeIn(await editPayment(db, { ...walletCaller(request), key: idempotencyKey(request) }, request.body), request.lang)),
+    async (request) => request.ok(payeeIn(await editPayment(db, { ...caller(request), key: idempotencyKey(request) }, request.body), request.lang)),
   );
 
   app.post(
@@ -107,7 +107,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['wallet'], summary: 'Deletes a draft payment (anything else is 409)', body: idBody, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await deleteDraft(db, walletCaller(request).tenantId, request.body.id, await walletScope(request, 'wallet:payment:list'));
+      await deleteDraft(db, caller(request).tenantId, request.body.id, await walletScope(request, 'wallet:payment:list'));
       return request.ok(null);
     },
   );
@@ -123,7 +123,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(paymentPreview) },
       },
     },
-    async (request) => request.ok(await previewPayment(db, walletCaller(request).tenantId, request.body, request.lang)),
+    async (request) => request.ok(await previewPayment(db, caller(request).tenantId, request.body, request.lang)),
   );
 
   app.post(
@@ -137,7 +137,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(paymentRecord) },
       },
     },
-    async (request) => request.ok(payeeIn(await payDraft(db, { ...walletCaller(request), key: idempotencyKey(request) }, request.body), request.lang)),
+    async (request) => request.ok(payeeIn(await payDraft(db, { ...caller(request), key: idempotencyKey(request) }, request.body), request.lang)),
   );
 
   app.get(
@@ -152,7 +152,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { tenantId } = walletCaller(request);
+      const { tenantId } = caller(request);
       const { timeZone = DEFAULT_EXPORT_TIME_ZONE, _t, ...filters } = request.query;
       void _t;
       return sendXlsx(reply, await paymentExport(db, tenantId, filters, request.lang, timeZone, await walletScope(request, 'wallet:payment:list')));

@@ -8,7 +8,7 @@ import { getQuery } from '../../../lib/query.ts';
 import { timeParam } from '../../../lib/list.ts';
 import { sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant, platform, requirePermission } from '../../../plugins/auth.ts';
-import { walletCaller } from '../access.ts';
+
 import { idempotencyKey } from '../ledger/service.ts';
 import {
   addRateApply,
@@ -53,7 +53,7 @@ export const rateApplyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(rateApplyRecord)) },
       },
     },
-    async (request) => request.ok(await listRateApplications(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await listRateApplications(db, caller(request).tenantId, request.body)),
   );
 
   app.post(
@@ -68,7 +68,7 @@ export const rateApplyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { tenantId, userId } = walletCaller(request);
+      const { tenantId, userId } = caller(request);
       const body = request.body;
       // the body's mistakes are named before a missing permission or key
       const fields = checkedApplication(body);
@@ -90,7 +90,7 @@ export const rateApplyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { tenantId } = walletCaller(request);
+      const { tenantId } = caller(request);
       const body = request.body;
       const fields = checkedApplication(body);
       if (!body.draft) await requirePermission(request, 'finance:rate-apply:submit');
@@ -102,7 +102,7 @@ export const rateApplyRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       { config: merchant(permission), schema: { tags: ['finance'], summary, body: idBody, response: { 200: envelopeSchema(rateApplyRecord) } } },
-      async (request) => request.ok(await moveRateApplication(db, walletCaller(request).tenantId, request.body.id, from, to, action)),
+      async (request) => request.ok(await moveRateApplication(db, caller(request).tenantId, request.body.id, from, to, action)),
     );
 
   move('/finance/rateApply/submit', 'finance:rate-apply:submit', 'Submits a draft for review', ['DRAFT'], 'SUBMITTED', 'submit');
@@ -119,7 +119,7 @@ export const rateApplyRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: [XLSX_TYPE],
       },
     },
-    async (request, reply) => sendXlsx(reply, await rateApplyWorkbook(db, request.lang, walletCaller(request).tenantId, request.query)),
+    async (request, reply) => sendXlsx(reply, await rateApplyWorkbook(db, request.lang, caller(request).tenantId, request.query)),
   );
 
   // ------------------------------------------------------------------ platform

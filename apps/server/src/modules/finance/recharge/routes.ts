@@ -8,7 +8,7 @@ import { decisionInput, idBody, rechargeEditInput, rechargeInput, rechargeListBo
 import { AppError, badRequest } from '../../../lib/errors.ts';
 import { contentDisposition, sendXlsx, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant, platform, requirePermission } from '../../../plugins/auth.ts';
-import { walletCaller, walletScope } from '../access.ts';
+import { walletScope } from '../access.ts';
 import { idempotencyKey } from '../ledger/service.ts';
 import { VOUCHER_LIMIT_TEXT } from './model.ts';
 import { emptyQuery, rechargeExportQuery, rechargeReviewExportQuery, voucherParams } from './schemas.ts';
@@ -105,7 +105,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { tenantId } = walletCaller(request);
+      const { tenantId } = caller(request);
       // a merchant sees its own tenant only: naming one is a mistake, not a filter
       if (request.body.tenantId !== undefined) throw badRequest('validationUnknownField', { field: 'tenantId' });
       return request.ok(await listRecharges(db, tenantId, request.body, await walletScope(request, 'wallet:recharge:list')));
@@ -118,7 +118,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant(PERMISSIONS.list),
       schema: { tags: ['wallet'], summary: 'One recharge of the caller tenant with its vouchers', body: idBody, response: { 200: envelopeSchema(rechargeRecord) } },
     },
-    async (request) => request.ok(await rechargeDetails(db, request.body.id, walletCaller(request).tenantId, await walletScope(request, 'wallet:recharge:list'))),
+    async (request) => request.ok(await rechargeDetails(db, request.body.id, caller(request).tenantId, await walletScope(request, 'wallet:recharge:list'))),
   );
 
   app.post(
@@ -133,7 +133,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const who = walletCaller(request);
+      const who = caller(request);
       if (!request.body.draft) await requirePermission(request, PERMISSIONS.submit);
       return request.ok(await submitRecharge(db, who, { key: idempotencyKey(request), route: 'recharge/submit', body: request.body }));
     },
@@ -151,7 +151,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const who = walletCaller(request);
+      const who = caller(request);
       if (!request.body.draft) await requirePermission(request, PERMISSIONS.submit);
       return request.ok(await editRecharge(db, who, { key: idempotencyKey(request), route: 'recharge/edit', body: request.body }, await walletScope(request, 'wallet:recharge:list')));
     },
@@ -164,7 +164,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['wallet'], summary: 'Deletes a draft recharge and its vouchers; other statuses are 409', body: idBody, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await deleteDraft(db, walletCaller(request).tenantId, request.body.id, await walletScope(request, 'wallet:recharge:list'));
+      await deleteDraft(db, caller(request).tenantId, request.body.id, await walletScope(request, 'wallet:recharge:list'));
       return request.ok(null);
     },
   );
@@ -181,7 +181,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const who = walletCaller(request);
+      const who = caller(request);
       return request.ok(await storeVoucher(db, who, await uploadedVoucher(request)));
     },
   );
@@ -192,7 +192,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant(PERMISSIONS.list),
       schema: { tags: ['wallet'], summary: "Downloads (views) one of the caller tenant's bank vouchers", params: voucherParams, querystring: emptyQuery },
     },
-    async (request, reply) => sendVoucher(reply, await voucherToSend(db, request.params.id, walletCaller(request).tenantId)),
+    async (request, reply) => sendVoucher(reply, await voucherToSend(db, request.params.id, caller(request).tenantId)),
   );
 
   app.get(
@@ -206,7 +206,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: [XLSX_TYPE],
       },
     },
-    async (request, reply) => sendXlsx(reply, await rechargeWorkbook(db, request.lang, walletCaller(request).tenantId, request.query, false, await walletScope(request, 'wallet:recharge:list'))),
+    async (request, reply) => sendXlsx(reply, await rechargeWorkbook(db, request.lang, caller(request).tenantId, request.query, false, await walletScope(request, 'wallet:recharge:list'))),
   );
 
   // ------------------------------------------------------------------ platform

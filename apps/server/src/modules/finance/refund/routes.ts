@@ -8,7 +8,7 @@ import { idParam, timeParam } from '../../../lib/list.ts';
 import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant, platform, requirePermission } from '../../../plugins/auth.ts';
 import { idempotencyKey } from '../ledger/service.ts';
-import { WALLET, walletCaller, walletScope } from '../access.ts';
+import { WALLET, walletScope } from '../access.ts';
 import { payOrderPage, refundPage, refundRecord as refundOf } from './repository.ts';
 import { refundExport, submitRefund, verifyRefund } from './service.ts';
 
@@ -50,7 +50,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(refundRecord)) },
       },
     },
-    async (request) => request.ok(await refundPage(db, walletCaller(request).tenantId, request.body, await walletScope(request, 'wallet:refund:list'))),
+    async (request) => request.ok(await refundPage(db, caller(request).tenantId, request.body, await walletScope(request, 'wallet:refund:list'))),
   );
 
   app.post(
@@ -59,7 +59,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('wallet:refund:list'),
       schema: { tags: ['wallet'], summary: 'One refund of the caller tenant', body: idBody, response: { 200: envelopeSchema(refundRecord) } },
     },
-    async (request) => request.ok(await refundOf(db, walletCaller(request).tenantId, request.body.id, await walletScope(request, 'wallet:refund:list'))),
+    async (request) => request.ok(await refundOf(db, caller(request).tenantId, request.body.id, await walletScope(request, 'wallet:refund:list'))),
   );
 
   app.post(
@@ -73,7 +73,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(payOrderRecord)) },
       },
     },
-    async (request) => request.ok(await payOrderPage(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await payOrderPage(db, caller(request).tenantId, request.body)),
   );
 
   app.post(
@@ -87,7 +87,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(refundRecord) },
       },
     },
-    async (request) => request.ok(await submitRefund(db, { ...walletCaller(request), key: idempotencyKey(request) }, request.body)),
+    async (request) => request.ok(await submitRefund(db, { ...caller(request), key: idempotencyKey(request) }, request.body)),
   );
 
   app.get(
@@ -102,7 +102,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { tenantId } = walletCaller(request);
+      const { tenantId } = caller(request);
       const { timeZone = DEFAULT_EXPORT_TIME_ZONE, _t, ...filters } = request.query;
       void _t;
       return sendXlsx(reply, await refundExport(db, { tenantId, withTenant: false, rules: await walletScope(request, 'wallet:refund:list') }, filters, request.lang, timeZone));

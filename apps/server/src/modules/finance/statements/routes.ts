@@ -4,8 +4,8 @@ import { idBody, statementDetail, statementInput, statementListBody, statementRe
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
 import { DEFAULT_EXPORT_TIME_ZONE, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
-import { merchant } from '../../../plugins/auth.ts';
-import { walletCaller } from '../access.ts';
+import { caller, merchant } from '../../../plugins/auth.ts';
+
 import { sendStatementXlsx } from './export.ts';
 import { statementPage } from './repository.ts';
 import { generateStatement, statementDetail as detailOf, statementExport } from './service.ts';
@@ -29,7 +29,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(statementRecord) },
       },
     },
-    async (request) => request.ok(await generateStatement(db, walletCaller(request), request.body)),
+    async (request) => request.ok(await generateStatement(db, caller(request), request.body)),
   );
 
   app.post(
@@ -43,7 +43,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(statementRecord)) },
       },
     },
-    async (request) => request.ok(await statementPage(db, walletCaller(request).tenantId, request.body)),
+    async (request) => request.ok(await statementPage(db, caller(request).tenantId, request.body)),
   );
 
   app.post(
@@ -57,7 +57,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(statementDetail) },
       },
     },
-    async (request) => request.ok(await detailOf(db, walletCaller(request).tenantId, request.body.id, request.log)),
+    async (request) => request.ok(await detailOf(db, caller(request).tenantId, request.body.id, request.log)),
   );
 
   app.get(
@@ -72,7 +72,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { tenantId } = walletCaller(request);
+      const { tenantId } = caller(request);
       const { id, timeZone = DEFAULT_EXPORT_TIME_ZONE } = request.query;
       return sendStatementXlsx(reply, await statementExport(db, tenantId, id, { lang: request.lang, timeZone, log: request.log }));
     },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { currencyBody, person, rateTable as rateTableSchema, walletBalance, walletDetails } from '@portal/shared/finance-schemas';
 import { caller, merchant } from '../../../plugins/auth.ts';
-import { walletCaller, walletScope } from '../access.ts';
+import { walletScope } from '../access.ts';
 import { balanceIn, balances, peopleOf, rateTable, walletFigureParts } from './service.ts';
 
 const emptyBody = z.strictObject({}).optional();
@@ -31,7 +31,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(walletDetails) },
       },
     },
-    async (request) => request.ok({ wallets: await balances(db, walletCaller(request).tenantId, await partsOf(request)) }),
+    async (request) => request.ok({ wallets: await balances(db, caller(request).tenantId, await partsOf(request)) }),
   );
 
   app.post(
@@ -45,7 +45,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(walletBalance) },
       },
     },
-    async (request) => request.ok(await balanceIn(db, walletCaller(request).tenantId, await partsOf(request), request.body.currency)),
+    async (request) => request.ok(await balanceIn(db, caller(request).tenantId, await partsOf(request), request.body.currency)),
   );
 
   app.post(
@@ -68,7 +68,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('wallet:module:view'),
       schema: { tags: ['wallet'], summary: 'The people of the caller tenant who created wallet records (the initiator filter)', body: emptyBody, response: { 200: envelopeSchema(z.array(person)) } },
     },
-    async (request) => request.ok(await peopleOf(db, walletCaller(request).tenantId, 'initiator')),
+    async (request) => request.ok(await peopleOf(db, caller(request).tenantId, 'initiator')),
   );
 
   app.post(
@@ -77,6 +77,6 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('wallet:module:view'),
       schema: { tags: ['wallet'], summary: "The platform's finance staff who decided on the caller tenant's records (the reviewer filter)", body: emptyBody, response: { 200: envelopeSchema(z.array(person)) } },
     },
-    async (request) => request.ok(await peopleOf(db, walletCaller(request).tenantId, 'judge')),
+    async (request) => request.ok(await peopleOf(db, caller(request).tenantId, 'judge')),
   );
 };
