@@ -38,7 +38,7 @@ import { oidcClientOf, type OidcConfig } from './modules/auth/third-login/provid
 import { checkRoutes } from './modules/check/routes.ts';
 import { onlineFormDuplicate } from './modules/online/form-row/duplicate.ts';
 import { companyRoutes } from './modules/company/routes.ts';
-import { logRoutes } from './modules/log/routes.ts';
+import { logArea } from './modules/log/area.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { siteRoutes, type SiteConfig } from './modules/site/routes.ts';
 import { stockFollowsOrder } from './modules/purchase/stock/repository.ts';
@@ -66,7 +66,6 @@ import { purchaseSettingsOf, type PurchaseConfig } from './modules/purchase/plat
 import { pushSettingsOf, type PushConfig } from './modules/push/settings.ts';
 import { registerTokenRefresh } from './modules/purchase/token/job.ts';
 import { VisitService, type VisitOptions } from './modules/log/visit/service.ts';
-import { visitRoutes } from './modules/log/visit/routes.ts';
 import { registerLogRetention, RETENTION_DEFAULTS } from './modules/log/retention/service.ts';
 // counting of open-API calls, API and push statistics
 import { UsageRecorder, type UsageRecorderOptions } from './modules/open-api/usage/recorder.ts';
@@ -288,8 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // the unique fields of online forms are checked by online development, registered with the checks
       await api.register(checkRoutes, { duplicateSources: [onlineFormDuplicate] });
       await api.register(companyRoutes);
-      await api.register(logRoutes);
-      await api.register(visitRoutes);
+      await api.register(logArea);
       await api.register(accountRoutes, { smsGateway: options.smsGateway });
       await api.register(siteRoutes);
       await api.register(trackingRoutes);

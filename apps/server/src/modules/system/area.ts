@@ -15,10 +15,9 @@ import { menuRoutes } from './menu/routes.ts';
 import { userRecycleRoutes } from './user-recycle/routes.ts';
 import { userTransferRoutes } from './user-transfer/routes.ts';
 import { thirdAccountRoutes } from './third-account/routes.ts';
-import { loginLogRoutes } from './login-log/routes.ts';
 import { auditLogRoutes } from './audit/routes.ts';
 
-/** System administration: users and their recycle bin and transfers, roles, departments and their roles, positions, menus, tenants and packages, data rules, the sign-in and audit logs, linked sign-in identities. Registered by the app as one unit. */
+/** System administration: users and their recycle bin and transfers, roles, departments and their roles, positions, menus, tenants and packages, data rules, the audit log, linked sign-in identities. Registered by the app as one unit. */
 export const systemArea: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }> = async (app, options) => {
   await app.register(departRoutes);
   await app.register(departRoleRoutes);
@@ -35,6 +34,5 @@ export const systemArea: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }> = as
   await app.register(userRecycleRoutes);
   await app.register(userTransferRoutes);
   await app.register(thirdAccountRoutes);
-  await app.register(loginLogRoutes);
   await app.register(auditLogRoutes);
 };
