@@ -54,4 +54,13 @@ describe('one writer per table', () => {
     const shared = [...writers].filter(([, domains]) => domains.size > 1).map(([table, domains]) => `${table}: ${[...domains].sort().join(', ')}`);
     expect(shared.sort()).toEqual([]);
   });
+
+  it('emits pushes from services and lifecycles, never from a repository', () => {
+    const modules = path.join(SOURCE, 'modules');
+    const emitting = sourceFilesUnder(modules)
+      .filter((file) => /repository\.ts$/.test(file))
+      .filter((file) => /\bemit[A-Z]\w*\(|emitPushEvent\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(modules, file));
+    expect(emitting).toEqual([]);
+  });
 });

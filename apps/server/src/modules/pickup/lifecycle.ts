@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { moveRefused } from '../../lib/status-move.ts';
 import { emitPickupStatus } from '../../lib/push-events.ts';
-import { lockLiveBatchOf, moveBatchRow, ordersOfBatch, updateBatch, type BatchMoveValues, type BatchRow } from './repository.ts';
+import { insertBatch, lockLiveBatchOf, moveBatchRow, ordersOfBatch, updateBatch, type BatchDetails, type BatchMoveValues, type BatchRow } from './repository.ts';
 
 /*
  * The pick-up batch's life (docs/logistics-lifecycle.md): the merchant prepares the goods and says so
@@ -52,6 +52,13 @@ export function assertIn(batch: BatchState, expected: PickupBatchStatus): void {
  * One step of the batch (already checked by assertMove on the locked row); the status condition keeps
  * the update honest should the row ever be changed without the lock.
  */
+/** A new batch with its orders, its birth told to the merchant as every later move is; its id. */
+export async function createBatch(tx: Db, tenantId: number, values: BatchDetails & { estimatedWeight: number }, orderIds: number[]): Promise<number> {
+  const created = await insertBatch(tx, tenantId, values, orderIds);
+  await emitPickupStatus(tx, { tenantId, batchNo: created.batchNo }, null, 'WAIT_PREPARE_GOODS');
+  return created.id;
+}
+
 export async function moveBatch(tx: Db, batch: BatchRow, to: PickupBatchStatus, set: BatchMoveValues): Promise<void> {
   if (!(await moveBatchRow(tx, batch, to, set))) throw conflict('pickupBatchChangedMeanwhile');
   await emitPickupStatus(tx, batch, batch.status, to);

@@ -11,7 +11,6 @@ import { dateRange, numberSearch, pageOf } from '../../lib/list.ts';
 import { must } from '../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../lib/xlsx.ts';
 import { indexOrder } from '../../lib/index-order.ts';
-import { emitPickupStatus } from '../../lib/push-events.ts';
 
 // ORDER BY terms the indexes serve (lib/index-order.ts)
 const newestFirst = indexOrder('desc');
@@ -281,8 +280,8 @@ export async function lockTenantOrders(tx: Db, tenantId: number, orderIds: numbe
 
 export type BatchDetails = { expectedPickupAt: Date; contactName: string; contactPhone: string; pickupAddress: string; remark: string };
 
-/** A new batch (numbered from the sequence) with its orders; its id. */
-export async function insertBatch(tx: Db, tenantId: number, values: BatchDetails & { estimatedWeight: number }, orderIds: number[]): Promise<number> {
+/** A new batch (numbered from the sequence) with its orders; its id and number. */
+export async function insertBatch(tx: Db, tenantId: number, values: BatchDetails & { estimatedWeight: number }, orderIds: number[]): Promise<{ id: number; batchNo: string }> {
   const [batch] = await tx
     .insert(pickupBatches)
     .values({ tenantId, batchNo: nextBatchNo, shipmentTotal: orderIds.length, ...values })
@@ -290,8 +289,7 @@ export async function insertBatch(tx: Db, tenantId: number, values: BatchDetails
   const created = must(batch, 'inserted batch');
   const batchId = created.id;
   await tx.insert(pickupBatchOrders).values(orderIds.map((orderId) => ({ batchId, orderId, tenantId })));
-  await emitPickupStatus(tx, { tenantId, batchNo: created.batchNo }, null, 'WAIT_PREPARE_GOODS');
-  return batchId;
+  return created;
 }
 
 /** A change that moves nothing (edit, schedule, cancel) to a locked batch. */

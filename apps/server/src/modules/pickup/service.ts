@@ -14,11 +14,10 @@ import { moveOrder } from '../logistics/order/lifecycle.ts';
 import { listOrders, orderConditions, type SortColumn } from '../logistics/order/list-repository.ts';
 import { orderFilter, type OrderFilterInput } from '../logistics/order/service.ts';
 import { batchColumnsFor } from './export.ts';
-import { assertCancellable, assertIn, assertMove, BATCH_MOVES, cancelBatchRow, EDITABLE_IN, moveBatch, SCHEDULABLE_IN, TO_COLLECT } from './lifecycle.ts';
+import { assertCancellable, assertIn, assertMove, BATCH_MOVES, cancelBatchRow, createBatch, EDITABLE_IN, moveBatch, SCHEDULABLE_IN, TO_COLLECT } from './lifecycle.ts';
 import {
   countBatches,
   findBatch,
-  insertBatch,
   lockBatch,
   lockTenantOrders,
   merchantBatchExportBatch,
@@ -87,7 +86,7 @@ export async function addBatch(db: Db, tenantId: number, body: BatchInput & { or
     const taken = await orderInLiveBatch(tx, orderIds);
     if (taken) throw conflict('pickupOrderInBatch', { orderNo: byId.get(taken.orderId)?.orderNo ?? String(taken.orderId), batchNo: taken.batchNo });
     const details = { expectedPickupAt: new Date(body.expectedPickupAt), contactName: body.contactName, contactPhone: body.contactPhone, pickupAddress: body.pickupAddress, remark: body.remark };
-    return insertBatch(tx, tenantId, { ...details, estimatedWeight: found.reduce((sum, order) => sum + order.declaredWeight, 0) }, orderIds);
+    return createBatch(tx, tenantId, { ...details, estimatedWeight: found.reduce((sum, order) => sum + order.declaredWeight, 0) }, orderIds);
   });
   return recordOf(db, id, tenantId);
 }

@@ -14,7 +14,8 @@ import { exportColumns, fileDate, orderBatches, orderTemplate, SHEET_TEXTS, type
 import { readWorkbook } from '../../../lib/xlsx-read.ts';
 import { buildOrders, CODED_COLUMNS, readSheet, sortErrors, type CodeBooks, type CodedColumn } from './import.ts';
 import { normalizeTitle, titleOf, type PreparedOrder } from './model.ts';
-import { insertOrders, takenMerchantNos } from './repository.ts';
+import { createOrders } from './lifecycle.ts';
+import { takenMerchantNos } from './repository.ts';
 import { countUpTo, orderConditions } from './list-repository.ts';
 
 import { orderFilter, sortOf, type Actor, type Dictionaries, type ListQuery } from './service.ts';
@@ -132,7 +133,7 @@ export async function importOrders(db: Db, dictionaries: Dictionaries, actor: Ac
   const quotes = await quoteAll(db, found.map((order) => order.prepared));
   try {
     await db.transaction((tx) =>
-      insertOrders(
+      createOrders(
         tx,
         actor,
         found.map((order, index) => ({ prepared: order.prepared, quote: quotes[index] ?? null })),

@@ -7,7 +7,11 @@ import { orders, trackingEvents } from '../../../db/schema/logistics.ts';
 import { conflict } from '../../../lib/errors.ts';
 import { moveRefused } from '../../../lib/status-move.ts';
 import { statusEventText } from './model.ts';
-import { emitOrderMoved, emitTrackingEvent, type OrderNumbers } from '../../../lib/push-events.ts';
+import { emitOrderMoved, emitOrdersCreated, emitTrackingEvent, type OrderNumbers } from '../../../lib/push-events.ts';
+import { must } from '../../../lib/must.ts';
+import type { Price } from '../../freight/service.ts';
+import type { PreparedOrder } from './model.ts';
+import { INSERT_CHUNK, insertOrders } from './repository.ts';
 
 /**
  * The one way an order's status changes (docs/logistics-lifecycle.md): the move is checked against
@@ -48,6 +52,45 @@ const moveListeners = new Set<OrderMoveListener>();
 /** Registers a listener of every order's moves; the same listener twice is one. */
 export function listenToOrderMoves(listener: OrderMoveListener): void {
   moveListeners.add(listener);
+}
+
+/**
+ * New orders (status CREATED) with their products, in the caller's transaction, and their birth recorded as
+ * every later move is: a CREATED tracking event each and the merchants' push. Answers their ids and numbers
+ * in the order given.
+ */
+export async function createOrders(
+  tx: Db,
+  owner: { tenantId: number; userId: number },
+  entries: { prepared: PreparedOrder; quote: Price | null }[],
+): Promise<{ id: number; orderNo: string }[]> {
+  const created = await insertOrders(tx, owner, entries);
+  const texts = statusEventText('CREATED');
+  const events = created.map((order) => ({
+    tenantId: owner.tenantId,
+    orderId: order.id,
+    occurredAt: sql`now()`,
+    status: 'CREATED' as const,
+    fromStatus: null,
+    descriptionZhTw: texts['zh-TW'],
+    descriptionZhCn: texts['zh-CN'],
+    descriptionEnUs: texts['en-US'],
+    source: 'MANUAL' as const,
+    createdBy: owner.userId,
+  }));
+  for (let start = 0; start < events.length; start += INSERT_CHUNK) await tx.insert(trackingEvents).values(events.slice(start, start + INSERT_CHUNK));
+  const event = { status: 'CREATED', carrierCode: null, location: '', rawText: null, descriptionZhTw: texts['zh-TW'], descriptionZhCn: texts['zh-CN'], descriptionEnUs: texts['en-US'], occurredAt: new Date() } as const;
+  await emitOrdersCreated(
+    tx,
+    owner.tenantId,
+    created.map((order, index) => ({
+      orderNo: order.orderNo,
+      merchantOrderNo: must(entries[index], 'created order').prepared.order.merchantOrderNo,
+      waybillNo: null,
+      event,
+    })),
+  );
+  return created;
 }
 
 /**

@@ -8,9 +8,8 @@ import { categories } from '../../../db/schema/dict.ts';
 import { orderItems, orders, parcels, pickupBatchOrders, pickupBatches, trackingEvents } from '../../../db/schema/logistics.ts';
 import { must } from '../../../lib/must.ts';
 import type { Price } from '../../freight/service.ts';
-import { eventDescription, formatOrderNo, statusEventText, type PreparedOrder } from './model.ts';
+import { eventDescription, formatOrderNo, type PreparedOrder } from './model.ts';
 import { money, toOrderRecord } from './list-repository.ts';
-import { emitOrdersCreated } from '../../../lib/push-events.ts';
 
 /*
  * The queries of one order and the writes of new and edited orders, and of the warehouse's measure and
@@ -125,7 +124,7 @@ export async function openBatchOf(tx: Db, order: { id: number; tenantId: number 
 }
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest row (~30 columns). */
-const INSERT_CHUNK = 500;
+export const INSERT_CHUNK = 500;
 
 /** `count` new order numbers in one round trip. */
 export async function nextOrderNos(db: Db, count: number): Promise<string[]> {
@@ -151,8 +150,8 @@ export async function takenMerchantNos(db: Db, tenantId: number, numbers: string
 const quoteColumns = (quote: Price | null) => ({ freightQuote: quote?.freight ?? null, freightCurrency: (quote?.currency ?? null) as CurrencyCode | null });
 
 /**
- * Inserts new orders (status CREATED) with their products and CREATED events, in the caller's
- * transaction; answers their ids and numbers in the order given.
+ * Inserts new orders (status CREATED) with their products, in the caller's transaction; answers their ids
+ * and numbers in the order given. Their birth is recorded by the lifecycle (createOrders).
  */
 export async function insertOrders(
   tx: Db,
@@ -185,31 +184,6 @@ export async function insertOrders(
   }
   const items = entries.flatMap(({ prepared }, index) => prepared.items.map((item) => ({ ...item, tenantId: owner.tenantId, orderId: must(created[index], 'inserted order').id })));
   for (let start = 0; start < items.length; start += INSERT_CHUNK) await tx.insert(orderItems).values(items.slice(start, start + INSERT_CHUNK));
-  const texts = statusEventText('CREATED');
-  const events = created.map((order) => ({
-    tenantId: owner.tenantId,
-    orderId: order.id,
-    occurredAt: sql`now()`,
-    status: 'CREATED' as const,
-    fromStatus: null,
-    descriptionZhTw: texts['zh-TW'],
-    descriptionZhCn: texts['zh-CN'],
-    descriptionEnUs: texts['en-US'],
-    source: 'MANUAL' as const,
-    createdBy: owner.userId,
-  }));
-  for (let start = 0; start < events.length; start += INSERT_CHUNK) await tx.insert(trackingEvents).values(events.slice(start, start + INSERT_CHUNK));
-  const event = { status: 'CREATED', carrierCode: null, location: '', rawText: null, descriptionZhTw: texts['zh-TW'], descriptionZhCn: texts['zh-CN'], descriptionEnUs: texts['en-US'], occurredAt: new Date() } as const;
-  await emitOrdersCreated(
-    tx,
-    owner.tenantId,
-    created.map((order, index) => ({
-      orderNo: order.orderNo,
-      merchantOrderNo: must(entries[index], 'created order').prepared.order.merchantOrderNo,
-      waybillNo: null,
-      event,
-    })),
-  );
   return created;
 }
 

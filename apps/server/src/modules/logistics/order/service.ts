@@ -9,9 +9,9 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { priceFor, type Price } from '../../freight/service.ts';
-import { moveOrder } from './lifecycle.ts';
+import { createOrders, moveOrder } from './lifecycle.ts';
 import { orderProblems, pathText, prepareOrder, statusEventText, type ParsedOrder, type PreparedOrder } from './model.ts';
-import { chargeOrder, insertOrders, openBatchOf, orderDetailOf, ownOrder, replaceItems, setWaybill, takenMerchantNos, updateIfCreated, type ReceivedCharge } from './repository.ts';
+import { chargeOrder, openBatchOf, orderDetailOf, ownOrder, replaceItems, setWaybill, takenMerchantNos, updateIfCreated, type ReceivedCharge } from './repository.ts';
 import { listOrders, orderConditions, statusCounts, tenantStatusCounts, type OrderFilter, type OrderSort, type SortColumn, type SortDirection, type TimeBound } from './list-repository.ts';
 
 /*
@@ -204,7 +204,7 @@ export async function createOrderIn(tx: Db, actor: Actor, input: ParsedOrder): P
   const quote = await priceFor(tx, input, prepared.order.declaredWeight, prepared.dimensions);
   let created: CreatedOrder | undefined;
   try {
-    [created] = await insertOrders(tx, actor, [{ prepared, quote }]);
+    [created] = await createOrders(tx, actor, [{ prepared, quote }]);
   } catch (error) {
     throw merchantNoRace(error, input.merchantOrderNo);
   }

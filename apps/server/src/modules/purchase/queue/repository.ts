@@ -10,7 +10,6 @@ import { must } from '../../../lib/must.ts';
 import { numberSearch, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { tenantNames, userNames } from '../../finance/repository.ts';
-import { emitPurchaseStatus } from '../../../lib/push-events.ts';
 
 /* The queries of the purchasers' queue: paid pre-orders of every tenant, their lines, the purchase orders made from them. */
 
@@ -171,8 +170,8 @@ export type NewPurchaseOrder = {
   lines: { lineId: number; quantity: number }[];
 };
 
-/** A PLACING purchase order and its lines; answers its id. */
-export async function insertPurchaseOrder(tx: Db, preOrder: typeof preOrders.$inferSelect, order: NewPurchaseOrder, purchaserId: number): Promise<number> {
+/** A PLACING purchase order and its lines; answers its id and number. */
+export async function insertPurchaseOrder(tx: Db, preOrder: typeof preOrders.$inferSelect, order: NewPurchaseOrder, purchaserId: number): Promise<{ id: number; purchaseNo: string }> {
   const [created] = await tx
     .insert(purchaseOrders)
     .values({
@@ -191,7 +190,6 @@ export async function insertPurchaseOrder(tx: Db, preOrder: typeof preOrders.$in
     })
     .returning({ id: purchaseOrders.id, purchaseNo: purchaseOrders.purchaseNo });
   const { id, purchaseNo: number } = must(created, 'purchase order');
-  await emitPurchaseStatus(tx, { tenantId: preOrder.tenantId, purchaseNo: number }, null, 'PLACING');
   await tx.insert(purchaseOrderLines).values(order.lines.map((line) => ({ tenantId: preOrder.tenantId, purchaseOrderId: id, preOrderLineId: line.lineId, quantity: line.quantity })));
-  return id;
+  return { id, purchaseNo: number };
 }

@@ -12,6 +12,7 @@ import { moveOrder } from '../purchase-order/lifecycle.ts';
 import { purchaseOrdersOf } from '../purchase-order/repository.ts';
 import { cancelUnpaidTopUps, markSettled, returnEverything } from '../purchase-order/settlement.ts';
 import { defaultSplit, planSplit } from './model.ts';
+import { emitPurchaseStatus } from '../../../lib/push-events.ts';
 import { countQueue, insertPurchaseOrder, lineRecord, linesOf, lockOrdersOf, lockPreOrder, queueExportBatch, queueRecord, updatePreOrder, type QueueFilters } from './repository.ts';
 
 /*
@@ -70,7 +71,10 @@ export async function splitPreOrder(db: Db, body: z.infer<typeof queueSplitInput
     const lines = await linesOf(tx, body.tenantId, body.id);
     const plan = planSplit(lines, preOrder.expressFee, body.orders ? body.orders.map((order) => order.lines) : defaultSplit(lines));
     if (!Array.isArray(plan)) throw badRequest(plan.key, plan.params);
-    for (const order of plan) await insertPurchaseOrder(tx, preOrder, order, userId);
+    for (const order of plan) {
+      const { purchaseNo } = await insertPurchaseOrder(tx, preOrder, order, userId);
+      await emitPurchaseStatus(tx, { tenantId: preOrder.tenantId, purchaseNo }, null, 'PLACING');
+    }
     return queueDetail(tx, body);
   });
 }

@@ -9,7 +9,6 @@ import { orders } from '../../../db/schema/logistics.ts';
 import { preOrderLines, preOrders, purchaseCharges, purchaseOrderLines, purchaseOrders, stockItems } from '../../../db/schema/purchase.ts';
 import { escapeLike, numberSearch, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, keysetBatches } from '../../../lib/xlsx.ts';
-import { emitPurchaseStatus } from '../../../lib/push-events.ts';
 
 /*
  * The merchant's stock: purchased goods received at the warehouse. Every query of a tenant's stock
@@ -159,9 +158,7 @@ export async function markInStock(tx: Db, order: { id: number; tenantId: number;
     .set({ status: 'IN_STOCK', receivedAt: sql`now()`, receivedBy, updatedAt: sql`now()` })
     .where(and(eq(purchaseOrders.tenantId, order.tenantId), eq(purchaseOrders.id, order.id), eq(purchaseOrders.status, 'SELLER_SHIPPED')))
     .returning({ id: purchaseOrders.id });
-  if (moved.length === 0) return false;
-  await emitPurchaseStatus(tx, order, 'SELLER_SHIPPED', 'IN_STOCK');
-  return true;
+  return moved.length > 0;
 }
 
 /** One stock item per line of the purchase order, as the merchant chose it (title, SKU, image, price), put in `warehouseCode`. */

@@ -1,3 +1,4 @@
+import { emitPurchaseStatus } from '../../../lib/push-events.ts';
 import type { z } from 'zod';
 import type { Page } from '@portal/shared/api';
 import type { Language } from '@portal/shared/languages';
@@ -110,5 +111,6 @@ export async function shipStock(db: Db, actor: Actor, input: StockShipInput): Pr
  */
 export const stockFromReceipt: PurchaseReceiver = async (tx, order, receipt) => {
   if (!(await markInStock(tx, order, receipt.receivedBy))) return null;
+  await emitPurchaseStatus(tx, order, 'SELLER_SHIPPED', 'IN_STOCK');
   return stockLinesOf(tx, order, receipt.warehouseCode, receipt.receivedBy);
 };
