@@ -16,12 +16,24 @@ import { money, toOrderRecord } from './list-repository.ts';
  * waybill (the caller holds the transaction); the lists, their counts and their sort are list-repository.ts.
  */
 
-/** The caller tenant's order with its recipient, products, parcels and events; null when it is not theirs, its data rules hide it, or it does not exist. */
-export async function orderDetailOf(db: Db, tenantId: number, id: number, language: Language, scope?: SQL): Promise<OrderDetail | null> {
+/** The id of the tenant's order with this number (exactly as written), if its data rules show it. */
+export async function orderIdOfNo(db: Db, tenantId: number, orderNo: string, scope?: SQL): Promise<number | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.orderNo, orderNo), scope));
+  return row ? row.id : null;
+}
+
+/**
+ * The caller tenant's order (by its id, or by its number exactly as written) with its recipient, products,
+ * parcels and events; null when it is not theirs, its data rules hide it, or it does not exist.
+ */
+export async function orderDetailOf(db: Db, tenantId: number, key: number | { orderNo: string }, language: Language, scope?: SQL): Promise<OrderDetail | null> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.tenantId, tenantId), scope));
+    .where(and(typeof key === 'number' ? eq(orders.id, key) : eq(orders.orderNo, key.orderNo), eq(orders.tenantId, tenantId), scope));
   if (!row) return null;
   const [items, parcelRows, events] = await Promise.all([
     // the tenant leads the products' key (tenant_id, order_id, line_no): without it the key is read whole

@@ -11,7 +11,7 @@ import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { priceFor, type Price } from '../../freight/service.ts';
 import { createOrders, moveOrder } from './lifecycle.ts';
 import { orderProblems, pathText, prepareOrder, statusEventText, type ParsedOrder, type PreparedOrder } from './model.ts';
-import { chargeOrder, openBatchOf, orderDetailOf, ownOrder, replaceItems, setWaybill, takenMerchantNos, updateIfCreated, type ReceivedCharge } from './repository.ts';
+import { chargeOrder, openBatchOf, orderDetailOf, orderIdOfNo, ownOrder, type ReceivedCharge, replaceItems, setWaybill, takenMerchantNos, updateIfCreated } from './repository.ts';
 import { listOrders, orderConditions, statusCounts, tenantStatusCounts, type OrderFilter, type OrderSort, type SortColumn, type SortDirection, type TimeBound } from './list-repository.ts';
 
 /*
@@ -159,8 +159,12 @@ export function orderStatusCounts(db: Db, tenantId: number, filters: OrderFilter
   return filtersStatusAside(filters) || scope ? statusCounts(db, orderConditions(tenantId, orderFilter(filters, { withStatus: false }), scope)) : tenantStatusCounts(db, tenantId);
 }
 
-export async function orderDetail(db: Db, tenantId: number, id: number, language: Language, scope?: SQL): Promise<OrderDetail> {
-  const detail = await orderDetailOf(db, tenantId, id, language, scope);
+/** The id of the tenant's order with this number exactly, if the caller's data rules show it. */
+export const orderIdByNo = (db: Db, tenantId: number, orderNo: string, scope?: SQL): Promise<number | null> => orderIdOfNo(db, tenantId, orderNo, scope);
+
+/** An order's detail by its id, or by its number exactly as written (the open API's); 404 when the caller may not see it. */
+export async function orderDetail(db: Db, tenantId: number, key: number | { orderNo: string }, language: Language, scope?: SQL): Promise<OrderDetail> {
+  const detail = await orderDetailOf(db, tenantId, key, language, scope);
   if (!detail) throw notFound();
   return detail;
 }

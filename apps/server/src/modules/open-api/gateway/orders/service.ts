@@ -5,7 +5,7 @@ import type { Page } from '@portal/shared/api';
 import type { OrderStatus } from '@portal/shared/logistics';
 import type { Db } from '../../../../db/client.ts';
 import { notFound } from '../../../../lib/errors.ts';
-import { cancelOrder, createOrderIn, orderDetail, orderPage, type ListQuery } from '../../../logistics/order/service.ts';
+import { cancelOrder, createOrderIn, orderDetail, orderIdByNo, orderPage, type ListQuery } from '../../../logistics/order/service.ts';
 import type { ParsedOrder } from '../../../logistics/order/model.ts';
 import type { ApiKeyCaller } from '../../access/service.ts';
 import { keyAuthor, onceForKey } from '../idempotency.ts';
@@ -26,15 +26,15 @@ function openOrder(detail: OrderDetail): OpenOrder {
   return open;
 }
 
+/** The id of the tenant's order with this number, if its data rules show it; 404 otherwise. */
 async function orderIdOf(db: Db, tenantId: number, orderNo: string, scope: SQL | undefined): Promise<number> {
-  const page = await orderPage(db, tenantId, { orderNo, pageNo: 1, pageSize: 10 }, undefined, scope);
-  const found = page.records.find((record) => record.orderNo === orderNo);
-  if (!found) throw notFound();
-  return found.id;
+  const found = await orderIdByNo(db, tenantId, orderNo, scope);
+  if (found === null) throw notFound();
+  return found;
 }
 
 export async function openOrderByNo(db: Db, caller: ApiKeyCaller, orderNo: string, language: Language, scope: SQL | undefined): Promise<OpenOrder> {
-  return openOrder(await orderDetail(db, caller.tenantId, await orderIdOf(db, caller.tenantId, orderNo, scope), language, scope));
+  return openOrder(await orderDetail(db, caller.tenantId, { orderNo }, language, scope));
 }
 
 export type OpenOrderFilters = { status?: string; merchantOrderNo?: string; createdFrom?: string; createdTo?: string; pageNo: number; pageSize: number; order?: 'asc' | 'desc' };
@@ -65,6 +65,6 @@ export async function cancelOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: s
 
 /** The order's tracking: its status and its events, oldest first. */
 export async function openTracking(db: Db, caller: ApiKeyCaller, orderNo: string, language: Language, scope: SQL | undefined): Promise<{ orderNo: string; status: OrderStatus; waybillNo: string | null; events: OrderDetail['events'] }> {
-  const detail = await orderDetail(db, caller.tenantId, await orderIdOf(db, caller.tenantId, orderNo, scope), language, scope);
+  const detail = await orderDetail(db, caller.tenantId, { orderNo }, language, scope);
   return { orderNo: detail.orderNo, status: detail.status, waybillNo: detail.waybillNo, events: detail.events };
 }
