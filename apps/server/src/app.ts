@@ -303,6 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the open API under /open/v1, called with an API key (never a session); its calls counted unless turned off
   await registerOpenApi(app, {
     db: options.database.db,
+    bus,
     ratePerMinute: options.config.OPEN_API_RATE_LIMIT ?? 600,
     usage: options.config.OPEN_API_USAGE_COUNTING === 'off' ? null : apiUsage,
   });

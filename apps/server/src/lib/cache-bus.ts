@@ -9,6 +9,8 @@ export type CacheEvent =
   | { kind: 'permissions' }
   /** a tenant frozen, unfrozen, moved to another package or given another validity period */
   | { kind: 'tenant'; tenantId: number }
+  /** an API key edited, rolled or revoked: the open API's key cache forgets it */
+  | { kind: 'apiKey'; keyId: number }
   | { kind: 'dicts' }
   /** an announcement of `tenantId` (0: the platform's) was published or revoked, or `userId` read some: the readers' streams recount */
   | { kind: 'announcement'; tenantId: number; userId?: number };

@@ -5,6 +5,7 @@ import type { DataRuleMenu } from '@portal/shared/system-data-rules';
 import type { PermissionCode } from '@portal/shared/permissions';
 import type { ApiScope, ApiType } from '@portal/shared/open-api';
 import type { Db } from '../db/client.ts';
+import type { CacheBus } from '../lib/cache-bus.ts';
 import { forbidden } from '../lib/errors.ts';
 import { ApiKeyAccess, type ApiKeyCaller } from '../modules/open-api/access/service.ts';
 import { heldRights } from '../modules/auth/access/holder.ts';
@@ -33,8 +34,8 @@ declare module 'fastify' {
 const isDocument = (url: string) => url.endsWith('/openapi.json') || url.includes('/docs');
 
 export const openApiAuthPlugin = fp(
-  async (app, opts: { db: Db; prefix: string }) => {
-    const access = new ApiKeyAccess(opts.db, heldRights(app.accessService), app.log);
+  async (app, opts: { db: Db; bus: CacheBus; prefix: string }) => {
+    const access = new ApiKeyAccess(opts.db, heldRights(app.accessService), app.log, opts.bus);
     // a closing server waits for the keys' last-use writes under way
     app.addHook('onClose', () => access.lastUseWritten());
     app.decorateRequest('apiKey', null);

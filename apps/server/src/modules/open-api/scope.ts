@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { OPEN_API_PREFIX } from '@portal/shared/open-api';
 import type { Db } from '../../db/client.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import { openApiAuthPlugin } from '../../plugins/open-api-auth.ts';
 import { answerOpenApiNotFound } from './gateway/errors.ts';
 import { openApiGatewayRoutes } from './gateway/routes.ts';
@@ -12,8 +13,8 @@ import type { UsageRecorder } from './usage/recorder.ts';
  * versioned prefix with their rate limit, the counting of their calls (`usage` null: not counted), and a
  * JSON 404 in its own shape for any other path under /open.
  */
-export async function registerOpenApi(app: FastifyInstance, options: { db: Db; ratePerMinute: number; usage: UsageRecorder | null }): Promise<void> {
-  await app.register(openApiAuthPlugin, { db: options.db, prefix: OPEN_API_PREFIX });
+export async function registerOpenApi(app: FastifyInstance, options: { db: Db; bus: CacheBus; ratePerMinute: number; usage: UsageRecorder | null }): Promise<void> {
+  await app.register(openApiAuthPlugin, { db: options.db, bus: options.bus, prefix: OPEN_API_PREFIX });
   await app.register(
     async (open) => {
       if (options.usage) await open.register(apiUsagePlugin, { recorder: options.usage });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalBus } from '../../../src/lib/cache-bus.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiKeyIssued } from '@portal/shared/open-api-keys';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
@@ -12,7 +13,8 @@ import { heldRights } from '../../../src/modules/auth/access/holder.ts';
 /*
  * The open API's guard (modules/open-api/access) against the real database, with keys made through the
  * management API: what works, what is refused, and the last use written. Time moves by updating the
- * expiries, never by waiting.
+ * expiries, never by waiting; the guard, which keeps a key found in memory for a moment, hears the app's
+ * cache bus (a change to a key forgets it) and is told the clock moved on where an expiry passes.
  */
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -35,11 +37,19 @@ describe(`the API key guard (${testDbKind()})`, () => {
     }
   };
 
+  const bus = createLocalBus();
+  /** The clock moves on by `ms` for what the guard keeps in memory (the database's expiry is moved alike). */
+  const movedOn = (ms: number) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + ms);
+  };
+
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ bus });
     token = await t.login('merchant');
-    access = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log);
+    access = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log, bus);
   });
+  afterEach(() => void vi.useRealTimers());
   afterAll(() => t.close());
 
   it('authenticates a created key as its tenant and scopes, never a malformed or unknown one', async () => {
@@ -61,6 +71,7 @@ describe(`the API key guard (${testDbKind()})`, () => {
     const expired = await add();
     expect(await statusOf(expired.key)).toBe(200);
     await t.db.update(apiKeys).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(apiKeys.id, expired.record.id));
+    movedOn(31 * 86_400_000);
     expect(await statusOf(expired.key)).toBe(401);
   });
 
@@ -71,6 +82,7 @@ describe(`the API key guard (${testDbKind()})`, () => {
     expect(await statusOf(rolled.key)).toBe(200);
     // the overlap ends: move the old secret's end into the past
     await t.db.update(apiKeySecrets).set({ expiresAt: sql`now() - interval '1 second'` }).where(sql`${apiKeySecrets.keyId} = ${first.record.id} and ${apiKeySecrets.expiresAt} is not null`);
+    movedOn(2 * 3_600_000);
     expect(await statusOf(first.key)).toBe(401);
     expect(await statusOf(rolled.key)).toBe(200);
     // a roll without overlap ends the old secret at once
@@ -110,7 +122,7 @@ describe(`the API key guard (${testDbKind()})`, () => {
 
   it('writes the last use time and address, at most once a minute per key', async () => {
     const { record, key } = await add();
-    const fresh = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log);
+    const fresh = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log, bus);
     await fresh.authenticate(bearer(key), '198.51.100.23');
     const used = async () => (await t.db.select({ at: apiKeys.lastUsedAt, ip: apiKeys.lastUsedIp }).from(apiKeys).where(eq(apiKeys.id, record.id)))[0]!;
     await fresh.lastUseWritten();
@@ -123,7 +135,7 @@ describe(`the API key guard (${testDbKind()})`, () => {
     await fresh.lastUseWritten();
     expect(await used()).toEqual(first);
     // another app server (its own throttle) writes its own use
-    const other = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log);
+    const other = new ApiKeyAccess(t.db, heldRights(t.app.accessService), t.app.log, bus);
     await other.authenticate(bearer(key), '198.51.100.99');
     await other.lastUseWritten();
     expect((await used()).ip).toBe('198.51.100.99');

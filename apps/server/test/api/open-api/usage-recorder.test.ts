@@ -139,8 +139,9 @@ describe(`counting open-API calls (${testDbKind()})`, () => {
       await instance.register(i18nPlugin);
       await instance.register(errorsPlugin);
       // the guard reads each key's holder's rights from the access service
-      await instance.register(authPlugin, { accessService: new AccessService(db, createLocalBus()) });
-      await instance.register(openApiAuthPlugin, { db, prefix: OPEN_API_PREFIX });
+      const bus = createLocalBus();
+      await instance.register(authPlugin, { accessService: new AccessService(db, bus) });
+      await instance.register(openApiAuthPlugin, { db, bus, prefix: OPEN_API_PREFIX });
       await instance.register(
         async (open) => {
           if (counting) await open.register(apiUsagePlugin, { recorder });

@@ -14,6 +14,8 @@ export type ApiKeyRecord = {
   createdBy: number | null;
   /** whose rights the key carries, and whether they still can (decision 0027) */
   holder: { userId: number; username: string; orgCode: string | null; state: HolderState } | null;
+  /** the first moment it stops working by itself (its secret's overlap, its own expiry, its company's period) */
+  usableUntil: Date;
 };
 
 /**
@@ -33,6 +35,9 @@ export async function usableKeyByHash(db: Db, hash: string): Promise<ApiKeyRecor
       holderName: holders.username,
       holderOrgCode: holders.orgCode,
       holderState,
+      secretExpiresAt: apiKeySecrets.expiresAt,
+      keyExpiresAt: apiKeys.expiresAt,
+      tenantValidUntil: tenants.validUntil,
     })
     .from(apiKeySecrets)
     .innerJoin(apiKeys, and(eq(apiKeys.tenantId, apiKeySecrets.tenantId), eq(apiKeys.id, apiKeySecrets.keyId)))
@@ -52,8 +57,13 @@ export async function usableKeyByHash(db: Db, hash: string): Promise<ApiKeyRecor
     .limit(1);
   const row = rows[0];
   if (!row) return undefined;
-  const { holderId, holderName, holderOrgCode, holderState: state, ...key } = row;
-  return { ...key, holder: holderId === null ? null : { userId: Number(holderId), username: holderName ?? '', orgCode: holderOrgCode, state } };
+  const { holderId, holderName, holderOrgCode, holderState: state, secretExpiresAt, keyExpiresAt, tenantValidUntil, ...key } = row;
+  const ends = [secretExpiresAt, keyExpiresAt, tenantValidUntil].filter((at): at is Date => at !== null).map((at) => at.getTime());
+  return {
+    ...key,
+    holder: holderId === null ? null : { userId: Number(holderId), username: holderName ?? '', orgCode: holderOrgCode, state },
+    usableUntil: new Date(Math.min(...ends)),
+  };
 }
 
 /** When and from where the key was last used. */

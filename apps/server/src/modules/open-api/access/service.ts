@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { AppError, forbidden } from '../../../lib/errors.ts';
+import type { CacheBus } from '../../../lib/cache-bus.ts';
 import { TtlCache } from '../../../lib/ttl-cache.ts';
 import { SCOPE_PERMISSIONS, type ApiScope } from '@portal/shared/open-api';
 import type { HeldRights } from '../../auth/access/holder.ts';
@@ -13,7 +14,7 @@ import { touchKey, usableKeyByHash, type ApiKeyRecord } from './repository.ts';
  * rights of its holder (decision 0027): `held` are the scopes whose permissions the holder holds now, and
  * the holder's data rules narrow what it reads.
  */
-export type ApiKeyCaller = Omit<ApiKeyRecord, 'ipAllowList' | 'holder'> & {
+export type ApiKeyCaller = Omit<ApiKeyRecord, 'ipAllowList' | 'holder' | 'usableUntil'> & {
   holder: { userId: number; username: string; orgCode: string | null };
   held: ReadonlySet<ApiScope>;
 };
@@ -56,9 +57,13 @@ export function ipAllowed(ip: string, allowList: readonly string[]): boolean {
 
 /** Last use is written at most once a minute per key, off the request's path. */
 const TOUCH_EVERY_MS = 60_000;
+/** How long a key found is kept in memory, as a session is: every change to it, its holder or its company is published and forgets it at once. */
+const KEY_CACHE_MS = 15_000;
 
 export class ApiKeyAccess {
   private readonly touched = new TtlCache<number, true>(TOUCH_EVERY_MS);
+  /** keys found, by their secret's hash */
+  private readonly keys = new TtlCache<string, ApiKeyRecord>(KEY_CACHE_MS);
   /** the last-use writes under way, which a closing server waits for (as the sessions' do) */
   private readonly writing = new Set<Promise<void>>();
 
@@ -66,13 +71,38 @@ export class ApiKeyAccess {
     private readonly db: Db,
     private readonly rights: HeldRights,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    bus: CacheBus,
+  ) {
+    bus.subscribe((event) => {
+      switch (event.kind) {
+        case 'apiKey':
+          this.keys.deleteWhere((_, key) => key.keyId === event.keyId);
+          break;
+        case 'user':
+          this.keys.deleteWhere((_, key) => key.holder?.userId === event.userId);
+          break;
+        case 'tenant':
+          this.keys.deleteWhere((_, key) => key.tenantId === event.tenantId);
+          break;
+      }
+    });
+  }
+
+  /** The key whose secret has this hash, if it works now: from memory when it was found a moment ago. */
+  private async usableKey(hash: string): Promise<ApiKeyRecord | undefined> {
+    const cached = this.keys.get(hash);
+    if (cached && cached.usableUntil.getTime() > Date.now()) return cached;
+    const found = await usableKeyByHash(this.db, hash);
+    if (found) this.keys.set(hash, found);
+    else this.keys.delete(hash);
+    return found;
+  }
 
   /** The caller of an open-API request; 401 for a missing or unusable key, 403 from an address the key does not allow. */
   async authenticate(authorization: string | undefined, ip: string): Promise<ApiKeyCaller> {
     const key = presentedKey(authorization);
     if (!key) throw keyRefused();
-    const record = await usableKeyByHash(this.db, hashApiKey(key));
+    const record = await this.usableKey(hashApiKey(key));
     if (!record) throw keyRefused();
     if (!ipAllowed(ip, record.ipAllowList)) throw forbidden('apiKeyIpRefused', { ip });
     // the whole key stops with its holder: frozen, deleted, or no longer one of the company's users

@@ -19,6 +19,13 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...auditActor(request), held: await rights(SCOPE_PERMISSIONS, { userId: auth.userId, orgCode: auth.session.orgCode }, auth.tenantId) };
   };
 
+  /** After a change to a key, every app server's open API forgets what it kept of it. */
+  const forgotten = async <T>(keyId: number, change: Promise<T>): Promise<T> => {
+    const changed = await change;
+    await app.accessService.publish({ kind: 'apiKey', keyId });
+    return changed;
+  };
+
   app.get(
     '/config/api-key/list',
     {
@@ -43,7 +50,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('config:token:edit'),
       schema: { tags, summary: 'Edit the name, scopes, IP allow-list and expiry (at most a year from now) of a working key; 409 for an expired or revoked one', body: apiKeyEditInput, response: { 200: envelopeSchema(apiKeyRecord) } },
     },
-    async (request) => request.ok(await editApiKey(db, caller(request).tenantId, request.body, await keyActor(request))),
+    async (request) => request.ok(await forgotten(request.body.id, editApiKey(db, caller(request).tenantId, request.body, await keyActor(request)))),
   );
 
   app.post(
@@ -52,7 +59,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('config:token:reset-secret'),
       schema: { tags, summary: 'Roll the secret: the new key is in this answer only; the old one keeps working `overlapHours` (0 to 168, default 24)', body: apiKeyRollInput, response: { 200: envelopeSchema(apiKeyIssued) } },
     },
-    async (request) => request.ok(await rollApiKey(db, caller(request).tenantId, request.body.id, request.body.overlapHours, await keyActor(request)), 'apiKeyRolled'),
+    async (request) => request.ok(await forgotten(request.body.id, rollApiKey(db, caller(request).tenantId, request.body.id, request.body.overlapHours, await keyActor(request))), 'apiKeyRolled'),
   );
 
   app.post(
@@ -61,6 +68,6 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('config:token:delete'),
       schema: { tags, summary: 'Revoke a key: refused from the next call on', body: apiKeyRevokeInput, response: { 200: envelopeSchema(apiKeyRecord) } },
     },
-    async (request) => request.ok(await revokeKey(db, rights, caller(request).tenantId, request.body.id, auditActor(request)), 'apiKeyRevoked'),
+    async (request) => request.ok(await forgotten(request.body.id, revokeKey(db, rights, caller(request).tenantId, request.body.id, auditActor(request))), 'apiKeyRevoked'),
   );
 };
