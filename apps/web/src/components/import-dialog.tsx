@@ -36,7 +36,7 @@ export function ImportButton({
   code?: PermissionCode;
   testId: string;
   texts: ImportTexts;
-  template: UseMutationResult<void, Error, void>;
+  template: UseMutationResult<unknown, Error, void>;
   upload: UseMutationResult<ImportResult, Error, File>;
 }) {
   const { t } = useTranslation();

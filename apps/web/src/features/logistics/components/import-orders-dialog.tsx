@@ -4,9 +4,8 @@ import { DeleteOutlined, DownloadOutlined, FileExcelOutlined, InboxOutlined } fr
 import { useTranslation } from 'react-i18next';
 import { IMPORT_BYTES_MAX, IMPORT_ROWS_MAX } from '@portal/shared/logistics';
 import type { ImportResult, ImportRowError } from '@portal/shared/logistics-schemas';
-import { formatCount } from '../../../lib/format.ts';
+import { formatBytes, formatCount } from '../../../lib/format.ts';
 import { useDownloadImportTemplate, ImportFailure, useImportOrders } from '../api/order-import.ts';
-import { formatBytes } from '../stream-download.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
