@@ -84,6 +84,8 @@ export const components: typeof source = {
     column: 'Column',
     message: 'Problem',
   },
+  // an add or edit form in a drawer (components/editor-drawer.tsx)
+  editorDrawer: { cancel: 'Cancel', save: 'Save', saved: 'Saved' },
   // checks: the Traditional/Simplified converter button
   scriptConvert: {
     fromTraditional: 'From Traditional',

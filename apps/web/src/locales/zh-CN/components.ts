@@ -84,6 +84,8 @@ export const components: typeof source = {
     column: '列',
     message: '问题',
   },
+  // an add or edit form in a drawer (components/editor-drawer.tsx)
+  editorDrawer: { cancel: '取消', save: '保存', saved: '已保存' },
   // checks: the Traditional/Simplified converter button
   scriptConvert: {
     fromTraditional: '从繁体转换',

@@ -85,6 +85,8 @@ export const components = {
     column: '欄位',
     message: '問題',
   },
+  // an add or edit form in a drawer (components/editor-drawer.tsx)
+  editorDrawer: { cancel: '取消', save: '儲存', saved: '已儲存' },
   // checks: the Traditional/Simplified converter button
   scriptConvert: {
     fromTraditional: '從繁體轉換',
