@@ -2,20 +2,18 @@ import type { PermissionCode } from '@portal/shared/permissions';
 import { useState, type ReactNode } from 'react';
 import { App, Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
-import { HttpError } from '../lib/http.ts';
+import { DownloadError, HttpError } from '../lib/http.ts';
 import { Access } from './access.tsx';
 import { userTimeZone } from '../lib/time-zone.ts';
 
 /**
  * Exports what a list shows (its filters), or one row's record (`inRow`: a link like the row's other
  * actions). Busy while the file comes; the HTTP client already reports a failed status and an answer
- * that is not a file. `label` is in the caller's namespace. `run` is handed the user's
+ * that is not a file (DownloadError). `label` is in the caller's namespace. `run` is handed the user's
  * time zone, to send as the export's `timeZone` parameter. Without `code` the button is the page's own: an
  * online form's, whose one permission code (online:form:<code>) opened the page.
  */
-export function ExportButton({ code, label, run, inRow = false }: { code?: PermissionCode; label: ReactNode; run: (timeZone: string | undefined) => Promise<void>; inRow?: boolean }) {
-  const { t } = useTranslation();
+export function ExportButton({ code, label, run, inRow = false }: { code?: PermissionCode; label: ReactNode; run: (timeZone: string | undefined) => Promise<unknown>; inRow?: boolean }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const start = async () => {
@@ -24,7 +22,7 @@ export function ExportButton({ code, label, run, inRow = false }: { code?: Permi
       await run(userTimeZone());
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      if (!(error instanceof HttpError) && text !== t('errors.downloadFailed')) message.error(text);
+      if (!(error instanceof HttpError) && !(error instanceof DownloadError)) message.error(text);
     } finally {
       setBusy(false);
     }

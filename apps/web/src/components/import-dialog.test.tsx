@@ -6,7 +6,7 @@ import type { ImportResult } from '@portal/shared/logistics-schemas';
 import { changeLanguage } from '../lib/i18n.ts';
 import { useAuth } from '../lib/auth.ts';
 import { renderUi } from '../test/render-ui.tsx';
-import { ImportButton, importFileProblem } from './import-dialog.tsx';
+import { ImportButton, ImportDialog, importFileProblem } from './import-dialog.tsx';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const entry = (action: string) => ({ action, describe: action, type: '1', status: '1' });
@@ -39,10 +39,14 @@ describe('the shared import dialog', { timeout: 30_000 }, () => {
     useAuth.setState({ permissions: null });
   });
 
-  it('checks a file before sending it: .xlsx only, at most 5 MB', () => {
+  it('checks a file before sending it: .xlsx only, not empty, at most 5 MB', () => {
     expect(importFileProblem({ name: 'a.xlsx', size: 10, type: XLSX })).toBeNull();
+    expect(importFileProblem({ name: 'ORDERS.XLSX', size: 10, type: '' })).toBeNull();
     expect(importFileProblem({ name: 'a.xlsx', size: 10, type: 'text/csv' })).toBe('wrongType');
     expect(importFileProblem({ name: 'a.xls', size: 10, type: '' })).toBe('wrongType');
+    expect(importFileProblem({ name: 'orders.xls', size: 10, type: 'application/vnd.ms-excel' })).toBe('wrongType');
+    expect(importFileProblem({ name: 'orders.xlsx', size: 0, type: XLSX })).toBe('emptyFile');
+    expect(importFileProblem({ name: 'orders.xlsx', size: 5 * 1024 * 1024, type: XLSX })).toBeNull();
     expect(importFileProblem({ name: 'A.XLSX', size: 5 * 1024 * 1024 + 1, type: '' })).toBe('tooLarge');
   });
 
@@ -109,5 +113,32 @@ describe('the shared import dialog', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('thing-import-submit'));
     expect((await screen.findByTestId('thing-import-success')).textContent).toBe('Imported (things: 3)');
     expect(screen.queryByTestId('thing-import-submit')).toBeNull();
+  });
+
+  it('says an empty file is empty, before sending it and when the server found no row in it; the latter may be sent again', async () => {
+    grant(['system:position:import']);
+    const upload = vi.fn<(file: File) => Promise<ImportResult>>(async () => ({ imported: 0, errors: [] }));
+    renderUi(<Harness template={vi.fn()} upload={upload} />);
+    fireEvent.click(screen.getByTestId('thing-import'));
+    await screen.findByTestId('thing-import-dialog');
+    await choose('things.xlsx', XLSX, 0);
+    expect((await screen.findByTestId('thing-import-problem')).textContent).toBe('文件是空的');
+    await choose('things.xlsx');
+    fireEvent.click(screen.getByTestId('thing-import-submit'));
+    expect((await screen.findByTestId('thing-import-empty')).textContent).toBe('文件是空的');
+    expect(screen.queryByTestId('thing-import-success')).toBeNull();
+    expect(screen.getByTestId('thing-import-submit').hasAttribute('disabled')).toBe(false);
+  });
+
+  it("shows an upload's progress while it runs, when the upload reports it", async () => {
+    function Pending() {
+      const never = useMutation<ImportResult, Error, File>({ mutationFn: () => new Promise(() => undefined) });
+      return <ImportDialog open onClose={vi.fn()} testId="thing-import" texts={texts} template={useMutation({ mutationFn: vi.fn() })} upload={never} progress={40} />;
+    }
+    renderUi(<Pending />);
+    await choose('things.xlsx');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    fireEvent.click(screen.getByTestId('thing-import-submit'));
+    expect((await screen.findByRole('progressbar')).getAttribute('aria-valuenow')).toBe('40');
   });
 });

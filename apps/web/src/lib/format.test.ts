@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { datePresetRange, ellipsis, formatDateTime, formatDecimal, formatMoney, formatWeight, greetingOf, signOf } from './format.ts';
+import { datePresetRange, ellipsis, formatBytes, formatDateTime, formatDecimal, formatMoney, formatWeight, greetingOf, signOf } from './format.ts';
 
 describe('format', () => {
   it('reads the sign of a decimal string, 0 for what is not one', () => {
@@ -20,6 +20,10 @@ describe('format', () => {
     ['abc', 2, 'abc'],
   ])('formatDecimal(%s, %i) = %s', (value, decimals, expected) => {
     expect(formatDecimal(value, decimals)).toBe(expected);
+  });
+
+  it('gives a size in bytes below 1 KB and with one decimal above, up to GB', () => {
+    expect([formatBytes(0), formatBytes(1023), formatBytes(1536), formatBytes(5 * 1024 * 1024), formatBytes(3 * 1024 ** 4)]).toEqual(['0 B', '1023 B', '1.5 KB', '5.0 MB', '3072.0 GB']);
   });
 
   it('formats money with 2 and weight with 3 decimals', () => {

@@ -49,6 +49,19 @@ export const formatWeight = (value: string | number | null | undefined) => forma
 /** Counts: thousands separators. */
 export const formatCount = (value: number | null | undefined) => (value === null || value === undefined ? '' : grouped(String(Math.trunc(value))));
 
+/** 1536 -> "1.5 KB": a file's size, or how much of it has arrived. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'] as const;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
 /** The spec's ellipsis filter: 25 characters by default. */
 export function ellipsis(text: string | null | undefined, length = ELLIPSIS_LENGTH): string {
   if (!text) return '';

@@ -152,21 +152,93 @@ function handleStatus(status: number, serverMessage: string, silent = false): Ht
   return new HttpError(status, message);
 }
 
-/**
- * Downloads a file (spec §7: GET, blob; the name from content-disposition). A JSON or empty answer is
- * a failure (文件下载失败), and a file with no name at all is refused (未定义文件名称).
- */
-export async function download(url: string, options: RequestOptions & { fileName?: string } = {}): Promise<void> {
-  const response = await fetch(buildUrl('GET', url, options), { headers: requestHeaders(false), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) }).catch(() => null);
-  if (!response || !response.ok) throw handleStatus(response?.status ?? 504, '', options.silent);
-  const blob = await response.blob();
-  if (blob.size === 0 || blob.type.includes('application/json')) {
-    feedback()?.message.warning(i18n.t('errors.downloadFailed'));
-    throw new Error(i18n.t('errors.downloadFailed'));
+export type DownloadProgress = { received: number; total: number | null };
+export type DownloadedFile = { fileName: string; size: number };
+
+/** An answer that is not a file (JSON, empty, broken off, without a name); the message is for the user. */
+export class DownloadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'DownloadError';
   }
-  const fileName = options.fileName ?? fileNameOf(response.headers.get('content-disposition'));
-  if (!fileName) throw new Error(i18n.t('errors.noFileName'));
-  saveBlob(blob, fileName);
+}
+
+/**
+ * Downloads a file (spec §7: GET, blob; the name from content-disposition). A failed status is handled as
+ * every request's (§8); a JSON, empty or broken-off answer is 文件下载失败, a file with no name at all
+ * 未定义文件名称 (a DownloadError). The body is read as a stream, so a large export can show how much has
+ * arrived (`onProgress`), and the 60 s timeout (§9) is the longest wait for the next bytes rather than for the
+ * whole file: a 100,000-row export streams for longer than that, and is alive as long as bytes come. Failures
+ * are announced unless `silent` (the caller shows them where the user is looking).
+ */
+export async function download(
+  url: string,
+  options: RequestOptions & { fileName?: string; onProgress?: (progress: DownloadProgress) => void } = {},
+): Promise<DownloadedFile> {
+  const idle = new AbortController();
+  let timer = 0;
+  const arm = () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => idle.abort(), HTTP_TIMEOUT_MS);
+  };
+  const signal = options.signal ? AbortSignal.any([options.signal, idle.signal]) : idle.signal;
+  const noFile = (key: 'errors.downloadFailed' | 'errors.noFileName', status: number | null) => {
+    const message = i18n.t(key);
+    if (!options.silent) feedback()?.message.warning(message);
+    return new DownloadError(message, status);
+  };
+  arm();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl('GET', url, options), { headers: requestHeaders(false), signal });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw handleStatus(504, '', options.silent);
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as Partial<Envelope<unknown>> | null;
+      throw handleStatus(response.status, typeof body?.message === 'string' ? body.message : '', options.silent);
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('application/json')) {
+      await response.body?.cancel().catch(() => undefined);
+      throw noFile('errors.downloadFailed', response.status);
+    }
+    const fileName = options.fileName ?? fileNameOf(response.headers.get('content-disposition'));
+    if (!fileName) {
+      await response.body?.cancel().catch(() => undefined);
+      throw noFile('errors.noFileName', response.status);
+    }
+    const length = Number(response.headers.get('content-length'));
+    const total = Number.isFinite(length) && length > 0 ? length : null;
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let received = 0;
+    const reader = response.body?.getReader();
+    try {
+      for (;;) {
+        if (!reader) break;
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.byteLength;
+        arm();
+        options.onProgress?.({ received, total });
+      }
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      // the connection broke or went quiet for too long: what arrived is not a whole file
+      throw noFile('errors.downloadFailed', null);
+    }
+    if (received === 0) throw noFile('errors.downloadFailed', response.status);
+    saveBlob(new Blob(chunks, { type: type || 'application/octet-stream' }), fileName);
+    return { fileName, size: received };
+  } finally {
+    window.clearTimeout(timer);
+  }
 }
 
 /** How long a saved file's object URL lives after its click (FileSaver.js keeps it 40 s). */

@@ -1,41 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
-import { App, Button, Spin } from 'antd';
-import { BarChartOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Button, Spin } from 'antd';
+import { BarChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../lib/http.ts';
-import { userTimeZone } from '../../lib/time-zone.ts';
 import { DetailStates } from '../detail-states.tsx';
+import { ExportButton } from '../export-button.tsx';
 import { ListPage } from '../list-page/list-page.tsx';
-import type { ListParams } from '../list-page/list-config.ts';
 import { exportReport } from './report-api.ts';
 import { useReportConfig } from './report-config.tsx';
 
 // ECharts is large: it is loaded the first time a chart is shown, never for the list alone
 const ReportChart = lazy(() => import('./report-chart.tsx').then((module) => ({ default: module.ReportChart })));
-
-/** Exports what the list shows (its filters and order); busy while the file comes. */
-function ReportExportButton({ reportId, params }: { reportId: number; params: ListParams }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await exportReport(reportId, params, userTimeZone());
-    } catch (error) {
-      // the HTTP client already reported a failed status and an answer that is not a file
-      const text = error instanceof Error ? error.message : String(error);
-      if (!(error instanceof HttpError) && text !== t('errors.downloadFailed')) message.error(text);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid="export-button">
-      {t('components.onlineReport.export')}
-    </Button>
-  );
-}
 
 /**
  * An online report as a list page: its query form (fields hidden '1' only when
@@ -59,7 +33,7 @@ export function ReportView({ code, group = code }: { code: string; group?: strin
           </Button>
         )
       }
-      exportSlot={(params) => <ReportExportButton reportId={answer.cgRpConfigId} params={params} />}
+      exportSlot={(params) => <ExportButton label={t('components.onlineReport.export')} run={(timeZone) => exportReport(answer.cgRpConfigId, params, timeZone)} />}
       aboveTable={(params) =>
         chart && chartShown ? (
           <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>

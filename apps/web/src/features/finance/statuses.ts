@@ -1,5 +1,5 @@
-import type { RateApplyStatus, JournalKind, AccountKind, RefundKind } from '@portal/shared/finance';
-import { ACCOUNT_KINDS, JOURNAL_KINDS, REFUND_KINDS } from '@portal/shared/finance';
+import type { RateApplyStatus, JournalKind, AccountKind } from '@portal/shared/finance';
+import { ACCOUNT_KINDS, JOURNAL_KINDS } from '@portal/shared/finance';
 import type { StaticOption } from '../../components/list-page/list-config.ts';
 import { textKey } from '../../components/list-page/text-key.ts';
 
@@ -17,6 +17,3 @@ export const JOURNAL_KIND_OPTIONS: readonly StaticOption[] = JOURNAL_KINDS.map((
 
 const ACCOUNT_COLORS: Record<AccountKind, string> = { WALLET: 'blue', BANK: 'gold', REVENUE: 'green', FX: 'cyan', ROUNDING: 'default', PURCHASE: 'purple' };
 export const ACCOUNT_KIND_OPTIONS: readonly StaticOption[] = ACCOUNT_KINDS.map((kind) => ({ value: kind, label: textKey('finance', `accountKind.${kind}`), color: ACCOUNT_COLORS[kind] }));
-
-const REFUND_KIND_COLORS: Record<RefundKind, string> = { BALANCE: 'geekblue', CHARGE: 'purple' };
-export const REFUND_KIND_OPTIONS: readonly StaticOption[] = REFUND_KINDS.map((kind) => ({ value: kind, label: textKey('finance', `refundKind.${kind}`), color: REFUND_KIND_COLORS[kind] }));

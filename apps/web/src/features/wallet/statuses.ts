@@ -1,14 +1,12 @@
-import { PAYMENT_STATUSES, RECHARGE_STATUSES, REFUND_KINDS, REFUND_STATUSES, type PaymentStatus, type RechargeStatus, type RefundKind, type RefundStatus } from '@portal/shared/finance';
+import { PAYMENT_STATUSES, RECHARGE_STATUSES, REFUND_STATUSES, type PaymentStatus, type RechargeStatus, type RefundStatus } from '@portal/shared/finance';
 import type { StaticOption } from '../../components/list-page/list-config.ts';
 import { textKey } from '../../components/list-page/text-key.ts';
 import { statusTabs } from './list-body.ts';
 
-/** A payment's status and a refund's kind as coloured tags (a recharge's and a refund's status: entities/recharge, entities/refund). */
+/** A payment's status as coloured tags (a recharge's and a refund's status, and a refund's kind: entities/recharge, entities/refund). */
 const PAYMENT_COLORS: Record<PaymentStatus, string> = { DRAFT: 'default', PAID: 'green' };
-const KIND_COLORS: Record<RefundKind, string> = { BALANCE: 'purple', CHARGE: 'cyan' };
 
 export const PAYMENT_STATUS_OPTIONS: readonly StaticOption[] = PAYMENT_STATUSES.map((status) => ({ value: status, label: textKey('wallet', `payment.status.${status}`), color: PAYMENT_COLORS[status] }));
-export const REFUND_KIND_OPTIONS: readonly StaticOption[] = REFUND_KINDS.map((kind) => ({ value: kind, label: textKey('wallet', `refund.kind.${kind}`), color: KIND_COLORS[kind] }));
 
 /** Spec §4 "wallet record states appear as tabs and drafts": All, then each state in the order a record lives through them. */
 export const RECHARGE_TABS = statusTabs<RechargeStatus>(RECHARGE_STATUSES);

@@ -72,15 +72,20 @@ export const components: typeof source = {
     downloadTemplate: 'Download the template',
     stepFile: '2. Choose the filled-in Excel file (.xlsx)',
     chooseFile: 'Click or drag a file here',
-    wrongType: 'Only Excel workbooks (.xlsx) can be imported',
-    tooLarge: 'The file is too large (limit 5 MB)',
+    wrongType: 'Only .xlsx files can be imported',
+    tooLarge: 'The file is {{size}}, over the limit of {{max}}',
+    emptyFile: 'The file is empty',
     upload: 'Import',
+    uploading: 'Uploading and checking…',
     again: 'Choose another',
     close: 'Close',
+    remove: 'Remove file',
     row: 'Row',
     column: 'Column',
     message: 'Problem',
   },
+  // an add or edit form in a drawer (components/editor-drawer.tsx)
+  editorDrawer: { cancel: 'Cancel', save: 'Save', saved: 'Saved' },
   // checks: the Traditional/Simplified converter button
   scriptConvert: {
     fromTraditional: 'From Traditional',

@@ -73,14 +73,19 @@ export const components: typeof source = {
     stepFile: '2. 选择填好的 Excel 文件（.xlsx）',
     chooseFile: '点击或拖拽文件到此处',
     wrongType: '只能导入 Excel 工作簿（.xlsx）',
-    tooLarge: '文件过大（上限 5 MB）',
+    tooLarge: '文件有 {{size}}，超过上限 {{max}}',
+    emptyFile: '文件是空的',
     upload: '导入',
+    uploading: '正在上传并检查…',
     again: '重新选择',
     close: '关闭',
+    remove: '移除文件',
     row: '行',
     column: '列',
     message: '问题',
   },
+  // an add or edit form in a drawer (components/editor-drawer.tsx)
+  editorDrawer: { cancel: '取消', save: '保存', saved: '已保存' },
   // checks: the Traditional/Simplified converter button
   scriptConvert: {
     fromTraditional: '从繁体转换',

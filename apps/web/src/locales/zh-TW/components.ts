@@ -74,14 +74,19 @@ export const components = {
     stepFile: '2. 選擇填好的 Excel 檔案（.xlsx）',
     chooseFile: '點擊或拖曳檔案到此處',
     wrongType: '只能匯入 Excel 活頁簿（.xlsx）',
-    tooLarge: '檔案過大（上限 5 MB）',
+    tooLarge: '檔案有 {{size}}，超過上限 {{max}}',
+    emptyFile: '檔案是空的',
     upload: '匯入',
+    uploading: '正在上傳與檢查…',
     again: '重新選擇',
     close: '關閉',
+    remove: '移除檔案',
     row: '行',
     column: '欄位',
     message: '問題',
   },
+  // an add or edit form in a drawer (components/editor-drawer.tsx)
+  editorDrawer: { cancel: '取消', save: '儲存', saved: '已儲存' },
   // checks: the Traditional/Simplified converter button
   scriptConvert: {
     fromTraditional: '從繁體轉換',

@@ -8,7 +8,7 @@ import { useRechargePreview } from '../api/recharges.ts';
 import { RECHARGE_STATUS_OPTIONS } from '../../../entities/recharge/statuses.ts';
 import type { RechargeDecision } from './recharge-decision-dialog.tsx';
 import { Money } from '../../../components/money.tsx';
-import { OptionTag } from './option-tag.tsx';
+import { OptionTag } from '../../../components/option-tag.tsx';
 import { VoucherList } from './voucher-view.tsx';
 
 function RecordDescriptions({ record }: { record: RechargeRecord }) {

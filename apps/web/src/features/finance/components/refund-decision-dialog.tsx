@@ -5,9 +5,9 @@ import { ServerError } from '../../../components/server-error.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useVerifyRefund } from '../api/refunds.ts';
 import { financeRules } from '../form-rules.ts';
-import { REFUND_KIND_OPTIONS } from '../statuses.ts';
+import { REFUND_KIND_OPTIONS } from '../../../entities/refund/kinds.ts';
 import { Money, moneyText } from '../../../components/money.tsx';
-import { OptionTag } from './option-tag.tsx';
+import { OptionTag } from '../../../components/option-tag.tsx';
 
 export type RefundDecision = { record: RefundRecord; approve: boolean };
 

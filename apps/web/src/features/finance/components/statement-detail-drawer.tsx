@@ -8,7 +8,7 @@ import { useStatement, exportStatement } from '../api/statements.ts';
 import { absDecimal } from '../decimal.ts';
 import { JOURNAL_KIND_OPTIONS } from '../statuses.ts';
 import { Money } from '../../../components/money.tsx';
-import { OptionTag } from './option-tag.tsx';
+import { OptionTag } from '../../../components/option-tag.tsx';
 import { ReconciliationLine } from './reconciliation-line.tsx';
 
 /** One monthly statement: its figures, the check that they agree, and every movement with the balance after it. */

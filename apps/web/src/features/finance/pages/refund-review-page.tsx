@@ -12,7 +12,7 @@ import { Money } from '../../../components/money.tsx';
 import { RefundDecisionDialog, type RefundDecision } from '../components/refund-decision-dialog.tsx';
 import { type ALL_TAB, exportQuery, REVIEW_QUEUE_TAB, statusOfTab, tabsWithAll } from '../list-body.ts';
 import { REFUND_STATUS_OPTIONS } from '../../../entities/refund/statuses.ts';
-import { REFUND_KIND_OPTIONS } from '../statuses.ts';
+import { REFUND_KIND_OPTIONS } from '../../../entities/refund/kinds.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
 

@@ -70,11 +70,14 @@ export function importOrders(file: File, onProgress: (percent: number) => void, 
   });
 }
 
-/** The import as a mutation: the lists and counts refresh when orders were imported. */
-export function useImportOrders() {
+/** The import as a mutation, its upload's percent handed to `onProgress`: the lists and counts refresh when orders were imported. */
+export function useImportOrders(onProgress: (percent: number) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) => importOrders(file, onProgress),
+    mutationFn: (file: File) => {
+      onProgress(0);
+      return importOrders(file, onProgress);
+    },
     onSuccess: (result) => (result.imported > 0 ? client.invalidateQueries({ queryKey: ORDERS_KEY }) : undefined),
   });
 }

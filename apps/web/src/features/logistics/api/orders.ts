@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderRecord, StatusCount, OrderDetail, OrderInput, OrderEditInput } from '@portal/shared/logistics-schemas';
-import { http } from '../../../lib/http.ts';
+import { download, http, type DownloadProgress } from '../../../lib/http.ts';
 import type { ListParams, Page } from '../../../components/list-page/list-config.ts';
 import { toOrderQuery, type OrderQuery } from '../order-params.ts';
-import { streamDownload, type DownloadProgress } from '../stream-download.ts';
 import { userTimeZone } from '../../../lib/time-zone.ts';
 
 /** What create, edit and cancel answer: the order's id and number. */
@@ -78,9 +77,9 @@ export function useCancelOrder() {
   return useMutation({ mutationFn: cancelOrder, onSuccess: () => client.invalidateQueries({ queryKey: ORDERS_KEY }) });
 }
 
-/** GET /logistics/order/exportXls: the orders matching the filters as an Excel file, streamed (at most EXPORT_ROWS_MAX rows). */
+/** GET /logistics/order/exportXls: the orders matching the filters as an Excel file, streamed (at most EXPORT_ROWS_MAX rows); failures are the export dialog's to show. */
 export const exportOrders = (query: OrderQuery, signal: AbortSignal, onProgress: (progress: DownloadProgress) => void) =>
-  streamDownload('/logistics/order/exportXls', { params: withTimeZone(query), signal, onProgress });
+  download('/logistics/order/exportXls', { params: withTimeZone(query), signal, onProgress, silent: true });
 
 /** GET /logistics/logOrder/list: the orders on their way (from warehouse-in on), with the same filters as the order list. */
 export const listLogOrders = (params: ListParams, signal?: AbortSignal) => http.get<Page<OrderRecord>>('/logistics/logOrder/list', { params: toOrderQuery(params), signal });
@@ -98,7 +97,7 @@ export const useLogOrders = (params: ListParams) => useQuery(logOrdersQuery(para
 
 /** GET /logistics/logOrder/exportXls: the orders on their way matching the filters, as an Excel file, streamed. */
 export const exportLogOrders = (query: OrderQuery, signal: AbortSignal, onProgress: (progress: DownloadProgress) => void) =>
-  streamDownload('/logistics/logOrder/exportXls', { params: withTimeZone(query), signal, onProgress });
+  download('/logistics/logOrder/exportXls', { params: withTimeZone(query), signal, onProgress, silent: true });
 
 /** An export's times are written in the user's zone (the screens' times), not the server's. */
 function withTimeZone(query: OrderQuery): OrderQuery {

@@ -5,11 +5,11 @@ import { skipToken, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_ROWS_MAX, LIST_COUNT_CAP } from '@portal/shared/logistics';
 import type { Page } from '../../../components/list-page/list-config.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatBytes, formatCount } from '../../../lib/format.ts';
+import type { DownloadedFile, DownloadProgress } from '../../../lib/http.ts';
 import type { OrderQuery } from '../order-params.ts';
-import { DownloadError, formatBytes, type DownloadProgress } from '../stream-download.ts';
 
-export type ExportFn = (query: OrderQuery, signal: AbortSignal, onProgress: (progress: DownloadProgress) => void) => Promise<{ fileName: string; size: number }>;
+export type ExportFn = (query: OrderQuery, signal: AbortSignal, onProgress: (progress: DownloadProgress) => void) => Promise<DownloadedFile>;
 
 type Run = { count: number; progress: DownloadProgress | null; failure: string | null };
 
@@ -43,7 +43,7 @@ export function OrderExportButton({ listKey, query, run: exportFn, exactCount }:
         setRun(null);
         return;
       }
-      const text = error instanceof DownloadError ? error.message : t('export.stopped');
+      const text = error instanceof Error && error.message ? error.message : t('export.stopped');
       setRun((current) => (current ? { ...current, failure: text } : current));
     } finally {
       controller.current = null;

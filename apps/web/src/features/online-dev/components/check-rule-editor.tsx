@@ -5,7 +5,7 @@ import type { Texts } from '@portal/shared/languages';
 import { CHECK_RULE_CODE_PATTERN, CHECK_RULE_MESSAGE_MAX } from '@portal/shared/online-check-rules';
 import { duplicateRule } from '../../../lib/remote-checks.ts';
 import { useAddCheckRule, useEditCheckRule, type CheckRuleInput, type CheckRuleRecord } from '../api/check-rules.ts';
-import { EditorDrawer, useFillOnOpen } from './editor-drawer.tsx';
+import { EditorDrawer, useFillOnOpen } from '../../../components/editor-drawer.tsx';
 import { TitlesFields } from './titles-fields.tsx';
 import { saveDefinition } from '../save-definition.ts';
 

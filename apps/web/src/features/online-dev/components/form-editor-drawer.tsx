@@ -9,7 +9,7 @@ import { useAllCheckRules } from '../api/check-rules.ts';
 import { useAddForm, useEditForm } from '../api/forms.ts';
 import { useAllReports } from '../api/reports.ts';
 import { emptyField, formDefinitionOf, formValues, newFormValues, type FormValues } from '../form-rules.ts';
-import { EditorDrawer, useFillOnOpen } from './editor-drawer.tsx';
+import { EditorDrawer, useFillOnOpen } from '../../../components/editor-drawer.tsx';
 import { FormLivePreview } from './form-live-preview.tsx';
 import { FormEnhancementsSection } from './form-enhancements-section.tsx';
 import { FormFieldBlock } from './form-field-block.tsx';

@@ -5,7 +5,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { duplicateRule } from '../../../lib/remote-checks.ts';
 import { useAddReport, useDataSets, useEditReport } from '../api/reports.ts';
 import { newReportValues, reportDefinitionOf, reportValues, type ReportValues } from '../report-rules.ts';
-import { EditorDrawer, useFillOnOpen } from './editor-drawer.tsx';
+import { EditorDrawer, useFillOnOpen } from '../../../components/editor-drawer.tsx';
 import { ReportColumnsSection } from './report-columns-section.tsx';
 import { ReportQuerySection } from './report-query-section.tsx';
 import { TitlesFields } from './titles-fields.tsx';

@@ -7,7 +7,9 @@ import { ITEM_ID_PATTERN, type ProductDetailRecord } from '@portal/shared/produc
 import { currencyToMinor } from '@portal/shared/money';
 import { PURCHASE_PLATFORMS, type PurchasePlatform } from '@portal/shared/purchase';
 import { Money } from '../../../components/money.tsx';
+import { OptionTag } from '../../../components/option-tag.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
+import { PURCHASE_PLATFORM_OPTIONS } from '../../../entities/purchase-platform/platforms.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { useProductDetail } from '../api/products.ts';
@@ -68,7 +70,7 @@ function ProductView({ platform, itemId, skuId }: { platform: PurchasePlatform; 
 }
 
 function ProductContent({ product, skuId }: { product: ProductDetailRecord; skuId: string | null }) {
-  const { t } = useTranslation('product');
+  const { t } = useTranslation(['product', 'purchase-stock']);
   const [selection, setSelection] = useState<SkuSelection>(() => initialSelection(product.skus, skuId));
   const sku = chosenSku(product.skus, selection);
   const missing = skuProperties(product.skus)
@@ -95,7 +97,7 @@ function ProductContent({ product, skuId }: { product: ProductDetailRecord; skuI
         <Col xs={24} md={14} lg={16}>
           <Flex vertical gap={12}>
             <Space wrap>
-              <Tag color={product.platform === 'TAOBAO' ? 'orange' : 'blue'}>{t(`platform.${product.platform}`)}</Tag>
+              <OptionTag options={PURCHASE_PLATFORM_OPTIONS} value={product.platform} />
               {product.demo && (
                 <Tag color="gold" data-testid="product-demo-tag" title={t('detail.demoText')}>
                   {t('search.demoTag')}

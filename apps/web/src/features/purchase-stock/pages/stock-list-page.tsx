@@ -8,6 +8,7 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig, StaticOption } from '../../../components/list-page/list-config.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { PURCHASE_PLATFORM_OPTIONS } from '../../../entities/purchase-platform/platforms.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
 import { exportStock, listStock, STOCK_LIST_KEY, type StockItemRecord } from '../api/stock-items.ts';
 import { ShipDrawer } from '../components/ship-drawer.tsx';
@@ -19,10 +20,6 @@ const STATUS_OPTIONS: readonly StaticOption[] = [
   { value: 'IN_STOCK', label: textKey('purchase-stock', 'stock.statuses.IN_STOCK'), color: 'green' },
   { value: 'ALLOCATED', label: textKey('purchase-stock', 'stock.statuses.ALLOCATED'), color: 'blue' },
   { value: 'SHIPPED', label: textKey('purchase-stock', 'stock.statuses.SHIPPED'), color: 'default' },
-];
-const PLATFORM_OPTIONS: readonly StaticOption[] = [
-  { value: 'TAOBAO', label: textKey('purchase-stock', 'common.platforms.TAOBAO'), color: 'orange' },
-  { value: '1688', label: textKey('purchase-stock', 'common.platforms.1688'), color: 'blue' },
 ];
 
 const THUMB = 48;
@@ -55,7 +52,7 @@ function stockList(tab: Tab): ListPageConfig<StockItemRecord> {
       { dataIndex: 'status', title: textKey('purchase-stock', 'common.status'), width: 100, options: STATUS_OPTIONS },
       { dataIndex: 'purchaseNo', title: textKey('purchase-stock', 'common.purchaseNo'), width: 170 },
       { dataIndex: 'preOrderNo', title: textKey('purchase-stock', 'common.preOrderNo'), width: 170 },
-      { dataIndex: 'platform', title: textKey('purchase-stock', 'common.platform'), width: 90, options: PLATFORM_OPTIONS },
+      { dataIndex: 'platform', title: textKey('purchase-stock', 'common.platform'), width: 90, options: PURCHASE_PLATFORM_OPTIONS },
       { dataIndex: 'logisticsOrderNo', title: textKey('purchase-stock', 'stock.logisticsOrderNo'), width: 170 },
       { dataIndex: 'receivedAt', title: textKey('purchase-stock', 'common.receivedAt'), width: 170, format: 'dateTime' },
     ],

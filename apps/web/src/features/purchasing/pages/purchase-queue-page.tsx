@@ -12,7 +12,8 @@ import { exportQueue, listQueue, QUEUE_LIST_KEY, useCancelPreOrder, useQueueDeta
 import { QueueDetailDrawer } from '../components/queue-detail-drawer.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { SplitDialog } from '../components/split-dialog.tsx';
-import { PLATFORM_OPTIONS, QUEUE_STATUS_OPTIONS } from '../statuses.ts';
+import { PURCHASE_PLATFORM_OPTIONS } from '../../../entities/purchase-platform/platforms.ts';
+import { QUEUE_STATUS_OPTIONS } from '../statuses.ts';
 
 type Open = { kind: 'detail' | 'split' | 'cancel'; record: QueueRecord } | null;
 
@@ -89,13 +90,13 @@ function queueList(open: (next: Open) => void): ListPageConfig<QueueRecord> {
     query: [
       { name: 'preOrderNo', label: textKey('purchasing', 'queue.preOrderNo'), type: 'input' },
       { name: 'status', label: textKey('purchasing', 'common.status'), type: 'select', options: QUEUE_STATUS_OPTIONS.slice(0, 2) },
-      { name: 'platform', label: textKey('purchasing', 'common.platform'), type: 'select', options: PLATFORM_OPTIONS },
+      { name: 'platform', label: textKey('purchasing', 'common.platform'), type: 'select', options: PURCHASE_PLATFORM_OPTIONS },
       { name: 'tenantId', label: textKey('purchasing', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
     ],
     columns: [
       { dataIndex: 'preOrderNo', title: textKey('purchasing', 'queue.preOrderNo'), fixed: 'left', width: 180, phone: true },
       { dataIndex: 'tenantName', title: textKey('purchasing', 'common.tenant'), width: 140 },
-      { dataIndex: 'platform', title: textKey('purchasing', 'common.platform'), options: PLATFORM_OPTIONS, width: 90 },
+      { dataIndex: 'platform', title: textKey('purchasing', 'common.platform'), options: PURCHASE_PLATFORM_OPTIONS, width: 90 },
       { dataIndex: 'status', title: textKey('purchasing', 'common.status'), options: QUEUE_STATUS_OPTIONS, width: 100, phone: true },
       { dataIndex: 'lineCount', title: textKey('purchasing', 'queue.lineCount'), width: 80, align: 'right' },
       { dataIndex: 'totalAmount', title: textKey('purchasing', 'queue.totalAmount'), width: 130, align: 'right', render: (record) => <Money amount={record.totalAmount} currency="CNY" /> },
@@ -108,7 +109,7 @@ function queueList(open: (next: Open) => void): ListPageConfig<QueueRecord> {
 
 /** The purchasers' queue: paid pre-purchase orders of every merchant, oldest payment first. */
 export function PurchaseQueuePage() {
-  const { t } = useTranslation('purchasing');
+  const { t } = useTranslation(['purchasing', 'purchase-stock']);
   const [open, setOpen] = useState<Open>(null);
   const config = useMemo(() => queueList(setOpen), []);
   const close = () => setOpen(null);

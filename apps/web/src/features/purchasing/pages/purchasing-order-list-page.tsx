@@ -14,7 +14,7 @@ import { ConfirmPurchaseDialog } from '../components/confirm-purchase-dialog.tsx
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { ShipDialog } from '../components/ship-dialog.tsx';
 import { PURCHASE_ORDER_STATUS_OPTIONS } from '../../../entities/purchase-order/statuses.ts';
-import { PLATFORM_OPTIONS } from '../statuses.ts';
+import { PURCHASE_PLATFORM_OPTIONS } from '../../../entities/purchase-platform/platforms.ts';
 
 const ALL = 'ALL';
 type Tab = typeof ALL | PurchaseOrderStatus;
@@ -114,7 +114,7 @@ function orderList(tab: Tab, open: (next: Open) => void): ListPageConfig<Purchas
     query: [
       { name: 'purchaseNo', label: textKey('purchasing', 'order.purchaseNo'), type: 'input' },
       { name: 'preOrderNo', label: textKey('purchasing', 'order.preOrderNo'), type: 'input' },
-      { name: 'platform', label: textKey('purchasing', 'common.platform'), type: 'select', options: PLATFORM_OPTIONS },
+      { name: 'platform', label: textKey('purchasing', 'common.platform'), type: 'select', options: PURCHASE_PLATFORM_OPTIONS },
       { name: 'externalPurchaseNo', label: textKey('purchasing', 'order.externalPurchaseNo'), type: 'input', hidden: true },
       { name: 'platformOrderId', label: textKey('purchasing', 'order.platformOrderId'), type: 'input', hidden: true },
       { name: 'sellerId', label: textKey('purchasing', 'order.sellerId'), type: 'input', hidden: true },
@@ -126,7 +126,7 @@ function orderList(tab: Tab, open: (next: Open) => void): ListPageConfig<Purchas
       { dataIndex: 'purchaseNo', title: textKey('purchasing', 'order.purchaseNo'), fixed: 'left', width: 170, sorter: true, phone: true },
       { dataIndex: 'preOrderNo', title: textKey('purchasing', 'order.preOrderNo'), width: 170 },
       { dataIndex: 'tenantName', title: textKey('purchasing', 'common.tenant'), width: 130 },
-      { dataIndex: 'platform', title: textKey('purchasing', 'common.platform'), options: PLATFORM_OPTIONS, width: 90 },
+      { dataIndex: 'platform', title: textKey('purchasing', 'common.platform'), options: PURCHASE_PLATFORM_OPTIONS, width: 90 },
       { dataIndex: 'status', title: textKey('purchasing', 'common.status'), options: PURCHASE_ORDER_STATUS_OPTIONS, width: 130, phone: true },
       { dataIndex: 'externalPurchaseNo', title: textKey('purchasing', 'order.externalPurchaseNo'), width: 170 },
       { dataIndex: 'platformOrderId', title: textKey('purchasing', 'order.platformOrderId'), width: 170 },
@@ -145,7 +145,7 @@ function orderList(tab: Tab, open: (next: Open) => void): ListPageConfig<Purchas
 
 /** Purchase orders of every merchant: placing, confirming, the seller's shipment, cancellations and refunds, reconciliation. */
 export function PurchasingOrderListPage() {
-  const { t } = useTranslation('purchasing');
+  const { t } = useTranslation(['purchasing', 'purchase-stock']);
   const { message } = App.useApp();
   const [tab, setTab] = useState<Tab>(ALL);
   const [open, setOpen] = useState<Open>(null);

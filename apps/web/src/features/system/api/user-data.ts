@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@portal/shared/api';
 import type { RecycledUserRecord } from '@portal/shared/system-user-data';
-import { download, http } from '../../../lib/http.ts';
+import { download, http, type DownloadedFile } from '../../../lib/http.ts';
 import { uploadImport } from '../../../lib/upload.ts';
 import type { ListParams } from '../../../components/list-page/list-config.ts';
 import { USERS_KEY } from './users.ts';
@@ -41,7 +41,7 @@ export const usePurgeUsers = () => useUserDataMutation(purgeUsers);
 const FILTERS = ['username', 'realname', 'phone', 'status', 'departId', 'roleId'] as const;
 
 /** GET /sys/user/exportXls: what the list shows (its filters; not its page or sort), times in the user's zone. */
-export function exportUsers(params: ListParams, timeZone: string | undefined): Promise<void> {
+export function exportUsers(params: ListParams, timeZone: string | undefined): Promise<DownloadedFile> {
   const query: Record<string, string | number | undefined> = Object.fromEntries(FILTERS.map((name) => [name, params[name]]));
   return download('/sys/user/exportXls', { params: { ...query, timeZone } });
 }

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, TreeSelect } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, type Texts } from '@portal/shared/languages';
 import { CONTAINER_COMPONENT, PAGE_COMPONENTS } from '@portal/shared/page-components';
 import { isMenuUrl, MENU_PATH_PATTERN, MENU_SORT_MAX, PERMISSION_CODE_PATTERN, type MenuTreeNode } from '@portal/shared/system-menus';
 import { ScriptConvertButton, type Script } from '../../../components/script-convert-button.tsx';
-import { ServerError } from '../../../components/server-error.tsx';
+import { EditorDrawer } from '../../../components/editor-drawer.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { entryTitle } from '../../../lib/menu-title.ts';
 import { useAddMenu, useEditMenu, type MenuInput } from '../api/menus.ts';
@@ -89,7 +89,6 @@ function parentOptions(nodes: readonly MenuTreeNode[], language: Language, exclu
 export function MenuFormDrawer({ target, tree, onClose }: { target: MenuFormTarget | null; tree: readonly MenuTreeNode[]; onClose: () => void }) {
   const { t } = useTranslation('system-menus');
   const language = useLanguage();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const add = useAddMenu();
   const edit = useEditMenu();
@@ -116,9 +115,9 @@ export function MenuFormDrawer({ target, tree, onClose }: { target: MenuFormTarg
     return names.map((name) => ({ value: name, label: name === CONTAINER_COMPONENT ? `${t('form.container')} (${name})` : name }));
   }, [entry, t]);
 
-  const submit = async () => {
+  const save = async () => {
     const validated = await form.validateFields().catch(() => null);
-    if (!validated) return;
+    if (!validated) return false;
     // the fields the entry's type does not show (a menu's button kind, a link's window without a link) keep the
     // entry's values: the edit replaces every field, and one left out would take the server's default
     const values = { ...(form.getFieldsValue(true) as Values), ...validated };
@@ -132,12 +131,10 @@ export function MenuFormDrawer({ target, tree, onClose }: { target: MenuFormTarg
       url: button ? null : values.url?.trim() || null,
       icon: button ? null : (values.icon ?? null),
     };
-    const done = (key: 'added' | 'saved') => () => {
-      message.success(t(`done.${key}`));
-      onClose();
-    };
-    if (entry) edit.mutate({ ...input, id: entry.id }, { onSuccess: done('saved') });
-    else add.mutate(input, { onSuccess: done('added') });
+    return (entry ? edit.mutateAsync({ ...input, id: entry.id }) : add.mutateAsync(input)).then(
+      () => t(entry ? 'done.saved' : 'done.added'),
+      () => false,
+    );
   };
 
   const required = (field: string) => ({ required: true, message: t('form.required', { field }) });
@@ -170,32 +167,25 @@ export function MenuFormDrawer({ target, tree, onClose }: { target: MenuFormTarg
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       open={target !== null}
       title={entry ? t('form.editTitle') : t('form.addTitle')}
       size={720}
       onClose={onClose}
-      destroyOnHidden={false}
-      forceRender
       afterOpenChange={(open) => {
         if (!open) {
           add.reset();
           edit.reset();
         }
       }}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="primary" loading={add.isPending || edit.isPending} onClick={() => void submit()} data-testid="menu-form-save">
-            {t('form.save')}
-          </Button>
-        </Space>
-      }
+      saving={{ isPending: add.isPending || edit.isPending, error: add.error ?? edit.error }}
+      onSave={save}
+      saveTestId="menu-form-save"
+      submitForm="menu"
       data-testid="menu-form-drawer"
     >
-      <ServerError error={add.error ?? edit.error} />
       {builtIn ? <Alert type="info" showIcon message={t('form.builtInNote')} style={{ marginBottom: 16 }} /> : null}
-      <Form<Values> form={form} layout="vertical" name="menu" onFinish={() => void submit()}>
+      <Form<Values> form={form} layout="vertical" name="menu">
         <Form.Item name="menuType" label={t('form.menuType')}>
           <Radio.Group disabled={builtIn} data-testid="menu-form-type">
             {([0, 1, 2] as const).map((type) => (
@@ -330,6 +320,6 @@ export function MenuFormDrawer({ target, tree, onClose }: { target: MenuFormTarg
           </Form.Item>
         </Space>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { App, Button, Drawer, Form, Input, Radio, Space } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PackageRecord } from '@portal/shared/system-tenants';
-import { ServerError } from '../../../components/server-error.tsx';
+import { EditorDrawer } from '../../../components/editor-drawer.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
 import { useAddPackage, useEditPackage } from '../api/tenant-packages.ts';
 
@@ -12,7 +12,6 @@ const EMPTY: Values = { name: '', description: '', status: 1 };
 /** A package's name, description and status; its menus are ticked in the permission drawer. */
 export function PackageFormDrawer({ open, pkg, onClose }: { open: boolean; pkg: PackageRecord | null; onClose: () => void }) {
   const { t } = useTranslation('system-tenants');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const add = useAddPackage();
   const edit = useEditPackage();
@@ -22,20 +21,18 @@ export function PackageFormDrawer({ open, pkg, onClose }: { open: boolean; pkg: 
     if (open) form.setFieldsValue(pkg ? { name: pkg.name, description: pkg.description, status: pkg.status === 1 ? 1 : 0 } : EMPTY);
   }, [open, pkg, form]);
 
-  const submit = async () => {
+  const save = async () => {
     const values = await form.validateFields().catch(() => null);
-    if (!values) return;
+    if (!values) return false;
     const input = { name: values.name.trim(), description: values.description.trim(), status: values.status };
-    const done = () => {
-      message.success(t('common.saved'));
-      onClose();
-    };
-    if (pkg) edit.mutate({ ...input, id: pkg.id }, { onSuccess: done });
-    else add.mutate(input, { onSuccess: done });
+    return (pkg ? edit.mutateAsync({ ...input, id: pkg.id }) : add.mutateAsync(input)).then(
+      () => true,
+      () => false,
+    );
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       open={open}
       onClose={onClose}
       size={480}
@@ -46,19 +43,13 @@ export function PackageFormDrawer({ open, pkg, onClose }: { open: boolean; pkg: 
         add.reset();
         edit.reset();
       }}
-      forceRender
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={add.isPending || edit.isPending} onClick={() => void submit()} data-testid="package-form-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      saving={{ isPending: add.isPending || edit.isPending, error: add.error ?? edit.error }}
+      onSave={save}
+      saveTestId="package-form-save"
+      submitForm="systemTenantPackage"
       data-testid="package-form"
     >
-      <ServerError error={add.error ?? edit.error} />
-      <Form<Values> form={form} layout="vertical" name="systemTenantPackage" onFinish={() => void submit()}>
+      <Form<Values> form={form} layout="vertical" name="systemTenantPackage">
         <Form.Item name="name" label={t('package.name')} required rules={rules.requiredText(t('package.name'), 100)}>
           <Input maxLength={100} data-testid="package-form-name" />
         </Form.Item>
@@ -75,6 +66,6 @@ export function PackageFormDrawer({ open, pkg, onClose }: { open: boolean; pkg: 
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

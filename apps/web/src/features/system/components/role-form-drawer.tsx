@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { App, Button, Drawer, Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { roleCode as roleCodeSchema, type RoleRecord } from '@portal/shared/system-roles';
-import { ServerError } from '../../../components/server-error.tsx';
+import { EditorDrawer } from '../../../components/editor-drawer.tsx';
 import { check, formRules } from '../../../lib/form-rules.ts';
 import { useSettled } from '../../../lib/use-settled.ts';
 import { checkRoleCode, ROLES_KEY, useAddRole, useEditRole } from '../api/roles.ts';
@@ -34,7 +34,6 @@ function useCodeStatus(code: string, id: number | undefined, enabled: boolean) {
 /** A role of the tenant: its code (checked as it is typed), name and description. Its grants are the permission drawer's. */
 export function RoleFormDrawer({ open, role, onClose }: { open: boolean; role: RoleRecord | null; onClose: () => void }) {
   const { t } = useTranslation('system-roles');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const add = useAddRole();
   const edit = useEditRole();
@@ -46,20 +45,18 @@ export function RoleFormDrawer({ open, role, onClose }: { open: boolean; role: R
     if (open) form.setFieldsValue(role ? { roleCode: role.roleCode, roleName: role.roleName, description: role.description } : EMPTY);
   }, [open, role, form]);
 
-  const submit = async () => {
+  const save = async () => {
     const values = await form.validateFields().catch(() => null);
-    if (!values || codeStatus === 'error') return;
+    if (!values || codeStatus === 'error') return false;
     const input = { roleCode: values.roleCode.trim(), roleName: values.roleName.trim(), description: values.description.trim() };
-    const done = () => {
-      message.success(t('common.saved'));
-      onClose();
-    };
-    if (role) edit.mutate({ ...input, id: role.id }, { onSuccess: done });
-    else add.mutate(input, { onSuccess: done });
+    return (role ? edit.mutateAsync({ ...input, id: role.id }) : add.mutateAsync(input)).then(
+      () => true,
+      () => false,
+    );
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       open={open}
       onClose={onClose}
       size={520}
@@ -70,19 +67,13 @@ export function RoleFormDrawer({ open, role, onClose }: { open: boolean; role: R
         add.reset();
         edit.reset();
       }}
-      forceRender
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={add.isPending || edit.isPending} onClick={() => void submit()} data-testid="role-form-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      saving={{ isPending: add.isPending || edit.isPending, error: add.error ?? edit.error }}
+      onSave={save}
+      saveTestId="role-form-save"
+      submitForm="systemRole"
       data-testid="role-form"
     >
-      <ServerError error={add.error ?? edit.error} />
-      <Form<Values> form={form} layout="vertical" name="systemRole" onFinish={() => void submit()}>
+      <Form<Values> form={form} layout="vertical" name="systemRole">
         <Form.Item
           name="roleCode"
           label={t('role.roleCode')}
@@ -102,6 +93,6 @@ export function RoleFormDrawer({ open, role, onClose }: { open: boolean; role: R
           <Input.TextArea rows={3} maxLength={255} showCount data-testid="role-form-description" />
         </Form.Item>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

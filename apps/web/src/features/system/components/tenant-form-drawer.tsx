@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { App, Button, DatePicker, Divider, Drawer, Form, Input, Select, Space, Typography } from 'antd';
+import { App, DatePicker, Divider, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TenantRecord } from '@portal/shared/system-tenants';
-import { ServerError } from '../../../components/server-error.tsx';
+import { EditorDrawer } from '../../../components/editor-drawer.tsx';
 import { check, formRules } from '../../../lib/form-rules.ts';
 import { useAddTenant, useEditTenant, usePackageOptions } from '../api/tenants.ts';
 import { emailProblem, passwordProblem, phoneProblem, toAddInput, toEditInput, usernameProblem, validityProblem, type TenantFormValues } from '../tenant-form-rules.ts';
@@ -27,7 +27,7 @@ const valuesOf = (tenant: TenantRecord): TenantFormValues => ({
  */
 export function TenantFormDrawer({ open, tenant, onClose }: { open: boolean; tenant: TenantRecord | null; onClose: () => void }) {
   const { t } = useTranslation('system-tenants');
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const [form] = Form.useForm<TenantFormValues>();
   const add = useAddTenant();
   const edit = useEditTenant();
@@ -46,37 +46,30 @@ export function TenantFormDrawer({ open, tenant, onClose }: { open: boolean; ten
     if (open && !tenant && defaultPackage !== undefined && form.getFieldValue('packageId') === undefined) form.setFieldValue('packageId', defaultPackage);
   }, [open, tenant, form, defaultPackage]);
 
-  const submit = async () => {
+  const save = async () => {
     const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    if (tenant) {
-      edit.mutate(toEditInput(tenant, values), {
-        onSuccess: () => {
-          message.success(t('common.saved'));
-          onClose();
-        },
+    if (!values) return false;
+    if (tenant)
+      return edit.mutateAsync(toEditInput(tenant, values)).then(
+        () => true,
+        () => false,
+      );
+    const added = await add.mutateAsync(toAddInput(values)).catch(() => null);
+    if (!added) return false;
+    if (added.generatedPassword) {
+      modal.info({
+        title: t('tenant.passwordTitle'),
+        content: (
+          <div data-testid="tenant-generated-password">
+            <p>{t('tenant.passwordOnce', { username: added.tenant.mainUsername })}</p>
+            <Typography.Text code copyable>
+              {added.generatedPassword}
+            </Typography.Text>
+          </div>
+        ),
       });
-      return;
     }
-    add.mutate(toAddInput(values), {
-      onSuccess: (added) => {
-        message.success(t('tenant.added', { name: added.tenant.name }));
-        if (added.generatedPassword) {
-          modal.info({
-            title: t('tenant.passwordTitle'),
-            content: (
-              <div data-testid="tenant-generated-password">
-                <p>{t('tenant.passwordOnce', { username: added.tenant.mainUsername })}</p>
-                <Typography.Text code copyable>
-                  {added.generatedPassword}
-                </Typography.Text>
-              </div>
-            ),
-          });
-        }
-        onClose();
-      },
-    });
+    return t('tenant.added', { name: added.tenant.name });
   };
 
   const packageOptions = (packages.data ?? []).map((p) => ({
@@ -87,7 +80,7 @@ export function TenantFormDrawer({ open, tenant, onClose }: { open: boolean; ten
   }));
 
   return (
-    <Drawer
+    <EditorDrawer
       open={open}
       onClose={onClose}
       size={560}
@@ -98,19 +91,13 @@ export function TenantFormDrawer({ open, tenant, onClose }: { open: boolean; ten
         add.reset();
         edit.reset();
       }}
-      forceRender
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={add.isPending || edit.isPending} onClick={() => void submit()} data-testid="tenant-form-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      saving={{ isPending: add.isPending || edit.isPending, error: add.error ?? edit.error }}
+      onSave={save}
+      saveTestId="tenant-form-save"
+      submitForm="systemTenant"
       data-testid="tenant-form"
     >
-      <ServerError error={add.error ?? edit.error} />
-      <Form<TenantFormValues> form={form} layout="vertical" name="systemTenant" onFinish={() => void submit()}>
+      <Form<TenantFormValues> form={form} layout="vertical" name="systemTenant">
         <Form.Item name="name" label={t('tenant.name')} required rules={rules.requiredText(t('tenant.name'), 100)}>
           <Input maxLength={100} data-testid="tenant-form-name" />
         </Form.Item>
@@ -163,6 +150,6 @@ export function TenantFormDrawer({ open, tenant, onClose }: { open: boolean; ten
           </>
         )}
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import { App, Button, Col, Drawer, Form, Input, Row, Select, Space, TreeSelect } from 'antd';
+import { Col, Form, Input, Row, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DepartIdNode } from '@portal/shared/system-departs';
 import type { UserRecord } from '@portal/shared/system-users';
-import { ServerError } from '../../../components/server-error.tsx';
+import { EditorDrawer } from '../../../components/editor-drawer.tsx';
 import { check, formRules } from '../../../lib/form-rules.ts';
 import { duplicateRule, REMOTE_CHECK_DEBOUNCE_MS } from '../../../lib/remote-checks.ts';
 import { useSettled } from '../../../lib/use-settled.ts';
@@ -63,7 +63,6 @@ function useUsernameStatus(username: string, dataId: number | undefined, enabled
  */
 export function UserFormDrawer({ open, user, onClose }: { open: boolean; user: UserRecord | null; onClose: () => void }) {
   const { t } = useTranslation('system-users');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const add = useAddUser();
   const edit = useEditUser();
@@ -98,9 +97,9 @@ export function UserFormDrawer({ open, user, onClose }: { open: boolean; user: U
     return key ? t(`form.${key}` as 'form.usernameInvalid') : null;
   });
 
-  const submit = async () => {
+  const save = async () => {
     const values = await form.validateFields().catch(() => null);
-    if (!values || usernameStatus.status === 'error') return;
+    if (!values || usernameStatus.status === 'error') return false;
     const fields = {
       realname: values.realname.trim(),
       phone: values.phone.trim(),
@@ -112,16 +111,14 @@ export function UserFormDrawer({ open, user, onClose }: { open: boolean; user: U
       positionIds: values.positionIds,
       roleIds: values.roleIds,
     };
-    const done = () => {
-      message.success(t('common.saved'));
-      onClose();
-    };
-    if (user) edit.mutate({ ...fields, id: user.id }, { onSuccess: done });
-    else add.mutate({ ...fields, username: values.username.trim(), password: values.password }, { onSuccess: done });
+    return (user ? edit.mutateAsync({ ...fields, id: user.id }) : add.mutateAsync({ ...fields, username: values.username.trim(), password: values.password })).then(
+      () => true,
+      () => false,
+    );
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       open={open}
       onClose={onClose}
       size={720}
@@ -132,19 +129,13 @@ export function UserFormDrawer({ open, user, onClose }: { open: boolean; user: U
         add.reset();
         edit.reset();
       }}
-      forceRender
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={add.isPending || edit.isPending} onClick={() => void submit()} data-testid="user-form-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      saving={{ isPending: add.isPending || edit.isPending, error: add.error ?? edit.error }}
+      onSave={save}
+      saveTestId="user-form-save"
+      submitForm="systemUser"
       data-testid="user-form"
     >
-      <ServerError error={add.error ?? edit.error} />
-      <Form<Values> form={form} layout="vertical" name="systemUser" onFinish={() => void submit()}>
+      <Form<Values> form={form} layout="vertical" name="systemUser">
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item
@@ -240,6 +231,6 @@ export function UserFormDrawer({ open, user, onClose }: { open: boolean; user: U
           </Col>
         </Row>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

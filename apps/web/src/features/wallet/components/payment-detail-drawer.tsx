@@ -6,7 +6,7 @@ import { usePayment } from '../api/payments.ts';
 import { PAYMENT_STATUS_OPTIONS } from '../statuses.ts';
 import { DetailStates } from '../../../components/detail-states.tsx';
 import { Money } from '../../../components/money.tsx';
-import { StatusTag } from './status-tag.tsx';
+import { OptionTag } from '../../../components/option-tag.tsx';
 
 type PaymentLine = PaymentRecord['lines'][number];
 
@@ -26,7 +26,7 @@ export function PaymentDetailDrawer({ paymentId, onClose }: { paymentId: number 
             column={{ xs: 1, md: 2 }}
             items={[
               { key: 'paymentNo', label: t('payment.field.paymentNo'), children: payment.paymentNo },
-              { key: 'status', label: t('common.status'), children: <StatusTag options={PAYMENT_STATUS_OPTIONS} value={payment.status} /> },
+              { key: 'status', label: t('common.status'), children: <OptionTag options={PAYMENT_STATUS_OPTIONS} value={payment.status} /> },
               { key: 'amount', label: t('common.amount'), children: <Money amount={payment.amount} currency={payment.currency} strong /> },
               { key: 'payee', label: t('payment.field.payee'), children: payment.payee },
               { key: 'createdBy', label: t('common.createdBy'), children: payment.createdBy },

@@ -8,7 +8,7 @@ import { RECHARGE_STATUS_OPTIONS } from '../../../entities/recharge/statuses.ts'
 import { DetailStates } from '../../../components/detail-states.tsx';
 import { Money } from '../../../components/money.tsx';
 import { RateText } from './rate-text.tsx';
-import { StatusTag } from './status-tag.tsx';
+import { OptionTag } from '../../../components/option-tag.tsx';
 import { VoucherGallery } from './voucher-gallery.tsx';
 
 function RechargeFields({ recharge }: { recharge: RechargeRecord }) {
@@ -24,7 +24,7 @@ function RechargeFields({ recharge }: { recharge: RechargeRecord }) {
       column={{ xs: 1, md: 2 }}
       items={[
         { key: 'rechargeNo', label: t('recharge.field.rechargeNo'), children: recharge.rechargeNo },
-        { key: 'status', label: t('common.status'), children: <StatusTag options={RECHARGE_STATUS_OPTIONS} value={recharge.status} /> },
+        { key: 'status', label: t('common.status'), children: <OptionTag options={RECHARGE_STATUS_OPTIONS} value={recharge.status} /> },
         { key: 'transfer', label: t('recharge.field.transferAmount'), children: <Money amount={recharge.transferAmount} currency={recharge.transferCurrency} strong /> },
         {
           key: 'received',

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRefund } from '../api/refunds.ts';
 import { REFUND_STATUS_OPTIONS } from '../../../entities/refund/statuses.ts';
-import { REFUND_KIND_OPTIONS } from '../statuses.ts';
+import { REFUND_KIND_OPTIONS } from '../../../entities/refund/kinds.ts';
 import { DetailStates } from '../../../components/detail-states.tsx';
 import { Money } from '../../../components/money.tsx';
-import { StatusTag } from './status-tag.tsx';
+import { OptionTag } from '../../../components/option-tag.tsx';
 
 /** A refund with every field: what was asked, by whom, and finance's decision. */
 export function RefundDetailDrawer({ refundId, onClose }: { refundId: number | null; onClose: () => void }) {
@@ -25,8 +25,8 @@ export function RefundDetailDrawer({ refundId, onClose }: { refundId: number | n
           data-testid="refund-detail"
           items={[
             { key: 'refundNo', label: t('refund.field.refundNo'), children: refund.refundNo },
-            { key: 'status', label: t('common.status'), children: <StatusTag options={REFUND_STATUS_OPTIONS} value={refund.status} /> },
-            { key: 'kind', label: t('refund.field.kind'), children: <StatusTag options={REFUND_KIND_OPTIONS} value={refund.kind} /> },
+            { key: 'status', label: t('common.status'), children: <OptionTag options={REFUND_STATUS_OPTIONS} value={refund.status} /> },
+            { key: 'kind', label: t('refund.field.kind'), children: <OptionTag options={REFUND_KIND_OPTIONS} value={refund.kind} /> },
             { key: 'amount', label: t('refund.field.amount'), children: <Money amount={refund.amount} currency={refund.currency} strong /> },
             { key: 'payOrderNo', label: t('refund.field.payOrderNo'), children: refund.payOrderNo ?? '' },
             { key: 'orderNo', label: t('refund.field.orderNo'), children: refund.orderNo ?? '' },

@@ -4,6 +4,7 @@ import type { RefundKind } from '@portal/shared/finance';
 import type { PayOrderRecord, RefundInput, RefundRecord, WalletBalance } from '@portal/shared/finance-schemas';
 import { CURRENCY_CODES, type CurrencyCode } from '@portal/shared/money';
 import { ServerError } from '../../../components/server-error.tsx';
+import { REFUND_KIND_OPTIONS } from '../../../entities/refund/kinds.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useWalletDetails } from '../../../entities/wallet/wallet-details.ts';
@@ -61,7 +62,8 @@ const payOrderLabel = (order: PayOrderRecord, refundable: string) => `${order.pa
  * verifies it. The parent mounts the dialog anew per opening: one idempotency key per request.
  */
 export function RefundFormDialog({ onDone, onClose }: { onDone?: (refund: RefundRecord) => void; onClose: () => void }) {
-  const { t } = useTranslation('wallet');
+  // the kinds' texts are the finance namespace's (entities/refund)
+  const { t } = useTranslation(['wallet', 'finance']);
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -120,10 +122,7 @@ export function RefundFormDialog({ onDone, onClose }: { onDone?: (refund: Refund
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
-            options={[
-              { value: 'BALANCE', label: t('refund.kind.BALANCE') },
-              { value: 'CHARGE', label: t('refund.kind.CHARGE') },
-            ]}
+            options={REFUND_KIND_OPTIONS.map((option) => ({ value: option.value, label: tc(option.label) }))}
           />
         </Form.Item>
         <Alert type="info" title={kind === 'BALANCE' ? t('refund.form.balanceHelp') : t('refund.form.chargeHelp')} style={{ marginBottom: 16 }} />

@@ -20,7 +20,8 @@ import { useStatusTab } from '../components/use-status-tab.ts';
 import { useInitiatorOptions } from '../components/use-initiator-options.ts';
 import { nextSession, usePendingAction } from '../components/pending-action.ts';
 import { REFUND_STATUS_OPTIONS } from '../../../entities/refund/statuses.ts';
-import { REFUND_KIND_OPTIONS, REFUND_TABS } from '../statuses.ts';
+import { REFUND_KIND_OPTIONS } from '../../../entities/refund/kinds.ts';
+import { REFUND_TABS } from '../statuses.ts';
 import { textKey, literal } from '../../../components/list-page/text-key.ts';
 
 const CURRENCY_OPTIONS: readonly StaticOption[] = CURRENCY_CODES.map((currency) => ({ value: currency, label: literal(currency) }));

@@ -9,6 +9,7 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { PURCHASE_PLATFORM_OPTIONS } from '../../../entities/purchase-platform/platforms.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { useCan } from '../../../lib/permissions.ts';
@@ -46,10 +47,7 @@ function purchaseList(status: ReceiveStatus): ListPageConfig<WarehousePurchaseRe
         dataIndex: 'platform',
         title: textKey('purchase-stock', 'common.platform'),
         width: 90,
-        options: [
-          { value: 'TAOBAO', label: textKey('purchase-stock', 'common.platforms.TAOBAO'), color: 'orange' },
-          { value: '1688', label: textKey('purchase-stock', 'common.platforms.1688'), color: 'blue' },
-        ],
+        options: PURCHASE_PLATFORM_OPTIONS,
       },
       { dataIndex: 'storeName', title: textKey('purchase-stock', 'receive.storeName'), width: 150, format: 'ellipsis' },
       { dataIndex: 'lineCount', title: textKey('purchase-stock', 'receive.lineCount'), width: 80, align: 'right', format: 'count' },

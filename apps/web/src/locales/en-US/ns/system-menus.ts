@@ -51,8 +51,6 @@ export const resources: typeof source = {
     platformOnly: 'Platform only',
     merchantOnly: 'Merchants only',
     builtInNote: 'Built-in entry: its permission codes, type and side cannot change',
-    save: 'Save',
-    cancel: 'Cancel',
     required: '{{field}} is required',
     choose: '{{field}} is required',
     pathFormat: 'A path starts with / and holds only letters, digits, - and _',

@@ -190,10 +190,6 @@ export const resources: typeof source = {
       REJECTED: 'Rejected',
       ALL: 'All',
     },
-    kind: {
-      BALANCE: 'Balance refund',
-      CHARGE: 'Charge refund',
-    },
     field: {
       refundNo: 'Refund number',
       kind: 'Refund type',

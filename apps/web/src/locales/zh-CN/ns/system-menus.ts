@@ -51,8 +51,6 @@ export const resources: typeof source = {
     platformOnly: '仅限平台',
     merchantOnly: '仅限商家',
     builtInNote: '系统内置项目：授权标识、类型与适用范围不可变更',
-    save: '保存',
-    cancel: '取消',
     required: '请输入{{field}}',
     choose: '请选择{{field}}',
     pathFormat: '路径须以 / 开头，只含英文字母、数字、- 与 _',

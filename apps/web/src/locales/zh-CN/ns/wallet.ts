@@ -190,10 +190,6 @@ export const resources: typeof source = {
       REJECTED: '已驳回',
       ALL: '全部',
     },
-    kind: {
-      BALANCE: '余额退款',
-      CHARGE: '费用退款',
-    },
     field: {
       refundNo: '退款单号',
       kind: '退款类型',

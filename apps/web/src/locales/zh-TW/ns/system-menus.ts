@@ -50,8 +50,6 @@ export const resources = {
     platformOnly: '僅限平台',
     merchantOnly: '僅限商家',
     builtInNote: '系統內建項目：授權標識、類型與適用範圍不可變更',
-    save: '儲存',
-    cancel: '取消',
     required: '請輸入{{field}}',
     choose: '請選擇{{field}}',
     pathFormat: '路徑須以 / 開頭，只含英文字母、數字、- 與 _',

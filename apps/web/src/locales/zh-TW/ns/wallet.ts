@@ -189,10 +189,6 @@ export const resources = {
       REJECTED: '已駁回',
       ALL: '全部',
     },
-    kind: {
-      BALANCE: '餘額退款',
-      CHARGE: '費用退款',
-    },
     field: {
       refundNo: '退款單號',
       kind: '退款類型',

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { StaticOption } from '../../../components/list-page/list-config.ts';
+import type { StaticOption } from './list-page/list-config.ts';
 
 /** A status or kind as the lists show it (the same text and colour), for drawers and dialogs. */
 export function OptionTag({ options, value }: { options: readonly StaticOption[]; value: string | null | undefined }) {
