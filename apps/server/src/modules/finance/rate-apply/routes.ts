@@ -9,7 +9,7 @@ import { timeParam } from '../../../lib/list.ts';
 import { sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant, platform, requirePermission } from '../../../plugins/auth.ts';
 import { walletCaller } from '../access.ts';
-import { idempotencyKey } from '../ledger/service.ts';
+import { idempotencyKey } from '../../../lib/idempotency.ts';
 import {
   addRateApply,
   checkedApplication,

@@ -9,7 +9,7 @@ import { acceptUploads, uploadedFile, uploadLimits } from '../../../lib/upload.t
 import { contentDisposition, sendXlsx, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant, platform, requirePermission } from '../../../plugins/auth.ts';
 import { walletCaller, walletScope } from '../access.ts';
-import { idempotencyKey } from '../ledger/service.ts';
+import { idempotencyKey } from '../../../lib/idempotency.ts';
 import { emptyQuery, rechargeExportQuery, rechargeReviewExportQuery, voucherParams } from './schemas.ts';
 import {
   checkedDecision,

@@ -28,7 +28,7 @@ import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, 
 import { acceptUploads, IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
 import { demoProducts } from '../platform/demo-catalogue.ts';
 import { importToBasket, preOrderImportTemplate } from './import.ts';
-import { idempotencyKey } from '../../finance/ledger/service.ts';
+import { idempotencyKey } from '../../../lib/idempotency.ts';
 import { preOrderWorkbook } from './export.ts';
 import { preOrderDetail as readDetail, preOrderPage } from './records.ts';
 import {
