@@ -47,13 +47,24 @@ export async function readWorkbook(data: Buffer): Promise<ExcelJS.Worksheet> {
   return sheet;
 }
 
-/** The columns of an import: their titles in the three languages, which must be there, and how many rows a file may hold. */
-export type SheetLayout<C extends string> = { columns: readonly C[]; titles: Record<C, Texts>; required: readonly C[]; maxRows: number };
+/**
+ * The columns of an import: their titles in the three languages, which must be there, and how many rows a
+ * file may hold. `keysAsTitles`: a column may also be titled by its key (a sheet a program wrote).
+ */
+export type SheetLayout<C extends string> = { columns: readonly C[]; titles: Record<C, Texts>; required: readonly C[]; maxRows: number; keysAsTitles?: boolean };
 export type TitledRow<C extends string> = { rowNo: number; cells: Partial<Record<C, string>> };
 /** `titles`: each column as the file titles it (errors name a column so). */
 export type TitledSheet<C extends string> = { titles: Partial<Record<C, string>>; rows: TitledRow<C>[]; errors: ImportRowError[] };
 
-const normalizeTitle = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').replace(/[*＊]/g, '').toLowerCase();
+/** A title (or a code) as people type it: width, case, spaces and a required-mark '*' do not matter. */
+export const normalizeTitle = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').replace(/[*＊]/g, '').toLowerCase();
+
+/** Every title of every column in every language (and its key, with `keysAsTitles`), normalised, to its column. */
+export function titleIndex<C extends string>(layout: SheetLayout<C>): Map<string, C> {
+  return new Map(
+    layout.columns.flatMap((column) => [...Object.values(layout.titles[column]), ...(layout.keysAsTitles ? [column] : [])].map((title) => [normalizeTitle(title), column] as const)),
+  );
+}
 
 /**
  * The header (row 1) and the data rows: a title is recognised in any of the three languages (spaces,
@@ -61,7 +72,7 @@ const normalizeTitle = (text: string) => text.normalize('NFKC').replace(/\s+/g, 
  * twice or a required one missing is an error of row 1; no row at all, or too many, is a 400.
  */
 export function readTitledSheet<C extends string>(sheet: ExcelJS.Worksheet, layout: SheetLayout<C>, language: Language): TitledSheet<C> {
-  const index = new Map<string, C>(layout.columns.flatMap((column) => Object.values(layout.titles[column]).map((title) => [normalizeTitle(title), column] as const)));
+  const index = titleIndex(layout);
   const columns = new Map<number, C>();
   const titles: Partial<Record<C, string>> = {};
   const errors: ImportRowError[] = [];

@@ -8,7 +8,8 @@ import { users } from '../../src/db/schema/sys.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { violatedConstraint } from '../../src/lib/db-errors.ts';
 import { conversionLegs, platformLeg, walletLeg } from '../../src/modules/finance/ledger/model.ts';
-import { once, post, reverse } from '../../src/modules/finance/ledger/service.ts';
+import { once } from '../../src/lib/idempotency.ts';
+import { post, reverse } from '../../src/modules/finance/ledger/service.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/test-app.ts';
 import { auditLedger } from '../../src/modules/finance/ledger/repository.ts';
 

@@ -295,6 +295,12 @@ describe(`user management (${testDbKind()})`, () => {
     expect((await t.call({ method: 'GET', url: `${U}/avatar/..%2F..%2Fetc%2Fpasswd` })).statusCode).toBe(400);
   });
 
+  it("refuses an avatar past its own limit, or none, in the avatar's words (not an import's)", async () => {
+    const big = Buffer.concat([png(2, 2), Buffer.alloc(2 * 1024 * 1024)]);
+    expect(refused(await call({ method: 'POST', url: `${U}/avatar`, token: tokens.merchant, lang: 'zh-TW', ...voucherUpload(big) }), 413)).toBe('頭像不可超過 2 MB');
+    expect(refused(await call({ method: 'POST', url: `${U}/avatar`, token: tokens.merchant, lang: 'en-US', ...voucherUpload(png(2, 2), 'a.png', 'upload') }), 400)).toBe('Choose an avatar image');
+  });
+
   it('never answers a password hash or a token', () => {
     expect(bodies.length).toBeGreaterThan(50);
     for (const body of bodies) {

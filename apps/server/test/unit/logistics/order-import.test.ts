@@ -1,9 +1,9 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES } from '@portal/shared/languages';
-import { IMPORT_COLUMNS, IMPORT_TITLES, importTitleIndex, normalizeTitle } from '../../../src/modules/logistics/order/model.ts';
-import { cellText } from '../../../src/lib/xlsx-read.ts';
-import { buildOrders, sortErrors, type CodeBooks, type SheetRow } from '../../../src/modules/logistics/order/import.ts';
+import { IMPORT_COLUMNS, IMPORT_TITLES } from '../../../src/modules/logistics/order/model.ts';
+import { cellText, normalizeTitle, titleIndex } from '../../../src/lib/xlsx-read.ts';
+import { buildOrders, ORDER_SHEET, sortErrors, type CodeBooks, type SheetRow } from '../../../src/modules/logistics/order/import.ts';
 import { checkZip, startsLikeZip } from '../../../src/lib/zip.ts';
 
 /** A zip of deflated (or stored) entries, as an .xlsx is. */
@@ -87,7 +87,7 @@ describe('import columns and rows', () => {
         seen.set(title, column);
       }
     }
-    const index = importTitleIndex();
+    const index = titleIndex(ORDER_SHEET);
     expect(index.get(normalizeTitle(' 商家訂單號 * '))).toBe('merchantOrderNo');
     expect(index.get(normalizeTitle('DECLARED WEIGHT（KG）'))).toBe('weight');
     expect(index.get(normalizeTitle('itemUnitPrice'))).toBe('itemUnitPrice');

@@ -3,7 +3,7 @@ import { envelopeSchema } from '@portal/shared/api';
 import { conversionInput, conversionPreview, conversionRecord, conversionSubmitInput } from '@portal/shared/finance-schemas';
 import { caller, merchant } from '../../../plugins/auth.ts';
 import { WALLET } from '../access.ts';
-import { idempotencyKey } from '../ledger/service.ts';
+import { idempotencyKey } from '../../../lib/idempotency.ts';
 import { conversionAmount, convert, previewConversion } from './service.ts';
 
 const PERMISSION = 'wallet:overview:convert';

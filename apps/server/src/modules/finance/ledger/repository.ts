@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { accounts, entries, idempotencyKeys, journals } from '../../../db/schema/finance.ts';
+import { accounts, entries, journals } from '../../../db/schema/finance.ts';
 import { must } from '../../../lib/must.ts';
 import { accountKey, type JournalHead, type Leg } from './model.ts';
 
@@ -85,35 +85,6 @@ export async function journalLegs(tx: Db, journalId: number): Promise<Leg[]> {
     .innerJoin(accounts, eq(accounts.id, entries.accountId))
     .where(eq(entries.journalId, journalId));
   return lines.map((line) => ({ tenantId: line.tenantId, kind: line.kind, currency: line.currency, amount: line.amount }));
-}
-
-// ------------------------------------------------------------------ idempotency keys
-
-type KeyScope = { tenantId: number; userId: number; key: string };
-
-/** Takes the key for this request; false when it was taken before (by this request or another). */
-export async function claimKey(tx: Db, scope: KeyScope, requestHash: string): Promise<boolean> {
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values({ tenantId: scope.tenantId, key: scope.key, userId: scope.userId, requestHash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  return Boolean(inserted[0]);
-}
-
-export async function firstAnswer(tx: Db, scope: KeyScope): Promise<{ requestHash: string; response: unknown } | undefined> {
-  const [first] = await tx
-    .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, scope.key)));
-  return first;
-}
-
-export async function storeAnswer(tx: Db, scope: KeyScope, response: unknown): Promise<void> {
-  await tx
-    .update(idempotencyKeys)
-    .set({ response: response as object })
-    .where(and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, scope.key)));
 }
 
 // ------------------------------------------------------------------ finance numbers

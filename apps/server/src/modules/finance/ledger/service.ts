@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { currencyFromMinor, type CurrencyCode } from '@portal/shared/money';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX } from '@portal/shared/finance';
 import type { Db } from '../../../db/client.ts';
-import { badRequest, conflict } from '../../../lib/errors.ts';
+import { conflict } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { emitWalletChanges } from '../../../lib/push-events.ts';
 import { accountKey, walletKey, type JournalHead, type Leg, type Posted } from './model.ts';
-import { accountBalance, accountIds, addToWallet, claimKey, firstAnswer, insertEntries, insertJournal, journalLegs, storeAnswer } from './repository.ts';
+import { accountBalance, accountIds, addToWallet, insertEntries, insertJournal, journalLegs } from './repository.ts';
 
 /*
  * The ledger (decision 0007). Every movement of money is one `post` inside the caller's transaction:
@@ -69,58 +66,4 @@ export async function reverse(tx: Db, journalId: number, head: Omit<JournalHead,
     { ...head, kind: 'REVERSAL', reversesId: journalId },
     legs.map((leg) => ({ ...leg, amount: -leg.amount })),
   );
-}
-
-// ------------------------------------------------------------------ idempotency
-
-/** The Idempotency-Key header of a money-moving request: required, 1 to 100 visible characters. */
-export function idempotencyKey(request: FastifyRequest): string {
-  const value = request.headers[IDEMPOTENCY_HEADER];
-  const key = typeof value === 'string' ? value.trim() : '';
-  if (!key || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key)) throw badRequest('idempotencyKeyRequired');
-  return key;
-}
-
-/**
- * Runs `work` once per (tenant, key) in one transaction with what it changes. The same key and the same
- * request answers the first answer (also while the first is still running: the second waits for it);
- * the same key with another request is 409. A failure stores nothing, so a retry runs again.
- */
-export async function once<T>(db: Db, scope: { tenantId: number; userId: number; key: string; route: string; body: unknown }, work: (tx: Db) => Promise<T>): Promise<T> {
-  const requestHash = createHash('sha256')
-    .update(scope.route)
-    .update('\n')
-    .update(JSON.stringify(scope.body ?? null))
-    .digest('hex');
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await onceInTransaction(db, scope, requestHash, work);
-    } catch (error) {
-      // a wallet's first posting creates its account; two such first postings may deadlock on each
-      // other's new rows, and PostgreSQL then cancels one: it changed nothing, so it runs again
-      if (attempt >= RETRIES || !isRetryable(error)) throw error;
-    }
-  }
-}
-
-const RETRIES = 3;
-const isRetryable = (error: unknown): boolean => {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '40P01' || code === '40001') return true;
-  }
-  return false;
-};
-
-async function onceInTransaction<T>(db: Db, scope: { tenantId: number; userId: number; key: string }, requestHash: string, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    if (!(await claimKey(tx, scope, requestHash))) {
-      const first = await firstAnswer(tx, scope);
-      if (!first || first.requestHash !== requestHash) throw conflict('idempotencyKeyReused');
-      return first.response as T;
-    }
-    const result = await work(tx);
-    await storeAnswer(tx, scope, result);
-    return result;
-  });
 }

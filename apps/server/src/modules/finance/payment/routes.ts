@@ -7,7 +7,7 @@ import { getQuery } from '../../../lib/query.ts';
 import { idParam, timeParam } from '../../../lib/list.ts';
 import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant, requirePermission } from '../../../plugins/auth.ts';
-import { idempotencyKey } from '../ledger/service.ts';
+import { idempotencyKey } from '../../../lib/idempotency.ts';
 import { WALLET, walletScope } from '../access.ts';
 import { payeeIn, payeesIn } from '../money.ts';
 import { chargePage, paymentPage, paymentRecord as paymentOf } from './repository.ts';

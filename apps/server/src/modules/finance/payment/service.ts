@@ -13,7 +13,8 @@ import { badRequest, conflict, notFound, type AppError } from '../../../lib/erro
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
 import { memoOf, platformLeg, walletKey, walletLeg } from '../ledger/model.ts';
-import { once, post } from '../ledger/service.ts';
+import { once } from '../../../lib/idempotency.ts';
+import { post } from '../ledger/service.ts';
 import { WALLET } from '../access.ts';
 import { walletBalance } from '../convert/repository.ts';
 import { amountText, PLATFORM_PAYEE } from '../money.ts';

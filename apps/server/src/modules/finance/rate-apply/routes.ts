@@ -8,8 +8,7 @@ import { getQuery } from '../../../lib/query.ts';
 import { timeParam } from '../../../lib/list.ts';
 import { sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant, platform, requirePermission } from '../../../plugins/auth.ts';
-
-import { idempotencyKey } from '../ledger/service.ts';
+import { idempotencyKey } from '../../../lib/idempotency.ts';
 import {
   addRateApply,
   checkedApplication,

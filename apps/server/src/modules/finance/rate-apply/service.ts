@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { pageOf } from '../../../lib/list.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches } from '../../../lib/xlsx.ts';
-import { once } from '../ledger/service.ts';
+import { once } from '../../../lib/idempotency.ts';
 import { minorOf } from '../money.ts';
 import { currentRate, type AppliedRate } from '../rates/service.ts';
 import { rateApplyColumnsFor } from './export.ts';

@@ -6,7 +6,7 @@ import { getQuery } from '../../../lib/query.ts';
 import { booleanParam, timeParam } from '../../../lib/list.ts';
 import { sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, platform } from '../../../plugins/auth.ts';
-import { idempotencyKey } from '../ledger/service.ts';
+import { idempotencyKey } from '../../../lib/idempotency.ts';
 import { addRate, checkedRate, deleteRate, listRates, rateWorkbook } from './service.ts';
 
 const rateExportQuery = getQuery({

@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { must } from '../../../lib/must.ts';
 import { pageOf } from '../../../lib/list.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, timeFormatter } from '../../../lib/xlsx.ts';
-import { once } from '../ledger/service.ts';
+import { once } from '../../../lib/idempotency.ts';
 import { rateColumnsFor } from './export.ts';
 import {
   countRates,

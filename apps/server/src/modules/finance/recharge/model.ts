@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { VOUCHER_MAX_BYTES, VOUCHER_TYPES, type VoucherType } from '@portal/shared/finance';
+import { VOUCHER_TYPES, type VoucherType } from '@portal/shared/finance';
 import { CURRENCY_EXPONENTS, convertMinor, type CurrencyCode } from '@portal/shared/money';
 
 /*
  * The pure part of recharges: what a bank voucher may be, judged by its bytes (a name or a declared type
  * is the sender's claim), the names it is kept and shown under; and the arithmetic of a conversion.
  */
-
-export const VOUCHER_LIMIT_TEXT = `${VOUCHER_MAX_BYTES / 1024 / 1024} MB`;
 
 const startsWith = (content: Buffer, bytes: number[], at = 0) => content.length >= at + bytes.length && bytes.every((byte, index) => content[at + index] === byte);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));

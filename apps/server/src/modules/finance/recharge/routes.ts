@@ -1,16 +1,15 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { VOUCHER_MAX_BYTES } from '@portal/shared/finance';
 import { decisionInput, idBody, rechargeEditInput, rechargeInput, rechargeListBody, rechargeRecord, rechargeReviewPreview, reversalInput, voucherRecord } from '@portal/shared/finance-schemas';
-import { AppError, badRequest } from '../../../lib/errors.ts';
+import { badRequest } from '../../../lib/errors.ts';
+import { acceptUploads, uploadedFile, uploadLimits } from '../../../lib/upload.ts';
 import { contentDisposition, sendXlsx, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant, platform, requirePermission } from '../../../plugins/auth.ts';
 import { walletScope } from '../access.ts';
-import { idempotencyKey } from '../ledger/service.ts';
-import { VOUCHER_LIMIT_TEXT } from './model.ts';
+import { idempotencyKey } from '../../../lib/idempotency.ts';
 import { emptyQuery, rechargeExportQuery, rechargeReviewExportQuery, voucherParams } from './schemas.ts';
 import {
   checkedDecision,
@@ -49,28 +48,8 @@ const PERMISSIONS = {
 
 // ------------------------------------------------------------------ voucher files over HTTP
 
-/** A multipart failure as the client's mistake, never a 500. */
-function uploadError(error: unknown): AppError {
-  const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'voucherTooLarge', { limit: VOUCHER_LIMIT_TEXT });
-  return badRequest('voucherFileMissing');
-}
-
-/** The bytes and the name of the one file in form field `file`. */
-async function uploadedVoucher(request: FastifyRequest): Promise<{ content: Buffer; filename: string }> {
-  let part;
-  try {
-    part = await request.file();
-  } catch (error) {
-    throw uploadError(error);
-  }
-  if (!part || part.fieldname !== 'file') throw badRequest('voucherFileMissing');
-  try {
-    return { content: await part.toBuffer(), filename: part.filename };
-  } catch (error) {
-    throw uploadError(error);
-  }
-}
+/** One bank voucher, no larger than VOUCHER_MAX_BYTES. */
+const VOUCHER_UPLOAD = uploadLimits({ maxBytes: VOUCHER_MAX_BYTES, tooLarge: 'voucherTooLarge', missing: 'voucherFileMissing' });
 
 /**
  * Sends a voucher for viewing in the browser: its stored type (never sniffed, nosniff), the server's
@@ -88,8 +67,8 @@ function sendVoucher(reply: FastifyReply, voucher: Awaited<ReturnType<typeof vou
 
 export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  // uploads only here (this plugin's own context): one voucher, no larger than VOUCHER_MAX_BYTES
-  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: VOUCHER_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 } });
+  // uploads only here (this plugin's own context): one voucher
+  await acceptUploads(app, VOUCHER_UPLOAD);
 
   // ------------------------------------------------------------------ merchant
 
@@ -175,14 +154,14 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant(PERMISSIONS.add),
       schema: {
         tags: ['wallet'],
-        summary: `Uploads one bank voucher (multipart/form-data, field "file"): PNG, JPEG, WebP or PDF as its content shows, at most ${VOUCHER_LIMIT_TEXT}. Answers its id for voucherIds`,
+        summary: `Uploads one bank voucher (multipart/form-data, field "file"): PNG, JPEG, WebP or PDF as its content shows, at most ${VOUCHER_UPLOAD.limitText}. Answers its id for voucherIds`,
         consumes: ['multipart/form-data'],
         response: { 200: envelopeSchema(voucherRecord) },
       },
     },
     async (request) => {
       const who = caller(request);
-      return request.ok(await storeVoucher(db, who, await uploadedVoucher(request)));
+      return request.ok(await storeVoucher(db, who, await uploadedFile(request, VOUCHER_UPLOAD)));
     },
   );
 

@@ -7,7 +7,7 @@ import { getQuery } from '../../../lib/query.ts';
 import { idParam, timeParam } from '../../../lib/list.ts';
 import { DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant, platform, requirePermission } from '../../../plugins/auth.ts';
-import { idempotencyKey } from '../ledger/service.ts';
+import { idempotencyKey } from '../../../lib/idempotency.ts';
 import { WALLET, walletScope } from '../access.ts';
 import { payOrderPage, refundPage, refundRecord as refundOf } from './repository.ts';
 import { refundExport, submitRefund, verifyRefund } from './service.ts';

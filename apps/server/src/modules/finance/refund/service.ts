@@ -13,7 +13,8 @@ import { badRequest, conflict, notFound, type AppError } from '../../../lib/erro
 import { must } from '../../../lib/must.ts';
 import { assertExportSize, keysetBatches } from '../../../lib/xlsx.ts';
 import { memoOf, platformLeg, walletLeg } from '../ledger/model.ts';
-import { once, post } from '../ledger/service.ts';
+import { once } from '../../../lib/idempotency.ts';
+import { post } from '../ledger/service.ts';
 import { WALLET } from '../access.ts';
 import { amountText, minorOf } from '../money.ts';
 import { refundColumnsFor } from './export.ts';

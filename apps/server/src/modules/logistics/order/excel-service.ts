@@ -11,9 +11,9 @@ import { priceShipment } from '../../freight/model.ts';
 import { type Price } from '../../freight/service.ts';
 import { activeRateCards } from '../../freight/repository.ts';
 import { exportColumns, fileDate, orderBatches, orderTemplate, SHEET_TEXTS, type Names } from './export.ts';
-import { readWorkbook } from '../../../lib/xlsx-read.ts';
-import { buildOrders, CODED_COLUMNS, readSheet, sortErrors, type CodeBooks, type CodedColumn } from './import.ts';
-import { normalizeTitle, titleOf, type PreparedOrder } from './model.ts';
+import { normalizeTitle, readTitledSheet, readWorkbook } from '../../../lib/xlsx-read.ts';
+import { buildOrders, CODED_COLUMNS, ORDER_SHEET, sortErrors, type CodeBooks, type CodedColumn } from './import.ts';
+import { titleOf, type PreparedOrder } from './model.ts';
 import { createOrders } from './lifecycle.ts';
 import { takenMerchantNos } from './repository.ts';
 import { countUpTo, orderConditions } from './list-repository.ts';
@@ -115,7 +115,7 @@ export type ImportOutcome = { result: ImportResult; key: MessageKey; params: Mes
 
 /** Imports the orders of an uploaded template, all or nothing: any wrong row imports nothing and the errors are listed by row and column. */
 export async function importOrders(db: Db, dictionaries: Dictionaries, actor: Actor, file: Buffer, language: Language): Promise<ImportOutcome> {
-  const sheet = readSheet(await readWorkbook(file), language);
+  const sheet = readTitledSheet(await readWorkbook(file), ORDER_SHEET, language);
   const refuse = (errors: ImportRowError[]): ImportOutcome => ({ result: { imported: 0, errors: sortErrors(errors, sheet.titles) }, key: 'importNothingImported', params: { count: errors.length } });
   if (sheet.errors.length > 0) return refuse(sheet.errors);
   const { orders: found, errors } = buildOrders(sheet, await codeBooks(dictionaries), language, await codeExamples(dictionaries, language));

@@ -1,16 +1,13 @@
-import type ExcelJS from 'exceljs';
 import type { Language } from '@portal/shared/languages';
 import { IMPORT_ROWS_MAX } from '@portal/shared/logistics';
 import { orderInput, type ImportRowError } from '@portal/shared/logistics-schemas';
 import { formatMessage } from '@portal/shared/messages';
-import { badRequest } from '../../../lib/errors.ts';
-import { cellText } from '../../../lib/xlsx-read.ts';
+import { normalizeTitle, type SheetLayout, type TitledRow, type TitledSheet } from '../../../lib/xlsx-read.ts';
 import {
-  importTitleIndex,
   IMPORT_COLUMNS,
+  IMPORT_TITLES,
   issueProblem,
   ITEM_COLUMNS,
-  normalizeTitle,
   orderProblems,
   prepareOrder,
   REQUIRED_IMPORT_COLUMNS,
@@ -24,11 +21,14 @@ import {
 } from './model.ts';
 
 /*
- * The Excel import (its columns and their titles are in model.ts): reading the first sheet, recognising its header in any language and order, grouping rows into orders (one row per
- * product, rows of one merchant order number adjacent), and checking every order with the rules of
- * /add. Nothing here writes: the service imports all or nothing.
+ * The Excel import (its columns and their titles are in model.ts): the sheet's layout for lib/xlsx-read.ts,
+ * which reads its header in any language and order, then grouping rows into orders (one row per product, rows
+ * of one merchant order number adjacent), and checking every order with the rules of /add. Nothing here
+ * writes: the service imports all or nothing.
  */
 
+/** The order sheet: a column may also be titled by its field's name, as a sheet a program wrote may be. */
+export const ORDER_SHEET: SheetLayout<ImportColumn> = { columns: IMPORT_COLUMNS, titles: IMPORT_TITLES, required: REQUIRED_IMPORT_COLUMNS, maxRows: IMPORT_ROWS_MAX, keysAsTitles: true };
 
 /** The report lists this many errors at most: enough to fix a file in one go, small enough to show. */
 export const IMPORT_ERRORS_MAX = 1000;
@@ -39,56 +39,10 @@ export type CodedColumn = keyof typeof CODED_COLUMNS;
 /** Per coded column: a code or a name in any language (normalised) -> the code. */
 export type CodeBooks = Record<CodedColumn, Map<string, string>>;
 
-export type SheetRow = { rowNo: number; cells: Partial<Record<ImportColumn, string>> };
-export type Sheet = { titles: Partial<Record<ImportColumn, string>>; rows: SheetRow[]; errors: ImportRowError[] };
+export type SheetRow = TitledRow<ImportColumn>;
 export type ImportedOrder = { merchantOrderNo: string; firstRow: number; prepared: PreparedOrder };
 
 const isCoded = (column: ImportColumn): column is CodedColumn => Object.hasOwn(CODED_COLUMNS, column);
-
-/**
- * The header (row 1) and the data rows of a sheet. Titles are recognised in any of the three
- * languages and in any order; unknown columns are ignored. Wholly blank rows are skipped.
- */
-export function readSheet(sheet: ExcelJS.Worksheet, language: Language): Sheet {
-  const index = importTitleIndex();
-  const columns = new Map<number, ImportColumn>();
-  const titles: Partial<Record<ImportColumn, string>> = {};
-  const errors: ImportRowError[] = [];
-  sheet.getRow(1).eachCell((cell, columnNo) => {
-    const text = cellText(cell.value);
-    const column = index.get(normalizeTitle(text));
-    if (!column) return;
-    if (titles[column] !== undefined) {
-      errors.push({ row: 1, column: text, message: formatMessage(language, 'importColumnTwice', { column: text }) });
-      return;
-    }
-    titles[column] = text;
-    columns.set(columnNo, column);
-  });
-  for (const column of REQUIRED_IMPORT_COLUMNS) {
-    if (titles[column] === undefined) {
-      const title = titleOf(column, language);
-      errors.push({ row: 1, column: title, message: formatMessage(language, 'importColumnMissing', { column: title }) });
-    }
-  }
-  const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNo) => {
-    if (rowNo === 1) return;
-    const cells: SheetRow['cells'] = {};
-    let blank = true;
-    for (const [columnNo, column] of columns) {
-      const text = cellText(row.getCell(columnNo).value);
-      if (text !== '') {
-        cells[column] = text;
-        blank = false;
-      }
-    }
-    if (!blank) rows.push({ rowNo, cells });
-  });
-  if (errors.length === 0 && rows.length === 0) throw badRequest('importNoRows');
-  if (rows.length > IMPORT_ROWS_MAX) throw badRequest('importTooManyRows', { max: IMPORT_ROWS_MAX });
-  return { titles, rows, errors };
-}
 
 /** A coded cell as its code, when it is a code or a name in any language; otherwise as typed (the schema then names the codes). */
 function decode(books: CodeBooks, column: ImportColumn, text: string): string {
@@ -166,7 +120,7 @@ function inputOf(merchantOrderNo: string, rows: SheetRow[], books: CodeBooks) {
  * it), and everything /add refuses. Errors are reported per sheet row and column, in the caller's
  * language, naming the column by the title the file uses.
  */
-export function buildOrders(sheet: Pick<Sheet, 'rows' | 'titles'>, books: CodeBooks, language: Language, examples: Partial<Record<CodedColumn, string>> = {}): { orders: ImportedOrder[]; errors: ImportRowError[] } {
+export function buildOrders(sheet: Pick<TitledSheet<ImportColumn>, 'rows' | 'titles'>, books: CodeBooks, language: Language, examples: Partial<Record<CodedColumn, string>> = {}): { orders: ImportedOrder[]; errors: ImportRowError[] } {
   const errors: ImportRowError[] = [];
   const titleIn = (column: ImportColumn) => sheet.titles[column] ?? titleOf(column, language);
   const report = (rowNo: number, column: ImportColumn, problem: Pick<OrderProblem, 'key' | 'params'>) => {

@@ -259,26 +259,6 @@ export const IMPORT_TITLES: Record<ImportColumn, Texts> = {
   itemUnitPrice: { 'zh-TW': '單價', 'zh-CN': '单价', 'en-US': 'Unit price' },
 };
 
-/** A header cell as people type it: case, spaces, full-width brackets and a "required" star do not matter. */
-export function normalizeTitle(title: string): string {
-  return title
-    .normalize('NFKC')
-    .replace(/\*/g, '')
-    .replace(/\s+/g, '')
-    .toLowerCase();
-}
-
-/** Every title of every import column in every language, normalised, to its column. */
-export function importTitleIndex(): Map<string, ImportColumn> {
-  const index = new Map<string, ImportColumn>();
-  for (const column of IMPORT_COLUMNS) {
-    for (const title of Object.values(IMPORT_TITLES[column])) index.set(normalizeTitle(title), column);
-    // the field's own name too: a sheet written by a program may use it
-    index.set(normalizeTitle(column), column);
-  }
-  return index;
-}
-
 export const titleOf = (column: ImportColumn, language: Language): string => IMPORT_TITLES[column][language];
 
 /**

@@ -1,15 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import type { Texts } from '@portal/shared/languages';
-import { EXPORT_ROWS_MAX, IMPORT_BYTES_MAX, IMPORT_ROWS_MAX, type OrderStatus } from '@portal/shared/logistics';
+import { EXPORT_ROWS_MAX, IMPORT_ROWS_MAX, type OrderStatus } from '@portal/shared/logistics';
 import type { DataRuleMenu } from '@portal/shared/system-data-rules';
 import { cancelInput, importResult, ORDER_SORT_COLUMNS, orderDetail, orderEditInput, orderFilters, orderInput, orderRecord, pageQuery, statusCount } from '@portal/shared/logistics-schemas';
 import { idParam } from '../../../lib/list.ts';
 import { getQuery } from '../../../lib/query.ts';
-import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
+import { acceptUploads, IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
 import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, merchant } from '../../../plugins/auth.ts';
 import { SHEET_TEXTS } from './export.ts';
@@ -47,7 +46,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // the caller's data rules on the menu a call belongs to (undefined: none narrow it)
   const scopeOf = (request: FastifyRequest, menu: DataRuleMenu = 'logistics:order:list') => app.dataRules.scope(caller(request), menu);
   // uploads only here (this plugin's own context): one file, no larger than an import may be
-  await app.register(multipart, IMPORT_UPLOAD_LIMITS);
+  await acceptUploads(app, IMPORT_UPLOAD_LIMITS);
 
   // ------------------------------------------------------------------ lists
 
@@ -224,13 +223,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: merchant('logistics:order:import'),
       schema: {
         tags: ['logistics'],
-        summary: `Import orders from the template (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_BYTES_MAX / 1024 / 1024} MB and ${IMPORT_ROWS_MAX} rows). All or nothing: any wrong row imports nothing and the errors are listed by row and column`,
+        summary: `Import orders from the template (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_UPLOAD_LIMITS.limitText} and ${IMPORT_ROWS_MAX} rows). All or nothing: any wrong row imports nothing and the errors are listed by row and column`,
         consumes: ['multipart/form-data'],
         response: { 200: envelopeSchema(importResult) },
       },
     },
     async (request) => {
-      const outcome = await importOrders(db, dictionaries, caller(request), await uploadedFile(request), request.lang);
+      const outcome = await importOrders(db, dictionaries, caller(request), (await uploadedFile(request, IMPORT_UPLOAD_LIMITS)).content, request.lang);
       return request.ok(outcome.result, outcome.key, outcome.params);
     },
   );

@@ -1,7 +1,6 @@
 import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { importResult } from '@portal/shared/logistics-schemas';
@@ -10,7 +9,7 @@ import type { DictOption } from '@portal/shared/sys';
 import { forbidden } from '../../../lib/errors.ts';
 import { idParam } from '../../../lib/list.ts';
 import { getQuery } from '../../../lib/query.ts';
-import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
+import { acceptUploads, IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
 import { assertExportSize, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { caller, signedIn } from '../../../plugins/auth.ts';
 import { rowExportBatches, rowExportColumns } from './export.ts';
@@ -53,7 +52,7 @@ async function requireFormAccess(request: FastifyRequest, code: string): Promise
 /** Online forms in use: their schema, and each tenant's rows (list, one, add, edit, delete, export, import). */
 export const formRowRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  await app.register(multipart, IMPORT_UPLOAD_LIMITS);
+  await acceptUploads(app, IMPORT_UPLOAD_LIMITS);
 
   const contextOf = (request: FastifyRequest): RowContext => {
     const { tenantId, userId } = caller(request);
@@ -181,7 +180,7 @@ export const formRowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const form = await formFor(request, request.params.code);
-      const outcome = await importRows(db, contextOf(request), form, await uploadedFile(request));
+      const outcome = await importRows(db, contextOf(request), form, (await uploadedFile(request, IMPORT_UPLOAD_LIMITS)).content);
       return request.ok(outcome.result, outcome.key, outcome.params);
     },
   );

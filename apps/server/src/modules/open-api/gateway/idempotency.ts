@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX } from '@portal/shared/finance';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { once } from '../../finance/ledger/service.ts';
+import { idempotencyKey, once } from '../../../lib/idempotency.ts';
 import type { ApiKeyCaller } from '../access/service.ts';
 
 /*
- * Idempotency of the open API's creates and cancels: the ledger's `once` (one row of fin_idempotency per
+ * Idempotency of the open API's creates and cancels: the kernel's `once` (one row of fin_idempotency per
  * tenant and key, claimed in the transaction of the work, the first answer stored with it). Its key is
  * scoped by the API key: "api:" and the sha-256 of the key's id and the client's value, so two API keys
  * of one company (or a portal screen of it) never share a value, and the stored key stays within the
@@ -15,13 +14,8 @@ import type { ApiKeyCaller } from '../access/service.ts';
  * value on another operation is a 409 too.
  */
 
-/** The Idempotency-Key header: required, 1 to 100 visible ASCII characters. */
-export function openApiIdempotencyKey(request: FastifyRequest): string {
-  const value = request.headers[IDEMPOTENCY_HEADER];
-  const key = typeof value === 'string' ? value.trim() : '';
-  if (!key || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key)) throw new AppError(400, 'openApiIdempotencyKeyRequired', { field: 'header.Idempotency-Key' });
-  return key;
-}
+/** The Idempotency-Key header as the kernel reads it, refused in the open API's words (naming the header). */
+export const openApiIdempotencyKey = (request: FastifyRequest): string => idempotencyKey(request, () => new AppError(400, 'openApiIdempotencyKeyRequired', { field: 'header.Idempotency-Key' }));
 
 /** What an open-API call records as its author: the key's holder, whose rights it acts with (decisions 0027, 0028). */
 export function keyAuthor(caller: ApiKeyCaller): number {

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { IMPORT_BYTES_MAX } from '@portal/shared/logistics';
 import { importResult } from '@portal/shared/logistics-schemas';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import type { PermissionCode } from '@portal/shared/permissions';
@@ -27,10 +25,10 @@ import { PURCHASE_PLATFORMS, type PurchasePlatform } from '@portal/shared/purcha
 import { caller, merchant } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
-import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
+import { acceptUploads, IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
 import { demoProducts } from '../platform/demo-catalogue.ts';
 import { importToBasket, preOrderImportTemplate } from './import.ts';
-import { idempotencyKey } from '../../finance/ledger/service.ts';
+import { idempotencyKey } from '../../../lib/idempotency.ts';
 import { preOrderWorkbook } from './export.ts';
 import { preOrderDetail as readDetail, preOrderPage } from './records.ts';
 import {
@@ -82,7 +80,7 @@ const CODES = {
 export const preOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   // the import's upload (this plugin's own context)
-  await app.register(multipart, IMPORT_UPLOAD_LIMITS);
+  await acceptUploads(app, IMPORT_UPLOAD_LIMITS);
   const who = (request: Parameters<typeof caller>[0]) => {
     const auth = caller(request);
     return { tenantId: auth.tenantId, userId: auth.userId };
@@ -143,13 +141,13 @@ export const preOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         config: merchant(codes.import),
         schema: {
           tags,
-          summary: `Adds goods to the caller's basket from an Excel file (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_BYTES_MAX / 1024 / 1024} MB): item link or id, SKU id, quantity, remark, at the platform's prices of now. All or nothing: every wrong row is listed`,
+          summary: `Adds goods to the caller's basket from an Excel file (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_UPLOAD_LIMITS.limitText}): item link or id, SKU id, quantity, remark, at the platform's prices of now. All or nothing: every wrong row is listed`,
           consumes: ['multipart/form-data'],
           response: { 200: envelopeSchema(importResult) },
         },
       },
       async (request) => {
-        const outcome = await importToBasket(db, who(request), client(), await uploadedFile(request), request.lang);
+        const outcome = await importToBasket(db, who(request), client(), (await uploadedFile(request, IMPORT_UPLOAD_LIMITS)).content, request.lang);
         return request.ok(outcome.result, outcome.key, outcome.params);
       },
     );

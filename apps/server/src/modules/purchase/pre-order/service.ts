@@ -4,7 +4,7 @@ import { PRE_ORDER_ACTION_TEXTS, PRE_ORDER_STATUS_TEXTS } from '@portal/shared/m
 import { PRE_ORDER_LINES_MAX, PRE_ORDER_QUANTITY_MAX, type PurchaseFallback, type PurchasePlatform } from '@portal/shared/purchase';
 import type { Db } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { once } from '../../finance/ledger/service.ts';
+import { once } from '../../../lib/idempotency.ts';
 import { amountText } from '../../finance/money.ts';
 import { PlatformError, type ProductDetail, type PurchasePlatformClient } from '../platform/types.ts';
 import { estimateOf, skuTextOf } from './model.ts';

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema, PAGE_SIZE_MAX } from '@portal/shared/api';
 import {
@@ -17,8 +16,7 @@ import { auditActor, caller, eitherSide } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
 import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
-import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
-import { IMPORT_BYTES_MAX } from '@portal/shared/logistics';
+import { acceptUploads, IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
 import { importResult } from '@portal/shared/logistics-schemas';
 import { DEPART_IMPORT_ROWS_MAX, departImportTemplate, importDeparts } from './import.ts';
 import { departExportTexts } from '@portal/shared/system-departs';
@@ -36,7 +34,7 @@ export const departRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const access = app.accessService;
   // the import's upload (this plugin's own context)
-  await app.register(multipart, IMPORT_UPLOAD_LIMITS);
+  await acceptUploads(app, IMPORT_UPLOAD_LIMITS);
 
   app.get(
     '/sys/sysDepart/queryTreeList',
@@ -88,13 +86,13 @@ export const departRoutes: FastifyPluginAsyncZod = async (app) => {
       config: eitherSide('system:depart:import'),
       schema: {
         tags,
-        summary: `Import departments (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_BYTES_MAX / 1024 / 1024} MB and ${DEPART_IMPORT_ROWS_MAX} rows): a name, a parent (org code or name path of an existing or earlier-row department), a sort order; org codes are made as for add. All or nothing: every wrong row is listed`,
+        summary: `Import departments (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_UPLOAD_LIMITS.limitText} and ${DEPART_IMPORT_ROWS_MAX} rows): a name, a parent (org code or name path of an existing or earlier-row department), a sort order; org codes are made as for add. All or nothing: every wrong row is listed`,
         consumes: ['multipart/form-data'],
         response: { 200: envelopeSchema(importResult) },
       },
     },
     async (request) => {
-      const outcome = await importDeparts(db, caller(request).tenantId, await uploadedFile(request), request.lang);
+      const outcome = await importDeparts(db, caller(request).tenantId, (await uploadedFile(request, IMPORT_UPLOAD_LIMITS)).content, request.lang);
       return request.ok(outcome.result, outcome.key, outcome.params);
     },
   );

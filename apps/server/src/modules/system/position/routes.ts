@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { positionCheckQuery, positionEditInput, positionInput, positionListQuery, positionRecord } from '@portal/shared/system-org';
@@ -7,8 +6,7 @@ import { auditActor, caller, eitherSide } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { idParam } from '../../../lib/list.ts';
 import { contentDisposition, DEFAULT_EXPORT_TIME_ZONE, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
-import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
-import { IMPORT_BYTES_MAX } from '@portal/shared/logistics';
+import { acceptUploads, IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
 import { importResult } from '@portal/shared/logistics-schemas';
 import { importPositions, positionImportTemplate, POSITION_IMPORT_ROWS_MAX } from './import.ts';
 import { listPositions } from './repository.ts';
@@ -32,7 +30,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const tags = ['system: positions'];
   // the import's upload (this plugin's own context)
-  await app.register(multipart, IMPORT_UPLOAD_LIMITS);
+  await acceptUploads(app, IMPORT_UPLOAD_LIMITS);
 
   app.get(
     '/sys/position/list',
@@ -115,13 +113,13 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: eitherSide('system:position:import'),
       schema: {
         tags,
-        summary: `Import positions (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_BYTES_MAX / 1024 / 1024} MB and ${POSITION_IMPORT_ROWS_MAX} rows): code, name, rank. All or nothing: every wrong row is listed (the code's rule, a code repeated in the file or taken in the tenant, the rank's range)`,
+        summary: `Import positions (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_UPLOAD_LIMITS.limitText} and ${POSITION_IMPORT_ROWS_MAX} rows): code, name, rank. All or nothing: every wrong row is listed (the code's rule, a code repeated in the file or taken in the tenant, the rank's range)`,
         consumes: ['multipart/form-data'],
         response: { 200: envelopeSchema(importResult) },
       },
     },
     async (request) => {
-      const outcome = await importPositions(db, caller(request).tenantId, await uploadedFile(request), request.lang);
+      const outcome = await importPositions(db, caller(request).tenantId, (await uploadedFile(request, IMPORT_UPLOAD_LIMITS)).content, request.lang);
       return request.ok(outcome.result, outcome.key, outcome.params);
     },
   );

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { envelopeSchema } from '@portal/shared/api';
-import { EXPORT_ROWS_MAX, IMPORT_BYTES_MAX } from '@portal/shared/logistics';
+import { EXPORT_ROWS_MAX } from '@portal/shared/logistics';
 import { importResult } from '@portal/shared/logistics-schemas';
 import { formatMessage } from '@portal/shared/messages';
 import { userListQueryShape } from '@portal/shared/system-users';
-import { IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
+import { acceptUploads, IMPORT_UPLOAD_LIMITS, uploadedFile } from '../../../lib/upload.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { assertExportSize, contentDisposition, DEFAULT_EXPORT_TIME_ZONE, keysetBatches, sendXlsx, timeZoneParam, XLSX_TYPE } from '../../../lib/xlsx.ts';
 import { auditActor, caller, eitherSide } from '../../../plugins/auth.ts';
@@ -25,7 +24,7 @@ const filterShape = { username, realname, phone, status, departId, roleId };
 export const userTransferRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   // uploads only here (this plugin's own context): one file, no larger than an import may be
-  await app.register(multipart, IMPORT_UPLOAD_LIMITS);
+  await acceptUploads(app, IMPORT_UPLOAD_LIMITS);
 
   app.get(
     '/sys/user/exportXls',
@@ -78,13 +77,13 @@ export const userTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       config: eitherSide('system:user:import'),
       schema: {
         tags: ['system'],
-        summary: `Import users from the template (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_BYTES_MAX / 1024 / 1024} MB and ${USER_IMPORT_ROWS_MAX} rows). All or nothing: any wrong row imports nothing and every error is listed by row and column`,
+        summary: `Import users from the template (multipart/form-data, one .xlsx in field "file", at most ${IMPORT_UPLOAD_LIMITS.limitText} and ${USER_IMPORT_ROWS_MAX} rows). All or nothing: any wrong row imports nothing and every error is listed by row and column`,
         consumes: ['multipart/form-data'],
         response: { 200: envelopeSchema(importResult) },
       },
     },
     async (request) => {
-      const outcome = await importUsers(db, caller(request), await uploadedFile(request), request.lang, auditActor(request));
+      const outcome = await importUsers(db, caller(request), (await uploadedFile(request, IMPORT_UPLOAD_LIMITS)).content, request.lang, auditActor(request));
       return request.ok(outcome.result, outcome.key, outcome.params);
     },
   );

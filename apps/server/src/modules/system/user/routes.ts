@@ -1,5 +1,3 @@
-import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
@@ -19,8 +17,9 @@ import {
   userListQueryShape,
   userRecord,
 } from '@portal/shared/system-users';
-import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors.ts';
+import { forbidden, notFound } from '../../../lib/errors.ts';
 import { getQuery } from '../../../lib/query.ts';
+import { acceptUploads, uploadedFile, uploadLimits } from '../../../lib/upload.ts';
 import { auditActor, caller, eitherSide, PUBLIC } from '../../../plugins/auth.ts';
 import { createSmsGateway, type SmsGateway } from '../../sms/provider.ts';
 import { departmentExists, findAvatar, listUsers, membersOfDepartment } from './repository.ts';
@@ -28,7 +27,6 @@ import { departIdTree } from '../depart/service.ts';
 import { departIdNodeSchema } from '@portal/shared/system-departs';
 import {
   addUser,
-  AVATAR_LIMIT_TEXT,
   AVATAR_NAME,
   checkUsername,
   editUser,
@@ -39,23 +37,8 @@ import {
   type UserAdmin,
 } from './service.ts';
 
-/** The one file in form field `file`, or a refusal in the caller's words (never a 500). */
-async function uploadedAvatar(request: FastifyRequest): Promise<Buffer> {
-  const refusal = (error: unknown) =>
-    (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError(413, 'avatarTooLarge', { limit: AVATAR_LIMIT_TEXT }) : badRequest('avatarFileMissing');
-  let part;
-  try {
-    part = await request.file();
-  } catch (error) {
-    throw refusal(error);
-  }
-  if (!part || part.fieldname !== 'file') throw badRequest('avatarFileMissing');
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    throw refusal(error);
-  }
-}
+/** One avatar image, no larger than AVATAR_MAX_BYTES, with fewer other fields than an import. */
+const AVATAR_UPLOAD = uploadLimits({ maxBytes: AVATAR_MAX_BYTES, tooLarge: 'avatarTooLarge', missing: 'avatarFileMissing', fields: 5 });
 
 /**
  * User management (spec §7): an administrator's calls on the users of their own tenant, on
@@ -66,7 +49,7 @@ export const systemUserRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }
   const db = app.database.db;
   const admin: UserAdmin = { db, access: app.accessService, gateway: options.smsGateway ?? createSmsGateway(app.settings, app.log) };
   // uploads only in this plugin's own context: one avatar image
-  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 100 } });
+  await acceptUploads(app, AVATAR_UPLOAD);
 
   // the department filter of the user list and the picker of the user form, under the user list's right: a page
   // calls only what its own right allows (/sys/sysDepart/queryIdTree needs the departments' right)
@@ -215,7 +198,7 @@ export const systemUserRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }
       config: eitherSide('system:user:list', 'system:user:add', 'system:user:edit'),
       schema: {
         tags: ['system-user'],
-        summary: `Uploads an avatar (multipart/form-data, field "file"): PNG, JPEG or WebP as its bytes show, at most ${AVATAR_LIMIT_TEXT}. Answers the URL the user record keeps (needs system:user:add or system:user:edit)`,
+        summary: `Uploads an avatar (multipart/form-data, field "file"): PNG, JPEG or WebP as its bytes show, at most ${AVATAR_UPLOAD.limitText}. Answers the URL the user record keeps (needs system:user:add or system:user:edit)`,
         consumes: ['multipart/form-data'],
         response: { 200: envelopeSchema(avatarRecord) },
       },
@@ -224,7 +207,7 @@ export const systemUserRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }
       const auth = caller(request);
       const can = (code: 'system:user:add' | 'system:user:edit') => app.accessService.can(auth.access, code);
       if (!(await can('system:user:add')) && !(await can('system:user:edit'))) throw forbidden();
-      return request.ok(await storeAvatar(db, auth, await uploadedAvatar(request)));
+      return request.ok(await storeAvatar(db, auth, (await uploadedFile(request, AVATAR_UPLOAD)).content));
     },
   );
 

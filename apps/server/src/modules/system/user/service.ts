@@ -5,7 +5,6 @@ import { formatMessage } from '@portal/shared/messages';
 import { isStrongPassword } from '@portal/shared/password-rule';
 import { normalisePhone, USERNAME_PATTERN } from '@portal/shared/sys';
 import {
-  AVATAR_MAX_BYTES,
   AVATAR_TYPES,
   USER_FROZEN,
   type AvatarType,
@@ -52,7 +51,6 @@ export type UserAdmin = { db: Db; access: AccessService; gateway: SmsGateway };
 /** The URL an avatar is kept and served under: a random name, so that it names nobody. */
 export const AVATAR_PATH = '/api/sys/user/avatar/';
 export const AVATAR_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
-export const AVATAR_LIMIT_TEXT = `${AVATAR_MAX_BYTES / 1024 / 1024} MB`;
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
