@@ -7,6 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import { categories } from '../../../db/schema/dict.ts';
 import { orderItems, orders, parcels, pickupBatchOrders, pickupBatches, trackingEvents } from '../../../db/schema/logistics.ts';
 import { must } from '../../../lib/must.ts';
+import { preparedOnce } from '../../../lib/prepared.ts';
 import type { Price } from '../../freight/service.ts';
 import { eventDescription, formatOrderNo, type PreparedOrder } from './model.ts';
 import { money, toOrderRecord } from './list-repository.ts';
@@ -29,25 +30,73 @@ export async function orderIdOfNo(db: Db, tenantId: number, orderNo: string, sco
  * The caller tenant's order (by its id, or by its number exactly as written) with its recipient, products,
  * parcels and events; null when it is not theirs, its data rules hide it, or it does not exist.
  */
-export async function orderDetailOf(db: Db, tenantId: number, key: number | { orderNo: string }, language: Language, scope?: SQL): Promise<OrderDetail | null> {
-  const [row] = await db
+// an order's detail without a data rule (most callers): its statements prepared once
+const headById = preparedOnce((db) =>
+  db
     .select()
     .from(orders)
-    .where(and(typeof key === 'number' ? eq(orders.id, key) : eq(orders.orderNo, key.orderNo), eq(orders.tenantId, tenantId), scope));
+    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.tenantId, sql.placeholder('tenantId'))))
+    .prepare('order_head_by_id'),
+);
+const headByNo = preparedOnce((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.tenantId, sql.placeholder('tenantId'))))
+    .prepare('order_head_by_no'),
+);
+// the tenant leads the products' key (tenant_id, order_id, line_no): without it the key is read whole
+const itemsOf = preparedOnce((db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, sql.placeholder('tenantId')), eq(orderItems.orderId, sql.placeholder('orderId'))))
+    .orderBy(asc(orderItems.lineNo))
+    .prepare('order_items_of'),
+);
+const parcelsOf = preparedOnce((db) =>
+  db
+    .select()
+    .from(parcels)
+    .where(and(eq(parcels.orderId, sql.placeholder('orderId')), eq(parcels.tenantId, sql.placeholder('tenantId'))))
+    .orderBy(asc(parcels.createdAt), asc(parcels.id))
+    .prepare('order_parcels_of'),
+);
+const eventsOf = preparedOnce((db) =>
+  db
+    .select()
+    .from(trackingEvents)
+    .where(eq(trackingEvents.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.id))
+    .prepare('order_events_of'),
+);
+const categoryNamesOf = preparedOnce((db) =>
+  db
+    .select({ code: categories.code, name: categories.name })
+    .from(categories)
+    .where(sql`${categories.code} = any(${sql.placeholder('codes')}::text[])`)
+    .prepare('order_category_names'),
+);
+
+export async function orderDetailOf(db: Db, tenantId: number, key: number | { orderNo: string }, language: Language, scope?: SQL): Promise<OrderDetail | null> {
+  const byKey = typeof key === 'number' ? eq(orders.id, key) : eq(orders.orderNo, key.orderNo);
+  const [row] = scope
+    ? await db
+        .select()
+        .from(orders)
+        .where(and(byKey, eq(orders.tenantId, tenantId), scope))
+    : typeof key === 'number'
+      ? await headById(db).execute({ id: key, tenantId })
+      : await headByNo(db).execute({ orderNo: key.orderNo, tenantId });
   if (!row) return null;
   const [items, parcelRows, events] = await Promise.all([
-    // the tenant leads the products' key (tenant_id, order_id, line_no): without it the key is read whole
-    db.select().from(orderItems).where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, row.id))).orderBy(asc(orderItems.lineNo)),
-    db
-      .select()
-      .from(parcels)
-      .where(and(eq(parcels.orderId, row.id), eq(parcels.tenantId, tenantId)))
-      .orderBy(asc(parcels.createdAt), asc(parcels.id)),
-    db.select().from(trackingEvents).where(eq(trackingEvents.orderId, row.id)).orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.id)),
+    itemsOf(db).execute({ tenantId, orderId: row.id }),
+    parcelsOf(db).execute({ tenantId, orderId: row.id }),
+    eventsOf(db).execute({ orderId: row.id }),
   ]);
   // a category given as a code of the category dictionary (the demo's C0102) shows as its name
   const codes = [...new Set(items.map((item) => item.category))];
-  const categoryNames = new Map((await db.select({ code: categories.code, name: categories.name }).from(categories).where(inArray(categories.code, codes))).map((row) => [row.code, row.name]));
+  const categoryNames = new Map((codes.length === 0 ? [] : await categoryNamesOf(db).execute({ codes })).map((row) => [row.code, row.name]));
   const cm = (mm: number | null) => (mm === null ? null : mmToCm(mm));
   const freightOf = (minor: bigint | null) => (minor !== null && row.freightCurrency ? money(minor, row.freightCurrency) : null);
   return {
