@@ -222,12 +222,17 @@ export async function runTwinsBench(settings: TwinsSettings): Promise<TwinsRepor
     await handPermissionsAnswer(portal, [twin, ...(loggedTwin ? [loggedTwin] : [])], pairs.find((pair) => pair.endpoint === 'permissions'));
 
     const statements = new Map<TwinEndpoint, TwinStatements>();
+    const captureFailures: string[] = [];
     for (const pair of pairs) {
       const entry: TwinStatements = { planned: statementCount(pair.endpoint), sequentialSteps: sequentialSteps(pair.endpoint), portal: null, twin: null, portalOnly: [], twinOnly: [] };
       if (logging && loggedPortal && loggedTwin) {
-        entry.portal = await statementsOf(logging, loggedPortal, pair.portal);
-        entry.twin = await statementsOf(logging, loggedTwin, pair.twin);
-        Object.assign(entry, statementDifference(entry.portal.statements, entry.twin.statements));
+        try {
+          const [portalSide, twinSide] = [await statementsOf(logging, loggedPortal, pair.portal), await statementsOf(logging, loggedTwin, pair.twin)];
+          Object.assign(entry, { portal: portalSide, twin: twinSide }, statementDifference(portalSide.statements, twinSide.statements));
+        } catch (error) {
+          // the load's probe says the same loudly; the other endpoints are still captured
+          captureFailures.push(`${pair.endpoint}: ${error instanceof Error ? error.message : String(error)}`);
+        }
       }
       statements.set(pair.endpoint, entry);
       if (entry.portal && entry.twin) {
@@ -246,7 +251,8 @@ export async function runTwinsBench(settings: TwinsSettings): Promise<TwinsRepor
       if (!entry) throw new Error(`no statements of ${pair.endpoint}`);
       comparisons.push({ endpoint: pair.endpoint, label: TWIN_LABELS[pair.endpoint], portal: portalRun, twin: twinRun, statements: entry });
     }
-    return { poolSize: TWIN_POOL_SIZE, captureProblem, comparisons };
+    const problems = [...(captureProblem ? [captureProblem] : []), ...captureFailures.map((failure) => `not captured: ${failure}`)];
+    return { poolSize: TWIN_POOL_SIZE, captureProblem: problems.length > 0 ? problems.join('; ') : null, comparisons };
   } finally {
     for (const server of started) await stopChild(server.process, 10_000);
     if (typeof log !== 'string') await log.close().catch(() => undefined);
