@@ -26,11 +26,6 @@ export type LoadOutcome = {
   counts: RunCounts;
 };
 
-function requestParts(scenario: Scenario): { headers: Record<string, string>; body?: string } {
-  if (scenario.body === undefined) return { headers: scenario.headers };
-  return { headers: { 'content-type': 'application/json', ...scenario.headers }, body: JSON.stringify(scenario.body) };
-}
-
 /** 10.x.y.z, a new one for each request of a run (16 million before one repeats) */
 let clientNumber = 0;
 function nextClientAddress(): string {
@@ -38,20 +33,41 @@ function nextClientAddress(): string {
   return `10.${(clientNumber >> 16) & 255}.${(clientNumber >> 8) & 255}.${clientNumber & 255}`;
 }
 
-/** Headers of one request: the scenario's, and a fresh client address when the scenario rotates them. */
-const headersFor = (scenario: Scenario, headers: Record<string, string>) => (scenario.rotateClientAddress ? { ...headers, 'x-forwarded-for': nextClientAddress() } : headers);
+/** the same on every request of the scenario */
+function fixedParts(scenario: Scenario): { headers: Record<string, string>; body?: string } {
+  if (scenario.body === undefined) return { headers: scenario.headers };
+  return { headers: { 'content-type': 'application/json', ...scenario.headers }, body: JSON.stringify(scenario.body) };
+}
+
+/** does each request need building anew (a fresh client address or fresh values)? */
+const variesPerRequest = (scenario: Scenario) => scenario.rotateClientAddress === true || scenario.perRequest !== undefined;
+
+/** The headers and body of one request: the scenario's, with its fresh client address and per-request values. */
+export function requestOf(scenario: Scenario): { headers: Record<string, string>; body?: string } {
+  const fixed = fixedParts(scenario);
+  if (!variesPerRequest(scenario)) return fixed;
+  const fresh = scenario.perRequest?.() ?? {};
+  const body = fresh.body === undefined ? fixed.body : JSON.stringify(fresh.body);
+  const headers = { ...fixed.headers, ...(fresh.body === undefined ? {} : { 'content-type': 'application/json' }), ...fresh.headers, ...(scenario.rotateClientAddress ? { 'x-forwarded-for': nextClientAddress() } : {}) };
+  return body === undefined ? { headers } : { headers, body };
+}
+
+/** One request as the load sends it; answers the status and the body's text. */
+export async function sendOnce(baseUrl: string, scenario: Scenario): Promise<{ status: number; text: string }> {
+  const { headers, body } = requestOf(scenario);
+  const response = await fetch(baseUrl + scenario.path, { method: scenario.method, headers, body, signal: AbortSignal.timeout(10_000) });
+  return { status: response.status, text: await response.text() };
+}
 
 /** One request before the load: is the answer 2xx and, for the portal's envelope, success? Answers a problem or null. */
 export async function probe(baseUrl: string, scenario: Scenario): Promise<string | null> {
-  const { headers, body } = requestParts(scenario);
   try {
-    const response = await fetch(baseUrl + scenario.path, { method: scenario.method, headers: headersFor(scenario, headers), body, signal: AbortSignal.timeout(10_000) });
-    const text = await response.text();
-    if (response.status < 200 || response.status > 299) return `HTTP ${response.status}: ${text.slice(0, 300)}`;
-    if (scenario.target === 'portal') {
+    const { status, text } = await sendOnce(baseUrl, scenario);
+    if (status < 200 || status > 299) return `HTTP ${status}: ${text.slice(0, 300)}`;
+    if (scenario.target === 'portal' && !scenario.plainAnswer) {
       const parsed: unknown = JSON.parse(text);
       if (typeof parsed !== 'object' || parsed === null || !('success' in parsed) || parsed.success !== true) {
-        return `HTTP ${response.status} but not a successful envelope: ${text.slice(0, 300)}`;
+        return `HTTP ${status} but not a successful envelope: ${text.slice(0, 300)}`;
       }
     }
     return null;
@@ -72,7 +88,7 @@ export function isClean(counts: RunCounts): boolean {
 
 /** Loads the scenario for settings.duration seconds with autocannon, in this process. */
 export async function runLoad(baseUrl: string, scenario: Scenario, settings: LoadSettings): Promise<LoadOutcome> {
-  const { headers, body } = requestParts(scenario);
+  const { headers, body } = fixedParts(scenario);
   const result = await autocannon({
     title: scenario.name,
     url: baseUrl + scenario.path,
@@ -80,7 +96,7 @@ export async function runLoad(baseUrl: string, scenario: Scenario, settings: Loa
     headers,
     ...(body === undefined ? {} : { body }),
     // a request rebuilt for each sending costs the load generator a little: only when asked for
-    ...(scenario.rotateClientAddress ? { requests: [{ method: scenario.method, path: scenario.path, headers, ...(body === undefined ? {} : { body }), setupRequest: (request) => ({ ...request, headers: headersFor(scenario, headers) }) }] } : {}),
+    ...(variesPerRequest(scenario) ? { requests: [{ method: scenario.method, path: scenario.path, headers, ...(body === undefined ? {} : { body }), setupRequest: (request) => ({ ...request, ...requestOf(scenario) }) }] } : {}),
     connections: settings.connections,
     pipelining: settings.pipelining,
     duration: settings.duration,

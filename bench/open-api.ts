@@ -29,7 +29,8 @@ export type OpenApiBenchReport = {
 
 export type OpenApiBenchSettings = { repoRoot: string; databaseUrl: string; username: string; connections: number; duration: number; warmup: number; only: OpenApiScenarioName[] };
 
-const order = (merchantOrderNo: string) => ({
+/** The order every create of the bench sends (the open API's and the portal's create take the same body), with its own merchant order number. */
+export const benchOrder = (merchantOrderNo: string) => ({
   merchantOrderNo,
   serviceType: 'BASE',
   destinationCountry: 'TW',
@@ -70,7 +71,7 @@ async function measure(name: OpenApiScenarioName, counting: Counting, baseUrl: s
   let sequence = 0;
   const request =
     name === 'open-api-create'
-      ? () => fetch(`${baseUrl}/open/v1/orders`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: JSON.stringify(order(`OB-${counting}-${Date.now().toString(36)}-${sequence++}`)) })
+      ? () => fetch(`${baseUrl}/open/v1/orders`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: JSON.stringify(benchOrder(`OB-${counting}-${Date.now().toString(36)}-${sequence++}`)) })
       : () => fetch(`${baseUrl}/open/v1/orders/${readNo}`, { headers });
   const expected = name === 'open-api-create' ? 201 : 200;
   await drive(settings.warmup, settings.connections, expected, request);
@@ -93,7 +94,7 @@ export async function runOpenApiBench(settings: OpenApiBenchSettings): Promise<O
     const server = await startPortalServer({ repoRoot: settings.repoRoot, databaseUrl: settings.databaseUrl, dataDir, seedDemo: false, env: { OPEN_API_USAGE_COUNTING: counting, OPEN_API_RATE_LIMIT: '100000' } });
     try {
       // the order the read scenario reads, made through the API itself
-      const made = await fetch(`${server.baseUrl}/open/v1/orders`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify(order(`OB-READ-${counting}-${Date.now()}`)) });
+      const made = await fetch(`${server.baseUrl}/open/v1/orders`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify(benchOrder(`OB-READ-${counting}-${Date.now()}`)) });
       if (made.status !== 201) throw new Error(`open API: the order to read was not made (HTTP ${made.status}: ${(await made.text()).slice(0, 200)})`);
       const { orderNo } = (await made.json()) as { orderNo: string };
       for (const name of scenarios) {

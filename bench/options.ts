@@ -24,7 +24,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --warmup N             seconds of the warm-up run before each measured one (default 1)
   --connections N        concurrent connections (default 20)
   --pipelining N         requests in flight per connection (default 1)
-  --only a,b             run only these scenarios (the hello-world baseline always runs)
+  --only a,b             run only these scenarios (the hello-world baseline always runs); "twins" runs every
+                         endpoint against its bare twin, "twins/order-detail" one of them (bench/twins.ts)
   --profile              write a V8 CPU profile of the portal server to bench/results/ (slows it down a little)
   --scale                the order lists, order detail, status counts and tracking lookups on the 1,000,000-order
                          data: DATABASE_URL if set (seeded with npm run seed:scale), else portal_scale on

@@ -1,6 +1,7 @@
 import type { PaymentBenchReport } from './payments.ts';
 import type { OpenApiBenchReport } from './open-api.ts';
 import type { PushBenchReport } from './push.ts';
+import type { TwinsReport } from './twins.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,8 @@ export type BenchReport = {
   openApi?: OpenApiBenchReport;
   /** webhook throughput, standard mode on PostgreSQL (bench/push.ts) */
   push?: PushBenchReport;
+  /** each endpoint against its bare twin, standard mode on PostgreSQL (bench/twins.ts) */
+  twins?: TwinsReport;
 };
 
 export function machineInfo(): Pick<BenchReport, 'node' | 'platform' | 'cpu'> {

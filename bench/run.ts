@@ -5,20 +5,23 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { killChildrenSync, stopChild, stopChildren } from './child-processes.ts';
-import { measureMachineLoad, startCpuSample } from './cpu-usage.ts';
-import { isClean, probe, runLoad, type LoadSettings, type RunCounts } from './load.ts';
-import { parseBenchOptions, USAGE, type BenchOptions } from './options.ts';
+import { measureMachineLoad } from './cpu-usage.ts';
+import type { LoadSettings } from './load.ts';
+import { measure, shout } from './measure.ts';
+import { parseBenchOptions, USAGE } from './options.ts';
 import { recreateDatabase, startPostgres } from './postgres.ts';
 import { formatTable, machineInfo, writeReport, type BenchReport, type ScenarioReport } from './report.ts';
 import { findScaleFixtures, prepareScaleDatabase, SCALE_USER, type ScaleFixtures } from './scale.ts';
 import { BASELINE_SCENARIO, BENCH_USER, buildPortalScenarios, buildScaleScenarios, TARGET_RATIO, type Scenario } from './scenarios.ts';
-import { startHelloServer, startPortalServer, type RunningServer } from './servers.ts';
+import { startHelloServer, startPortalServer } from './servers.ts';
 import { login } from './session.ts';
 import { PAYMENT_SCENARIOS, preparePayments, runPayments, type PaymentBenchReport } from './payments.ts';
 // the open API's order creation and one read, usage counting off and on
 import { OPEN_API_SCENARIOS, runOpenApiBench, type OpenApiScenarioName } from './open-api.ts';
 // webhook throughput from the outbox to a local receiver
 import { PUSH_SCENARIO, runPushBench, type PushBenchReport } from './push.ts';
+// each endpoint against a bare twin sending the same statements
+import { formatTwinsTable, isTwinsName, runTwinsBench, selectTwins, type TwinsReport } from './twins.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');
@@ -37,78 +40,11 @@ function removeTemporaryDirectories(): void {
   for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
 }
 
-function shout(lines: string[]): void {
-  const bar = '!'.repeat(78);
-  process.stderr.write(`\n${bar}\n${lines.map((line) => `!! ${line}`).join('\n')}\n${bar}\n\n`);
-}
-
-function describeCounts(counts: RunCounts): string {
-  const codes = Object.entries(counts.statusCodes)
-    .map(([code, count]) => `${code}: ${count}`)
-    .join(', ');
-  return `${counts.requests} responses (${codes || 'none'}); non-2xx ${counts.non2xx}, connection errors ${counts.errors}, timeouts ${counts.timeouts}`;
-}
-
 function selectScenarios(all: Scenario[], only: string[]): Scenario[] {
   if (only.length === 0) return all;
   const unknown = only.filter((name) => !all.some((scenario) => scenario.name === name));
   if (unknown.length > 0) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${all.map((scenario) => scenario.name).join(', ')}`);
   return all.filter((scenario) => scenario === BASELINE_SCENARIO || only.includes(scenario.name));
-}
-
-async function measure(scenario: Scenario, server: RunningServer, options: BenchOptions, settings: LoadSettings): Promise<ScenarioReport> {
-  const report: ScenarioReport = {
-    name: scenario.name,
-    target: scenario.target,
-    method: scenario.method,
-    path: scenario.path,
-    failure: null,
-    warmup: null,
-    outcome: null,
-    cpu: null,
-    ratioToBaseline: null,
-    singleConnection: null,
-    p99TargetMs: scenario.p99TargetMs ?? null,
-  };
-  process.stdout.write(`- ${scenario.name} (${scenario.method} ${server.name}${scenario.path}): `);
-
-  const problem = await probe(server.baseUrl, scenario);
-  if (problem !== null) {
-    process.stdout.write('probe failed\n');
-    report.failure = `the probe request failed: ${problem}`;
-    shout([`${scenario.name}: not measured, ${report.failure}`]);
-    return report;
-  }
-
-  process.stdout.write(`warm-up ${options.warmup} s, `);
-  const warmup = await runLoad(server.baseUrl, scenario, { ...settings, duration: options.warmup });
-  report.warmup = warmup.counts;
-
-  process.stdout.write(`run ${options.duration} s ... `);
-  const stopSample = startCpuSample(server.process.pid);
-  const outcome = await runLoad(server.baseUrl, scenario, settings);
-  report.cpu = stopSample();
-  report.outcome = outcome;
-  process.stdout.write(`${outcome.requestsPerSecond.toFixed(0)} req/s, p50 ${outcome.latencyP50Ms} ms, p99 ${outcome.latencyP99Ms} ms`);
-
-  // scale mode: the latency of one request with nobody queueing before it, which the p99 targets are about
-  if (options.scale) {
-    process.stdout.write(`; on 1 connection ${options.duration} s ... `);
-    report.singleConnection = await runLoad(server.baseUrl, scenario, { duration: options.duration, connections: 1, pipelining: 1 });
-    process.stdout.write(`p50 ${report.singleConnection.latencyP50Ms} ms, p99 ${report.singleConnection.latencyP99Ms} ms`);
-  }
-  process.stdout.write('\n');
-
-  const problems: string[] = [];
-  if (!isClean(warmup.counts)) problems.push(`warm-up: ${describeCounts(warmup.counts)}`);
-  if (!isClean(outcome.counts)) problems.push(`measured run: ${describeCounts(outcome.counts)}`);
-  if (report.singleConnection && !isClean(report.singleConnection.counts)) problems.push(`single-connection run: ${describeCounts(report.singleConnection.counts)}`);
-  if (!server.process.isRunning()) problems.push(`the ${server.name} server exited (${String(await server.process.exited)}). Its last output:\n${server.process.tail()}`);
-  if (problems.length > 0) {
-    report.failure = problems.join(' | ');
-    shout([`${scenario.name}: FAILED (not every response was 2xx, or the run broke)`, ...problems]);
-  }
-  return report;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -118,6 +54,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const options = parsed;
+  // an unknown twin is refused before anything starts
+  selectTwins(options.only);
   const settings: LoadSettings = { duration: options.duration, connections: options.connections, pipelining: options.pipelining };
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
@@ -165,13 +103,19 @@ async function main(argv: string[]): Promise<number> {
   // the built-in order picker's report id, as the screens learn it (getRpColumns by its code)
   const orderPickerId = fixtures ? await reportIdOf(portal.baseUrl, token, 'order_picker') : undefined;
   const portalScenarios = fixtures ? buildScaleScenarios({ token, fixtures, now: new Date(), orderPickerId }) : buildPortalScenarios({ token });
-  const onlyEndpoints = options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name) && !(OPEN_API_SCENARIOS as readonly string[]).includes(name) && name !== PUSH_SCENARIO);
+  const onlyEndpoints = options.only.filter((name) => !(PAYMENT_SCENARIOS as readonly string[]).includes(name) && !(OPEN_API_SCENARIOS as readonly string[]).includes(name) && name !== PUSH_SCENARIO && !isTwinsName(name));
   // --only naming payment scenarios alone measures the baseline and those
   const scenarios = options.only.length > 0 && onlyEndpoints.length === 0 ? [BASELINE_SCENARIO] : selectScenarios([BASELINE_SCENARIO, ...portalScenarios], onlyEndpoints);
   const reports: ScenarioReport[] = [];
   for (const scenario of scenarios) {
     reports.push(await measure(scenario, scenario.target === 'hello' ? hello : portal, options, settings));
   }
+
+  // standard mode on PostgreSQL: before the payments, the open API and the push bench change the demo tenant's data
+  const twins: TwinsReport | undefined =
+    !options.scale && databaseUrl && (options.only.length === 0 || options.only.some(isTwinsName))
+      ? await runTwinsBench({ repoRoot: REPO_ROOT, databaseUrl, username: user.username, token, only: options.only, warmup: options.warmup, duration: options.duration, load: settings })
+      : undefined;
 
   const payments: PaymentBenchReport[] = [];
   if (paymentPlan && databaseUrl) {
@@ -232,9 +176,11 @@ async function main(argv: string[]): Promise<number> {
     ...(payments.length > 0 ? { payments } : {}),
     ...(openApi ? { openApi } : {}),
     ...(push ? { push } : {}),
+    ...(twins ? { twins } : {}),
   };
 
   console.log(`\n${formatTable(report)}`);
+  if (twins) console.log(`\n${formatTwinsTable(twins)}`);
   const file = await writeReport(report, RESULTS_DIR);
   console.log(`\nresults: ${path.relative(REPO_ROOT, file)}`);
 
@@ -248,6 +194,7 @@ async function main(argv: string[]): Promise<number> {
     ...payments.filter((entry) => entry.failures.length > 0).map((entry) => ({ name: entry.name, failure: entry.failures.join(' | ') })),
     ...(openApi?.runs ?? []).filter((entry) => entry.failures.length > 0).map((entry) => ({ name: `${entry.name} (counting ${entry.counting})`, failure: entry.failures.join(' | ') })),
     ...(push && push.failures.length > 0 ? [{ name: push.name, failure: push.failures.join(' | ') }] : []),
+    ...(twins?.comparisons ?? []).flatMap((entry) => [entry.portal, entry.twin].filter((run) => run.failure !== null).map((run) => ({ name: `${run.name} (${run.target})`, failure: run.failure }))),
   ];
   if (failed.length > 0) {
     shout([`BENCH FAILED: ${failed.length} scenario(s) had non-2xx answers or errors:`, ...failed.map((entry) => `${entry.name}: ${entry.failure ?? ''}`)]);

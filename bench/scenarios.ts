@@ -2,8 +2,8 @@ import type { ScaleFixtures } from './scale.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** which child process a scenario loads */
-export type ScenarioTarget = 'hello' | 'portal';
+/** which child process a scenario loads (twin: a bare twin of a portal endpoint, bench/twins.ts) */
+export type ScenarioTarget = 'hello' | 'portal' | 'twin';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -24,6 +24,13 @@ export type Scenario = {
    * mode): a public endpoint rate-limited per address is measured as many visitors, not one refused one
    */
   rotateClientAddress?: boolean;
+  /**
+   * values that must differ on every request, merged over headers and body (a create: a new merchant order
+   * number and Idempotency-Key each time)
+   */
+  perRequest?: () => { headers?: Record<string, string>; body?: JsonValue };
+  /** a portal answer that is not the envelope (the open API): the probe checks the status only */
+  plainAnswer?: boolean;
 };
 
 /** what scenarios may use: the session of the logged-in demo user */

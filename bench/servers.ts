@@ -72,14 +72,15 @@ export type PortalServerOptions = {
   seedDemo?: boolean;
   /** trust X-Forwarded-For (scale mode: the load comes from many client addresses) */
   trustProxy?: boolean;
-  /** further environment of the server process (OPEN_API_USAGE_COUNTING, bench/open-api.ts) */
+  /** further environment of the server process (OPEN_API_USAGE_COUNTING, bench/open-api.ts; PGOPTIONS, bench/twins.ts) */
   env?: Record<string, string>;
 };
 
 /** The real portal server (apps/server/src/main.ts) run through tsx, seeded with the demo accounts unless told otherwise. */
 export async function startPortalServer(options: PortalServerOptions): Promise<RunningServer> {
   const port = await findFreePort();
-  const env = withoutKeys(process.env, ['DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'TRUST_PROXY']);
+  // PGOPTIONS only when asked for (bench/statement-log.ts): a measured portal never logs its statements
+  const env = withoutKeys(process.env, ['DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'TRUST_PROXY', 'PGOPTIONS']);
   const server: RunningServer = {
     name: 'portal',
     baseUrl: `http://127.0.0.1:${port}`,
@@ -126,6 +127,38 @@ export async function startHelloServer(repoRoot: string): Promise<RunningServer>
       args: ['--import', 'tsx', path.join(import.meta.dirname, 'hello-server.ts')],
       cwd: repoRoot,
       env: { ...withoutKeys(process.env, ['PORT']), PORT: String(port) },
+      ipc: true,
+      echo: (line) => line.trim().length > 0,
+    }),
+  };
+  await waitForReady(server, '/', 30_000);
+  return server;
+}
+
+export type TwinServerOptions = {
+  repoRoot: string;
+  databaseUrl: string;
+  /** the portal's pool size: the twin's pool has as many connections */
+  poolSize: number;
+  /** a name for the output and the run's report */
+  name?: string;
+  /** further environment (PGOPTIONS to log its statements, bench/statement-log.ts) */
+  env?: Record<string, string>;
+};
+
+/** The bare twins (bench/bare-twin-server.ts): bare Fastify routes sending the portal's statements through pg. */
+export async function startTwinServer(options: TwinServerOptions): Promise<RunningServer> {
+  const port = await findFreePort();
+  const name = options.name ?? 'twin';
+  const server: RunningServer = {
+    name,
+    baseUrl: `http://127.0.0.1:${port}`,
+    process: startChild({
+      name,
+      command: process.execPath,
+      args: ['--import', 'tsx', path.join(import.meta.dirname, 'bare-twin-server.ts')],
+      cwd: options.repoRoot,
+      env: { ...withoutKeys(process.env, ['PORT', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'PGOPTIONS']), PORT: String(port), DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: String(options.poolSize), ...options.env },
       ipc: true,
       echo: (line) => line.trim().length > 0,
     }),

@@ -1,0 +1,261 @@
+// The bare twins (bench/twins.ts): each endpoint of the comparison answered by a bare Fastify 5 route that
+// sends the portal's own statements (bench/bare-twins.ts) through a pg pool of the portal's size, and answers
+// the rows as JSON. No logger, no validation, no plugin, no cache the portal does not have, no auth beyond what
+// the SQL does: what is left is the floor an endpoint doing that SQL can reach on this machine.
+import { createHash } from 'node:crypto';
+import Fastify, { type FastifyReply } from 'fastify';
+import pg from 'pg';
+import {
+  API_KEY_BY_HASH,
+  BEGIN,
+  categoryNames,
+  CLAIM_IDEMPOTENCY_KEY,
+  COMMIT,
+  INSERT_CREATED_EVENT,
+  INSERT_ORDER,
+  INSERT_ORDER_ITEM,
+  LIST_COUNT_CAP,
+  NEXT_ORDER_NOS,
+  ORDER_BY_ID,
+  ORDER_COUNT,
+  ORDER_COUNT_BY_NO,
+  ORDER_EVENTS,
+  ORDER_ITEMS,
+  ORDER_PAGE,
+  ORDER_PAGE_BY_NO,
+  ORDER_PARCELS,
+  ORDERS_PER_NUMBER_MAX,
+  PUSH_ENDPOINTS,
+  RATE_CARD,
+  STORE_IDEMPOTENT_ANSWER,
+  TAKEN_MERCHANT_NOS,
+  trackByOrderNo,
+  trackByParcel,
+  trackByWaybill,
+  trackEvents,
+} from './bare-twins.ts';
+
+const port = Number(process.env.PORT ?? '0');
+const databaseUrl = process.env.DATABASE_URL;
+const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? '10');
+if (!databaseUrl) throw new Error('DATABASE_URL is required');
+
+const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+// a connection that fails while idle must not end the process (as the portal's pool)
+pool.on('error', () => undefined);
+const app = Fastify({ logger: false });
+
+type Row = Record<string, unknown>;
+type Client = Pick<pg.Pool, 'query'>;
+const rows = async (db: Client, text: string, values: unknown[] = []): Promise<Row[]> => (await db.query<Row>(text, values)).rows;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const numberOf = (value: unknown) => Number(value);
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** One order with its products, parcels and events, and its categories' names: the portal's 5 statements. */
+async function detailOf(tenantId: number, id: number): Promise<Row | null> {
+  const [order] = await rows(pool, ORDER_BY_ID, [id, tenantId]);
+  if (!order) return null;
+  const [items, parcels, events] = await Promise.all([rows(pool, ORDER_ITEMS, [tenantId, id]), rows(pool, ORDER_PARCELS, [id, tenantId]), rows(pool, ORDER_EVENTS, [id])]);
+  const codes = [...new Set(items.map((item) => text(item.category)))];
+  const categories = codes.length === 0 ? [] : await rows(pool, categoryNames(codes.length), codes);
+  return { order, items, parcels, events, categories };
+}
+
+type KeyCaller = { keyId: number; tenantId: number; userId: number };
+
+/** The API key of the Authorization header, by its hash: 1 statement, as the portal's guard sends on every call. */
+async function keyCaller(authorization: string | undefined, reply: FastifyReply): Promise<KeyCaller | null> {
+  const key = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length).trim() : '';
+  const result = await pool.query<unknown[]>({ text: API_KEY_BY_HASH, values: [sha256(key), 1, 1], rowMode: 'array' });
+  const row = result.rows[0];
+  // columns: key id, tenant, scopes, allow-list, created by, holder id, username, org code, holder state
+  if (!row || row[8] !== 'ACTIVE') {
+    void reply.code(401);
+    return null;
+  }
+  return { keyId: numberOf(row[0]), tenantId: numberOf(row[1]), userId: numberOf(row[5]) };
+}
+
+// ------------------------------------------------------------------ reads
+
+app.get<{ Querystring: { tenantId: string; pageSize?: string } }>('/order/list', async (request) => {
+  const tenantId = Number(request.query.tenantId);
+  const [records, counted] = await Promise.all([rows(pool, ORDER_PAGE, [tenantId, Number(request.query.pageSize ?? '10')]), rows(pool, ORDER_COUNT, [tenantId, LIST_COUNT_CAP])]);
+  return { records, total: counted[0]?.count ?? 0 };
+});
+
+app.get<{ Querystring: { tenantId: string; id: string } }>('/order/detail', async (request, reply) => {
+  const detail = await detailOf(Number(request.query.tenantId), Number(request.query.id));
+  return detail ?? reply.code(404).send({ found: false });
+});
+
+/** the portal's permissions answer, as the bench read it from the portal: sent as the bytes they are */
+let permissionsAnswer: Buffer | null = null;
+app.post<{ Body: string }>('/setup/permissions', async (request) => {
+  permissionsAnswer = Buffer.from(request.body, 'utf8');
+  return { bytes: permissionsAnswer.length };
+});
+app.get('/permissions', async (_request, reply) => (permissionsAnswer ? reply.type('application/json; charset=utf-8').send(permissionsAnswer) : reply.code(503).send({ setUp: false })));
+
+app.get<{ Querystring: { numbers: string } }>('/track', async (request) => {
+  const numbers = [...new Set(request.query.numbers.split(/[\s,，]+/u).filter((part) => part.length > 0 && part.length <= 64))];
+  const [byOrderNo, byWaybill, byParcel] = await Promise.all([
+    rows(pool, trackByOrderNo(numbers.length), numbers),
+    rows(pool, trackByWaybill(numbers.length), [...numbers, ORDERS_PER_NUMBER_MAX]),
+    rows(pool, trackByParcel(numbers.length), [...numbers, ORDERS_PER_NUMBER_MAX]),
+  ]);
+  // the same precedence as the portal's: an order number, else a waybill, else a parcel's number
+  const matches = new Map<string, Row[]>();
+  const add = (number: string, order: Row) => {
+    const list = matches.get(number) ?? [];
+    if (list.length < ORDERS_PER_NUMBER_MAX && !list.some((known) => known.id === order.id)) list.push(order);
+    matches.set(number, list);
+  };
+  for (const order of byOrderNo) add(text(order.order_no), order);
+  for (const order of byWaybill) if (!byOrderNo.some((found) => found.order_no === order.key)) add(text(order.key), order);
+  for (const order of byParcel) if (!byOrderNo.some((found) => found.order_no === order.key) && !byWaybill.some((found) => found.key === order.key)) add(text(order.key), order);
+  const orderIds = [...new Set([...matches.values()].flat().map((order) => order.id))];
+  const events = orderIds.length === 0 ? [] : await rows(pool, trackEvents(orderIds.length), orderIds);
+  return { matches: Object.fromEntries(matches), events };
+});
+
+app.get<{ Params: { orderNo: string } }>('/open/orders/:orderNo', async (request, reply) => {
+  const caller = await keyCaller(request.headers.authorization, reply);
+  if (!caller) return { authorized: false };
+  const wanted = request.params.orderNo.replace(/\s+/g, '').toUpperCase();
+  const like = `${wanted.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [page] = await Promise.all([rows(pool, ORDER_PAGE_BY_NO, [caller.tenantId, like, 10]), rows(pool, ORDER_COUNT_BY_NO, [caller.tenantId, like, LIST_COUNT_CAP])]);
+  const found = page.find((record) => record.order_no === request.params.orderNo);
+  const detail = found ? await detailOf(caller.tenantId, numberOf(found.id)) : null;
+  return detail ?? reply.code(404).send({ found: false });
+});
+
+// ------------------------------------------------------------------ creates
+
+type OrderBody = {
+  merchantOrderNo: string;
+  serviceType: string;
+  destinationCountry: string;
+  warehouseCode: string;
+  recipient: { name: string; phone: string; address: string; province?: string; city?: string; district?: string; town?: string; postcode?: string };
+  currency: string;
+  items: { name: string; category: string; quantity: number; specifications?: string; material?: string; unitPrice: string }[];
+  weight: string;
+  remark?: string;
+};
+
+/** "19.99" with 2 decimals -> 1999; "1.250" with 3 -> 1250 (exact, as the portal's minor units and grams) */
+function scaled(decimal: string, digits: number): number {
+  const [whole = '0', fraction = ''] = decimal.trim().split('.');
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0').slice(0, digits));
+}
+
+const CREATED_TEXTS = ['訂單已建立', '订单已创建', 'Order created'] as const;
+const PUSHED_EVENT_TYPES = ['ORDER_STATUS', 'TRACKING_EVENT'];
+
+/**
+ * The portal's order creation inside the caller's transaction: the merchant number free, the rate card,
+ * a number, the order, its products, its CREATED event, the push endpoints that would hear of it.
+ */
+async function insertOrder(client: pg.PoolClient, owner: { tenantId: number; userId: number }, body: OrderBody): Promise<{ id: number; orderNo: string } | null> {
+  const taken = await rows(client, TAKEN_MERCHANT_NOS, [owner.tenantId, body.merchantOrderNo]);
+  if (taken.length > 0) return null;
+  const [card] = await rows(client, RATE_CARD, [body.destinationCountry, body.serviceType, true, 1]);
+  const weight = scaled(body.weight, 3);
+  // first weight, then each started step (the demo's rate cards; no dimensions are sent, so no volumetric weight)
+  const quote = card ? numberOf(card.first_price) + Math.ceil(Math.max(0, weight - numberOf(card.first_weight)) / numberOf(card.step_weight)) * numberOf(card.step_price) : null;
+  const [sequence] = await rows(client, NEXT_ORDER_NOS, [1]);
+  const orderNo = `LO${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${(BigInt(text(sequence?.nextval)) % 100_000_000n).toString().padStart(8, '0')}`;
+  const prices = body.items.map((item) => scaled(item.unitPrice, 2));
+  const recipient = body.recipient;
+  const [order] = await rows(client, INSERT_ORDER, [
+    owner.tenantId,
+    orderNo,
+    body.merchantOrderNo,
+    body.serviceType,
+    'CREATED',
+    body.destinationCountry,
+    body.warehouseCode,
+    recipient.name,
+    recipient.phone,
+    recipient.address,
+    recipient.province ?? '',
+    recipient.city ?? '',
+    recipient.district ?? '',
+    recipient.town ?? '',
+    recipient.postcode ?? '',
+    body.items.reduce((sum, item) => sum + item.quantity, 0),
+    body.items.reduce((sum, item, index) => sum + item.quantity * (prices[index] ?? 0), 0),
+    body.currency,
+    weight,
+    null,
+    null,
+    null,
+    quote,
+    card ? card.currency : null,
+    body.remark ?? '',
+    owner.userId,
+  ]);
+  const id = numberOf(order?.id);
+  // the bench's orders have one product: the portal writes one row per product in one statement
+  const [item] = body.items;
+  if (item) await rows(client, INSERT_ORDER_ITEM, [owner.tenantId, id, 1, item.name, item.category, item.quantity, item.specifications ?? '', item.material ?? '', prices[0], body.currency]);
+  await rows(client, INSERT_CREATED_EVENT, [owner.tenantId, id, 'CREATED', null, ...CREATED_TEXTS, 'MANUAL', owner.userId]);
+  await rows(client, PUSH_ENDPOINTS, [owner.tenantId, true, PUSHED_EVENT_TYPES]);
+  return { id, orderNo };
+}
+
+/** begin, work, commit on one connection of the pool (rolled back when the work answers null or fails) */
+async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T | null>): Promise<T | null> {
+  const client = await pool.connect();
+  try {
+    await client.query(BEGIN);
+    const result = await work(client);
+    await client.query(result === null ? 'rollback' : COMMIT);
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+app.post<{ Querystring: { tenantId: string; userId: string }; Body: OrderBody }>('/order/add', async (request, reply) => {
+  const created = await inTransaction((client) => insertOrder(client, { tenantId: Number(request.query.tenantId), userId: Number(request.query.userId) }, request.body));
+  return created ?? reply.code(409).send({ taken: true });
+});
+
+app.post<{ Body: OrderBody }>('/open/orders', async (request, reply) => {
+  const caller = await keyCaller(request.headers.authorization, reply);
+  if (!caller) return { authorized: false };
+  const clientKey = String(request.headers['idempotency-key'] ?? '');
+  const key = `api:${sha256(`${caller.keyId}\n${clientKey}`)}`;
+  const requestHash = sha256(`open POST /orders\n${JSON.stringify(request.body)}`);
+  const created = await inTransaction(async (client) => {
+    const claimed = await rows(client, CLAIM_IDEMPOTENCY_KEY, [caller.tenantId, key, caller.userId, requestHash]);
+    if (claimed.length === 0) return null;
+    const order = await insertOrder(client, caller, request.body);
+    if (!order) return null;
+    await rows(client, STORE_IDEMPOTENT_ANSWER, [JSON.stringify(order), caller.tenantId, key]);
+    return order;
+  });
+  if (!created) return reply.code(409).send({ conflict: true });
+  return reply.code(201).send(await detailOf(caller.tenantId, created.id));
+});
+
+app.get('/', async () => ({ twin: 'ready' }));
+
+const stop = () => {
+  void app
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+// started with an IPC channel by the bench: leave when the bench goes away, however it ends
+process.once('disconnect', stop);
+
+await app.listen({ port, host: '127.0.0.1' });
