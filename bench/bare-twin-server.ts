@@ -8,7 +8,7 @@ import pg from 'pg';
 import {
   API_KEY_BY_HASH,
   BEGIN,
-  categoryNames,
+  CATEGORY_NAMES,
   CLAIM_IDEMPOTENCY_KEY,
   COMMIT,
   INSERT_CREATED_EVENT,
@@ -18,21 +18,20 @@ import {
   NEXT_ORDER_NOS,
   ORDER_BY_ID,
   ORDER_COUNT,
-  ORDER_COUNT_BY_NO,
   ORDER_EVENTS,
   ORDER_ITEMS,
   ORDER_PAGE,
-  ORDER_PAGE_BY_NO,
+  ORDER_BY_NO,
   ORDER_PARCELS,
   ORDERS_PER_NUMBER_MAX,
   PUSH_ENDPOINTS,
   RATE_CARD,
   STORE_IDEMPOTENT_ANSWER,
   TAKEN_MERCHANT_NOS,
-  trackByOrderNo,
-  trackByParcel,
-  trackByWaybill,
-  trackEvents,
+  TRACK_BY_ORDER_NO,
+  TRACK_BY_PARCEL,
+  TRACK_BY_WAYBILL,
+  TRACK_EVENTS,
 } from './bare-twins.ts';
 
 const port = Number(process.env.PORT ?? '0');
@@ -52,29 +51,38 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const numberOf = (value: unknown) => Number(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** One order with its products, parcels and events, and its categories' names: the portal's 5 statements. */
-async function detailOf(tenantId: number, id: number): Promise<Row | null> {
-  const [order] = await rows(pool, ORDER_BY_ID, [id, tenantId]);
+/** One order (by its id, or by its number) with its products, parcels and events, and its categories' names: the portal's 5 statements. */
+async function detailOf(tenantId: number, key: number | { orderNo: string }): Promise<Row | null> {
+  const [order] = typeof key === 'number' ? await rows(pool, ORDER_BY_ID, [key, tenantId]) : await rows(pool, ORDER_BY_NO, [key.orderNo, tenantId]);
   if (!order) return null;
+  const id = numberOf(order.id);
   const [items, parcels, events] = await Promise.all([rows(pool, ORDER_ITEMS, [tenantId, id]), rows(pool, ORDER_PARCELS, [id, tenantId]), rows(pool, ORDER_EVENTS, [id])]);
   const codes = [...new Set(items.map((item) => text(item.category)))];
-  const categories = codes.length === 0 ? [] : await rows(pool, categoryNames(codes.length), codes);
+  const categories = codes.length === 0 ? [] : await rows(pool, CATEGORY_NAMES, [codes]);
   return { order, items, parcels, events, categories };
 }
 
 type KeyCaller = { keyId: number; tenantId: number; userId: number };
 
-/** The API key of the Authorization header, by its hash: 1 statement, as the portal's guard sends on every call. */
+/** keys found, by their hash: the portal's guard keeps a key in memory as it keeps sessions, and so does the twin */
+const keysFound = new Map<string, KeyCaller>();
+
+/** The API key of the Authorization header, by its hash: 1 statement the first time, as the portal's guard. */
 async function keyCaller(authorization: string | undefined, reply: FastifyReply): Promise<KeyCaller | null> {
   const key = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length).trim() : '';
-  const result = await pool.query<unknown[]>({ text: API_KEY_BY_HASH, values: [sha256(key), 1, 1], rowMode: 'array' });
+  const hash = sha256(key);
+  const known = keysFound.get(hash);
+  if (known) return known;
+  const result = await pool.query<unknown[]>({ text: API_KEY_BY_HASH, values: [hash, 1, 1], rowMode: 'array' });
   const row = result.rows[0];
   // columns: key id, tenant, scopes, allow-list, created by, holder id, username, org code, holder state
   if (!row || row[8] !== 'ACTIVE') {
     void reply.code(401);
     return null;
   }
-  return { keyId: numberOf(row[0]), tenantId: numberOf(row[1]), userId: numberOf(row[5]) };
+  const caller = { keyId: numberOf(row[0]), tenantId: numberOf(row[1]), userId: numberOf(row[5]) };
+  keysFound.set(hash, caller);
+  return caller;
 }
 
 // ------------------------------------------------------------------ reads
@@ -101,9 +109,9 @@ app.get('/permissions', async (_request, reply) => (permissionsAnswer ? reply.ty
 app.get<{ Querystring: { numbers: string } }>('/track', async (request) => {
   const numbers = [...new Set(request.query.numbers.split(/[\s,，]+/u).filter((part) => part.length > 0 && part.length <= 64))];
   const [byOrderNo, byWaybill, byParcel] = await Promise.all([
-    rows(pool, trackByOrderNo(numbers.length), numbers),
-    rows(pool, trackByWaybill(numbers.length), [...numbers, ORDERS_PER_NUMBER_MAX]),
-    rows(pool, trackByParcel(numbers.length), [...numbers, ORDERS_PER_NUMBER_MAX]),
+    rows(pool, TRACK_BY_ORDER_NO, [numbers]),
+    rows(pool, TRACK_BY_WAYBILL, [numbers, ORDERS_PER_NUMBER_MAX]),
+    rows(pool, TRACK_BY_PARCEL, [numbers, ORDERS_PER_NUMBER_MAX]),
   ]);
   // the same precedence as the portal's: an order number, else a waybill, else a parcel's number
   const matches = new Map<string, Row[]>();
@@ -116,18 +124,14 @@ app.get<{ Querystring: { numbers: string } }>('/track', async (request) => {
   for (const order of byWaybill) if (!byOrderNo.some((found) => found.order_no === order.key)) add(text(order.key), order);
   for (const order of byParcel) if (!byOrderNo.some((found) => found.order_no === order.key) && !byWaybill.some((found) => found.key === order.key)) add(text(order.key), order);
   const orderIds = [...new Set([...matches.values()].flat().map((order) => order.id))];
-  const events = orderIds.length === 0 ? [] : await rows(pool, trackEvents(orderIds.length), orderIds);
+  const events = orderIds.length === 0 ? [] : await rows(pool, TRACK_EVENTS, [orderIds]);
   return { matches: Object.fromEntries(matches), events };
 });
 
 app.get<{ Params: { orderNo: string } }>('/open/orders/:orderNo', async (request, reply) => {
   const caller = await keyCaller(request.headers.authorization, reply);
   if (!caller) return { authorized: false };
-  const wanted = request.params.orderNo.replace(/\s+/g, '').toUpperCase();
-  const like = `${wanted.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const [page] = await Promise.all([rows(pool, ORDER_PAGE_BY_NO, [caller.tenantId, like, 10]), rows(pool, ORDER_COUNT_BY_NO, [caller.tenantId, like, LIST_COUNT_CAP])]);
-  const found = page.find((record) => record.order_no === request.params.orderNo);
-  const detail = found ? await detailOf(caller.tenantId, numberOf(found.id)) : null;
+  const detail = await detailOf(caller.tenantId, { orderNo: request.params.orderNo });
   return detail ?? reply.code(404).send({ found: false });
 });
 

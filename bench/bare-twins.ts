@@ -6,8 +6,9 @@
  * and the same concurrency (a transaction where the portal holds one); every twins run captures both sides
  * again and reports any statement one side sends and the other does not.
  *
- * The texts are drizzle's, byte for byte: `$n` are bound parameters, never text. The statements with a
- * list of values (`in ($1, $2, ...)`) have one placeholder per value, as drizzle writes them.
+ * The texts are drizzle's, byte for byte: `$n` are bound parameters, never text. A list of values travels
+ * as one array parameter (`= any($1::text[])`), as the portal's prepared statements send it. The API key
+ * is looked up once and then kept in memory on both sides (the portal's guard keeps it as it keeps sessions).
  */
 
 /** `$from, $from+1, ...`: one bound parameter per value of a list */
@@ -38,37 +39,35 @@ export const ORDER_PARCELS =
 /** $1 order id */
 export const ORDER_EVENTS =
   'select "id", "tenant_id", "order_id", "occurred_at", "status", "from_status", "carrier_code", "location", "description_zh_tw", "description_zh_cn", "description_en_us", "raw_text", "source", "created_by", "created_at" from "log_tracking_event" where "log_tracking_event"."order_id" = $1 order by "log_tracking_event"."occurred_at" asc, "log_tracking_event"."id" asc';
-/** the names of the items' category codes: one parameter per distinct code */
-export const categoryNames = (codes: number) => `select "code", "name" from "sys_category" where "sys_category"."code" in (${placeholders(codes)})`;
+/** the names of the items' category codes: $1 the distinct codes, one array */
+export const CATEGORY_NAMES = 'select "code", "name" from "sys_category" where "sys_category"."code" = any($1::text[])';
 
 // ------------------------------------------------------------------ public tracking (4 statements: 3 at once, then 1)
 
-/** each number as an order number: one parameter per number */
-export const trackByOrderNo = (numbers: number) => `select "id", "order_no", "status", "destination_country" from "log_order" where "log_order"."order_no" in (${placeholders(numbers)})`;
-/** as a waybill number: one parameter per number, then the orders per number (10) */
-export const trackByWaybill = (numbers: number) =>
-  `select "id", "order_no", "status", "destination_country", "key" from (select "id", "order_no", "status", "destination_country", "waybill_no" as "key", row_number() over (partition by "log_order"."waybill_no" order by "created_at" desc, "id" desc) as "rank" from "log_order" where "log_order"."waybill_no" in (${placeholders(numbers)})) "ranked" where "rank" <= $${numbers + 1}`;
+/** each number as an order number: $1 the numbers, one array */
+export const TRACK_BY_ORDER_NO = 'select "id", "order_no", "status", "destination_country" from "log_order" where "log_order"."order_no" = any($1::text[])';
+/** as a waybill number: $1 the numbers, $2 the orders per number (10) */
+export const TRACK_BY_WAYBILL =
+  'select "id", "order_no", "status", "destination_country", "key" from (select "id", "order_no", "status", "destination_country", "waybill_no" as "key", row_number() over (partition by "log_order"."waybill_no" order by "created_at" desc, "id" desc) as "rank" from "log_order" where "log_order"."waybill_no" = any($1::text[])) "ranked" where "rank" <= $2';
 /** as a parcel's tracking number: the same shape */
-export const trackByParcel = (numbers: number) =>
-  `select "id", "order_no", "status", "destination_country", "key" from (select "log_order"."id", "log_order"."order_no", "log_order"."status", "log_order"."destination_country", "log_parcel"."tracking_no" as "key", row_number() over (partition by "log_parcel"."tracking_no" order by "log_order"."created_at" desc, "log_order"."id" desc) as "rank" from "log_parcel" inner join "log_order" on "log_order"."id" = "log_parcel"."order_id" where "log_parcel"."tracking_no" in (${placeholders(numbers)})) "ranked" where "rank" <= $${numbers + 1}`;
-/** the events of every order found: one parameter per order */
-export const trackEvents = (orders: number) =>
-  `select "order_id", "occurred_at", "status", "location", "description_zh_tw", "description_zh_cn", "description_en_us", "raw_text" from "log_tracking_event" where "log_tracking_event"."order_id" in (${placeholders(orders)}) order by "log_tracking_event"."order_id" asc, "log_tracking_event"."occurred_at" desc, "log_tracking_event"."id" desc`;
+export const TRACK_BY_PARCEL =
+  'select "id", "order_no", "status", "destination_country", "key" from (select "log_order"."id", "log_order"."order_no", "log_order"."status", "log_order"."destination_country", "log_parcel"."tracking_no" as "key", row_number() over (partition by "log_parcel"."tracking_no" order by "log_order"."created_at" desc, "log_order"."id" desc) as "rank" from "log_parcel" inner join "log_order" on "log_order"."id" = "log_parcel"."order_id" where "log_parcel"."tracking_no" = any($1::text[])) "ranked" where "rank" <= $2';
+/** the events of every order found: $1 the order ids, one array */
+export const TRACK_EVENTS =
+  'select "order_id", "occurred_at", "status", "location", "description_zh_tw", "description_zh_cn", "description_en_us", "raw_text" from "log_tracking_event" where "log_tracking_event"."order_id" = any($1::bigint[]) order by "log_tracking_event"."order_id" asc, "log_tracking_event"."occurred_at" desc, "log_tracking_event"."id" desc';
 export const ORDERS_PER_NUMBER_MAX = 10;
 
-// ------------------------------------------------------------------ the open API's key (every call: 1 statement, not cached)
+// ------------------------------------------------------------------ the open API's key (1 statement the first time; then from memory on both sides, as sessions are)
 
 /** $1 the key's sha-256, $2 the tenant's active status (1), $3 limit 1 */
 export const API_KEY_BY_HASH =
   'select "api_key"."id", "api_key"."tenant_id", "api_key"."scopes", "api_key"."ip_allow_list", "api_key"."created_by", "holder"."id", "holder"."username", "holder"."org_code", case when "holder"."id" is null or "holder"."del_flag" <> 0 then \'DELETED\' when "holder"."status" <> 1 then \'FROZEN\' when not exists (select 1 from "sys_user_tenant" where "sys_user_tenant"."user_id" = "holder"."id" and "sys_user_tenant"."tenant_id" = "api_key"."tenant_id") then \'LEFT\' else \'ACTIVE\' end from "api_key_secret" inner join "api_key" on ("api_key"."tenant_id" = "api_key_secret"."tenant_id" and "api_key"."id" = "api_key_secret"."key_id") inner join "sys_tenant" on "sys_tenant"."id" = "api_key"."tenant_id" left join "sys_user" "holder" on "holder"."id" = "api_key"."holder_id" where ("api_key_secret"."hash" = $1 and ("api_key_secret"."expires_at" is null or "api_key_secret"."expires_at" > now()) and "api_key"."revoked_at" is null and "api_key"."expires_at" > now() and "sys_tenant"."status" = $2 and ("sys_tenant"."valid_from" is null or "sys_tenant"."valid_from" <= now()) and ("sys_tenant"."valid_until" is null or "sys_tenant"."valid_until" > now())) limit $3';
 
-// ------------------------------------------------------------------ the open API's read by number: the order list's page and count on the number (at once), then the detail
+// ------------------------------------------------------------------ the open API's read by number: the order by its number, then the rest of the detail
 
-/** $1 tenant, $2 the number's beginning (upper case, LIKE-escaped, then %), $3 page size */
-export const ORDER_PAGE_BY_NO =
-  'select "id", "order_no", "merchant_order_no", "service_type", "status", "status_updated_at", "destination_country", "warehouse_code", "waybill_no", "recipient_name", "item_quantity", "merchandise_value", "merchandise_currency", "declared_weight", "actual_weight", "freight_quote", "freight_charge", "freight_currency", "created_at" from "log_order" where "log_order"."id" in (select "id" from "log_order" where ("log_order"."tenant_id" = $1 and upper("log_order"."order_no") like $2) order by "log_order"."created_at" desc nulls last, "log_order"."id" desc nulls last limit $3) order by "log_order"."created_at" desc nulls last, "log_order"."id" desc nulls last';
-/** $1 tenant, $2 as above, $3 the cap */
-export const ORDER_COUNT_BY_NO = 'select count(*)::int from (select 1 as "one" from "log_order" where ("log_order"."tenant_id" = $1 and upper("log_order"."order_no") like $2) limit $3) "matching"';
+/** $1 the order number, $2 tenant */
+export const ORDER_BY_NO =
+  'select "id", "tenant_id", "order_no", "merchant_order_no", "service_type", "status", "status_updated_at", "destination_country", "warehouse_code", "waybill_no", "recipient_name", "recipient_phone", "recipient_address", "recipient_province", "recipient_city", "recipient_district", "recipient_town", "recipient_postcode", "item_quantity", "merchandise_value", "merchandise_currency", "declared_weight", "actual_weight", "length", "width", "height", "chargeable_weight", "freight_quote", "freight_charge", "freight_currency", "remark", "created_by", "created_at", "updated_at" from "log_order" where ("log_order"."order_no" = $1 and "log_order"."tenant_id" = $2)';
 
 // ------------------------------------------------------------------ creating an order (the portal's: begin, 7, commit; the open API's adds the idempotency claim and answer, then the detail)
 
@@ -105,14 +104,13 @@ export const TWIN_SQL = {
   ORDER_ITEMS,
   ORDER_PARCELS,
   ORDER_EVENTS,
-  categoryNames,
-  trackByOrderNo,
-  trackByWaybill,
-  trackByParcel,
-  trackEvents,
+  CATEGORY_NAMES,
+  TRACK_BY_ORDER_NO,
+  TRACK_BY_WAYBILL,
+  TRACK_BY_PARCEL,
+  TRACK_EVENTS,
   API_KEY_BY_HASH,
-  ORDER_PAGE_BY_NO,
-  ORDER_COUNT_BY_NO,
+  ORDER_BY_NO,
   BEGIN,
   CLAIM_IDEMPOTENCY_KEY,
   TAKEN_MERCHANT_NOS,
@@ -131,7 +129,8 @@ export type StatementName = keyof typeof TWIN_SQL;
 export const TWIN_ENDPOINTS = ['order-list', 'order-detail', 'permissions', 'track-10', 'open-read', 'open-create', 'portal-create'] as const;
 export type TwinEndpoint = (typeof TWIN_ENDPOINTS)[number];
 
-const DETAIL: (readonly StatementName[])[] = [['ORDER_BY_ID'], ['ORDER_ITEMS', 'ORDER_PARCELS', 'ORDER_EVENTS'], ['categoryNames']];
+const DETAIL_REST: (readonly StatementName[])[] = [['ORDER_ITEMS', 'ORDER_PARCELS', 'ORDER_EVENTS'], ['CATEGORY_NAMES']];
+const DETAIL: (readonly StatementName[])[] = [['ORDER_BY_ID'], ...DETAIL_REST];
 const CREATE_WRITES: StatementName[] = ['TAKEN_MERCHANT_NOS', 'RATE_CARD', 'NEXT_ORDER_NOS', 'INSERT_ORDER', 'INSERT_ORDER_ITEM', 'INSERT_CREATED_EVENT', 'PUSH_ENDPOINTS'];
 
 /**
@@ -143,9 +142,9 @@ export const TWIN_PLANS: Record<TwinEndpoint, readonly (readonly StatementName[]
   'order-list': [['ORDER_PAGE', 'ORDER_COUNT']],
   'order-detail': DETAIL,
   permissions: [],
-  'track-10': [['trackByOrderNo', 'trackByWaybill', 'trackByParcel'], ['trackEvents']],
-  'open-read': [['API_KEY_BY_HASH'], ['ORDER_PAGE_BY_NO', 'ORDER_COUNT_BY_NO'], ...DETAIL],
-  'open-create': [['API_KEY_BY_HASH'], ['BEGIN'], ['CLAIM_IDEMPOTENCY_KEY'], ...CREATE_WRITES.map((name) => [name]), ['STORE_IDEMPOTENT_ANSWER'], ['COMMIT'], ...DETAIL],
+  'track-10': [['TRACK_BY_ORDER_NO', 'TRACK_BY_WAYBILL', 'TRACK_BY_PARCEL'], ['TRACK_EVENTS']],
+  'open-read': [['ORDER_BY_NO'], ...DETAIL_REST],
+  'open-create': [['BEGIN'], ['CLAIM_IDEMPOTENCY_KEY'], ...CREATE_WRITES.map((name) => [name]), ['STORE_IDEMPOTENT_ANSWER'], ['COMMIT'], ...DETAIL],
   'portal-create': [['BEGIN'], ...CREATE_WRITES.map((name) => [name]), ['COMMIT']],
 };
 
