@@ -27,7 +27,6 @@ import {
   PUSH_ENDPOINTS,
   RATE_CARD,
   STORE_IDEMPOTENT_ANSWER,
-  TAKEN_MERCHANT_NOS,
   TRACK_BY_ORDER_NO,
   TRACK_BY_PARCEL,
   TRACK_BY_WAYBILL,
@@ -159,12 +158,11 @@ const CREATED_TEXTS = ['訂單已建立', '订单已创建', 'Order created'] as
 const PUSHED_EVENT_TYPES = ['ORDER_STATUS', 'TRACKING_EVENT'];
 
 /**
- * The portal's order creation inside the caller's transaction: the merchant number free, the rate card,
- * a number, the order, its products, its CREATED event, the push endpoints that would hear of it.
+ * The portal's order creation inside the caller's transaction: the rate card, a number, the order, its
+ * products, its CREATED event (each insert returning its row), the push endpoints that would hear of it. A
+ * merchant number already used fails the order's insert on its unique index, as the portal's does.
  */
-async function insertOrder(client: pg.PoolClient, owner: { tenantId: number; userId: number }, body: OrderBody): Promise<{ id: number; orderNo: string } | null> {
-  const taken = await rows(client, TAKEN_MERCHANT_NOS, [owner.tenantId, body.merchantOrderNo]);
-  if (taken.length > 0) return null;
+async function insertOrder(client: pg.PoolClient, owner: { tenantId: number; userId: number }, body: OrderBody): Promise<{ id: number; orderNo: string; order: Row; items: Row[]; events: Row[] } | null> {
   const [card] = await rows(client, RATE_CARD, [body.destinationCountry, body.serviceType, true, 1]);
   const weight = scaled(body.weight, 3);
   // first weight, then each started step (the demo's rate cards; no dimensions are sent, so no volumetric weight)
@@ -204,10 +202,10 @@ async function insertOrder(client: pg.PoolClient, owner: { tenantId: number; use
   const id = numberOf(order?.id);
   // the bench's orders have one product: the portal writes one row per product in one statement
   const [item] = body.items;
-  if (item) await rows(client, INSERT_ORDER_ITEM, [owner.tenantId, id, 1, item.name, item.category, item.quantity, item.specifications ?? '', item.material ?? '', prices[0], body.currency]);
-  await rows(client, INSERT_CREATED_EVENT, [owner.tenantId, id, 'CREATED', null, ...CREATED_TEXTS, 'MANUAL', owner.userId]);
+  const items = item ? await rows(client, INSERT_ORDER_ITEM, [owner.tenantId, id, 1, item.name, item.category, item.quantity, item.specifications ?? '', item.material ?? '', prices[0], body.currency]) : [];
+  const events = await rows(client, INSERT_CREATED_EVENT, [owner.tenantId, id, 'CREATED', null, ...CREATED_TEXTS, 'MANUAL', owner.userId]);
   await rows(client, PUSH_ENDPOINTS, [owner.tenantId, true, PUSHED_EVENT_TYPES]);
-  return { id, orderNo };
+  return { id, orderNo, order: order ?? {}, items, events };
 }
 
 /** begin, work, commit on one connection of the pool (rolled back when the work answers null or fails) */
@@ -228,7 +226,7 @@ async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T | nul
 
 app.post<{ Querystring: { tenantId: string; userId: string }; Body: OrderBody }>('/order/add', async (request, reply) => {
   const created = await inTransaction((client) => insertOrder(client, { tenantId: Number(request.query.tenantId), userId: Number(request.query.userId) }, request.body));
-  return created ?? reply.code(409).send({ taken: true });
+  return created ? { id: created.id, orderNo: created.orderNo } : reply.code(409).send({ taken: true });
 });
 
 app.post<{ Body: OrderBody }>('/open/orders', async (request, reply) => {
@@ -242,11 +240,14 @@ app.post<{ Body: OrderBody }>('/open/orders', async (request, reply) => {
     if (claimed.length === 0) return null;
     const order = await insertOrder(client, caller, request.body);
     if (!order) return null;
-    await rows(client, STORE_IDEMPOTENT_ANSWER, [JSON.stringify(order), caller.tenantId, key]);
-    return order;
+    // the answer from the rows the inserts returned, with the categories' names
+    const codes = [...new Set(order.items.map((line) => text(line.category)))];
+    const categories = codes.length === 0 ? [] : await rows(client, CATEGORY_NAMES, [codes]);
+    await rows(client, STORE_IDEMPOTENT_ANSWER, [JSON.stringify({ id: order.id, orderNo: order.orderNo }), caller.tenantId, key]);
+    return { ...order, categories, parcels: [] };
   });
   if (!created) return reply.code(409).send({ conflict: true });
-  return reply.code(201).send(await detailOf(caller.tenantId, created.id));
+  return reply.code(201).send(created);
 });
 
 app.get('/', async () => ({ twin: 'ready' }));

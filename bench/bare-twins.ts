@@ -84,13 +84,13 @@ export const RATE_CARD =
 export const NEXT_ORDER_NOS = "select nextval('log_order_no_seq')::text from generate_series(1, $1::int)";
 /** 26 parameters: see bare-twin-server.ts insertOrderParameters */
 export const INSERT_ORDER =
-  'insert into "log_order" ("id", "tenant_id", "order_no", "merchant_order_no", "service_type", "status", "status_updated_at", "destination_country", "warehouse_code", "waybill_no", "recipient_name", "recipient_phone", "recipient_address", "recipient_province", "recipient_city", "recipient_district", "recipient_town", "recipient_postcode", "item_quantity", "merchandise_value", "merchandise_currency", "declared_weight", "actual_weight", "length", "width", "height", "chargeable_weight", "freight_quote", "freight_charge", "freight_currency", "remark", "created_by", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, default, $6, $7, default, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, default, $20, $21, $22, default, $23, default, $24, $25, $26, default, default) returning "id", "order_no"';
+  'insert into "log_order" ("id", "tenant_id", "order_no", "merchant_order_no", "service_type", "status", "status_updated_at", "destination_country", "warehouse_code", "waybill_no", "recipient_name", "recipient_phone", "recipient_address", "recipient_province", "recipient_city", "recipient_district", "recipient_town", "recipient_postcode", "item_quantity", "merchandise_value", "merchandise_currency", "declared_weight", "actual_weight", "length", "width", "height", "chargeable_weight", "freight_quote", "freight_charge", "freight_currency", "remark", "created_by", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, default, $6, $7, default, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, default, $20, $21, $22, default, $23, default, $24, $25, $26, default, default) returning "id", "tenant_id", "order_no", "merchant_order_no", "service_type", "status", "status_updated_at", "destination_country", "warehouse_code", "waybill_no", "recipient_name", "recipient_phone", "recipient_address", "recipient_province", "recipient_city", "recipient_district", "recipient_town", "recipient_postcode", "item_quantity", "merchandise_value", "merchandise_currency", "declared_weight", "actual_weight", "length", "width", "height", "chargeable_weight", "freight_quote", "freight_charge", "freight_currency", "remark", "created_by", "created_at", "updated_at"';
 /** one product (10 parameters) */
 export const INSERT_ORDER_ITEM =
-  'insert into "log_order_item" ("id", "tenant_id", "order_id", "line_no", "name", "category", "quantity", "specifications", "material", "unit_price", "currency") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
+  'insert into "log_order_item" ("id", "tenant_id", "order_id", "line_no", "name", "category", "quantity", "specifications", "material", "unit_price", "currency") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning "id", "tenant_id", "order_id", "line_no", "name", "category", "quantity", "specifications", "material", "unit_price", "currency"';
 /** the CREATED event (9 parameters) */
 export const INSERT_CREATED_EVENT =
-  'insert into "log_tracking_event" ("id", "tenant_id", "order_id", "occurred_at", "status", "from_status", "carrier_code", "location", "description_zh_tw", "description_zh_cn", "description_en_us", "raw_text", "source", "created_by", "created_at") values (default, $1, $2, now(), $3, $4, default, default, $5, $6, $7, default, $8, $9, default)';
+  'insert into "log_tracking_event" ("id", "tenant_id", "order_id", "occurred_at", "status", "from_status", "carrier_code", "location", "description_zh_tw", "description_zh_cn", "description_en_us", "raw_text", "source", "created_by", "created_at") values (default, $1, $2, now(), $3, $4, default, default, $5, $6, $7, default, $8, $9, default) returning "id", "tenant_id", "order_id", "occurred_at", "status", "from_status", "carrier_code", "location", "description_zh_tw", "description_zh_cn", "description_en_us", "raw_text", "source", "created_by", "created_at"';
 /** the tenant's push endpoints subscribed to the event ($1 tenant, $2 enabled, $3 the event types) */
 export const PUSH_ENDPOINTS = 'select "id", "event_types" from "push_endpoint" where ("push_endpoint"."tenant_id" = $1 and "push_endpoint"."enabled" = $2 and "push_endpoint"."event_types" && $3)';
 /** $1 the answer (json), $2 tenant, $3 the key as claimed */
@@ -131,7 +131,8 @@ export type TwinEndpoint = (typeof TWIN_ENDPOINTS)[number];
 
 const DETAIL_REST: (readonly StatementName[])[] = [['ORDER_ITEMS', 'ORDER_PARCELS', 'ORDER_EVENTS'], ['CATEGORY_NAMES']];
 const DETAIL: (readonly StatementName[])[] = [['ORDER_BY_ID'], ...DETAIL_REST];
-const CREATE_WRITES: StatementName[] = ['TAKEN_MERCHANT_NOS', 'RATE_CARD', 'NEXT_ORDER_NOS', 'INSERT_ORDER', 'INSERT_ORDER_ITEM', 'INSERT_CREATED_EVENT', 'PUSH_ENDPOINTS'];
+// a merchant number already used is refused by its unique index: no statement looks for it first
+const CREATE_WRITES: StatementName[] = ['RATE_CARD', 'NEXT_ORDER_NOS', 'INSERT_ORDER', 'INSERT_ORDER_ITEM', 'INSERT_CREATED_EVENT', 'PUSH_ENDPOINTS'];
 
 /**
  * What each twin sends for one request: steps one after the other, each step's statements sent at once.
@@ -144,7 +145,8 @@ export const TWIN_PLANS: Record<TwinEndpoint, readonly (readonly StatementName[]
   permissions: [],
   'track-10': [['TRACK_BY_ORDER_NO', 'TRACK_BY_WAYBILL', 'TRACK_BY_PARCEL'], ['TRACK_EVENTS']],
   'open-read': [['ORDER_BY_NO'], ...DETAIL_REST],
-  'open-create': [['BEGIN'], ['CLAIM_IDEMPOTENCY_KEY'], ...CREATE_WRITES.map((name) => [name]), ['STORE_IDEMPOTENT_ANSWER'], ['COMMIT'], ...DETAIL],
+  // the answer is made from the rows the inserts return: only the categories' names are read
+  'open-create': [['BEGIN'], ['CLAIM_IDEMPOTENCY_KEY'], ...CREATE_WRITES.map((name) => [name]), ['CATEGORY_NAMES'], ['STORE_IDEMPOTENT_ANSWER'], ['COMMIT']],
   'portal-create': [['BEGIN'], ...CREATE_WRITES.map((name) => [name]), ['COMMIT']],
 };
 

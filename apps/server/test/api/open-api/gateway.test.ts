@@ -85,6 +85,8 @@ describe(`the open API (${testDbKind()})`, () => {
       const read = await open({ url: `/orders/${answer.orderNo}` });
       expect(read.statusCode).toBe(200);
       expect(read.json()).toMatchObject({ orderNo: answer.orderNo, merchantOrderNo: 'OPEN-CREATE-1', recipient: { name: 'Chen Mei-Ling' }, items: [{ quantity: 3 }] });
+      // the create's answer, made from what its transaction held, is the order as it reads afterwards
+      expect(read.json()).toEqual(answer);
       // and the portal's own screen sees the same order
       const token = await t.login('merchant');
       const list = (await t.call({ method: 'GET', url: '/api/logistics/order/list', token, query: { orderNo: answer.orderNo } })).json();

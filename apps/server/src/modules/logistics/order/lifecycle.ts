@@ -11,7 +11,7 @@ import { emitOrderMoved, emitOrdersCreated, emitTrackingEvent, type OrderNumbers
 import { must } from '../../../lib/must.ts';
 import type { Price } from '../../freight/service.ts';
 import type { PreparedOrder } from './model.ts';
-import { INSERT_CHUNK, insertOrders } from './repository.ts';
+import { INSERT_CHUNK, insertOrders, type InsertedOrder } from './repository.ts';
 
 /**
  * The one way an order's status changes (docs/logistics-lifecycle.md): the move is checked against
@@ -54,6 +54,9 @@ export function listenToOrderMoves(listener: OrderMoveListener): void {
   moveListeners.add(listener);
 }
 
+/** A new order as its transaction holds it: its row, its products and its CREATED event (a create answers from them). */
+export type CreatedOrderRows = InsertedOrder & { event: typeof trackingEvents.$inferSelect };
+
 /**
  * New orders (status CREATED) with their products, in the caller's transaction, and their birth recorded as
  * every later move is: a CREATED tracking event each and the merchants' push. Answers their ids and numbers
@@ -63,10 +66,10 @@ export async function createOrders(
   tx: Db,
   owner: { tenantId: number; userId: number },
   entries: { prepared: PreparedOrder; quote: Price | null }[],
-): Promise<{ id: number; orderNo: string }[]> {
-  const created = await insertOrders(tx, owner, entries);
+): Promise<CreatedOrderRows[]> {
+  const inserted = await insertOrders(tx, owner, entries);
   const texts = statusEventText('CREATED');
-  const events = created.map((order) => ({
+  const events = inserted.map((order) => ({
     tenantId: owner.tenantId,
     orderId: order.id,
     occurredAt: sql`now()`,
@@ -78,7 +81,11 @@ export async function createOrders(
     source: 'MANUAL' as const,
     createdBy: owner.userId,
   }));
-  for (let start = 0; start < events.length; start += INSERT_CHUNK) await tx.insert(trackingEvents).values(events.slice(start, start + INSERT_CHUNK));
+  const eventOf = new Map<number, typeof trackingEvents.$inferSelect>();
+  for (let start = 0; start < events.length; start += INSERT_CHUNK) {
+    for (const event of await tx.insert(trackingEvents).values(events.slice(start, start + INSERT_CHUNK)).returning()) eventOf.set(event.orderId, event);
+  }
+  const created = inserted.map((order) => ({ ...order, event: must(eventOf.get(order.id), 'CREATED event') }));
   const event = { status: 'CREATED', carrierCode: null, location: '', rawText: null, descriptionZhTw: texts['zh-TW'], descriptionZhCn: texts['zh-CN'], descriptionEnUs: texts['en-US'], occurredAt: new Date() } as const;
   await emitOrdersCreated(
     tx,

@@ -94,9 +94,24 @@ export async function orderDetailOf(db: Db, tenantId: number, key: number | { or
     parcelsOf(db).execute({ tenantId, orderId: row.id }),
     eventsOf(db).execute({ orderId: row.id }),
   ]);
-  // a category given as a code of the category dictionary (the demo's C0102) shows as its name
+  return toOrderDetail({ row, items, parcels: parcelRows, events }, await categoryNamesFor(db, items), language);
+}
+
+/** The names of the items' categories: a category given as a code of the category dictionary (the demo's C0102) shows as its name. */
+export async function categoryNamesFor(db: Db, items: readonly { category: string }[]): Promise<Map<string, Record<string, string>>> {
   const codes = [...new Set(items.map((item) => item.category))];
-  const categoryNames = new Map((codes.length === 0 ? [] : await categoryNamesOf(db).execute({ codes })).map((row) => [row.code, row.name]));
+  return new Map((codes.length === 0 ? [] : await categoryNamesOf(db).execute({ codes })).map((row) => [row.code, row.name]));
+}
+
+export type OrderRows = {
+  row: typeof orders.$inferSelect;
+  items: readonly (typeof orderItems.$inferSelect)[];
+  parcels: readonly (typeof parcels.$inferSelect)[];
+  events: readonly (typeof trackingEvents.$inferSelect)[];
+};
+
+/** An order's detail from its rows, as every reader and a create's own answer show it. */
+export function toOrderDetail({ row, items, parcels: parcelRows, events }: OrderRows, categoryNames: ReadonlyMap<string, Record<string, string>>, language: Language): OrderDetail {
   const cm = (mm: number | null) => (mm === null ? null : mmToCm(mm));
   const freightOf = (minor: bigint | null) => (minor !== null && row.freightCurrency ? money(minor, row.freightCurrency) : null);
   return {
@@ -210,17 +225,20 @@ export async function takenMerchantNos(db: Db, tenantId: number, numbers: string
 
 const quoteColumns = (quote: Price | null) => ({ freightQuote: quote?.freight ?? null, freightCurrency: (quote?.currency ?? null) as CurrencyCode | null });
 
+/** A new order as inserted: its row and its products' rows (by line). */
+export type InsertedOrder = { id: number; orderNo: string; row: typeof orders.$inferSelect; items: (typeof orderItems.$inferSelect)[] };
+
 /**
- * Inserts new orders (status CREATED) with their products, in the caller's transaction; answers their ids
- * and numbers in the order given. Their birth is recorded by the lifecycle (createOrders).
+ * Inserts new orders (status CREATED) with their products, in the caller's transaction; answers them as
+ * inserted, in the order given. Their birth is recorded by the lifecycle (createOrders).
  */
 export async function insertOrders(
   tx: Db,
   owner: { tenantId: number; userId: number },
   entries: { prepared: PreparedOrder; quote: Price | null }[],
-): Promise<{ id: number; orderNo: string }[]> {
+): Promise<InsertedOrder[]> {
   const numbers = await nextOrderNos(tx, entries.length);
-  const created: { id: number; orderNo: string }[] = [];
+  const created: InsertedOrder[] = [];
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     const chunk = entries.slice(start, start + INSERT_CHUNK);
     const rows = await tx
@@ -235,16 +253,20 @@ export async function insertOrders(
           createdBy: owner.userId,
         })),
       )
-      .returning({ id: orders.id, orderNo: orders.orderNo });
+      .returning();
     // RETURNING is not promised to keep the VALUES order: match by the unique number
-    const idOf = new Map(rows.map((row) => [row.orderNo, row.id]));
+    const rowOf = new Map(rows.map((row) => [row.orderNo, row]));
     chunk.forEach((_, index) => {
-      const orderNo = must(numbers[start + index], 'order number');
-      created.push({ id: must(idOf.get(orderNo), 'inserted order'), orderNo });
+      const row = must(rowOf.get(must(numbers[start + index], 'order number')), 'inserted order');
+      created.push({ id: row.id, orderNo: row.orderNo, row, items: [] });
     });
   }
   const items = entries.flatMap(({ prepared }, index) => prepared.items.map((item) => ({ ...item, tenantId: owner.tenantId, orderId: must(created[index], 'inserted order').id })));
-  for (let start = 0; start < items.length; start += INSERT_CHUNK) await tx.insert(orderItems).values(items.slice(start, start + INSERT_CHUNK));
+  const byId = new Map(created.map((order) => [order.id, order.items]));
+  for (let start = 0; start < items.length; start += INSERT_CHUNK) {
+    for (const item of await tx.insert(orderItems).values(items.slice(start, start + INSERT_CHUNK)).returning()) byId.get(item.orderId)?.push(item);
+  }
+  for (const order of created) order.items.sort((a, b) => a.lineNo - b.lineNo);
   return created;
 }
 

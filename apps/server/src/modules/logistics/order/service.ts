@@ -9,9 +9,9 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { priceFor, type Price } from '../../freight/service.ts';
-import { createOrders, moveOrder } from './lifecycle.ts';
+import { createOrders, moveOrder, type CreatedOrderRows } from './lifecycle.ts';
 import { orderProblems, pathText, prepareOrder, statusEventText, type ParsedOrder, type PreparedOrder } from './model.ts';
-import { chargeOrder, openBatchOf, orderDetailOf, orderIdOfNo, ownOrder, type ReceivedCharge, replaceItems, setWaybill, takenMerchantNos, updateIfCreated } from './repository.ts';
+import { categoryNamesFor, chargeOrder, openBatchOf, orderDetailOf, orderIdOfNo, ownOrder, type ReceivedCharge, replaceItems, setWaybill, takenMerchantNos, toOrderDetail, updateIfCreated } from './repository.ts';
 import { listOrders, orderConditions, statusCounts, tenantStatusCounts, type OrderFilter, type OrderSort, type SortColumn, type SortDirection, type TimeBound } from './list-repository.ts';
 
 /*
@@ -203,17 +203,28 @@ export async function createOrder(db: Db, actor: Actor, input: ParsedOrder): Pro
  * nothing (an international order from purchased stock, modules/purchase/stock).
  */
 export async function createOrderIn(tx: Db, actor: Actor, input: ParsedOrder): Promise<CreatedOrder> {
+  const { id, orderNo } = await insertCheckedOrder(tx, actor, input);
+  return { id, orderNo };
+}
+
+/** createOrderIn, answering the new order's detail from what its transaction holds: nothing is read back. */
+export async function createOrderWithDetail(tx: Db, actor: Actor, input: ParsedOrder, language: Language): Promise<{ created: CreatedOrder; detail: OrderDetail }> {
+  const created = await insertCheckedOrder(tx, actor, input);
+  const rows = { row: created.row, items: created.items, parcels: [], events: [created.event] };
+  return { created: { id: created.id, orderNo: created.orderNo }, detail: toOrderDetail(rows, await categoryNamesFor(tx, created.items), language) };
+}
+
+async function insertCheckedOrder(tx: Db, actor: Actor, input: ParsedOrder): Promise<CreatedOrderRows> {
   const prepared = checkedOrder(input);
-  if ((await takenMerchantNos(tx, actor.tenantId, [input.merchantOrderNo])).size > 0) throw conflict('merchantOrderNoTaken', { merchantOrderNo: input.merchantOrderNo });
   const quote = await priceFor(tx, input, prepared.order.declaredWeight, prepared.dimensions);
-  let created: CreatedOrder | undefined;
   try {
-    [created] = await createOrders(tx, actor, [{ prepared, quote }]);
+    // a merchant number the tenant already uses is refused by its unique index, in the words of the check
+    const [created] = await createOrders(tx, actor, [{ prepared, quote }]);
+    if (!created) throw new Error('the order was not inserted');
+    return created;
   } catch (error) {
     throw merchantNoRace(error, input.merchantOrderNo);
   }
-  if (!created) throw new Error('the order was not inserted');
-  return created;
 }
 
 /**

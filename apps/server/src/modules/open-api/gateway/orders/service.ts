@@ -5,7 +5,7 @@ import type { Page } from '@portal/shared/api';
 import type { OrderStatus } from '@portal/shared/logistics';
 import type { Db } from '../../../../db/client.ts';
 import { notFound } from '../../../../lib/errors.ts';
-import { cancelOrder, createOrderIn, orderDetail, orderIdByNo, orderPage, type ListQuery } from '../../../logistics/order/service.ts';
+import { cancelOrder, createOrderWithDetail, orderDetail, orderIdByNo, orderPage, type ListQuery } from '../../../logistics/order/service.ts';
 import type { ParsedOrder } from '../../../logistics/order/model.ts';
 import type { ApiKeyCaller } from '../../access/service.ts';
 import { keyAuthor, onceForKey } from '../idempotency.ts';
@@ -45,15 +45,22 @@ export function openOrderPage(db: Db, caller: ApiKeyCaller, query: OpenOrderFilt
 }
 
 /*
- * Creates and cancels run once per Idempotency-Key: what is stored with the key is the order's id, and
- * every answer (the first and each replay) is that order read after the commit. The detail is read
- * outside the transaction because its reads run in parallel, which one transaction's connection cannot.
+ * Creates and cancels run once per Idempotency-Key: what is stored with the key is the order's id. A
+ * create's first answer is the order as its transaction made it (nothing read back); a replay, and a
+ * cancel, read the order after the commit (outside the transaction, whose one connection cannot run the
+ * detail's reads in parallel).
  */
 
 /** A new order, once per Idempotency-Key: the same key and body answer the order made the first time. */
 export async function createOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: string, input: ParsedOrder, language: Language): Promise<{ result: OpenOrder; replayed: boolean }> {
-  const { result, replayed } = await onceForKey(db, caller, clientKey, 'POST /orders', input, (tx) => createOrderIn(tx as Db, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, input));
-  return { result: openOrder(await orderDetail(db, caller.tenantId, result.id, language)), replayed };
+  let first: OpenOrder | undefined;
+  const { result, replayed } = await onceForKey(db, caller, clientKey, 'POST /orders', input, async (tx) => {
+    const { created, detail } = await createOrderWithDetail(tx, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, input, language);
+    first = openOrder(detail);
+    return created;
+  });
+  // the first answer is the order as its transaction made it; a replay reads it as it is now
+  return { result: first ?? openOrder(await orderDetail(db, caller.tenantId, result.id, language)), replayed };
 }
 
 /** Cancels an order not yet in the warehouse, once per Idempotency-Key. */
