@@ -122,19 +122,26 @@ export const orders = pgTable(
   ],
 );
 
+/** Numbers the counter slots a writer opens when every slot of its (tenant, status) is held (migration 0020). */
+export const orderStatusCountSlotSequence = pgSequence('log_order_status_count_slot_seq', { startWith: 1 });
+
 /**
  * How many orders of a tenant have each status: what the order list's status tabs show without a
  * filter, read in a millisecond instead of counting a big tenant's orders (47 ms for 300,000). Kept by
- * statement-level triggers on log_order (migration 0004), so every way of writing orders keeps it right.
+ * statement-level triggers on log_order (migrations 0004 and 0020), so every way of writing orders keeps it right.
+ * A (tenant, status) is spread over slots, its count their sum: a writer adds to a slot no other open
+ * transaction holds, so concurrent creates of one tenant never wait on one counter row (decision 0035).
  */
 export const orderStatusCounts = pgTable(
   'log_order_status_count',
   {
     tenantId: integer().notNull(),
     status: varchar({ length: 16 }).$type<OrderStatus>().notNull(),
+    // 0 is the slot the counts of before the spread were kept in; new ones come from the sequence
+    slot: bigint({ mode: 'number' }).notNull().default(0),
     count: bigint({ mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.status, t.slot] })],
 );
 
 /** The declared products of an order, in the order they were entered. */

@@ -182,9 +182,16 @@ export async function statusCounts(db: Db, where: SQL): Promise<{ status: OrderS
   return inSpecOrder(rows);
 }
 
-/** The same for all of a tenant's orders, from the counters the triggers keep (migration 0004). */
+/**
+ * The same for all of a tenant's orders, from the counters the triggers keep (migrations 0004 and 0020): a
+ * status's count is the sum of its slots, read through the primary key (tenant_id, status, slot).
+ */
 export async function tenantStatusCounts(db: Db, tenantId: number): Promise<{ status: OrderStatus; count: number }[]> {
-  const rows = await db.select({ status: orderStatusCounts.status, count: orderStatusCounts.count }).from(orderStatusCounts).where(eq(orderStatusCounts.tenantId, tenantId));
+  const rows = await db
+    .select({ status: orderStatusCounts.status, count: sql<string>`sum(${orderStatusCounts.count})` })
+    .from(orderStatusCounts)
+    .where(eq(orderStatusCounts.tenantId, tenantId))
+    .groupBy(orderStatusCounts.status);
   return inSpecOrder(rows);
 }
 
