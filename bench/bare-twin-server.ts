@@ -88,7 +88,7 @@ async function keyCaller(authorization: string | undefined, reply: FastifyReply)
 
 app.get<{ Querystring: { tenantId: string; pageSize?: string } }>('/order/list', async (request) => {
   const tenantId = Number(request.query.tenantId);
-  const [records, counted] = await Promise.all([rows(pool, ORDER_PAGE, [tenantId, Number(request.query.pageSize ?? '10')]), rows(pool, ORDER_COUNT, [tenantId, LIST_COUNT_CAP])]);
+  const [records, counted] = await Promise.all([rows(pool, ORDER_PAGE, [tenantId, Number(request.query.pageSize ?? '10'), 0]), rows(pool, ORDER_COUNT, [tenantId, LIST_COUNT_CAP])]);
   return { records, total: counted[0]?.count ?? 0 };
 });
 

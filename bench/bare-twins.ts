@@ -18,9 +18,9 @@ export function placeholders(count: number, from = 1): string {
 
 // ------------------------------------------------------------------ order list, first page (2 statements, at once)
 
-/** the page: its ids on the index, then their rows ($1 tenant, $2 page size) */
+/** the page: its ids on the index, then their rows ($1 tenant, $2 page size, $3 offset) */
 export const ORDER_PAGE =
-  'select "id", "order_no", "merchant_order_no", "service_type", "status", "status_updated_at", "destination_country", "warehouse_code", "waybill_no", "recipient_name", "item_quantity", "merchandise_value", "merchandise_currency", "declared_weight", "actual_weight", "freight_quote", "freight_charge", "freight_currency", "created_at" from "log_order" where "log_order"."id" in (select "id" from "log_order" where "log_order"."tenant_id" = $1 order by "log_order"."created_at" desc nulls last, "log_order"."id" desc nulls last limit $2) order by "log_order"."created_at" desc nulls last, "log_order"."id" desc nulls last';
+  'select "id", "order_no", "merchant_order_no", "service_type", "status", "status_updated_at", "destination_country", "warehouse_code", "waybill_no", "recipient_name", "item_quantity", "merchandise_value", "merchandise_currency", "declared_weight", "actual_weight", "freight_quote", "freight_charge", "freight_currency", "created_at" from "log_order" where "log_order"."id" in (select "id" from "log_order" where "log_order"."tenant_id" = $1 order by "log_order"."created_at" desc nulls last, "log_order"."id" desc nulls last limit $2 offset $3) order by "log_order"."created_at" desc nulls last, "log_order"."id" desc nulls last';
 /** the capped count ($1 tenant, $2 the cap: 10,000) */
 export const ORDER_COUNT = 'select count(*)::int from (select 1 as "one" from "log_order" where "log_order"."tenant_id" = $1 limit $2) "matching"';
 export const LIST_COUNT_CAP = 10_000;

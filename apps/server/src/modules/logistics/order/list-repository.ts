@@ -6,6 +6,7 @@ import type { Page } from '@portal/shared/api';
 import type { Db } from '../../../db/client.ts';
 import { orderStatusCounts, orders } from '../../../db/schema/logistics.ts';
 import { escapeLike, numberSearch } from '../../../lib/list.ts';
+import { preparedOnce } from '../../../lib/prepared.ts';
 
 /*
  * The queries of orders: the conditions of the lists, counts and exports (every one scoped to the
@@ -164,6 +165,38 @@ export async function listOrders(
   const [rows, counted] = await Promise.all([
     db.select(orderRecordColumns).from(orders).where(inArray(orders.id, pageIds)).orderBy(...ordering),
     db.select({ total: sql<number>`count(*)::int` }).from(matching),
+  ]);
+  const total = Number(counted[0]?.total ?? 0);
+  return { records: rows.map(toOrderRecord), total, current: page.pageNo, size: page.pageSize, pages: Math.ceil(total / page.pageSize) };
+}
+
+// a tenant's newest orders, the list as it first opens: the statements of listOrders for that shape, prepared once
+const newestPage = preparedOnce((db) => {
+  const ordering = orderingOf('createdAt', 'desc');
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.tenantId, sql.placeholder('tenantId')))
+    .orderBy(...ordering)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return db.select(orderRecordColumns).from(orders).where(inArray(orders.id, pageIds)).orderBy(...ordering).prepare('order_list_newest_page');
+});
+const newestCount = preparedOnce((db) => {
+  const matching = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(orders)
+    .where(eq(orders.tenantId, sql.placeholder('tenantId')))
+    .limit(sql.placeholder('cap'))
+    .as('matching');
+  return db.select({ total: sql<number>`count(*)::int` }).from(matching).prepare('order_list_newest_count');
+});
+
+/** listOrders for a tenant's orders unfiltered, newest first (the list as it opens), from prepared statements. */
+export async function newestOrders(db: Db, tenantId: number, page: { pageNo: number; pageSize: number }, countCap = LIST_COUNT_CAP): Promise<Page<OrderRecord>> {
+  const [rows, counted] = await Promise.all([
+    newestPage(db).execute({ tenantId, limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize }),
+    newestCount(db).execute({ tenantId, cap: countCap }),
   ]);
   const total = Number(counted[0]?.total ?? 0);
   return { records: rows.map(toOrderRecord), total, current: page.pageNo, size: page.pageSize, pages: Math.ceil(total / page.pageSize) };

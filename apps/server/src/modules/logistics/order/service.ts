@@ -12,7 +12,7 @@ import { priceFor, type Price } from '../../freight/service.ts';
 import { createOrders, moveOrder, type CreatedOrderRows } from './lifecycle.ts';
 import { orderProblems, pathText, prepareOrder, statusEventText, type ParsedOrder, type PreparedOrder } from './model.ts';
 import { categoryNamesFor, chargeOrder, openBatchOf, orderDetailOf, orderIdOfNo, ownOrder, type ReceivedCharge, replaceItems, setWaybill, takenMerchantNos, toOrderDetail, updateIfCreated } from './repository.ts';
-import { listOrders, orderConditions, statusCounts, tenantStatusCounts, type OrderFilter, type OrderSort, type SortColumn, type SortDirection, type TimeBound } from './list-repository.ts';
+import { listOrders, newestOrders, orderConditions, statusCounts, tenantStatusCounts, type OrderFilter, type OrderSort, type SortColumn, type SortDirection, type TimeBound } from './list-repository.ts';
 
 /*
  * The merchant's orders: what may happen to them and in which order. Every use case works in the
@@ -145,13 +145,19 @@ export const sortOf = (query: { column?: SortColumn; order?: SortDirection }): O
 
 export type ListQuery = OrderFilterInput & { column?: SortColumn; order?: SortDirection; pageNo: number; pageSize: number };
 
+/** No filter at all: the list as it first opens (every filter of OrderFilter, so a new one counts too). */
+const unfiltered = (filter: OrderFilter): boolean => Object.values(filter).every((value) => value === undefined || (Array.isArray(value) && value.length === 0));
+
 /*
  * `scope` is the caller's data rules on the menu (modules/system/data-rule), undefined when none narrow it:
  * a row it hides is missing (404 by id) like another tenant's.
  */
 
 export function orderPage(db: Db, tenantId: number, query: ListQuery, defaultStatuses?: readonly OrderStatus[], scope?: SQL): Promise<Page<OrderRecord>> {
-  return listOrders(db, orderConditions(tenantId, orderFilter(query, { defaultStatuses }), scope), sortOf(query), query);
+  const filter = orderFilter(query, { defaultStatuses });
+  const sort = sortOf(query);
+  if (!scope && unfiltered(filter) && sort.column === 'createdAt' && sort.direction === 'desc') return newestOrders(db, tenantId, query);
+  return listOrders(db, orderConditions(tenantId, filter, scope), sort, query);
 }
 
 /** The tabs of an unfiltered list, its everyday view, come from the counters; any filter (or data rule) counts the matches. */
