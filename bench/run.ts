@@ -114,7 +114,7 @@ async function main(argv: string[]): Promise<number> {
   // standard mode on PostgreSQL: before the payments, the open API and the push bench change the demo tenant's data
   const twins: TwinsReport | undefined =
     !options.scale && databaseUrl && (options.only.length === 0 || options.only.some(isTwinsName))
-      ? await runTwinsBench({ repoRoot: REPO_ROOT, databaseUrl, username: user.username, token, only: options.only, warmup: options.warmup, duration: options.duration, load: settings })
+      ? await runTwinsBench({ repoRoot: REPO_ROOT, databaseUrl, username: user.username, token, only: options.only, warmup: options.warmup, duration: options.duration, load: settings, ...(profileDir ? { profileDir: path.join(profileDir, 'twins') } : {}) })
       : undefined;
 
   const payments: PaymentBenchReport[] = [];

@@ -165,6 +165,8 @@ export type TwinsSettings = {
   warmup: number;
   duration: number;
   load: LoadSettings;
+  /** `--profile`: V8 CPU profiles of the portal the load runs against, written here when it stops */
+  profileDir?: string;
 };
 
 async function statementsOf(log: StatementLog, server: RunningServer, scenario: Scenario): Promise<CapturedStatements> {
@@ -194,11 +196,11 @@ export async function runTwinsBench(settings: TwinsSettings): Promise<TwinsRepor
   if (captureProblem) shout([captureProblem, 'the table gives the twins\' planned counts (bench/bare-twins.ts) instead']);
 
   const directories: string[] = [];
-  const portalOf = async (name: string, env: Record<string, string>) => {
+  const portalOf = async (name: string, env: Record<string, string>, profileDir?: string) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-twins-'));
     directories.push(dataDir);
     // the portal's pool size stated rather than assumed; the open API's limit out of the way of the load; X-Forwarded-For trusted for the tracking lookup
-    const server = await startPortalServer({ repoRoot: settings.repoRoot, databaseUrl: settings.databaseUrl, dataDir, seedDemo: false, trustProxy: true, env: { DATABASE_POOL_SIZE: String(TWIN_POOL_SIZE), OPEN_API_RATE_LIMIT: '100000', ...env } });
+    const server = await startPortalServer({ repoRoot: settings.repoRoot, databaseUrl: settings.databaseUrl, dataDir, seedDemo: false, trustProxy: true, env: { DATABASE_POOL_SIZE: String(TWIN_POOL_SIZE), OPEN_API_RATE_LIMIT: '100000', ...env }, ...(profileDir ? { profileDir } : {}) });
     return { ...server, name };
   };
   const twinOf = (name: string, env: Record<string, string>) => startTwinServer({ repoRoot: settings.repoRoot, databaseUrl: settings.databaseUrl, poolSize: TWIN_POOL_SIZE, name, env });
@@ -213,7 +215,7 @@ export async function runTwinsBench(settings: TwinsSettings): Promise<TwinsRepor
     const startedAt = Date.now();
     const logging = typeof log === 'string' ? null : log;
     const [portal, twin, loggedPortal, loggedTwin] = await Promise.all([
-      keep(portalOf('portal', {})),
+      keep(portalOf('portal', {}, settings.profileDir)),
       keep(twinOf('twin', {})),
       logging ? keep(portalOf('portal (statements logged)', logging.env)) : null,
       logging ? keep(twinOf('twin (statements logged)', logging.env)) : null,
