@@ -7,6 +7,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createApiKey } from '../apps/server/test/helpers/api-keys.ts';
 import { stopChild } from './child-processes.ts';
 import { startPortalServer } from './servers.ts';
+import { sampleOrder } from '../apps/server/test/helpers/orders.ts';
 
 /*
  * The open API through real HTTP: order creation (POST /open/v1/orders, each with its own
@@ -30,17 +31,7 @@ export type OpenApiBenchReport = {
 export type OpenApiBenchSettings = { repoRoot: string; databaseUrl: string; username: string; connections: number; duration: number; warmup: number; only: OpenApiScenarioName[] };
 
 /** The order every create of the bench sends (the open API's and the portal's create take the same body), with its own merchant order number. */
-export const benchOrder = (merchantOrderNo: string) => ({
-  merchantOrderNo,
-  serviceType: 'BASE',
-  destinationCountry: 'TW',
-  warehouseCode: 'SZ01',
-  recipient: { name: 'Chen Mei-Ling', phone: '0912345678', address: 'No. 7, Sec. 5, Xinyi Rd.' },
-  currency: 'CNY',
-  items: [{ name: 'Bluetooth earphones', category: 'Electronics', quantity: 3, unitPrice: '19.99' }],
-  weight: '1.250',
-});
-
+export 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round = (value: number) => Math.round(value * 10) / 10;
 
@@ -71,7 +62,7 @@ async function measure(name: OpenApiScenarioName, counting: Counting, baseUrl: s
   let sequence = 0;
   const request =
     name === 'open-api-create'
-      ? () => fetch(`${baseUrl}/open/v1/orders`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: JSON.stringify(benchOrder(`OB-${counting}-${Date.now().toString(36)}-${sequence++}`)) })
+      ? () => fetch(`${baseUrl}/open/v1/orders`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: JSON.stringify(sampleOrder(`OB-${counting}-${Date.now().toString(36)}-${sequence++}`)) })
       : () => fetch(`${baseUrl}/open/v1/orders/${readNo}`, { headers });
   const expected = name === 'open-api-create' ? 201 : 200;
   await drive(settings.warmup, settings.connections, expected, request);
@@ -94,7 +85,7 @@ export async function runOpenApiBench(settings: OpenApiBenchSettings): Promise<O
     const server = await startPortalServer({ repoRoot: settings.repoRoot, databaseUrl: settings.databaseUrl, dataDir, seedDemo: false, env: { OPEN_API_USAGE_COUNTING: counting, OPEN_API_RATE_LIMIT: '100000' } });
     try {
       // the order the read scenario reads, made through the API itself
-      const made = await fetch(`${server.baseUrl}/open/v1/orders`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify(benchOrder(`OB-READ-${counting}-${Date.now()}`)) });
+      const made = await fetch(`${server.baseUrl}/open/v1/orders`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify(sampleOrder(`OB-READ-${counting}-${Date.now()}`)) });
       if (made.status !== 201) throw new Error(`open API: the order to read was not made (HTTP ${made.status}: ${(await made.text()).slice(0, 200)})`);
       const { orderNo } = (await made.json()) as { orderNo: string };
       for (const name of scenarios) {

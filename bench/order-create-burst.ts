@@ -18,6 +18,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
 import { seedDatabase } from '../apps/server/src/db/seed/seed.ts';
 import { recreateDatabase, startPostgres } from './postgres.ts';
+import { sampleOrder } from '../apps/server/test/helpers/orders.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const MIGRATIONS = path.join(REPO_ROOT, 'apps/server/src/db/migrations');
@@ -42,16 +43,6 @@ async function migrationsUpTo(until: string | undefined): Promise<{ folder: stri
   return { folder, cleanup: () => rm(folder, { recursive: true, force: true }) };
 }
 
-const order = (merchantOrderNo: string) => ({
-  merchantOrderNo,
-  serviceType: 'BASE',
-  destinationCountry: 'TW',
-  warehouseCode: 'SZ01',
-  recipient: { name: 'Chen Mei-Ling', phone: '0912345678', address: 'No. 7, Sec. 5, Xinyi Rd.' },
-  currency: 'CNY',
-  items: [{ name: 'Bluetooth earphones', category: 'Electronics', quantity: 3, unitPrice: '19.99' }],
-  weight: '1.250',
-});
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -92,7 +83,7 @@ try {
     const times = await Promise.all(
       Array.from({ length: creates }, async (_, index) => {
         const begin = performance.now();
-        const answer = await app.inject({ method: 'POST', url: '/api/logistics/order/add', headers: { 'x-access-token': token }, payload: order(`BURST-${r}-${index}`) });
+        const answer = await app.inject({ method: 'POST', url: '/api/logistics/order/add', headers: { 'x-access-token': token }, payload: sampleOrder(`BURST-${r}-${index}`) });
         if (answer.statusCode !== 200) throw new Error(`create answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
         return performance.now() - begin;
       }),

@@ -9,7 +9,7 @@ import { sequentialSteps, statementCount, TWIN_ENDPOINTS, type TwinEndpoint } fr
 import { stopChild } from './child-processes.ts';
 import { sendOnce, type LoadSettings } from './load.ts';
 import { measure, shout } from './measure.ts';
-import { benchOrder } from './open-api.ts';
+import { sampleOrder } from '../apps/server/test/helpers/orders.ts';
 import { otherProcessesPercent, serverCpuMicrosPerRequest, type ScenarioReport } from './report.ts';
 import type { Scenario } from './scenarios.ts';
 import { startPortalServer, startTwinServer, type RunningServer } from './servers.ts';
@@ -103,7 +103,7 @@ export function buildTwinPairs(fixtures: TwinFixtures, token: string): TwinPair[
   // a new merchant order number on every create (and a new Idempotency-Key for the open API's)
   const creates = (side: string, idempotent: boolean) => {
     let sequence = 0;
-    return () => ({ body: benchOrder(`TW${side}-${stamp}-${sequence++}`), ...(idempotent ? { headers: { 'idempotency-key': randomUUID() } } : {}) });
+    return () => ({ body: sampleOrder(`TW${side}-${stamp}-${sequence++}`), ...(idempotent ? { headers: { 'idempotency-key': randomUUID() } } : {}) });
   };
   const pair = (endpoint: TwinEndpoint, portal: Omit<Scenario, 'name' | 'target'>, twin: Omit<Scenario, 'name' | 'target'>): TwinPair => ({
     endpoint,
@@ -123,13 +123,13 @@ export function buildTwinPairs(fixtures: TwinFixtures, token: string): TwinPair[
     pair('open-read', { method: 'GET', path: `/open/v1/orders/${fixtures.orderNo}`, headers: bearer, plainAnswer: true }, { method: 'GET', path: `/open/orders/${fixtures.orderNo}`, headers: bearer }),
     pair(
       'open-create',
-      { method: 'POST', path: '/open/v1/orders', headers: bearer, body: benchOrder('TW'), perRequest: creates('OP', true), plainAnswer: true },
-      { method: 'POST', path: '/open/orders', headers: bearer, body: benchOrder('TW'), perRequest: creates('OB', true) },
+      { method: 'POST', path: '/open/v1/orders', headers: bearer, body: sampleOrder('TW'), perRequest: creates('OP', true), plainAnswer: true },
+      { method: 'POST', path: '/open/orders', headers: bearer, body: sampleOrder('TW'), perRequest: creates('OB', true) },
     ),
     pair(
       'portal-create',
-      { method: 'POST', path: '/api/logistics/order/add', headers: session, body: benchOrder('TW'), perRequest: creates('PP', false) },
-      { method: 'POST', path: `/order/add?${owner}&userId=${fixtures.userId}`, headers: session, body: benchOrder('TW'), perRequest: creates('PB', false) },
+      { method: 'POST', path: '/api/logistics/order/add', headers: session, body: sampleOrder('TW'), perRequest: creates('PP', false) },
+      { method: 'POST', path: `/order/add?${owner}&userId=${fixtures.userId}`, headers: session, body: sampleOrder('TW'), perRequest: creates('PB', false) },
     ),
   ];
   return pairs;

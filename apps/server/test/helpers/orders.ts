@@ -18,6 +18,18 @@ export async function clearLogistics(db: Db): Promise<void> {
   await db.execute(sql`truncate log_collection_exception, log_pickup_batch_order, log_pickup_batch, log_parcel, log_tracking_event, log_order_item, log_order cascade`);
 }
 
+/** The body of a merchant's order as the create endpoints take it (the portal's and the open API's), with its own merchant number. */
+export const sampleOrder = (merchantOrderNo: string) => ({
+  merchantOrderNo,
+  serviceType: 'BASE' as const,
+  destinationCountry: 'TW',
+  warehouseCode: 'SZ01',
+  recipient: { name: 'Chen Mei-Ling', phone: '0912345678', address: 'No. 7, Sec. 5, Xinyi Rd.' },
+  currency: 'CNY' as const,
+  items: [{ name: 'Bluetooth earphones', category: 'Electronics', quantity: 3, unitPrice: '19.99' }],
+  weight: '1.250',
+});
+
 // a random start, so that numbers made by another run against the same database do not collide
 let sequence = Math.floor(Math.random() * 1_000_000);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, or, sql } from 'drizzle-orm';
-import { orderInput, type OrderInput } from '@portal/shared/logistics-schemas';
+import { orderInput } from '@portal/shared/logistics-schemas';
 import type { OrderStatus } from '@portal/shared/logistics';
 import { openDatabase } from '../../../src/db/client.ts';
 import { orders } from '../../../src/db/schema/logistics.ts';
@@ -8,6 +8,7 @@ import { users } from '../../../src/db/schema/sys.ts';
 import { must } from '../../../src/lib/must.ts';
 import { createOrderIn } from '../../../src/modules/logistics/order/service.ts';
 import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../../helpers/test-app.ts';
+import { sampleOrder } from '../../helpers/orders.ts';
 
 /*
  * A merchant's shop importing through the API makes many orders of one tenant at once. Every insert into
@@ -20,16 +21,6 @@ import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestD
 const CREATES = 50;
 const LOCK_TIMEOUT = '100ms';
 
-const sampleOrder = (merchantOrderNo: string): OrderInput => ({
-  merchantOrderNo,
-  serviceType: 'BASE',
-  destinationCountry: 'TW',
-  warehouseCode: 'SZ01',
-  recipient: { name: 'Chen Mei-Ling', phone: '0912345678', address: 'No. 7, Sec. 5, Xinyi Rd.' },
-  currency: 'CNY',
-  items: [{ name: 'Bluetooth earphones', category: 'Electronics', quantity: 3, unitPrice: '19.99' }],
-  weight: '1.250',
-});
 
 describe(`concurrent creates of one tenant (${testDbKind()})`, () => {
   let t: TestApp;

@@ -9,6 +9,7 @@ import { splitPreOrder, takePreOrder } from '../../../src/modules/purchase/queue
 import { paidPreOrder } from '../purchase/buying-fixtures.ts';
 import { createApiKey, bearer } from '../../helpers/api-keys.ts';
 import { createTestApp, testDbKind } from '../../helpers/test-app.ts';
+import { sampleOrder } from '../../helpers/orders.ts';
 
 /*
  * The open API over real HTTP (app.inject) with keys made directly in the tables: what each scope allows,
@@ -20,16 +21,6 @@ const t = await createTestApp();
 const keys = { all: '', readOnly: '', merchant2: '', ipLimited: '' };
 let merchantUserId = 0;
 
-const order = (merchantOrderNo: string) => ({
-  merchantOrderNo,
-  serviceType: 'BASE',
-  destinationCountry: 'TW',
-  warehouseCode: 'SZ01',
-  recipient: { name: 'Chen Mei-Ling', phone: '0912345678', address: 'No. 7, Sec. 5, Xinyi Rd.' },
-  currency: 'CNY',
-  items: [{ name: 'Bluetooth earphones', category: 'Electronics', quantity: 3, unitPrice: '19.99' }],
-  weight: '1.250',
-});
 
 type Call = { method?: 'GET' | 'POST'; url: string; key?: string; payload?: unknown; idempotencyKey?: string; query?: Record<string, string>; lang?: string; headers?: Record<string, string> };
 
@@ -59,7 +50,7 @@ const orderCount = async () => (await t.db.select({ n: count() }).from(orders))[
 const ordersWithMerchantNo = async (no: string) => t.db.select({ id: orders.id, createdBy: orders.createdBy, tenantId: orders.tenantId }).from(orders).where(eq(orders.merchantOrderNo, no));
 
 async function created(merchantOrderNo: string): Promise<{ orderNo: string; status: string }> {
-  const response = await open({ method: 'POST', url: '/orders', payload: order(merchantOrderNo), idempotencyKey: randomUUID() });
+  const response = await open({ method: 'POST', url: '/orders', payload: sampleOrder(merchantOrderNo), idempotencyKey: randomUUID() });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -130,22 +121,22 @@ describe(`the open API (${testDbKind()})`, () => {
   describe('idempotency of the create', () => {
     it('answers the first answer to the same key and body, and 409 to the same key with another body', async () => {
       const key = randomUUID();
-      const first = await open({ method: 'POST', url: '/orders', payload: order('OPEN-IDEM-1'), idempotencyKey: key });
+      const first = await open({ method: 'POST', url: '/orders', payload: sampleOrder('OPEN-IDEM-1'), idempotencyKey: key });
       expect(first.statusCode).toBe(201);
       expect(first.headers['idempotent-replayed']).toBeUndefined();
-      const again = await open({ method: 'POST', url: '/orders', payload: order('OPEN-IDEM-1'), idempotencyKey: key });
+      const again = await open({ method: 'POST', url: '/orders', payload: sampleOrder('OPEN-IDEM-1'), idempotencyKey: key });
       expect(again.statusCode).toBe(201);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.json()).toEqual(first.json());
       const before = await orderCount();
-      failed(await open({ method: 'POST', url: '/orders', payload: order('OPEN-IDEM-2'), idempotencyKey: key }), 409, 'idempotency_key_reused');
+      failed(await open({ method: 'POST', url: '/orders', payload: sampleOrder('OPEN-IDEM-2'), idempotencyKey: key }), 409, 'idempotency_key_reused');
       expect(await orderCount()).toBe(before);
       expect(await ordersWithMerchantNo('OPEN-IDEM-1')).toHaveLength(1);
     });
 
     it('makes one order of concurrent duplicates', async () => {
       const key = randomUUID();
-      const answers = await Promise.all(Array.from({ length: 5 }, () => open({ method: 'POST', url: '/orders', payload: order('OPEN-IDEM-RACE'), idempotencyKey: key })));
+      const answers = await Promise.all(Array.from({ length: 5 }, () => open({ method: 'POST', url: '/orders', payload: sampleOrder('OPEN-IDEM-RACE'), idempotencyKey: key })));
       expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
       expect(new Set(answers.map((answer) => answer.json().orderNo)).size).toBe(1);
       expect(await ordersWithMerchantNo('OPEN-IDEM-RACE')).toHaveLength(1);
@@ -154,17 +145,17 @@ describe(`the open API (${testDbKind()})`, () => {
     it('scopes the Idempotency-Key by API key: two keys with the same value make two orders', async () => {
       const other = await createApiKey(t.db, 'merchant');
       const key = randomUUID();
-      const first = await open({ method: 'POST', url: '/orders', payload: order('OPEN-IDEM-K1'), idempotencyKey: key });
-      const second = await open({ method: 'POST', url: '/orders', key: other.key, payload: order('OPEN-IDEM-K2'), idempotencyKey: key });
+      const first = await open({ method: 'POST', url: '/orders', payload: sampleOrder('OPEN-IDEM-K1'), idempotencyKey: key });
+      const second = await open({ method: 'POST', url: '/orders', key: other.key, payload: sampleOrder('OPEN-IDEM-K2'), idempotencyKey: key });
       expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
       expect(first.json().orderNo).not.toBe(second.json().orderNo);
     });
 
     it('requires the Idempotency-Key on creates and cancels', async () => {
       const before = await orderCount();
-      const error = failed(await open({ method: 'POST', url: '/orders', payload: order('OPEN-NOKEY-1') }), 400, 'idempotency_key_required');
+      const error = failed(await open({ method: 'POST', url: '/orders', payload: sampleOrder('OPEN-NOKEY-1') }), 400, 'idempotency_key_required');
       expect(error.message).toContain('Idempotency-Key');
-      failed(await open({ method: 'POST', url: '/orders', payload: order('OPEN-NOKEY-1'), idempotencyKey: 'x'.repeat(101) }), 400, 'idempotency_key_required');
+      failed(await open({ method: 'POST', url: '/orders', payload: sampleOrder('OPEN-NOKEY-1'), idempotencyKey: 'x'.repeat(101) }), 400, 'idempotency_key_required');
       const { orderNo } = await created('OPEN-NOKEY-2');
       failed(await open({ method: 'POST', url: `/orders/${orderNo}/cancel` }), 400, 'idempotency_key_required');
       expect(await orderCount()).toBe(before + 1);
@@ -173,12 +164,12 @@ describe(`the open API (${testDbKind()})`, () => {
 
   describe('bad input: 400 with a stable code and the field, nothing changed', () => {
     const cases: [string, unknown, string][] = [
-      ['a missing recipient phone', { ...order('OPEN-BAD-1'), recipient: { name: 'X', address: 'Y' } }, 'body.recipient.phone'],
-      ['an unknown field', { ...order('OPEN-BAD-2'), colour: 'red' }, 'body.colour'],
-      ['an unknown service type', { ...order('OPEN-BAD-3'), serviceType: 'ROCKET' }, 'body.serviceType'],
-      ['no products', { ...order('OPEN-BAD-4'), items: [] }, 'body.items'],
-      ['a negative weight', { ...order('OPEN-BAD-5'), weight: '-1' }, 'body.weight'],
-      ['a wrong unit price', { ...order('OPEN-BAD-6'), items: [{ name: 'A', category: 'B', quantity: 1, unitPrice: 'free' }] }, 'body.items[0].unitPrice'],
+      ['a missing recipient phone', { ...sampleOrder('OPEN-BAD-1'), recipient: { name: 'X', address: 'Y' } }, 'body.recipient.phone'],
+      ['an unknown field', { ...sampleOrder('OPEN-BAD-2'), colour: 'red' }, 'body.colour'],
+      ['an unknown service type', { ...sampleOrder('OPEN-BAD-3'), serviceType: 'ROCKET' }, 'body.serviceType'],
+      ['no products', { ...sampleOrder('OPEN-BAD-4'), items: [] }, 'body.items'],
+      ['a negative weight', { ...sampleOrder('OPEN-BAD-5'), weight: '-1' }, 'body.weight'],
+      ['a wrong unit price', { ...sampleOrder('OPEN-BAD-6'), items: [{ name: 'A', category: 'B', quantity: 1, unitPrice: 'free' }] }, 'body.items[0].unitPrice'],
     ];
     it.each(cases)('%s', async (_, payload, field) => {
       const before = await orderCount();
@@ -189,7 +180,7 @@ describe(`the open API (${testDbKind()})`, () => {
 
     it('a merchant order number taken is a conflict', async () => {
       await created('OPEN-TAKEN-1');
-      failed(await open({ method: 'POST', url: '/orders', payload: order('OPEN-TAKEN-1'), idempotencyKey: randomUUID() }), 409, 'conflict');
+      failed(await open({ method: 'POST', url: '/orders', payload: sampleOrder('OPEN-TAKEN-1'), idempotencyKey: randomUUID() }), 409, 'conflict');
     });
 
     it('bad JSON, another content type, bad queries and paths', async () => {
@@ -205,8 +196,8 @@ describe(`the open API (${testDbKind()})`, () => {
     });
 
     it('messages follow Accept-Language, codes do not', async () => {
-      const english = failed(await open({ method: 'POST', url: '/orders', payload: order('OPEN-LANG-1') }), 400, 'idempotency_key_required');
-      const chinese = failed(await open({ method: 'POST', url: '/orders', payload: order('OPEN-LANG-1'), lang: 'zh-TW' }), 400, 'idempotency_key_required');
+      const english = failed(await open({ method: 'POST', url: '/orders', payload: sampleOrder('OPEN-LANG-1') }), 400, 'idempotency_key_required');
+      const chinese = failed(await open({ method: 'POST', url: '/orders', payload: sampleOrder('OPEN-LANG-1'), lang: 'zh-TW' }), 400, 'idempotency_key_required');
       expect(chinese.message).not.toBe(english.message);
       expect(chinese.message).toMatch(/請求標頭/);
     });
@@ -215,7 +206,7 @@ describe(`the open API (${testDbKind()})`, () => {
   describe('keys, scopes and sessions', () => {
     it('a read-only key reads but cannot create or cancel (403 forbidden_scope) nor read the wallet', async () => {
       const before = await orderCount();
-      failed(await open({ method: 'POST', url: '/orders', key: keys.readOnly, payload: order('OPEN-RO-1'), idempotencyKey: randomUUID() }), 403, 'forbidden_scope');
+      failed(await open({ method: 'POST', url: '/orders', key: keys.readOnly, payload: sampleOrder('OPEN-RO-1'), idempotencyKey: randomUUID() }), 403, 'forbidden_scope');
       expect(await orderCount()).toBe(before);
       const { orderNo } = await created('OPEN-RO-2');
       failed(await open({ method: 'POST', url: `/orders/${orderNo}/cancel`, key: keys.readOnly, idempotencyKey: randomUUID() }), 403, 'forbidden_scope');

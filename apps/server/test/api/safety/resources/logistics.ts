@@ -1,19 +1,10 @@
 import type { Owner, TenantRecord, TenantResource } from '../tenant-resource.ts';
+import { sampleOrder } from '../../../helpers/orders.ts';
 
 /* The merchant's logistics: orders, pick-up batches, collection exceptions, parcels. */
 
 type Page = { records: { id: number; [field: string]: unknown }[] };
 
-const order = (merchantOrderNo: string) => ({
-  merchantOrderNo,
-  serviceType: 'BASE',
-  destinationCountry: 'TW',
-  warehouseCode: 'SZ01',
-  recipient: { name: 'Chen Mei-Ling', phone: '0912345678', address: 'No. 7, Sec. 5, Xinyi Rd.' },
-  currency: 'CNY',
-  items: [{ name: 'Bluetooth earphones', category: 'Electronics', quantity: 3, unitPrice: '19.99' }],
-  weight: '1.250',
-});
 
 /** The first record of one of tenant 1's lists that `pick` takes, as found in the demo seed. */
 async function firstOf(owner: Owner, url: string, pick: (record: Page['records'][number]) => boolean, no: string): Promise<TenantRecord> {
@@ -29,13 +20,13 @@ export const resources: TenantResource[] = [
   {
     name: 'logistics order',
     async create(owner) {
-      const created = owner.ok<{ id: number; orderNo: string }>(await owner.call({ method: 'POST', url: '/api/logistics/order/add', payload: order('TENANT-SAFETY-1') }));
+      const created = owner.ok<{ id: number; orderNo: string }>(await owner.call({ method: 'POST', url: '/api/logistics/order/add', payload: sampleOrder('TENANT-SAFETY-1') }));
       return { id: created.id, no: created.orderNo };
     },
     view: byIdQuery('/api/logistics/order/queryById'),
     byId: [
       { method: 'GET', url: '/api/logistics/order/queryById', id: 'query' },
-      { method: 'PUT', url: '/api/logistics/order/edit', id: 'body', with: order('TENANT-SAFETY-2') },
+      { method: 'PUT', url: '/api/logistics/order/edit', id: 'body', with: sampleOrder('TENANT-SAFETY-2') },
       { method: 'POST', url: '/api/logistics/order/cancel', id: 'body' },
     ],
     lists: [

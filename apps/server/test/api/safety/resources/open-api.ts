@@ -3,19 +3,11 @@ import { users } from '../../../../src/db/schema/sys.ts';
 import { splitPreOrder, takePreOrder } from '../../../../src/modules/purchase/queue/service.ts';
 import { paidPreOrder } from '../../purchase/buying-fixtures.ts';
 import type { TenantResource } from '../tenant-resource.ts';
+import { sampleOrder } from '../../../helpers/orders.ts';
 
 /* the open API (/open/v1) addresses a merchant's records by their numbers, with an API key of the tenant. */
 
-const order = {
-  merchantOrderNo: 'OPEN-SAFETY-1',
-  serviceType: 'BASE',
-  destinationCountry: 'TW',
-  warehouseCode: 'SZ01',
-  recipient: { name: 'Chen Mei-Ling', phone: '0912345678', address: 'No. 7, Sec. 5, Xinyi Rd.' },
-  currency: 'CNY',
-  items: [{ name: 'Bluetooth earphones', category: 'Electronics', quantity: 3, unitPrice: '19.99' }],
-  weight: '1.250',
-};
+const order = sampleOrder('OPEN-SAFETY-1');
 
 export const resources: TenantResource[] = [
   {
