@@ -164,9 +164,48 @@ function firstScreen(): Plugin {
   };
 }
 
+/**
+ * A dynamic import names the chunks to preload with it (vite's `__vite__mapDeps`). Those its importer imports
+ * statically, at any depth, are loaded before the importer runs: they are left out of its lists.
+ */
+function preloadsNotYetLoaded() {
+  const staticImports = new Map<string, readonly string[]>();
+  const loadedBefore = new Map<string, ReadonlySet<string>>();
+  const plugin: Plugin = {
+    name: 'portal-preloads-not-yet-loaded',
+    apply: 'build',
+    generateBundle: {
+      // before vite writes the preload lists (its import analysis, in this same hook)
+      order: 'pre',
+      handler(_options, bundle) {
+        staticImports.clear();
+        loadedBefore.clear();
+        for (const [file, item] of Object.entries(bundle)) if (item.type === 'chunk') staticImports.set(file, item.imports);
+      },
+    },
+  };
+  const loaded = (host: string): ReadonlySet<string> => {
+    const known = loadedBefore.get(host);
+    if (known) return known;
+    const seen = new Set<string>();
+    const queue = [...(staticImports.get(host) ?? [])];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      queue.push(...(staticImports.get(file) ?? []));
+    }
+    loadedBefore.set(host, seen);
+    return seen;
+  };
+  const resolveDependencies = (_file: string, deps: string[], { hostId }: { hostId: string }) => deps.filter((dep) => !loaded(hostId).has(dep));
+  return { plugin, resolveDependencies };
+}
+
+const preloads = preloadsNotYetLoaded();
+
 export default defineConfig({
   root: ROOT,
-  plugins: [react(), firstScreen()],
+  plugins: [react(), firstScreen(), preloads.plugin],
   server: { proxy },
   preview: { proxy },
   build: {
@@ -174,7 +213,18 @@ export default defineConfig({
     emptyOutDir: true,
     // the prerender reads which styles and scripts each public route has
     manifest: true,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     // no manual chunk groups: the login page must not load the main layout's components (the target:
     // <= 200 KB gzip of JavaScript for /user/login); each route's chunk pulls in just what it uses
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [
+          // the form library's index hangs Field, List and useForm on its default export at load: every antd
+          // component that reads the form context (the ConfigProvider does) brought the whole form library and
+          // its validator with FormProvider alone. Its own code is kept whenever its exports are used (antd's Form)
+          { test: /[\\/]@rc-component[\\/]form[\\/]es[\\/]index\.js$/, sideEffects: false },
+        ],
+      },
+    },
   },
 });

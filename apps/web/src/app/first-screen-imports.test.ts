@@ -22,11 +22,11 @@ const PUBLIC_ROOTS = [
   'features/tracking/pages/tracking-page.tsx',
 ];
 
-/** The home page after sign-in: the main layout in the antd shell, the page registry and the home page itself. */
-const HOME_ROOTS = [...PUBLIC_ROOTS, 'app/antd-shell.tsx', 'layouts/main-layout.tsx', 'app/page-registry.ts', 'layouts/pages-context.ts', 'features/dashboard/pages/analysis-page.tsx'];
+/** The home page after sign-in: the main layout in the antd shell with the page registry (app/main-shell.tsx), and the home page. */
+const HOME_ROOTS = [...PUBLIC_ROOTS, 'app/main-shell.tsx', 'features/dashboard/pages/analysis-page.tsx'];
 
 /** antd components the home page does not show until asked (a popover, a refusal, a page of its own). */
-const NOT_ON_HOME_ANTD = ['Result', 'List', 'Typography', 'Select', 'Pagination', 'Table', 'Form', 'Upload', 'DatePicker', 'Tree', 'TreeSelect', 'Cascader', 'Transfer'];
+const NOT_ON_HOME_ANTD = ['Result', 'List', 'Typography', 'Select', 'Pagination', 'Drawer', 'Table', 'Form', 'Upload', 'DatePicker', 'Tree', 'TreeSelect', 'Cascader', 'Transfer'];
 /** Libraries of other pages: charts, the rich-text editor, the schemas. */
 const NOT_ON_HOME_PACKAGES = ['zod', 'echarts', 'zrender', '@tiptap/react', '@tiptap/starter-kit', '@tiptap/pm'];
 
