@@ -146,13 +146,26 @@ function firstScreen(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, { bundle, chunk }) {
         // the entry and its preloads are named to the gate, which loads them when it has decided
         const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         const viewport = /<meta name="viewport"[^>]*>/.exec(html)?.[0];
-        if (!entry?.[1] || !viewport) throw new Error('the built index.html has no module entry or no viewport');
+        if (!entry?.[1] || !viewport || !bundle || !chunk) throw new Error('the built index.html has no module entry or no viewport');
         entryFile = entry[1];
         entryPreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1] ?? '');
+        // the entry imports the stack in pieces (main.tsx): those chunks are fetched with it, not one after the other
+        const staticImports = (file: string): string[] => {
+          const item = bundle[file];
+          return item?.type === 'chunk' ? item.imports : [];
+        };
+        const pieces = new Set<string>();
+        const queue = [...chunk.dynamicImports];
+        for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+          if (pieces.has(file) || file === chunk.fileName) continue;
+          pieces.add(file);
+          queue.push(...staticImports(file));
+        }
+        entryPreloads = [...new Set([...entryPreloads, ...[...pieces].map((file) => `/${file}`)])];
         builtHtml = html.replace(entry[0], '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
         return builtHtml.replace(viewport, gateTag(viewport, entryFile, entryPreloads));
       },
