@@ -59,7 +59,10 @@ export async function lighthouseScores(baseUrl: string, paths: readonly string[]
       const results = [];
       for (let run = 0; run < runs; run++) {
         // the default configuration is the mobile preset; storage is cleared before each visit
-        const result = await lighthouse(baseUrl + pagePath, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+        const visit = () => lighthouse(baseUrl + pagePath, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+        let result = await visit();
+        // Lighthouse sometimes finds no navigation start in its own trace and asks to be run again: once more
+        if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') result = await visit();
         if (!result) throw new Error(`lighthouse gave no result for ${pagePath}`);
         const { categories, audits, runtimeError } = result.lhr;
         if (runtimeError) throw new Error(`lighthouse on ${pagePath}: ${runtimeError.code} ${runtimeError.message}`);

@@ -146,13 +146,26 @@ function firstScreen(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, { bundle, chunk }) {
         // the entry and its preloads are named to the gate, which loads them when it has decided
         const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         const viewport = /<meta name="viewport"[^>]*>/.exec(html)?.[0];
-        if (!entry?.[1] || !viewport) throw new Error('the built index.html has no module entry or no viewport');
+        if (!entry?.[1] || !viewport || !bundle || !chunk) throw new Error('the built index.html has no module entry or no viewport');
         entryFile = entry[1];
         entryPreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1] ?? '');
+        // the entry imports the stack in pieces (main.tsx): those chunks are fetched with it, not one after the other
+        const staticImports = (file: string): string[] => {
+          const item = bundle[file];
+          return item?.type === 'chunk' ? item.imports : [];
+        };
+        const pieces = new Set<string>();
+        const queue = [...chunk.dynamicImports];
+        for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+          if (pieces.has(file) || file === chunk.fileName) continue;
+          pieces.add(file);
+          queue.push(...staticImports(file));
+        }
+        entryPreloads = [...new Set([...entryPreloads, ...[...pieces].map((file) => `/${file}`)])];
         builtHtml = html.replace(entry[0], '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
         return builtHtml.replace(viewport, gateTag(viewport, entryFile, entryPreloads));
       },
@@ -164,9 +177,48 @@ function firstScreen(): Plugin {
   };
 }
 
+/**
+ * A dynamic import names the chunks to preload with it (vite's `__vite__mapDeps`). Those its importer imports
+ * statically, at any depth, are loaded before the importer runs: they are left out of its lists.
+ */
+function preloadsNotYetLoaded() {
+  const staticImports = new Map<string, readonly string[]>();
+  const loadedBefore = new Map<string, ReadonlySet<string>>();
+  const plugin: Plugin = {
+    name: 'portal-preloads-not-yet-loaded',
+    apply: 'build',
+    generateBundle: {
+      // before vite writes the preload lists (its import analysis, in this same hook)
+      order: 'pre',
+      handler(_options, bundle) {
+        staticImports.clear();
+        loadedBefore.clear();
+        for (const [file, item] of Object.entries(bundle)) if (item.type === 'chunk') staticImports.set(file, item.imports);
+      },
+    },
+  };
+  const loaded = (host: string): ReadonlySet<string> => {
+    const known = loadedBefore.get(host);
+    if (known) return known;
+    const seen = new Set<string>();
+    const queue = [...(staticImports.get(host) ?? [])];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      queue.push(...(staticImports.get(file) ?? []));
+    }
+    loadedBefore.set(host, seen);
+    return seen;
+  };
+  const resolveDependencies = (_file: string, deps: string[], { hostId }: { hostId: string }) => deps.filter((dep) => !loaded(hostId).has(dep));
+  return { plugin, resolveDependencies };
+}
+
+const preloads = preloadsNotYetLoaded();
+
 export default defineConfig({
   root: ROOT,
-  plugins: [react(), firstScreen()],
+  plugins: [react(), firstScreen(), preloads.plugin],
   server: { proxy },
   preview: { proxy },
   build: {
@@ -174,7 +226,18 @@ export default defineConfig({
     emptyOutDir: true,
     // the prerender reads which styles and scripts each public route has
     manifest: true,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     // no manual chunk groups: the login page must not load the main layout's components (the target:
     // <= 200 KB gzip of JavaScript for /user/login); each route's chunk pulls in just what it uses
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [
+          // the form library's index hangs Field, List and useForm on its default export at load: every antd
+          // component that reads the form context (the ConfigProvider does) brought the whole form library and
+          // its validator with FormProvider alone. Its own code is kept whenever its exports are used (antd's Form)
+          { test: /[\\/]@rc-component[\\/]form[\\/]es[\\/]index\.js$/, sideEffects: false },
+        ],
+      },
+    },
   },
 });

@@ -101,14 +101,4 @@ export type AnnouncementInput = z.infer<typeof announcementInput>;
 export const announcementEditInput = announcementInput.extend({ id: targetId });
 export type AnnouncementEditInput = z.infer<typeof announcementEditInput>;
 
-/** Events of the reader's stream (GET /sys/announcement/stream, text/event-stream): `event: unread`, data this. */
-export const ANNOUNCEMENT_STREAM_EVENT = 'unread';
-/**
- * The same stream's notices about the session itself: `access` when the reader's rights may have changed (their
- * roles, a role's permissions, a menu, their department or tenant), so that the screen asks for its menu and buttons
- * again; `signed-out` when the session no longer holds (signed out by an administrator, the user frozen or deleted,
- * the tenant frozen or expired), so that the screen leaves at once.
- */
-export const SESSION_STREAM_EVENTS = { access: 'access', signedOut: 'signed-out' } as const;
-/** A session notice's data: `everyone` when every reader heard the same `access` at once (a menu's or many users' change). */
-export type SessionNotice = { everyone?: true };
+export { ANNOUNCEMENT_STREAM_EVENT, SESSION_STREAM_EVENTS, type SessionNotice } from './announcement-stream.ts';

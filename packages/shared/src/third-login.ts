@@ -24,13 +24,7 @@ export const signInTypeSchema = z.object({
 });
 export type SignInType = z.infer<typeof signInTypeSchema>;
 
-/**
- * What the callback tells the login page when it cannot sign the browser in (`/user/login?thirdError=`):
- * pending (waits for an administrator), rejected, failed (the provider or the exchange failed, a stale or
- * forged state), unavailable (the provider cannot be reached or is not configured).
- */
-export const THIRD_LOGIN_ERRORS = ['pending', 'rejected', 'failed', 'unavailable'] as const;
-export type ThirdLoginError = (typeof THIRD_LOGIN_ERRORS)[number];
+export { THIRD_LOGIN_ERRORS, type ThirdLoginError } from './third-login-outcomes.ts';
 
 /** A path of this site to come back to after signing in: relative, never another site's (//host, /\host, a scheme). */
 export function isSafeReturnPath(value: string): boolean {

@@ -1,5 +1,7 @@
 import type { PageComponent } from '@portal/shared/page-components';
 import type { PageLoader } from '../components/lazy-page.tsx';
+// home is the first page after sign-in and its tab is never closed (spec §2): it comes with the shell, not as a chunk of its own
+import { AnalysisPage } from '../features/dashboard/pages/analysis-page.tsx';
 
 /**
  * Server menu entries name their page by `component`; this typed table is the only way such a name
@@ -13,7 +15,7 @@ export const pageRegistry = {
   'purchase/purchasing-order-list': () => import('../features/purchasing/pages/purchasing-order-list-page.tsx').then((m) => m.PurchasingOrderListPage),
   'purchase/taobao-order-list': () => import('../features/purchase/pages/purchase-order-list-page.tsx').then((m) => m.TaobaoPurchaseOrderListPage),
   'purchase/1688-order-list': () => import('../features/purchase/pages/purchase-order-list-page.tsx').then((m) => m.AlibabaPurchaseOrderListPage),
-  'dashboard/analysis': () => import('../features/dashboard/pages/analysis-page.tsx').then((m) => m.AnalysisPage),
+  'dashboard/analysis': () => Promise.resolve(AnalysisPage),
   // the announcements the user receives (the inbox, opened from the bell), and their management
   'system/announcement-list': () => import('../features/announcement/pages/announcement-list-page.tsx').then((m) => m.AnnouncementListPage),
   'system/announcement-manage': () => import('../features/announcement/pages/announcement-manage-page.tsx').then((m) => m.AnnouncementManagePage),

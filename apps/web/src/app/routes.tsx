@@ -43,17 +43,8 @@ let mainShell: Promise<ComponentType> | null = null;
 
 /** The main layout in the antd shell, with the page registry its pages come from (one download, kept). */
 function loadMainShell(): Promise<ComponentType> {
-  mainShell ??= Promise.all([import('../layouts/main-layout.tsx'), import('./antd-shell.tsx'), import('./page-registry.ts'), import('../layouts/pages-context.ts')]).then(
-    ([{ MainLayout }, { AntdShell }, { findPage }, { PagesContext }]) =>
-      function MainShell() {
-        return (
-          <AntdShell>
-            <PagesContext value={findPage}>
-              <MainLayout />
-            </PagesContext>
-          </AntdShell>
-        );
-      },
+  mainShell ??= import('./main-shell.tsx').then(
+    ({ MainShell }) => MainShell,
     (error: unknown) => {
       // the next navigation tries again
       mainShell = null;

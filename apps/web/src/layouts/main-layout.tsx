@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Drawer, Grid, Layout } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Grid, Layout } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../lib/preferences.ts';
@@ -9,6 +9,9 @@ import { DARK_MENU_BG, HEADER_HEIGHT, HeaderBar } from './header-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { ContentArea } from './content-area.tsx';
 import { useLiveSession } from './use-live-session.ts';
+
+// antd's Drawer is the menu on a phone only: a wide screen does not load it
+const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer.tsx').then((module) => ({ default: module.MobileMenuDrawer })));
 
 /** Spec §9: 200 px (250 in English), 80 px collapsed; the logo is 45 px high. */
 export const SIDER_WIDTH = { default: 200, 'en-US': 250, collapsed: 80 } as const;
@@ -92,17 +95,12 @@ export function MainLayout() {
         </Layout.Sider>
       )}
       {mobile && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={width}
-          closable={false}
-          styles={{ body: { padding: 0, background: dark ? DARK_MENU_BG : undefined } }}
-        >
-          <Logo collapsed={false} dark={dark} />
-          <SideMenu mode="inline" theme={preferences.menuTheme} onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+        <Suspense fallback={null}>
+          <MobileMenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} width={width} background={dark ? DARK_MENU_BG : undefined}>
+            <Logo collapsed={false} dark={dark} />
+            <SideMenu mode="inline" theme={preferences.menuTheme} onNavigate={() => setDrawerOpen(false)} />
+          </MobileMenuDrawer>
+        </Suspense>
       )}
       <Layout>
         <HeaderBar

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { THIRD_LOGIN_ERRORS, type ThirdLoginError } from '@portal/shared/third-login';
+import { THIRD_LOGIN_ERRORS, type ThirdLoginError } from '@portal/shared/third-login-outcomes';
 import { getThirdLoginUser } from './api/third-login.ts';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
 
