@@ -44,7 +44,10 @@ const confirmPop = (page: Page) => page.locator('.ant-popconfirm:visible .ant-po
 
 /** The unread count the header's bell announces. */
 async function unread(page: Page): Promise<number> {
-  const label = (await page.getByTestId('notice-bell').getAttribute('aria-label')) ?? '';
+  const bell = page.getByTestId('notice-bell');
+  // the count comes after the page: a label read before it would say 0
+  await expect.poll(() => bell.getAttribute('aria-busy')).toBe('false');
+  const label = (await bell.getAttribute('aria-label')) ?? '';
   const found = /(\d+) unread/.exec(label);
   if (!found) throw new Error(`no unread count in "${label}"`);
   return Number(found[1]);

@@ -45,6 +45,8 @@ export function NoticeBell() {
       <Button
         type="text"
         aria-label={t('layout.notices.open', { count })}
+        // until the count has come, the label's 0 says nothing
+        aria-busy={data === undefined}
         data-testid="notice-bell"
         onPointerEnter={preload}
         onFocus={preload}
