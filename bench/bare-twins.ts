@@ -11,11 +11,6 @@
  * is looked up once and then kept in memory on both sides (the portal's guard keeps it as it keeps sessions).
  */
 
-/** `$from, $from+1, ...`: one bound parameter per value of a list */
-export function placeholders(count: number, from = 1): string {
-  return Array.from({ length: count }, (_, index) => `$${from + index}`).join(', ');
-}
-
 // ------------------------------------------------------------------ order list, first page (2 statements, at once)
 
 /** the page: its ids on the index, then their rows ($1 tenant, $2 page size, $3 offset) */
@@ -75,8 +70,6 @@ export const BEGIN = 'begin';
 export const COMMIT = 'commit';
 /** $1 tenant, $2 "api:" + sha-256 of the key id and the client's key, $3 user, $4 sha-256 of the operation and the body */
 export const CLAIM_IDEMPOTENCY_KEY = 'insert into "fin_idempotency" ("tenant_id", "key", "user_id", "request_hash", "response", "created_at") values ($1, $2, $3, $4, default, default) on conflict do nothing returning "key"';
-/** $1 tenant, $2 the merchant's order number */
-export const TAKEN_MERCHANT_NOS = 'select "id", "merchant_order_no" from "log_order" where ("log_order"."tenant_id" = $1 and "log_order"."merchant_order_no" in ($2))';
 /** $1 destination, $2 service type, $3 active (true), $4 limit 1 */
 export const RATE_CARD =
   'select "id", "destination_country", "service_type", "currency", "first_weight", "first_price", "step_weight", "step_price", "volumetric_divisor", "active", "remark", "created_at", "updated_at" from "log_rate_card" where ("log_rate_card"."destination_country" = $1 and "log_rate_card"."service_type" = $2 and "log_rate_card"."active" = $3) limit $4';
@@ -113,7 +106,6 @@ export const TWIN_SQL = {
   ORDER_BY_NO,
   BEGIN,
   CLAIM_IDEMPOTENCY_KEY,
-  TAKEN_MERCHANT_NOS,
   RATE_CARD,
   NEXT_ORDER_NOS,
   INSERT_ORDER,

@@ -64,7 +64,8 @@ describe('the form editor: checked before sending', { timeout: 60_000 }, () => {
     renderUi(<FormEditorDrawer open record={record} onClose={vi.fn()} />);
     await screen.findByTestId('form-field-key-0');
     await save();
-    expect((await screen.findAllByText('Another field has this name')).length).toBe(2);
+    // both fields' messages: findAll would answer with the first one drawn
+    await waitFor(() => expect(screen.getAllByText('Another field has this name').length).toBe(2));
     expect(screen.getByText('The minimum cannot be above the maximum')).toBeTruthy();
     expect(screen.getByText('A drop-down, radio or check-box field needs a dictionary')).toBeTruthy();
     await userEvent.clear(screen.getByLabelText('Field name 2'));
