@@ -144,6 +144,8 @@ export type TwinServerOptions = {
   name?: string;
   /** further environment (PGOPTIONS to log its statements, bench/statement-log.ts) */
   env?: Record<string, string>;
+  /** V8 CPU profiles of the twin, written here when it stops */
+  profileDir?: string;
 };
 
 /** The bare twins (bench/bare-twin-server.ts): bare Fastify routes sending the portal's statements through pg. */
@@ -156,7 +158,7 @@ export async function startTwinServer(options: TwinServerOptions): Promise<Runni
     process: startChild({
       name,
       command: process.execPath,
-      args: ['--import', 'tsx', path.join(import.meta.dirname, 'bare-twin-server.ts')],
+      args: [...(options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : []), '--import', 'tsx', path.join(import.meta.dirname, 'bare-twin-server.ts')],
       cwd: options.repoRoot,
       env: { ...withoutKeys(process.env, ['PORT', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'PGOPTIONS']), PORT: String(port), DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: String(options.poolSize), ...options.env },
       ipc: true,

@@ -165,7 +165,7 @@ export type TwinsSettings = {
   warmup: number;
   duration: number;
   load: LoadSettings;
-  /** `--profile`: V8 CPU profiles of the portal the load runs against, written here when it stops */
+  /** `--profile`: V8 CPU profiles of the portal the load runs against (and of its twin, in bare/), written here when they stop */
   profileDir?: string;
 };
 
@@ -203,7 +203,8 @@ export async function runTwinsBench(settings: TwinsSettings): Promise<TwinsRepor
     const server = await startPortalServer({ repoRoot: settings.repoRoot, databaseUrl: settings.databaseUrl, dataDir, seedDemo: false, trustProxy: true, env: { DATABASE_POOL_SIZE: String(TWIN_POOL_SIZE), OPEN_API_RATE_LIMIT: '100000', ...env }, ...(profileDir ? { profileDir } : {}) });
     return { ...server, name };
   };
-  const twinOf = (name: string, env: Record<string, string>) => startTwinServer({ repoRoot: settings.repoRoot, databaseUrl: settings.databaseUrl, poolSize: TWIN_POOL_SIZE, name, env });
+  const twinOf = (name: string, env: Record<string, string>, profileDir?: string) =>
+    startTwinServer({ repoRoot: settings.repoRoot, databaseUrl: settings.databaseUrl, poolSize: TWIN_POOL_SIZE, name, env, ...(profileDir ? { profileDir } : {}) });
   const started: RunningServer[] = [];
   const keep = async (server: Promise<RunningServer>) => {
     const running = await server;
@@ -216,7 +217,7 @@ export async function runTwinsBench(settings: TwinsSettings): Promise<TwinsRepor
     const logging = typeof log === 'string' ? null : log;
     const [portal, twin, loggedPortal, loggedTwin] = await Promise.all([
       keep(portalOf('portal', {}, settings.profileDir)),
-      keep(twinOf('twin', {})),
+      keep(twinOf('twin', {}, settings.profileDir ? path.join(settings.profileDir, 'bare') : undefined)),
       logging ? keep(portalOf('portal (statements logged)', logging.env)) : null,
       logging ? keep(twinOf('twin (statements logged)', logging.env)) : null,
     ]);

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX } from '@portal/shared/finance';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/finance.ts';
+import { preparedOnce } from './prepared.ts';
 import { type AppError, badRequest, conflict } from './errors.ts';
 
 /*
@@ -73,13 +74,25 @@ async function onceInTransaction<T>(db: Db, scope: KeyScope, requestHash: string
 
 /** Takes the key for this request; false when it was taken before (by this request or another). */
 async function claimKey(tx: Db, scope: KeyScope, requestHash: string): Promise<boolean> {
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values({ tenantId: scope.tenantId, key: scope.key, userId: scope.userId, requestHash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  const inserted = await claim(tx).execute({ tenantId: scope.tenantId, key: scope.key, userId: scope.userId, requestHash });
   return Boolean(inserted[0]);
 }
+// every idempotent request sends the claim and the answer: prepared once
+const claim = preparedOnce((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({ tenantId: sql.placeholder('tenantId'), key: sql.placeholder('key'), userId: sql.placeholder('userId'), requestHash: sql.placeholder('requestHash') })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_claim'),
+);
+const store = preparedOnce((db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ response: sql.placeholder('response') })
+    .where(and(eq(idempotencyKeys.tenantId, sql.placeholder('tenantId')), eq(idempotencyKeys.key, sql.placeholder('key'))))
+    .prepare('idempotency_answer'),
+);
 
 async function firstAnswer(tx: Db, scope: KeyScope): Promise<{ requestHash: string; response: unknown } | undefined> {
   const [first] = await tx
@@ -90,8 +103,5 @@ async function firstAnswer(tx: Db, scope: KeyScope): Promise<{ requestHash: stri
 }
 
 async function storeAnswer(tx: Db, scope: KeyScope, response: unknown): Promise<void> {
-  await tx
-    .update(idempotencyKeys)
-    .set({ response: response as object })
-    .where(and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, scope.key)));
+  await store(tx).execute({ response, tenantId: scope.tenantId, key: scope.key });
 }

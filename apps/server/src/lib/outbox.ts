@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, arrayOverlaps, eq, sql } from 'drizzle-orm';
 import { PUSH_TEST_TYPE, type PushMessageType, type PushType } from '@portal/shared/open-api';
 import { pushDeliveries, pushEndpoints, pushMessages } from '../db/schema/open-api.ts';
+import { preparedOnce } from './prepared.ts';
 
 /*
  * The outbox of message push (docs/decisions on durable delivery): a change that merchants may
@@ -41,10 +42,7 @@ export const emitPushEvent = (tx: Db, event: PushEvent): Promise<number> => emit
 export async function emitPushEvents(tx: Db, tenantId: number, events: readonly Omit<PushEvent, 'tenantId'>[]): Promise<number> {
   if (events.length === 0) return 0;
   const types = [...new Set(events.map((event) => event.type))];
-  const endpoints = await tx
-    .select({ id: pushEndpoints.id, eventTypes: pushEndpoints.eventTypes })
-    .from(pushEndpoints)
-    .where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.enabled, true), arrayOverlaps(pushEndpoints.eventTypes, types)));
+  const endpoints = await subscribedEndpoints(tx).execute({ tenantId, types });
   let deliveries = 0;
   for (const event of events) {
     const ids = endpoints.filter((endpoint) => endpoint.eventTypes.includes(event.type)).map((endpoint) => endpoint.id);
@@ -52,6 +50,15 @@ export async function emitPushEvents(tx: Db, tenantId: number, events: readonly 
   }
   return deliveries;
 }
+
+// every change a merchant may be told of asks it: prepared once
+const subscribedEndpoints = preparedOnce((db) =>
+  db
+    .select({ id: pushEndpoints.id, eventTypes: pushEndpoints.eventTypes })
+    .from(pushEndpoints)
+    .where(and(eq(pushEndpoints.tenantId, sql.placeholder('tenantId')), eq(pushEndpoints.enabled, true), arrayOverlaps(pushEndpoints.eventTypes, sql.placeholder('types'))))
+    .prepare('push_subscribed_endpoints'),
+);
 
 /** A message to the given endpoints of one tenant (the test event names its one endpoint). */
 export async function queueMessage(tx: Db, tenantId: number, type: PushMessageType, data: Record<string, unknown>, endpointIds: readonly number[]): Promise<number> {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { rateCards } from '../../db/schema/logistics.ts';
 import { must } from '../../lib/must.ts';
 import { pageOf } from '../../lib/list.ts';
+import { preparedOnce } from '../../lib/prepared.ts';
 
 type RateCardRow = typeof rateCards.$inferSelect;
 /** A rate card as stored: grams and minor units. */
@@ -55,13 +56,18 @@ export async function activeRateCards(db: Db, countries: readonly string[]) {
 
 /** The active rate card of a route, or null. */
 export async function activeRate(db: Db, destinationCountry: string, serviceType: ServiceType): Promise<RateCardRow | null> {
-  const [rate] = await db
-    .select()
-    .from(rateCards)
-    .where(and(eq(rateCards.destinationCountry, destinationCountry), eq(rateCards.serviceType, serviceType), eq(rateCards.active, true)))
-    .limit(1);
+  const [rate] = await activeRateOf(db).execute({ destinationCountry, serviceType });
   return rate ?? null;
 }
+// every new order asks it: prepared once
+const activeRateOf = preparedOnce((db) =>
+  db
+    .select()
+    .from(rateCards)
+    .where(and(eq(rateCards.destinationCountry, sql.placeholder('destinationCountry')), eq(rateCards.serviceType, sql.placeholder('serviceType')), eq(rateCards.active, true)))
+    .limit(1)
+    .prepare('freight_active_rate'),
+);
 
 export async function listRateCards(db: Db, query: RateCardFilter): Promise<Page<RateCardRecord>> {
   const where: SQL[] = [];

@@ -9,6 +9,7 @@ import { moveRefused } from '../../../lib/status-move.ts';
 import { statusEventText } from './model.ts';
 import { emitOrderMoved, emitOrdersCreated, emitTrackingEvent, type OrderNumbers } from '../../../lib/push-events.ts';
 import { must } from '../../../lib/must.ts';
+import { preparedOnce } from '../../../lib/prepared.ts';
 import type { Price } from '../../freight/service.ts';
 import type { PreparedOrder } from './model.ts';
 import { INSERT_CHUNK, insertOrders, type InsertedOrder } from './repository.ts';
@@ -57,6 +58,27 @@ export function listenToOrderMoves(listener: OrderMoveListener): void {
 /** A new order as its transaction holds it: its row, its products and its CREATED event (a create answers from them). */
 export type CreatedOrderRows = InsertedOrder & { event: typeof trackingEvents.$inferSelect };
 
+// one new order is the hot case (a form's, the open API's): its event is a statement prepared once
+const insertCreatedEvent = preparedOnce((db) => {
+  const texts = statusEventText('CREATED');
+  return db
+    .insert(trackingEvents)
+    .values({
+      tenantId: sql.placeholder('tenantId'),
+      orderId: sql.placeholder('orderId'),
+      occurredAt: sql`now()`,
+      status: 'CREATED',
+      fromStatus: null,
+      descriptionZhTw: texts['zh-TW'],
+      descriptionZhCn: texts['zh-CN'],
+      descriptionEnUs: texts['en-US'],
+      source: 'MANUAL',
+      createdBy: sql.placeholder('userId'),
+    })
+    .returning()
+    .prepare('order_created_event');
+});
+
 /**
  * New orders (status CREATED) with their products, in the caller's transaction, and their birth recorded as
  * every later move is: a CREATED tracking event each and the merchants' push. Answers their ids and numbers
@@ -82,7 +104,11 @@ export async function createOrders(
     createdBy: owner.userId,
   }));
   const eventOf = new Map<number, typeof trackingEvents.$inferSelect>();
-  for (let start = 0; start < events.length; start += INSERT_CHUNK) {
+  const [first] = inserted;
+  if (first && inserted.length === 1) {
+    for (const event of await insertCreatedEvent(tx).execute({ tenantId: owner.tenantId, orderId: first.id, userId: owner.userId })) eventOf.set(event.orderId, event);
+  }
+  for (let start = 0; inserted.length > 1 && start < events.length; start += INSERT_CHUNK) {
     for (const event of await tx.insert(trackingEvents).values(events.slice(start, start + INSERT_CHUNK)).returning()) eventOf.set(event.orderId, event);
   }
   const created = inserted.map((order) => ({ ...order, event: must(eventOf.get(order.id), 'CREATED event') }));

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Language } from '@portal/shared/languages';
 import { canTransition, EDITABLE_STATUSES, type OrderStatus } from '@portal/shared/logistics';
 import type { OrderDetail, ParcelRecord, TrackingEventRecord } from '@portal/shared/logistics-schemas';
@@ -9,7 +9,7 @@ import { orderItems, orders, parcels, pickupBatchOrders, pickupBatches, tracking
 import { must } from '../../../lib/must.ts';
 import { preparedOnce } from '../../../lib/prepared.ts';
 import type { Price } from '../../freight/service.ts';
-import { eventDescription, formatOrderNo, type PreparedOrder } from './model.ts';
+import { eventDescription, formatOrderNo, type ItemValues, type OrderValues, type PreparedOrder } from './model.ts';
 import { money, toOrderRecord } from './list-repository.ts';
 
 /*
@@ -202,9 +202,16 @@ export async function openBatchOf(tx: Db, order: { id: number; tenantId: number 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest row (~30 columns). */
 export const INSERT_CHUNK = 500;
 
+const nextValues = preparedOnce((db) =>
+  db
+    .select({ value: sql<string>`nextval('log_order_no_seq')::text` })
+    .from(sql`generate_series(1, ${sql.placeholder('count')}::int)`)
+    .prepare('order_next_numbers'),
+);
+
 /** `count` new order numbers in one round trip. */
 export async function nextOrderNos(db: Db, count: number): Promise<string[]> {
-  const rows = await db.select({ value: sql<string>`nextval('log_order_no_seq')::text` }).from(sql`generate_series(1, ${count}::int)`);
+  const rows = await nextValues(db).execute({ count });
   const now = new Date();
   return rows.map((row) => formatOrderNo(now, BigInt(row.value)));
 }
@@ -238,6 +245,8 @@ export async function insertOrders(
   entries: { prepared: PreparedOrder; quote: Price | null }[],
 ): Promise<InsertedOrder[]> {
   const numbers = await nextOrderNos(tx, entries.length);
+  const [only] = entries;
+  if (only && entries.length === 1) return [await insertOneOrder(tx, owner, only, must(numbers[0], 'order number'))];
   const created: InsertedOrder[] = [];
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     const chunk = entries.slice(start, start + INSERT_CHUNK);
@@ -268,6 +277,68 @@ export async function insertOrders(
   }
   for (const order of created) order.items.sort((a, b) => a.lineNo - b.lineNo);
   return created;
+}
+
+// one new order (a form's, the open API's) is the hot case: its statements are prepared once, one for each number of products
+const placeholders = <Key extends string>(keys: Record<Key, true>, suffix = '') =>
+  Object.fromEntries(Object.keys(keys).map((key) => [key, sql.placeholder(key + suffix)])) as Record<Key, Placeholder>;
+const ORDER_VALUES: Record<keyof OrderValues, true> = {
+  merchantOrderNo: true,
+  serviceType: true,
+  destinationCountry: true,
+  warehouseCode: true,
+  recipientName: true,
+  recipientPhone: true,
+  recipientAddress: true,
+  recipientProvince: true,
+  recipientCity: true,
+  recipientDistrict: true,
+  recipientTown: true,
+  recipientPostcode: true,
+  itemQuantity: true,
+  merchandiseValue: true,
+  merchandiseCurrency: true,
+  declaredWeight: true,
+  length: true,
+  width: true,
+  height: true,
+  remark: true,
+};
+const ITEM_VALUES: Record<keyof ItemValues, true> = { lineNo: true, name: true, category: true, quantity: true, specifications: true, material: true, unitPrice: true, currency: true };
+const OWNER = { tenantId: true, createdBy: true, orderNo: true, status: true, freightQuote: true, freightCurrency: true } as const;
+
+const insertOrderRow = preparedOnce((db) =>
+  db
+    .insert(orders)
+    .values({ ...placeholders(ORDER_VALUES), ...placeholders(OWNER) })
+    .returning()
+    .prepare('order_insert_one'),
+);
+const itemInserts = new Map<number, ReturnType<typeof itemInsert>>();
+const itemInsert = (count: number) =>
+  preparedOnce((db) =>
+    db
+      .insert(orderItems)
+      .values(Array.from({ length: count }, (_, line) => ({ ...placeholders(ITEM_VALUES, String(line)), tenantId: sql.placeholder('tenantId'), orderId: sql.placeholder('orderId') })))
+      .returning()
+      .prepare(`order_items_insert_${count}`),
+  );
+const itemsInsert = (count: number) => {
+  let statement = itemInserts.get(count);
+  if (!statement) itemInserts.set(count, (statement = itemInsert(count)));
+  return statement;
+};
+
+async function insertOneOrder(tx: Db, owner: { tenantId: number; userId: number }, { prepared, quote }: { prepared: PreparedOrder; quote: Price | null }, orderNo: string): Promise<InsertedOrder> {
+  const values = { ...prepared.order, ...quoteColumns(quote), tenantId: owner.tenantId, createdBy: owner.userId, orderNo, status: 'CREATED' as const };
+  const [row] = await insertOrderRow(tx).execute(values);
+  if (!row) throw new Error('the order was not inserted');
+  const itemValues: Record<string, unknown> = { tenantId: owner.tenantId, orderId: row.id };
+  prepared.items.forEach((item, line) => {
+    for (const [key, value] of Object.entries(item)) itemValues[key + String(line)] = value;
+  });
+  const items = prepared.items.length === 0 ? [] : await itemsInsert(prepared.items.length)(tx).execute(itemValues);
+  return { id: row.id, orderNo: row.orderNo, row, items: items.sort((a, b) => a.lineNo - b.lineNo) };
 }
 
 /**
