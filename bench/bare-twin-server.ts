@@ -25,7 +25,7 @@ import {
   ORDER_PARCELS,
   ORDERS_PER_NUMBER_MAX,
   PUSH_ENDPOINTS,
-  RATE_CARD,
+  ACTIVE_RATES,
   STORE_IDEMPOTENT_ANSWER,
   TRACK_BY_ORDER_NO,
   TRACK_BY_PARCEL,
@@ -50,15 +50,32 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const numberOf = (value: unknown) => Number(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** One order (by its id, or by its number) with its products, parcels and events, and its categories' names: the portal's 5 statements. */
+/** Reference data read once and kept, as the portal keeps it (the bench changes none of it). */
+let categoryNames: Promise<Map<string, unknown>> | null = null;
+let activeRates: Promise<Map<string, Row>> | null = null;
+const endpointsOf = new Map<number, Promise<Row[]>>();
+const namesOf = async (items: Row[]) => {
+  categoryNames ??= rows(pool, CATEGORY_NAMES).then((all) => new Map(all.map((row) => [text(row.code), row.name])));
+  const names = await categoryNames;
+  return [...new Set(items.map((item) => text(item.category)))].filter((code) => names.has(code)).map((code) => ({ code, name: names.get(code) }));
+};
+const rateOf = async (destinationCountry: string, serviceType: string) => {
+  activeRates ??= rows(pool, ACTIVE_RATES, [true]).then((all) => new Map(all.map((row) => [`${text(row.destination_country)} ${text(row.service_type)}`, row])));
+  return (await activeRates).get(`${destinationCountry} ${serviceType}`);
+};
+const endpointsFor = (tenantId: number) => {
+  let endpoints = endpointsOf.get(tenantId);
+  if (!endpoints) endpointsOf.set(tenantId, (endpoints = rows(pool, PUSH_ENDPOINTS, [tenantId, true])));
+  return endpoints;
+};
+
+/** One order (by its id, or by its number) with its products, parcels and events, and its categories' names: the portal's 4 statements. */
 async function detailOf(tenantId: number, key: number | { orderNo: string }): Promise<Row | null> {
   const [order] = typeof key === 'number' ? await rows(pool, ORDER_BY_ID, [key, tenantId]) : await rows(pool, ORDER_BY_NO, [key.orderNo, tenantId]);
   if (!order) return null;
   const id = numberOf(order.id);
   const [items, parcels, events] = await Promise.all([rows(pool, ORDER_ITEMS, [tenantId, id]), rows(pool, ORDER_PARCELS, [id, tenantId]), rows(pool, ORDER_EVENTS, [id])]);
-  const codes = [...new Set(items.map((item) => text(item.category)))];
-  const categories = codes.length === 0 ? [] : await rows(pool, CATEGORY_NAMES, [codes]);
-  return { order, items, parcels, events, categories };
+  return { order, items, parcels, events, categories: await namesOf(items) };
 }
 
 type KeyCaller = { keyId: number; tenantId: number; userId: number };
@@ -158,12 +175,12 @@ const CREATED_TEXTS = ['訂單已建立', '订单已创建', 'Order created'] as
 const PUSHED_EVENT_TYPES = ['ORDER_STATUS', 'TRACKING_EVENT'];
 
 /**
- * The portal's order creation inside the caller's transaction: the rate card, a number, the order, its
- * products, its CREATED event (each insert returning its row), the push endpoints that would hear of it. A
+ * The portal's order creation inside the caller's transaction: the rate card (kept), a number, the order, its
+ * products, its CREATED event (each insert returning its row), the push endpoints that would hear of it (kept). A
  * merchant number already used fails the order's insert on its unique index, as the portal's does.
  */
 async function insertOrder(client: pg.PoolClient, owner: { tenantId: number; userId: number }, body: OrderBody): Promise<{ id: number; orderNo: string; order: Row; items: Row[]; events: Row[] } | null> {
-  const [card] = await rows(client, RATE_CARD, [body.destinationCountry, body.serviceType, true, 1]);
+  const card = await rateOf(body.destinationCountry, body.serviceType);
   const weight = scaled(body.weight, 3);
   // first weight, then each started step (the demo's rate cards; no dimensions are sent, so no volumetric weight)
   const quote = card ? numberOf(card.first_price) + Math.ceil(Math.max(0, weight - numberOf(card.first_weight)) / numberOf(card.step_weight)) * numberOf(card.step_price) : null;
@@ -204,7 +221,9 @@ async function insertOrder(client: pg.PoolClient, owner: { tenantId: number; use
   const [item] = body.items;
   const items = item ? await rows(client, INSERT_ORDER_ITEM, [owner.tenantId, id, 1, item.name, item.category, item.quantity, item.specifications ?? '', item.material ?? '', prices[0], body.currency]) : [];
   const events = await rows(client, INSERT_CREATED_EVENT, [owner.tenantId, id, 'CREATED', null, ...CREATED_TEXTS, 'MANUAL', owner.userId]);
-  await rows(client, PUSH_ENDPOINTS, [owner.tenantId, true, PUSHED_EVENT_TYPES]);
+  // the tenant's endpoints that would hear of it (the demo's merchants have none)
+  const listening = (await endpointsFor(owner.tenantId)).filter((endpoint) => (endpoint.event_types as string[]).some((type) => PUSHED_EVENT_TYPES.includes(type)));
+  if (listening.length > 0) throw new Error('the twin writes no push message');
   return { id, orderNo, order: order ?? {}, items, events };
 }
 
@@ -241,8 +260,7 @@ app.post<{ Body: OrderBody }>('/open/orders', async (request, reply) => {
     const order = await insertOrder(client, caller, request.body);
     if (!order) return null;
     // the answer from the rows the inserts returned, with the categories' names
-    const codes = [...new Set(order.items.map((line) => text(line.category)))];
-    const categories = codes.length === 0 ? [] : await rows(client, CATEGORY_NAMES, [codes]);
+    const categories = await namesOf(order.items);
     await rows(client, STORE_IDEMPOTENT_ANSWER, [JSON.stringify({ id: order.id, orderNo: order.orderNo }), caller.tenantId, key]);
     return { ...order, categories, parcels: [] };
   });

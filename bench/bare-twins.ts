@@ -34,8 +34,8 @@ export const ORDER_PARCELS =
 /** $1 order id */
 export const ORDER_EVENTS =
   'select "id", "tenant_id", "order_id", "occurred_at", "status", "from_status", "carrier_code", "location", "description_zh_tw", "description_zh_cn", "description_en_us", "raw_text", "source", "created_by", "created_at" from "log_tracking_event" where "log_tracking_event"."order_id" = $1 order by "log_tracking_event"."occurred_at" asc, "log_tracking_event"."id" asc';
-/** the names of the items' category codes: $1 the distinct codes, one array */
-export const CATEGORY_NAMES = 'select "code", "name" from "sys_category" where "sys_category"."code" = any($1::text[])';
+/** the category dictionary's names, read once and kept (the portal keeps them in memory until one changes) */
+export const CATEGORY_NAMES = 'select "code", "name" from "sys_category"';
 
 // ------------------------------------------------------------------ public tracking (4 statements: 3 at once, then 1)
 
@@ -70,9 +70,9 @@ export const BEGIN = 'begin';
 export const COMMIT = 'commit';
 /** $1 tenant, $2 "api:" + sha-256 of the key id and the client's key, $3 user, $4 sha-256 of the operation and the body */
 export const CLAIM_IDEMPOTENCY_KEY = 'insert into "fin_idempotency" ("tenant_id", "key", "user_id", "request_hash", "response", "created_at") values ($1, $2, $3, $4, default, default) on conflict do nothing returning "key"';
-/** $1 destination, $2 service type, $3 active (true), $4 limit 1 */
-export const RATE_CARD =
-  'select "id", "destination_country", "service_type", "currency", "first_weight", "first_price", "step_weight", "step_price", "volumetric_divisor", "active", "remark", "created_at", "updated_at" from "log_rate_card" where ("log_rate_card"."destination_country" = $1 and "log_rate_card"."service_type" = $2 and "log_rate_card"."active" = $3) limit $4';
+/** every active rate card, read once and kept ($1 true), as the portal keeps them until one changes */
+export const ACTIVE_RATES =
+  'select "id", "destination_country", "service_type", "currency", "first_weight", "first_price", "step_weight", "step_price", "volumetric_divisor", "active", "remark", "created_at", "updated_at" from "log_rate_card" where "log_rate_card"."active" = $1';
 /** $1 how many numbers (1) */
 export const NEXT_ORDER_NOS = "select nextval('log_order_no_seq')::text from generate_series(1, $1::int)";
 /** 26 parameters: see bare-twin-server.ts insertOrderParameters */
@@ -84,8 +84,8 @@ export const INSERT_ORDER_ITEM =
 /** the CREATED event (9 parameters) */
 export const INSERT_CREATED_EVENT =
   'insert into "log_tracking_event" ("id", "tenant_id", "order_id", "occurred_at", "status", "from_status", "carrier_code", "location", "description_zh_tw", "description_zh_cn", "description_en_us", "raw_text", "source", "created_by", "created_at") values (default, $1, $2, now(), $3, $4, default, default, $5, $6, $7, default, $8, $9, default) returning "id", "tenant_id", "order_id", "occurred_at", "status", "from_status", "carrier_code", "location", "description_zh_tw", "description_zh_cn", "description_en_us", "raw_text", "source", "created_by", "created_at"';
-/** the tenant's push endpoints subscribed to the event ($1 tenant, $2 enabled, $3 the event types) */
-export const PUSH_ENDPOINTS = 'select "id", "event_types" from "push_endpoint" where ("push_endpoint"."tenant_id" = $1 and "push_endpoint"."enabled" = $2 and "push_endpoint"."event_types" && $3)';
+/** the tenant's enabled push endpoints, read once per tenant and kept ($1 tenant, $2 true), as the portal keeps them until they change */
+export const PUSH_ENDPOINTS = 'select "id", "event_types" from "push_endpoint" where ("push_endpoint"."tenant_id" = $1 and "push_endpoint"."enabled" = $2)';
 /** $1 the answer (json), $2 tenant, $3 the key as claimed */
 export const STORE_IDEMPOTENT_ANSWER = 'update "fin_idempotency" set "response" = $1 where ("fin_idempotency"."tenant_id" = $2 and "fin_idempotency"."key" = $3)';
 
@@ -106,7 +106,7 @@ export const TWIN_SQL = {
   ORDER_BY_NO,
   BEGIN,
   CLAIM_IDEMPOTENCY_KEY,
-  RATE_CARD,
+  ACTIVE_RATES,
   NEXT_ORDER_NOS,
   INSERT_ORDER,
   INSERT_ORDER_ITEM,
@@ -121,10 +121,11 @@ export type StatementName = keyof typeof TWIN_SQL;
 export const TWIN_ENDPOINTS = ['order-list', 'order-detail', 'permissions', 'track-10', 'open-read', 'open-create', 'portal-create'] as const;
 export type TwinEndpoint = (typeof TWIN_ENDPOINTS)[number];
 
-const DETAIL_REST: (readonly StatementName[])[] = [['ORDER_ITEMS', 'ORDER_PARCELS', 'ORDER_EVENTS'], ['CATEGORY_NAMES']];
+// the categories' names, the rate cards and the push endpoints are reference data both sides keep in memory: no statement once warm
+const DETAIL_REST: (readonly StatementName[])[] = [['ORDER_ITEMS', 'ORDER_PARCELS', 'ORDER_EVENTS']];
 const DETAIL: (readonly StatementName[])[] = [['ORDER_BY_ID'], ...DETAIL_REST];
 // a merchant number already used is refused by its unique index: no statement looks for it first
-const CREATE_WRITES: StatementName[] = ['RATE_CARD', 'NEXT_ORDER_NOS', 'INSERT_ORDER', 'INSERT_ORDER_ITEM', 'INSERT_CREATED_EVENT', 'PUSH_ENDPOINTS'];
+const CREATE_WRITES: StatementName[] = ['NEXT_ORDER_NOS', 'INSERT_ORDER', 'INSERT_ORDER_ITEM', 'INSERT_CREATED_EVENT'];
 
 /**
  * What each twin sends for one request: steps one after the other, each step's statements sent at once.
@@ -137,8 +138,8 @@ export const TWIN_PLANS: Record<TwinEndpoint, readonly (readonly StatementName[]
   permissions: [],
   'track-10': [['TRACK_BY_ORDER_NO', 'TRACK_BY_WAYBILL', 'TRACK_BY_PARCEL'], ['TRACK_EVENTS']],
   'open-read': [['ORDER_BY_NO'], ...DETAIL_REST],
-  // the answer is made from the rows the inserts return: only the categories' names are read
-  'open-create': [['BEGIN'], ['CLAIM_IDEMPOTENCY_KEY'], ...CREATE_WRITES.map((name) => [name]), ['CATEGORY_NAMES'], ['STORE_IDEMPOTENT_ANSWER'], ['COMMIT']],
+  // the answer is made from the rows the inserts return
+  'open-create': [['BEGIN'], ['CLAIM_IDEMPOTENCY_KEY'], ...CREATE_WRITES.map((name) => [name]), ['STORE_IDEMPOTENT_ANSWER'], ['COMMIT']],
   'portal-create': [['BEGIN'], ...CREATE_WRITES.map((name) => [name]), ['COMMIT']],
 };
 

@@ -8,6 +8,8 @@ import { pushDeliveries, pushEndpoints } from '../apps/server/src/db/schema/open
 import { users } from '../apps/server/src/db/schema/sys.ts';
 import { DEVELOPMENT_SECRET_KEY, encryptSecret } from '../apps/server/src/lib/secret-box.ts';
 import { emitPushEvent } from '../apps/server/src/lib/outbox.ts';
+import { createPostgresBus } from '../apps/server/src/lib/cache-bus.ts';
+import { keepReferences, referenceChanged } from '../apps/server/src/lib/reference-memory.ts';
 import { startCpuSample, type CpuUsage } from './cpu-usage.ts';
 
 /*
@@ -69,6 +71,9 @@ export async function runPushBench(databaseUrl: string, username: string, server
 
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
   const db = database.db;
+  // the endpoint is written here, behind the portal's back: the portal hears of it on the cache bus
+  const bus = await createPostgresBus(databaseUrl, () => undefined);
+  keepReferences(db, bus);
   try {
     const [user] = await db.select({ id: users.id, tenantId: users.defaultTenantId }).from(users).where(eq(users.username, username));
     if (!user) throw new Error(`no user ${username}`);
@@ -80,6 +85,7 @@ export async function runPushBench(databaseUrl: string, username: string, server
       .update(pushEndpoints)
       .set({ secretEnc: encryptSecret(DEVELOPMENT_SECRET_KEY, `push:${endpoint.id}`, SECRET) })
       .where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.id, endpoint.id)));
+    await referenceChanged(db, `pushEndpoints:${tenantId}`);
     // the bench endpoint is the only one subscribed (the demo has none); the events are written first, in one
     // transaction, so that the clock measures the delivery (from the commit) and not how fast this process writes
     await db.transaction(async (tx) => {
@@ -109,6 +115,7 @@ export async function runPushBench(databaseUrl: string, username: string, server
     if (notDone > 0 && failures.length === 0) failures.push(`${notDone} deliveries not SUCCEEDED 30 s after every message arrived`);
     // the bench endpoint stops receiving: a later run makes its own
     await db.update(pushEndpoints).set({ enabled: false, disabledReason: 'MANUAL', disabledAt: new Date() }).where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.id, endpoint.id)));
+    await referenceChanged(db, `pushEndpoints:${tenantId}`);
     // how long after the commit each message arrived
     const latencies = [...arrived.values()].map((at) => Math.round(at - started)).sort((a, b) => a - b);
     return {
@@ -123,6 +130,7 @@ export async function runPushBench(databaseUrl: string, username: string, server
       failures,
     };
   } finally {
+    await bus.close();
     await database.close();
     receiver.closeAllConnections();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createLocalBus, type CacheBus } from './lib/cache-bus.ts';
+import { keepReferences } from './lib/reference-memory.ts';
 import { envelope, serialize } from './lib/envelope.ts';
 import { badRequest } from './lib/errors.ts';
 import { pickLanguage } from '@portal/shared/languages';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => serialize as (data: unknown) => string);
 
   const bus = options.bus ?? createLocalBus();
+  keepReferences(options.database.db, bus);
   app.decorate('database', options.database);
   app.decorate('settings', options.config);
   app.decorate('dictService', new DictService(options.database.db, bus));

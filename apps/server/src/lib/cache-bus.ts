@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { ReferenceName } from './reference-memory.ts';
 
 /** What in-memory caches must forget, and what the announcement streams must tell. Every app server hears every event. */
 export type CacheEvent =
@@ -12,6 +13,8 @@ export type CacheEvent =
   /** an API key edited, rolled or revoked: the open API's key cache forgets it */
   | { kind: 'apiKey'; keyId: number }
   | { kind: 'dicts' }
+  /** reference data kept in memory changed (lib/reference-memory.ts) */
+  | { kind: 'reference'; name: ReferenceName }
   /** an announcement of `tenantId` (0: the platform's) was published or revoked, or `userId` read some: the readers' streams recount */
   | { kind: 'announcement'; tenantId: number; userId?: number };
 

@@ -1,9 +1,10 @@
 import type { Db } from '../db/client.ts';
 import { randomUUID } from 'node:crypto';
-import { and, arrayOverlaps, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PUSH_TEST_TYPE, type PushMessageType, type PushType } from '@portal/shared/open-api';
 import { pushDeliveries, pushEndpoints, pushMessages } from '../db/schema/open-api.ts';
 import { preparedOnce } from './prepared.ts';
+import { referenced } from './reference-memory.ts';
 
 /*
  * The outbox of message push (docs/decisions on durable delivery): a change that merchants may
@@ -42,31 +43,40 @@ export const emitPushEvent = (tx: Db, event: PushEvent): Promise<number> => emit
 export async function emitPushEvents(tx: Db, tenantId: number, events: readonly Omit<PushEvent, 'tenantId'>[]): Promise<number> {
   if (events.length === 0) return 0;
   const types = [...new Set(events.map((event) => event.type))];
-  const endpoints = await subscribedEndpoints(tx).execute({ tenantId, types });
+  const endpoints = (await referenced(tx, `pushEndpoints:${tenantId}`, () => enabledEndpoints(tx).execute({ tenantId }))).filter((endpoint) => types.some((type) => endpoint.eventTypes.includes(type)));
   let deliveries = 0;
   for (const event of events) {
     const ids = endpoints.filter((endpoint) => endpoint.eventTypes.includes(event.type)).map((endpoint) => endpoint.id);
-    deliveries += await queueMessage(tx, tenantId, event.type, event.data, ids);
+    deliveries += await queueMessage(tx, tenantId, event.type, event.data, ids, 'enabled');
   }
   return deliveries;
 }
 
-// every change a merchant may be told of asks it: prepared once
-const subscribedEndpoints = preparedOnce((db) =>
+// every change a merchant may be told of asks for them: kept in memory until the tenant's endpoints change
+const enabledEndpoints = preparedOnce((db) =>
   db
     .select({ id: pushEndpoints.id, eventTypes: pushEndpoints.eventTypes })
     .from(pushEndpoints)
-    .where(and(eq(pushEndpoints.tenantId, sql.placeholder('tenantId')), eq(pushEndpoints.enabled, true), arrayOverlaps(pushEndpoints.eventTypes, sql.placeholder('types'))))
-    .prepare('push_subscribed_endpoints'),
+    .where(and(eq(pushEndpoints.tenantId, sql.placeholder('tenantId')), eq(pushEndpoints.enabled, true)))
+    .prepare('push_enabled_endpoints'),
 );
 
-/** A message to the given endpoints of one tenant (the test event names its one endpoint). */
-export async function queueMessage(tx: Db, tenantId: number, type: PushMessageType, data: Record<string, unknown>, endpointIds: readonly number[]): Promise<number> {
+/**
+ * A message to the given endpoints of one tenant (the test event names its one endpoint, enabled or not).
+ * `enabled`: only to those still there and enabled as the transaction sees them, since the endpoints kept in
+ * memory may be a moment behind a change made on another app server.
+ */
+export async function queueMessage(tx: Db, tenantId: number, type: PushMessageType, data: Record<string, unknown>, endpointIds: readonly number[], only?: 'enabled'): Promise<number> {
   if (endpointIds.length === 0) return 0;
   const [message] = await tx.insert(pushMessages).values({ tenantId, msgId: newMessageId(), type, payload: data }).returning({ id: pushMessages.id });
   if (!message) throw new Error('push: the message was not written');
   const nextTrigger = type === PUSH_TEST_TYPE ? 'TEST' : 'SCHEDULE';
-  await tx.insert(pushDeliveries).values(endpointIds.map((endpointId) => ({ tenantId, messageId: message.id, endpointId, nextTrigger }) as const));
-  await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${String(tenantId)})`);
-  return endpointIds.length;
+  const targets = and(eq(pushEndpoints.tenantId, tenantId), inArray(pushEndpoints.id, [...endpointIds]), only === 'enabled' ? eq(pushEndpoints.enabled, true) : undefined);
+  const made = (await tx.execute(sql`
+    insert into ${pushDeliveries} (tenant_id, message_id, endpoint_id, next_trigger)
+    select ${pushEndpoints.tenantId}, ${message.id}, ${pushEndpoints.id}, ${nextTrigger} from ${pushEndpoints}
+    where ${targets}
+    returning id`)) as unknown as { rows: unknown[] };
+  if (made.rows.length > 0) await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${String(tenantId)})`);
+  return made.rows.length;
 }

@@ -8,6 +8,7 @@ import { DEVELOPMENT_SECRET_KEY, encryptSecret } from '../../src/lib/secret-box.
 import { emitPushEvent, queueMessage } from '../../src/lib/outbox.ts';
 import { createTestDatabase, testConfig, type TestDatabase } from './test-app.ts';
 import type { Db } from '../../src/db/client.ts';
+import { referenceChanged } from '../../src/lib/reference-memory.ts';
 
 /*
  * The whole delivery path in a test: the app with its job queue started (relay, worker, sweep), on a fresh
@@ -77,6 +78,8 @@ export async function insertEndpoint(
       ...(values.previousSecret ? { previousSecretEnc: encryptSecret(DEVELOPMENT_SECRET_KEY, slot, values.previousSecret), previousSecretUntil: values.previousSecretUntil ?? null } : {}),
     })
     .where(and(eq(pushEndpoints.tenantId, values.tenantId), eq(pushEndpoints.id, row.id)));
+  // written behind the app's back: the apps on this database forget the tenant's endpoints
+  await referenceChanged(db, `pushEndpoints:${values.tenantId}`);
   return row.id;
 }
 

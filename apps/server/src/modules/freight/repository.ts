@@ -8,6 +8,7 @@ import { rateCards } from '../../db/schema/logistics.ts';
 import { must } from '../../lib/must.ts';
 import { pageOf } from '../../lib/list.ts';
 import { preparedOnce } from '../../lib/prepared.ts';
+import { referenceChanged, referenced } from '../../lib/reference-memory.ts';
 
 type RateCardRow = typeof rateCards.$inferSelect;
 /** A rate card as stored: grams and minor units. */
@@ -56,18 +57,12 @@ export async function activeRateCards(db: Db, countries: readonly string[]) {
 
 /** The active rate card of a route, or null. */
 export async function activeRate(db: Db, destinationCountry: string, serviceType: ServiceType): Promise<RateCardRow | null> {
-  const [rate] = await activeRateOf(db).execute({ destinationCountry, serviceType });
-  return rate ?? null;
+  const rates = await referenced(db, 'rateCards', async () => new Map((await activeRates(db).execute()).map((rate) => [routeKey(rate), rate])));
+  return rates.get(routeKey({ destinationCountry, serviceType })) ?? null;
 }
-// every new order asks it: prepared once
-const activeRateOf = preparedOnce((db) =>
-  db
-    .select()
-    .from(rateCards)
-    .where(and(eq(rateCards.destinationCountry, sql.placeholder('destinationCountry')), eq(rateCards.serviceType, sql.placeholder('serviceType')), eq(rateCards.active, true)))
-    .limit(1)
-    .prepare('freight_active_rate'),
-);
+// every new order asks for its route's: all of them, kept in memory until one changes
+const routeKey = (route: { destinationCountry: string; serviceType: string }) => `${route.destinationCountry} ${route.serviceType}`;
+const activeRates = preparedOnce((db) => db.select().from(rateCards).where(eq(rateCards.active, true)).prepare('freight_active_rates'));
 
 export async function listRateCards(db: Db, query: RateCardFilter): Promise<Page<RateCardRecord>> {
   const where: SQL[] = [];
@@ -111,6 +106,7 @@ export async function rateCardExists(db: Db, id: number): Promise<boolean> {
 
 export async function insertRateCard(db: Db, values: RateCardColumns): Promise<RateCardRecord> {
   const [row] = await db.insert(rateCards).values(values).returning();
+  await referenceChanged(db, 'rateCards');
   return toRateCardRecord(must(row, 'inserted rate card'));
 }
 
@@ -121,11 +117,13 @@ export async function updateRateCard(db: Db, id: number, values: RateCardColumns
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(rateCards.id, id))
     .returning();
+  await referenceChanged(db, 'rateCards');
   return row ? toRateCardRecord(row) : null;
 }
 
 /** Whether a card was deleted. */
 export async function deleteRateCard(db: Db, id: number): Promise<boolean> {
   const deleted = await db.delete(rateCards).where(eq(rateCards.id, id)).returning({ id: rateCards.id });
+  await referenceChanged(db, 'rateCards');
   return deleted.length > 0;
 }

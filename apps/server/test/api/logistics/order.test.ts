@@ -9,6 +9,7 @@ import { prepareOrder } from '../../../src/modules/logistics/order/model.ts';
 import { orderInput } from '@portal/shared/logistics-schemas';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { naming } from '../../helpers/field-names.ts';
+import { referenceChanged } from '../../../src/lib/reference-memory.ts';
 
 type Page = { records: OrderRecord[]; total: number; current: number; size: number; pages: number };
 
@@ -134,6 +135,8 @@ describe(`logistics orders: create, read, edit, cancel, lists (${testDbKind()})`
 
     it('quotes nothing for a route without an active rate card, and still takes the order', async () => {
       await t.db.execute(sql`update log_rate_card set active = false where destination_country = 'NZ' and service_type = 'HALF_LINK'`);
+      // changed behind the app's back: it is told, as the rate card screen's save tells it
+      await referenceChanged(t.db, 'rateCards');
       const order = await created(merchant, sampleOrder('RT-NOQUOTE', { destinationCountry: 'NZ', serviceType: 'HALF_LINK' }));
       expect(await detailOf(order.id)).toMatchObject({ freight: null, freightCurrency: null, freightQuote: null });
     });

@@ -15,6 +15,7 @@ import { ok } from '../../helpers/answers.ts';
 import { insertOrder, insertParcel } from '../../helpers/orders.ts';
 import { shippedPurchase } from '../purchase/stock-fixtures.ts';
 import { fundWallet, idempotencyHeaders, voucherUpload } from '../../helpers/wallet-client.ts';
+import { referenceChanged } from '../../../src/lib/reference-memory.ts';
 
 /*
  * The events of the existing flows: each real flow, driven through the API as
@@ -56,6 +57,7 @@ describe(`pushed events of the existing flows (${testDbKind()})`, () => {
       .insert(pushEndpoints)
       .values({ tenantId, url: `https://hooks.example.com/${tenantId}/${eventTypes.length}`, eventTypes, enabled, secretEnc: encryptSecret(DEVELOPMENT_SECRET_KEY, 'push', 'whsec_dGVzdA==') })
       .returning({ id: pushEndpoints.id });
+    await referenceChanged(t.db, `pushEndpoints:${tenantId}`);
     return row!.id;
   };
 

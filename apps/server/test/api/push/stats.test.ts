@@ -7,6 +7,7 @@ import { pushAttempts, pushDeliveries, pushEndpoints, pushMessages } from '../..
 import { serverDay } from '../../../src/lib/server-day.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
+import { referenceChanged } from '../../../src/lib/reference-memory.ts';
 
 /*
  * The push statistics read push_delivery (by the day a delivery was created) and push_attempt (by the day
@@ -47,6 +48,7 @@ describe(`message push statistics (${testDbKind()})`, () => {
       ])
       .returning({ id: pushEndpoints.id });
     [endpoints.e1, endpoints.e2, endpoints.e3] = made.map((row) => row.id) as [number, number, number];
+    await Promise.all([referenceChanged(t.db, 'pushEndpoints:1'), referenceChanged(t.db, 'pushEndpoints:2')]);
     today = serverDay();
     const yesterday = shift(today, -1);
     const lastMonthEnd = presetRange('lastMonth', today).end;

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
+import { referenceChanged } from '../../../lib/reference-memory.ts';
 import { categoryCodeTaken, countChildren, deleteCategory, findCategory, insertCategory, updateCategory } from './repository.ts';
 
 /*
@@ -40,6 +41,7 @@ export async function addCategory(db: Db, actor: AuditActor, { parentId, ...valu
       return after;
     }),
   );
+  await referenceChanged(db, 'categories');
   if (!saved) throw notFound();
   return saved;
 }
@@ -56,6 +58,7 @@ export async function editCategory(db: Db, actor: AuditActor, { id, ...values }:
       return after;
     }),
   );
+  await referenceChanged(db, 'categories');
   if (!saved) throw notFound();
   return saved;
 }
@@ -68,4 +71,5 @@ export async function removeCategory(db: Db, actor: AuditActor, id: number, lang
     await deleteCategory(tx, id);
     await recordAudit(tx, actor, { resource: 'category', resourceId: id, action: 'delete', label: before.code, before });
   });
+  await referenceChanged(db, 'categories');
 }

@@ -8,6 +8,7 @@ import { categories } from '../../../db/schema/dict.ts';
 import { orderItems, orders, parcels, pickupBatchOrders, pickupBatches, trackingEvents } from '../../../db/schema/logistics.ts';
 import { must } from '../../../lib/must.ts';
 import { preparedOnce } from '../../../lib/prepared.ts';
+import { referenced } from '../../../lib/reference-memory.ts';
 import type { Price } from '../../freight/service.ts';
 import { eventDescription, formatOrderNo, type ItemValues, type OrderValues, type PreparedOrder } from './model.ts';
 import { money, toOrderRecord } from './list-repository.ts';
@@ -70,13 +71,8 @@ const eventsOf = preparedOnce((db) =>
     .orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.id))
     .prepare('order_events_of'),
 );
-const categoryNamesOf = preparedOnce((db) =>
-  db
-    .select({ code: categories.code, name: categories.name })
-    .from(categories)
-    .where(sql`${categories.code} = any(${sql.placeholder('codes')}::text[])`)
-    .prepare('order_category_names'),
-);
+// every order's answer names its products' categories: the dictionary's names, kept in memory until one changes
+const categoryNames = preparedOnce((db) => db.select({ code: categories.code, name: categories.name }).from(categories).prepare('order_category_names'));
 
 export async function orderDetailOf(db: Db, tenantId: number, key: number | { orderNo: string }, language: Language, scope?: SQL): Promise<OrderDetail | null> {
   const byKey = typeof key === 'number' ? eq(orders.id, key) : eq(orders.orderNo, key.orderNo);
@@ -99,8 +95,13 @@ export async function orderDetailOf(db: Db, tenantId: number, key: number | { or
 
 /** The names of the items' categories: a category given as a code of the category dictionary (the demo's C0102) shows as its name. */
 export async function categoryNamesFor(db: Db, items: readonly { category: string }[]): Promise<Map<string, Record<string, string>>> {
-  const codes = [...new Set(items.map((item) => item.category))];
-  return new Map((codes.length === 0 ? [] : await categoryNamesOf(db).execute({ codes })).map((row) => [row.code, row.name]));
+  const names = await referenced(db, 'categories', async () => new Map((await categoryNames(db).execute()).map((row) => [row.code, row.name])));
+  const named = new Map<string, Record<string, string>>();
+  for (const { category } of items) {
+    const name = names.get(category);
+    if (name) named.set(category, name);
+  }
+  return named;
 }
 
 export type OrderRows = {

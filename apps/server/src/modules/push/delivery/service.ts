@@ -3,6 +3,7 @@ import type { HeldRights, HeldRows } from '../../auth/access/holder.ts';
 import type { Db } from '../../../db/client.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import { decryptSecret } from '../../../lib/secret-box.ts';
+import { referenceChanged } from '../../../lib/reference-memory.ts';
 import type { PushSettings } from '../settings.ts';
 import { attemptHeaders, FAILING_DAYS_DEFAULT, messageBody, nextDelayMs, RETRY_AFTER_CAP_MS, RETRY_SCHEDULE_MS, retryAfterMs, rowOf } from './model.ts';
 import { publishSystemNotice } from '../../announcement/repository.ts';
@@ -174,6 +175,9 @@ export async function deliverOnce(deps: DeliveryDeps, key: DeliveryKey): Promise
       await publishSystemNotice(tx, delivery.tenantId, notice.title, notice.paragraphs);
     }
   });
-  if (endpointDisabled) await deps.bus?.publish({ kind: 'announcement', tenantId: delivery.tenantId });
+  if (endpointDisabled) {
+    await referenceChanged(db, `pushEndpoints:${delivery.tenantId}`);
+    await deps.bus?.publish({ kind: 'announcement', tenantId: delivery.tenantId });
+  }
   return { kind: 'attempted', outcome: next.outcome, status: next.status, nextAttemptAt: next.nextAttemptAt, endpointDisabled };
 }

@@ -10,6 +10,7 @@ import { queueMessage } from '../../../lib/outbox.ts';
 import type { PushSettings } from '../settings.ts';
 import { targetRefusal } from '../delivery/address-guard.ts';
 import { hostOf, literalAddressOf, newPushSecret, portOf, pushSecretSlot } from './model.ts';
+import { referenceChanged } from '../../../lib/reference-memory.ts';
 import { countEndpoints, deleteEndpoint, findEndpoint, holdersOf, insertEndpoint, listEndpoints, secretsOf, toEndpointRecord, updateEndpoint, type EndpointChange, type EndpointListQuery, type EndpointValues, type EndpointView } from './repository.ts';
 import { lastDeliveryOf } from '../log/repository.ts';
 
@@ -94,6 +95,7 @@ export async function addEndpoint(db: Db, settings: PushSettings, rights: HeldRi
     await recordAudit(tx, actor, { resource: RESOURCE, resourceId: id, action: 'create', label: endpoint.url, after: auditView(endpoint) });
     return { endpoint, secret };
   });
+  await referenceChanged(db, `pushEndpoints:${tenantId}`);
   return { endpoint: await shown(db, rights, tenantId, made.endpoint), secret: made.secret };
 }
 
@@ -113,6 +115,7 @@ export async function editEndpoint(db: Db, settings: PushSettings, rights: HeldR
     await recordAudit(tx, actor, { resource: RESOURCE, resourceId: id, action, label: after.url, before: auditView(toEndpointRecord(before)), after: auditView(after) });
     return after;
   });
+  await referenceChanged(db, `pushEndpoints:${tenantId}`);
   return shown(db, rights, tenantId, edited);
 }
 
@@ -122,6 +125,7 @@ export async function removeEndpoint(db: Db, tenantId: number, id: number, actor
     if (!before || !(await deleteEndpoint(tx, tenantId, id))) throw notFound();
     await recordAudit(tx, actor, { resource: RESOURCE, resourceId: id, action: 'delete', label: before.url, before: auditView(toEndpointRecord(before)), after: null });
   });
+  await referenceChanged(db, `pushEndpoints:${tenantId}`);
 }
 
 /**

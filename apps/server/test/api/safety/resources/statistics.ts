@@ -3,6 +3,7 @@ import { apiCallStats, apiKeys, pushDeliveries, pushEndpoints, pushMessages } fr
 import { serverDay } from '../../../../src/lib/server-day.ts';
 import { emptyBuckets } from '../../../../src/modules/open-api/usage/model.ts';
 import type { TenantResource } from '../tenant-resource.ts';
+import { referenceChanged } from '../../../../src/lib/reference-memory.ts';
 
 /*
  * API and message push statistics: tenant 1's key with calls counted today and its
@@ -38,6 +39,7 @@ export const resources: TenantResource[] = [
     async create(owner) {
       const url = 'https://tenant-1-statistics.example.com/hook';
       const [endpoint] = await owner.db.insert(pushEndpoints).values({ tenantId: 1, url, eventTypes: ['ORDER_STATUS'], secretEnc: 'x' }).returning({ id: pushEndpoints.id });
+      await referenceChanged(owner.db, 'pushEndpoints:1');
       const [message] = await owner.db.insert(pushMessages).values({ tenantId: 1, msgId: `msg_${randomUUID()}`, type: 'ORDER_STATUS', payload: {} }).returning({ id: pushMessages.id });
       await owner.db.insert(pushDeliveries).values({ tenantId: 1, messageId: message!.id, endpointId: endpoint!.id, status: 'SUCCEEDED' });
       return { id: endpoint!.id, no: url };
