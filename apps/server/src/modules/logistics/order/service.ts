@@ -201,7 +201,10 @@ export type CreatedOrder = { id: number; orderNo: string };
 
 /** A new order (CREATED) with its products, numbered by the server, its freight quoted on the declared weight. */
 export async function createOrder(db: Db, actor: Actor, input: ParsedOrder): Promise<CreatedOrder> {
-  return db.transaction((tx) => createOrderIn(tx, actor, input));
+  // checked and quoted before the transaction: its connection is held only for the writes
+  const checked = await checkOrder(db, input);
+  const { id, orderNo } = await db.transaction((tx) => insertCheckedOrder(tx, actor, checked));
+  return { id, orderNo };
 }
 
 /**
@@ -209,20 +212,20 @@ export async function createOrder(db: Db, actor: Actor, input: ParsedOrder): Pro
  * nothing (an international order from purchased stock, modules/purchase/stock).
  */
 export async function createOrderIn(tx: Db, actor: Actor, input: ParsedOrder): Promise<CreatedOrder> {
-  const { id, orderNo } = await insertCheckedOrder(tx, actor, input);
+  const { id, orderNo } = await insertCheckedOrder(tx, actor, await checkOrder(tx, input));
   return { id, orderNo };
 }
 
-/** createOrderIn, answering the new order's detail from what its transaction holds: nothing is read back. */
-export async function createOrderWithDetail(tx: Db, actor: Actor, input: ParsedOrder, language: Language): Promise<{ created: CreatedOrder; detail: OrderDetail }> {
-  const created = await insertCheckedOrder(tx, actor, input);
-  const rows = { row: created.row, items: created.items, parcels: [], events: [created.event] };
-  return { created: { id: created.id, orderNo: created.orderNo }, detail: toOrderDetail(rows, await categoryNamesFor(tx, created.items), language) };
+/** An order's input checked (400 naming the field) and quoted, ready to be written. */
+export type CheckedOrder = { input: ParsedOrder; prepared: PreparedOrder; quote: Price | null };
+
+export async function checkOrder(db: Db, input: ParsedOrder): Promise<CheckedOrder> {
+  const prepared = checkedOrder(input);
+  return { input, prepared, quote: await priceFor(db, input, prepared.order.declaredWeight, prepared.dimensions) };
 }
 
-async function insertCheckedOrder(tx: Db, actor: Actor, input: ParsedOrder): Promise<CreatedOrderRows> {
-  const prepared = checkedOrder(input);
-  const quote = await priceFor(tx, input, prepared.order.declaredWeight, prepared.dimensions);
+/** A checked order written in the caller's transaction: its rows as written, to answer from. */
+export async function insertCheckedOrder(tx: Db, actor: Actor, { input, prepared, quote }: CheckedOrder): Promise<CreatedOrderRows> {
   try {
     // a merchant number the tenant already uses is refused by its unique index, in the words of the check
     const [created] = await createOrders(tx, actor, [{ prepared, quote }]);
@@ -231,6 +234,12 @@ async function insertCheckedOrder(tx: Db, actor: Actor, input: ParsedOrder): Pro
   } catch (error) {
     throw merchantNoRace(error, input.merchantOrderNo);
   }
+}
+
+/** A new order's detail from the rows its transaction wrote: nothing is read back. */
+export async function createdOrderDetail(db: Db, created: CreatedOrderRows, language: Language): Promise<OrderDetail> {
+  const rows = { row: created.row, items: created.items, parcels: [], events: [created.event] };
+  return toOrderDetail(rows, await categoryNamesFor(db, created.items), language);
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Page } from '@portal/shared/api';
 import type { OrderStatus } from '@portal/shared/logistics';
 import type { Db } from '../../../../db/client.ts';
 import { notFound } from '../../../../lib/errors.ts';
-import { cancelOrder, createOrderWithDetail, orderDetail, orderIdByNo, orderPage, type ListQuery } from '../../../logistics/order/service.ts';
+import { cancelOrder, checkOrder, createdOrderDetail, insertCheckedOrder, orderDetail, orderIdByNo, orderPage, type ListQuery } from '../../../logistics/order/service.ts';
+import type { CreatedOrderRows } from '../../../logistics/order/lifecycle.ts';
 import type { ParsedOrder } from '../../../logistics/order/model.ts';
 import type { ApiKeyCaller } from '../../access/service.ts';
 import { keyAuthor, onceForKey } from '../idempotency.ts';
@@ -53,14 +54,15 @@ export function openOrderPage(db: Db, caller: ApiKeyCaller, query: OpenOrderFilt
 
 /** A new order, once per Idempotency-Key: the same key and body answer the order made the first time. */
 export async function createOpenOrder(db: Db, caller: ApiKeyCaller, clientKey: string, input: ParsedOrder, language: Language): Promise<{ result: OpenOrder; replayed: boolean }> {
-  let first: OpenOrder | undefined;
+  // checked and quoted before the transaction, answered after it: its connection is held only for the writes
+  const checked = await checkOrder(db, input);
+  let made: CreatedOrderRows | undefined;
   const { result, replayed } = await onceForKey(db, caller, clientKey, 'POST /orders', input, async (tx) => {
-    const { created, detail } = await createOrderWithDetail(tx, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, input, language);
-    first = openOrder(detail);
-    return created;
+    made = await insertCheckedOrder(tx, { tenantId: caller.tenantId, userId: keyAuthor(caller) }, checked);
+    return { id: made.id, orderNo: made.orderNo };
   });
   // the first answer is the order as its transaction made it; a replay reads it as it is now
-  return { result: first ?? openOrder(await orderDetail(db, caller.tenantId, result.id, language)), replayed };
+  return { result: openOrder(made ? await createdOrderDetail(db, made, language) : await orderDetail(db, caller.tenantId, result.id, language)), replayed };
 }
 
 /** Cancels an order not yet in the warehouse, once per Idempotency-Key. */
