@@ -108,6 +108,8 @@ describe('the warehouse screens', () => {
     expect(out.records[0]).toMatchObject({ status: 'WHOUT', waybillNo });
 
     // ---- a line-haul event: only the moves the lifecycle allows from WHOUT are offered
+    // the form's time is "now" to the whole second: opened within the ship-out's second, the event would sort before it
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
     await page.goto('/warehouse/tracking-event');
     await page.getByTestId('event-add').click();
     await page.locator('#trackingEvent_orderNo').fill(order.orderNo);
