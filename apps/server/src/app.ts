@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createLocalBus, type CacheBus } from './lib/cache-bus.ts';
@@ -247,7 +247,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
+      // 3.1: a nullable field is a type with null, which every standard tool reads (docs/decisions/0038)
+      openapi: '3.1.0',
       info: { title: 'Merchant portal API', version: '1.0.0', description: 'Consignor service (/api) and platform gateway (/platform-api). Every operation names the permission it needs (x-permission).' },
+      servers: [{ url: '/', description: 'this portal' }],
       components: {
         securitySchemes: {
           accessToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
@@ -263,12 +266,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return {
         ...transformed,
         schema: {
-          ...transformed.schema,
+          ...freeFormQuery(transformed.schema),
           'x-permission': permission,
-          ...(permission === 'public' ? {} : { security: [{ accessToken: [] }] }),
+          security: permission === 'public' ? [] : [{ accessToken: [] }],
         },
       };
     },
+    // the schemas named in the registry (the trees, which contain themselves) as components
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -363,4 +368,15 @@ function wellFormed(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(wellFormed);
   if (value !== null && typeof value === 'object') return Object.entries(value).every(([key, item]) => !LONE_SURROGATE.test(key) && wellFormed(item));
   return true;
+}
+
+/**
+ * A query of no named fields (a report's filters: any of its query fields) becomes one object parameter,
+ * `filters`, which OpenAPI's defaults for a query object (style form, exploded) send as `field=value&...`;
+ * left as it is, the document generator would take the JSON schema's own keys for parameters.
+ */
+function freeFormQuery<Schema extends { querystring?: unknown }>(schema: Schema): Schema {
+  const query = schema.querystring as { properties?: unknown; additionalProperties?: unknown } | undefined;
+  if (!query || query.properties !== undefined || query.additionalProperties === undefined) return schema;
+  return { ...schema, querystring: { type: 'object', properties: { filters: { type: 'object', additionalProperties: query.additionalProperties } } } };
 }

@@ -111,7 +111,7 @@ export const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
     }),
     children: z.array(menuEntrySchema).optional(),
   }),
-);
+).meta({ id: 'MenuEntry' });
 
 export const permissionResultSchema = z.object({
   menu: z.array(menuEntrySchema),

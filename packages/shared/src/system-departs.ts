@@ -34,13 +34,13 @@ export const departNodeSchema: z.ZodType<DepartNode> = z.lazy(() =>
     memberCount: z.number().int(),
     children: z.array(departNodeSchema),
   }),
-);
+).meta({ id: 'DepartNode' });
 
 /** A node of the id/title tree of tree selects. */
 export type DepartIdNode = { key: number; value: number; title: string; orgCode: string; children: DepartIdNode[] };
 export const departIdNodeSchema: z.ZodType<DepartIdNode> = z.lazy(() =>
   z.object({ key: z.number().int(), value: z.number().int(), title: z.string(), orgCode: z.string(), children: z.array(departIdNodeSchema) }),
-);
+).meta({ id: 'DepartIdNode' });
 
 /** A department as search and the forms answer it (no children). */
 export const departRecordSchema = z.object({
@@ -113,7 +113,7 @@ export type DeptRoleUserSave = z.infer<typeof deptRoleUserSaveSchema>;
 export type GrantNode = { key: number; title: string; menuType: number; perms: string; children: GrantNode[] };
 export const grantNodeSchema: z.ZodType<GrantNode> = z.lazy(() =>
   z.object({ key: z.number().int(), title: z.string(), menuType: z.number().int(), perms: z.string(), children: z.array(grantNodeSchema) }),
-);
+).meta({ id: 'GrantNode' });
 
 /** The department export's title and column headers, in the three languages. */
 export const departExportTexts = {

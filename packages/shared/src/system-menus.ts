@@ -121,7 +121,7 @@ export const menuRecordSchema = z.object({
 export type MenuRecord = z.infer<typeof menuRecordSchema>;
 
 export type MenuTreeNode = MenuRecord & { children?: MenuTreeNode[] };
-export const menuTreeNodeSchema: z.ZodType<MenuTreeNode> = z.lazy(() => menuRecordSchema.extend({ children: z.array(menuTreeNodeSchema).optional() }));
+export const menuTreeNodeSchema: z.ZodType<MenuTreeNode> = z.lazy(() => menuRecordSchema.extend({ children: z.array(menuTreeNodeSchema).optional() })).meta({ id: 'MenuTreeNode' });
 
 /** at most this many parents in one getSystemSubmenuBatch */
 export const SUBMENU_BATCH_MAX = 100;

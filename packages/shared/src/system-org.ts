@@ -67,7 +67,7 @@ export const myDepartNodeSchema: z.ZodType<MyDepartNode> = z.lazy(() =>
     head: z.boolean(),
     children: z.array(myDepartNodeSchema),
   }),
-);
+).meta({ id: 'MyDepartNode' });
 
 export const departRoleRecord = z.object({ id: z.number().int(), roleCode: z.string(), roleName: z.string(), description: z.string() });
 export type DepartRoleRecord = z.infer<typeof departRoleRecord>;
@@ -106,7 +106,7 @@ export type MemberRolesInput = z.infer<typeof memberRolesInput>;
 export type AddressBookDepartNode = { id: number; parentId: number | null; orgCode: string; departName: string; children: AddressBookDepartNode[] };
 export const addressBookDepartNodeSchema: z.ZodType<AddressBookDepartNode> = z.lazy(() =>
   z.object({ id: z.number().int(), parentId: z.number().int().nullable(), orgCode: z.string(), departName: z.string(), children: z.array(addressBookDepartNodeSchema) }),
-);
+).meta({ id: 'AddressBookDepartNode' });
 
 export const addressBookRecord = z.object({
   id: z.number().int(),

@@ -66,7 +66,7 @@ export const permissionTreeNode: z.ZodType<PermissionTreeNode> = z.lazy(() =>
     perms: z.string(),
     children: z.array(permissionTreeNode).optional(),
   }),
-);
+).meta({ id: 'PermissionTreeNode' });
 
 /** GET /sys/role/queryTreeList: what the caller may grant in this tenant, and every id of it. */
 export const permissionTree = z.object({ treeList: z.array(permissionTreeNode), ids: z.array(z.number()) });
