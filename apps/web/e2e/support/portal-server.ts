@@ -10,7 +10,8 @@ import { chromium, type Browser } from 'playwright-core';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 /** the built web app the server serves; E2E_WEB_DIST lets a run use its own build while another one rebuilds */
 export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
-const SERVER_ENTRY = 'apps/server/src/main.ts';
+/** the server as `npm start` runs it: built once (`npm run build -w @portal/server`), nothing compiled at start */
+const SERVER_ENTRY = 'apps/server/dist/main.js';
 
 /** The first start migrates and seeds a fresh PGlite database (~20 s); a slow machine gets more. */
 const READY_TIMEOUT_MS = 120_000;
@@ -53,14 +54,15 @@ export async function findFreePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port with an embedded
+ * Starts the real server as `npm start` does (`node apps/server/dist/main.js`) on a free port with an embedded
  * PGlite database in a fresh temporary directory, serving the built web app, and waits until /readyz is 200.
- * Build the web app first: `npm run build -w @portal/web`.
+ * Build both first: `npm run build`.
  */
 export async function startPortal(options: StartPortalOptions = {}): Promise<Portal> {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error(`${path.relative(REPO_ROOT, WEB_DIST)}/index.html is missing: run \`npm run build -w @portal/web\` before the e2e tests`);
+    throw new Error(`${path.relative(REPO_ROOT, WEB_DIST)}/index.html is missing: run \`npm run build\` before the e2e tests`);
   }
+  if (!existsSync(path.join(REPO_ROOT, SERVER_ENTRY))) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` before the e2e tests`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
@@ -75,7 +77,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Por
   Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST, SESSION_MAX_PER_USER: '0', PUSH_ALLOW_PRIVATE_TARGETS: 'true' }, options.env);
 
   // PORTAL_PROF=<dir>: the portal writes a V8 CPU profile there when it stops (where a browser file's server time goes)
-  const child = spawn(process.execPath, [...(process.env.PORTAL_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.PORTAL_PROF] : []), '--import', 'tsx', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(process.env.PORTAL_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.PORTAL_PROF] : []), SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const log = options.logFile ? createWriteStream(options.logFile) : undefined;
   const collect = (chunk: Buffer) => {
