@@ -16,6 +16,8 @@ const PGLITE_API_FILES = [
   'finance/payment', 'account/account-concurrency', 'lib/statement-limit',
   // the job queue (pg-boss on PGlite's connection) and its listen/notify relay
   'push/delivery', 'purchase/platform-token', 'log/visit-statistics',
+  // the operators' metrics: the queue's jobs and the pushes read on PGlite's one connection, no pool
+  'metrics',
   // the cache bus's in-process fallback (LISTEN/NOTIFY on PostgreSQL): two app servers, the live stream
   'auth/multi-instance', 'dict/dict-instances', 'announcement/stream',
   // what a key or an endpoint carries of its holder's rights, at the call and at the delivery

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createLocalBus, type CacheBus } from './lib/cache-bus.ts';
 import { keepReferences } from './lib/reference-memory.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { envelope, serialize } from './lib/envelope.ts';
 import { badRequest } from './lib/errors.ts';
 import { pickLanguage } from '@portal/shared/languages';
@@ -85,6 +86,8 @@ export type AppOptions = {
     Partial<Pick<Config, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_HTTP_TOKEN' | 'SMS_CODE_SECRET' | 'SESSION_MAX_PER_USER'>> &
     OidcConfig &
     Partial<Pick<Config, 'LOG_RETENTION_DAYS' | 'AUDIT_RETENTION_DAYS' | 'LOG_RETENTION_CRON'>> &
+    // the operators' metrics (GET /metrics) exist only with their token
+    Partial<Pick<Config, 'METRICS_TOKEN'>> &
     PurchaseConfig &
     // the push settings
     PushConfig &
@@ -197,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('apiUsage', apiUsage);
   app.addHook('onClose', () => apiUsage.close());
   const jobs = options.jobs;
+  let relay: ReturnType<typeof registerPushDelivery> | undefined;
   if (jobs) {
     registerLogRetention(jobs, options.database.db, { ...RETENTION_DEFAULTS, ...pickDefined(options.config) }, (result) => app.log.info({ deleted: result }, 'log retention'));
     // the purchase orders' reconciliation every 10 minutes
@@ -208,8 +212,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // delivery is attempted: push learns what logistics and the wallet hide through them, importing neither
     const rights: HeldRights = (table, holder, tenantId) => heldRights(app.accessService)(table, holder, tenantId);
     const rows: HeldRows = (menu, holder, tenantId, number) => heldRows(app.dataRules)(menu, holder, tenantId, number);
-    const relay = registerPushDelivery(options.database, jobs, pushSettings, { ...DELIVERY_DEFAULTS, ...options.pushDelivery }, app.log, { rights, rows }, bus);
-    app.addHook('onClose', () => relay.close());
+    const made = registerPushDelivery(options.database, jobs, pushSettings, { ...DELIVERY_DEFAULTS, ...options.pushDelivery }, app.log, { rights, rows }, bus);
+    relay = made;
+    app.addHook('onClose', () => made.close());
     app.addHook('onClose', () => jobs.stop());
   }
 
@@ -278,6 +283,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes);
+  // before the routes: its hook times every answer
+  await app.register(metricsPlugin, { token: options.config.METRICS_TOKEN, database: options.database, ...(relay ? { onPushAttempt: (listener: (outcome: string) => void) => relay?.onAttempt(listener) } : {}) });
   await app.register(
     async (api) => {
       // each area registers its own routes as one unit (modules/<domain>/area.ts)

@@ -127,6 +127,8 @@ const envSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** how long one delivery attempt may take, in milliseconds */
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** the bearer token of GET /metrics (Prometheus); without one the path does not exist */
+  METRICS_TOKEN: z.string().min(16).max(200).optional(),
 }).superRefine((env, context) => {
   if (env.OIDC_ISSUER) {
     for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {

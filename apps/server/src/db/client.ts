@@ -36,6 +36,8 @@ export type Database = {
   url?: string;
   /** the embedded engine's one connection (the job queue talks to it directly) */
   pglite?: PGlite;
+  /** PostgreSQL's pool (the operators' metrics read its connections) */
+  pool?: pg.Pool;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -58,6 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       url: options.url,
+      pool,
       async migrate() {
         // several app servers may start at once: one migrates, the others wait
         const client = await pool.connect();

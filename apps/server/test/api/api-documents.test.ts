@@ -41,7 +41,7 @@ describe(`the API documents (${testDbKind()})`, () => {
     const files: string[] = [];
     for (const name of ['portal', 'open'] as const) {
       const file = path.join(directory, `${name}.d.ts`);
-      await writeFile(file, astToString(await openapiTS(documents[name] as Parameters<typeof openapiTS>[0])));
+      await writeFile(file, astToString(await openapiTS(documents[name] as unknown as Parameters<typeof openapiTS>[0])));
       files.push(file);
     }
     // a use of each: the recursive department tree and the open API's order read resolve to real types

@@ -24,7 +24,7 @@ export const FAST_DELIVERY: NonNullable<AppOptions['pushDelivery']> = {
   batchSize: 8,
 };
 
-export type DeliveryHarness = { db: Db; testDatabase: TestDatabase; jobs: JobQueue; errors: Error[]; close(): Promise<void> };
+export type DeliveryHarness = { app: Awaited<ReturnType<typeof buildApp>>; db: Db; testDatabase: TestDatabase; jobs: JobQueue; errors: Error[]; close(): Promise<void> };
 
 /** The delivery apps' answer deadline; a test's slow receiver answers after it. */
 export const PUSH_TEST_TIMEOUT_MS = 3000;
@@ -45,6 +45,7 @@ export async function startDeliveryApp(options: { config?: Partial<AppOptions['c
   await app.ready();
   await jobs.start();
   return {
+    app,
     db: testDatabase.database.db,
     testDatabase,
     jobs,

@@ -32,6 +32,7 @@ export class PushRelay {
   private again = false;
   private closed = false;
   private unlisten: (() => Promise<void>) | null = null;
+  private readonly attemptListeners: ((outcome: string) => void)[] = [];
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'kind' | 'url' | 'pglite'>,
@@ -158,7 +159,13 @@ export class PushRelay {
       this.handed.set(keyOf(key), { at, until: at + this.trustMs });
     }
     if (result.kind === 'attempted' && result.endpointDisabled) this.log.info({ ...key, reason: result.endpointDisabled }, 'push endpoint disabled');
+    if (result.kind === 'attempted') for (const listener of this.attemptListeners) listener(result.outcome);
     return result;
+  }
+
+  /** Tells `listener` the outcome of every attempt this server makes (the operators' metrics). */
+  onAttempt(listener: (outcome: string) => void): void {
+    this.attemptListeners.push(listener);
   }
 
   async close(): Promise<void> {
