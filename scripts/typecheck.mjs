@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const WORKSPACES = ['packages/shared', 'apps/server', 'apps/web'];
+const WORKSPACES = ['packages/shared', 'packages/open-api-client', 'apps/server', 'apps/web'];
 // the package exports no subpath: its bin is found beside its package.json
 const TSC = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')), 'bin/tsc');
 
