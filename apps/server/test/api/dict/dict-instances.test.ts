@@ -3,6 +3,7 @@ import { DICT_VERSION_HEADER } from '@portal/shared/dict-codes';
 import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../../helpers/test-app.ts';
 import { createLocalBus, createPostgresBus, type CacheBus } from '../../../src/lib/cache-bus.ts';
 import { ok } from '../../helpers/answers.ts';
+import { eventually } from '../../helpers/eventually.ts';
 
 type Item = { id: number; itemValue: string; itemText: Record<string, string>; color: string | null; sortOrder: number; status: number };
 type Option = { value: string; text: string };
@@ -33,14 +34,6 @@ describe(`dictionaries on two app servers (${testDbKind()})`, () => {
     await shared.drop();
   });
 
-  // the event crosses PostgreSQL: poll for it, as a client's next call would
-  const eventually = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 100; i++) {
-      if (await check()) return true;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return false;
-  };
 
   it('serves an item edited on one server from the other, with the new version mark', async () => {
     const admin = await one.login('admin');

@@ -9,6 +9,7 @@ import { createPostgresBus, type CacheBus } from '../../../src/lib/cache-bus.ts'
 import { createTestApp, createTestDatabase, testDbKind, type TestApp, type TestDatabase } from '../../helpers/test-app.ts';
 import { ok } from '../../helpers/answers.ts';
 import { sampleOrder } from '../../helpers/orders.ts';
+import { eventually } from '../../helpers/eventually.ts';
 
 /**
  * Two app servers on one PostgreSQL database, each with its own pool, as behind a load balancer. Each keeps
@@ -45,14 +46,6 @@ describe(`reference data kept in memory on two app servers (${testDbKind()})`, (
     await shared.drop();
   });
 
-  // the event crosses PostgreSQL: poll for it, as a client's next call would
-  const eventually = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 100; i++) {
-      if (await check()) return true;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return false;
-  };
   /** An order made on server two; its detail as server two answers it. */
   const orderOnTwo = async (route: { destinationCountry: string; serviceType: string }, category = 'Electronics'): Promise<OrderDetail> => {
     const body = { ...sampleOrder(`REF-${++number}`), ...route, items: [{ name: 'Lamp', category, quantity: 1, unitPrice: '5' }] };
