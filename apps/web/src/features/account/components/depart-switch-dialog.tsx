@@ -72,8 +72,9 @@ export function DepartSwitchDialog({ open, onClose, onSwitched }: Props) {
       {empty && <Alert type="warning" showIcon title={t('account.depart.none')} data-testid="no-departments" />}
       {departs.isSuccess && !empty && (
         <Form layout="vertical">
-          <Form.Item label={t('account.depart.label')} required validateStatus={missing ? 'error' : undefined} help={missing ? t('account.depart.required') : undefined}>
+          <Form.Item label={t('account.depart.label')} htmlFor="depart-switch-depart" required validateStatus={missing ? 'error' : undefined} help={missing ? t('account.depart.required') : undefined}>
             <Select<string>
+              id="depart-switch-depart"
               value={chosen}
               onChange={(value) => {
                 setChosen(value);

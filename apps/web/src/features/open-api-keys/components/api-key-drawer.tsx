@@ -96,7 +96,7 @@ export function ApiKeyDrawer({ open, apiKey, onClose, onCreated }: { open: boole
             </Row>
           </Checkbox.Group>
         </Form.Item>
-        <Form.Item label={t('field.expiresAt')} required extra={t('expiryHint')}>
+        <Form.Item label={t('field.expiresAt')} htmlFor="api-key-expiry" required extra={t('expiryHint')}>
           <Space wrap>
             {QUICK_DAYS.map((days) => {
               const value = endOfDay(dayjs().add(days, 'day'));
@@ -121,7 +121,7 @@ export function ApiKeyDrawer({ open, apiKey, onClose, onCreated }: { open: boole
                 },
               ]}
             >
-              <DatePicker allowClear={false} disabledDate={(day) => day.isBefore(dayjs(), 'day') || day.isAfter(lastDay())} data-testid="api-key-expiry" />
+              <DatePicker id="api-key-expiry" allowClear={false} disabledDate={(day) => day.isBefore(dayjs(), 'day') || day.isAfter(lastDay())} data-testid="api-key-expiry" />
             </Form.Item>
           </Space>
         </Form.Item>

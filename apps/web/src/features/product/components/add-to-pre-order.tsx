@@ -33,8 +33,9 @@ export function AddToPreOrder({ product, sku, missing }: { product: ProductDetai
 
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 520 }}>
-      <Form.Item label={t('detail.quantity')} extra={product.minQuantity > 1 ? t('detail.minQuantityValue', { count: product.minQuantity }) : undefined}>
+      <Form.Item label={t('detail.quantity')} htmlFor="product-quantity" extra={product.minQuantity > 1 ? t('detail.minQuantityValue', { count: product.minQuantity }) : undefined}>
         <InputNumber
+          id="product-quantity"
           min={bounds.min}
           max={Math.max(bounds.max, bounds.min)}
           precision={0}
@@ -45,8 +46,8 @@ export function AddToPreOrder({ product, sku, missing }: { product: ProductDetai
           data-testid="product-quantity"
         />
       </Form.Item>
-      <Form.Item label={t('detail.remark')}>
-        <Input.TextArea rows={2} maxLength={REMARK_MAX} showCount value={remark} onChange={(event) => setRemark(event.target.value)} placeholder={t('detail.remarkPlaceholder')} data-testid="product-remark" />
+      <Form.Item label={t('detail.remark')} htmlFor="product-remark">
+        <Input.TextArea id="product-remark" rows={2} maxLength={REMARK_MAX} showCount value={remark} onChange={(event) => setRemark(event.target.value)} placeholder={t('detail.remarkPlaceholder')} data-testid="product-remark" />
       </Form.Item>
       <Flex vertical gap={12}>
         {reason && <Typography.Text type="secondary" data-testid="product-add-reason">{reason}</Typography.Text>}

@@ -111,8 +111,9 @@ export function PayDialog({ platform, target, number, onClose, onPaid }: { platf
     >
       <ServerError error={pay.error} />
       <Form layout="vertical">
-        <Form.Item label={t('pay.wallet')} extra={wallets.isFetched && options.length === 0 ? t('pay.noWallet') : undefined}>
+        <Form.Item label={t('pay.wallet')} htmlFor="purchase-pay-wallet" extra={wallets.isFetched && options.length === 0 ? t('pay.noWallet') : undefined}>
           <Select
+            id="purchase-pay-wallet"
             value={currency}
             options={options.length > 0 ? options : currency ? [{ value: currency, label: currency }] : []}
             onChange={(value: CurrencyCode) => {

@@ -62,8 +62,8 @@ export function CategoryFormDialog({
       <ServerError error={saving.error} />
       <Form form={form} layout="vertical" onFinish={(values) => submit(values).catch(() => undefined)} data-testid="category-form">
         {!category && (
-          <Form.Item label={t('category.parent')}>
-            <Input value={parent ? `${parent.title} (${parent.code})` : t('category.root')} disabled />
+          <Form.Item label={t('category.parent')} htmlFor="category-parent">
+            <Input id="category-parent" value={parent ? `${parent.title} (${parent.code})` : t('category.root')} disabled />
           </Form.Item>
         )}
         <Form.Item

@@ -42,8 +42,8 @@ export function DepartAddDialog({ parent, open, onClose }: { parent: DepartNode 
       <ServerError error={add.error} />
       <Form form={form} layout="vertical" data-testid="depart-add-form">
         {parent ? (
-          <Form.Item label={t('field.parent')}>
-            <Input value={`${parent.departName} (${parent.orgCode})`} disabled data-testid="depart-add-parent" />
+          <Form.Item label={t('field.parent')} htmlFor="depart-add-parent">
+            <Input id="depart-add-parent" value={`${parent.departName} (${parent.orgCode})`} disabled data-testid="depart-add-parent" />
           </Form.Item>
         ) : null}
         <Form.Item name="departName" label={t('field.departName')} rules={[{ required: true, whitespace: true, max: 100, message: t('rule.required', { field: t('field.departName') }) }]}>

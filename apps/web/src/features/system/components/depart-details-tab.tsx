@@ -38,8 +38,8 @@ export function DepartDetailsTab({ depart, onDeleted }: { depart: DepartNode; on
     <div data-testid="depart-details">
       <ServerError error={edit.error} notFound={t('notFound')} />
       <Form form={form} layout="vertical" disabled={readOnly} style={{ maxWidth: 520 }}>
-        <Form.Item label={t('field.orgCode')}>
-          <Input value={depart.orgCode} disabled data-testid="depart-org-code" />
+        <Form.Item label={t('field.orgCode')} htmlFor="depart-org-code">
+          <Input id="depart-org-code" value={depart.orgCode} disabled data-testid="depart-org-code" />
         </Form.Item>
         <Form.Item name="departName" label={t('field.departName')} rules={[{ required: true, whitespace: true, max: 100, message: t('rule.required', { field: t('field.departName') }) }]}>
           <Input maxLength={100} data-testid="depart-name" />

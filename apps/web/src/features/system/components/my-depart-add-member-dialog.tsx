@@ -39,8 +39,9 @@ export function MyDepartAddMemberDialog({ depart, onClose }: { depart: { id: num
     >
       <ServerError error={add.error} />
       <Form layout="vertical">
-        <Form.Item label={t('myDepart.user')} required>
+        <Form.Item label={t('myDepart.user')} htmlFor="my-depart-member-user" required>
           <Select
+            id="my-depart-member-user"
             showSearch={{ filterOption: false, onSearch: setTyped }}
             value={userId ?? undefined}
             onChange={(value: number) => setUserId(value)}

@@ -170,8 +170,8 @@ export function PayChargesDialog({ open, draft, onDone, onClose }: { open: boole
           <DetailStates pending={preview.isPending} failed={preview.isError} onRetry={() => void preview.refetch()} />
           {preview.data && <PaymentPreviewView preview={preview.data} />}
           <Form layout="vertical">
-            <Form.Item label={t('common.remark')} validateStatus={remarkTooLong ? 'error' : undefined} help={remarkTooLong ? t('rules.tooLong', { label: t('common.remark'), max: REMARK_MAX }) : undefined}>
-              <Input.TextArea rows={2} maxLength={REMARK_MAX} showCount value={remark} onChange={(event) => setRemark(event.target.value)} />
+            <Form.Item label={t('common.remark')} htmlFor="pay-charges-remark" validateStatus={remarkTooLong ? 'error' : undefined} help={remarkTooLong ? t('rules.tooLong', { label: t('common.remark'), max: REMARK_MAX }) : undefined}>
+              <Input.TextArea id="pay-charges-remark" rows={2} maxLength={REMARK_MAX} showCount value={remark} onChange={(event) => setRemark(event.target.value)} />
             </Form.Item>
           </Form>
         </Flex>
