@@ -158,6 +158,19 @@ describe('list-page toolkit', { timeout: 30_000 }, () => {
     expect((screen.getByPlaceholderText('請輸入標題') as HTMLInputElement).value).toBe('');
   });
 
+  it('asks again on Search with the criteria already shown (what changed since shows)', async () => {
+    const fetcher = fakeServer();
+    renderUi(<ListPage config={makeConfig(fetcher)} />);
+    await screen.findByText('Notice 1');
+    await userEvent.type(screen.getByPlaceholderText('請輸入標題'), 'Notice 2');
+    await userEvent.click(screen.getByRole('button', { name: /查詢/ }));
+    await waitFor(() => expect(lastParams(fetcher).title).toBe('Notice 2'));
+    const asked = fetcher.mock.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: /查詢/ }));
+    await waitFor(() => expect(fetcher.mock.calls.length).toBe(asked + 1));
+    expect(lastParams(fetcher)).toMatchObject({ title: 'Notice 2', pageNo: 1 });
+  });
+
   it('keeps what was typed in its query form while its tab is hidden and shown again', async () => {
     // a page under a tab stays mounted in <Activity>, which runs its effects again each time it shows
     function Tabbed({ config }: { config: ListPageConfig<Row> }) {

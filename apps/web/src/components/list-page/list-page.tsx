@@ -132,7 +132,10 @@ function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelect
   });
 
   const search = () => {
-    setFilters(toFilters(config.query ?? [], form.getFieldsValue(true) as Record<string, unknown>));
+    const next = toFilters(config.query ?? [], form.getFieldsValue(true) as Record<string, unknown>);
+    // a search always asks: with the criteria already shown, for what has changed since (a new session, a new order)
+    if (paging.pageNo === 1 && sameFilters(next, filters)) void query.refetch();
+    setFilters(next);
     setPaging((current) => ({ ...current, pageNo: 1 }));
   };
   const resetQuery = () => {
@@ -245,3 +248,6 @@ function ListPageBody<T extends object>({ config, toolbar, exportSlot, rowSelect
     </div>
   );
 }
+
+const sameFilters = (a: Record<string, string | number>, b: Record<string, string | number>): boolean =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => b[key] === value);
