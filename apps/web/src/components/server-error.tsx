@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
 import { HttpError } from '../lib/http.ts';
 
@@ -13,12 +14,33 @@ export function failureMessage(error: unknown, notFound?: string): string | null
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Where a refusal belongs: the dialog or drawer it is shown in (a form on a page otherwise). */
+const SCOPE = '.ant-modal-content, .ant-drawer-content, form';
+
 /**
  * The server's refusal inside a dialog (a 400 naming the field, a 409 when the state does not allow
- * it); the dialog stays open so that the user can correct and send again.
+ * it); the dialog stays open so that the user can correct and send again. Once the user changes
+ * anything in the dialog the refusal no longer describes what is there: it goes, until the next one.
  */
 export function ServerError({ error, notFound }: { error: unknown; notFound?: string }) {
   const message = failureMessage(error, notFound);
-  if (!message) return null;
-  return <Alert type="error" showIcon title={message} style={{ marginBottom: 16 }} data-testid="server-error" role="alert" />;
+  const ref = useRef<HTMLDivElement>(null);
+  const [outlived, setOutlived] = useState<unknown>(null);
+  useEffect(() => {
+    const scope = message ? ref.current?.closest(SCOPE) : null;
+    if (!scope) return;
+    const changed = () => setOutlived(error);
+    scope.addEventListener('input', changed);
+    scope.addEventListener('change', changed);
+    return () => {
+      scope.removeEventListener('input', changed);
+      scope.removeEventListener('change', changed);
+    };
+  }, [error, message]);
+  if (!message || outlived === error) return null;
+  return (
+    <div ref={ref}>
+      <Alert type="error" showIcon title={message} style={{ marginBottom: 16 }} data-testid="server-error" role="alert" />
+    </div>
+  );
 }

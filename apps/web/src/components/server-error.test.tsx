@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderUi } from '../test/render-ui.tsx';
+import { ServerError } from './server-error.tsx';
+
+/** A dialog's body as the dialogs draw it: the refusal above the form, a field, and a save that is refused. */
+function Dialog() {
+  const [error, setError] = useState<Error | null>(null);
+  return (
+    <div className="ant-modal-content">
+      <ServerError error={error} />
+      <label>
+        code
+        <input aria-label="code" />
+      </label>
+      <button type="button" onClick={() => setError(new Error('授權標識 system:module:view 已被其他選單使用'))}>
+        save
+      </button>
+    </div>
+  );
+}
+
+describe('a server refusal in a dialog', () => {
+  it('goes once the user changes what it was about, and comes back with the next refusal', async () => {
+    renderUi(<Dialog />);
+    await userEvent.click(screen.getByRole('button', { name: 'save' }));
+    expect(screen.getByTestId('server-error').textContent).toContain('已被其他選單使用');
+    await userEvent.type(screen.getByLabelText('code'), 'x');
+    expect(screen.queryByTestId('server-error')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'save' }));
+    expect(screen.getByTestId('server-error').textContent).toContain('已被其他選單使用');
+  });
+});
