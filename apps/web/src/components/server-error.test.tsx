@@ -9,7 +9,7 @@ import { ServerError } from './server-error.tsx';
 function Dialog() {
   const [error, setError] = useState<Error | null>(null);
   return (
-    <div className="ant-modal-content">
+    <div role="dialog">
       <ServerError error={error} />
       <label>
         code

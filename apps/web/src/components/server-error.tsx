@@ -15,7 +15,7 @@ export function failureMessage(error: unknown, notFound?: string): string | null
 }
 
 /** Where a refusal belongs: the dialog or drawer it is shown in (a form on a page otherwise). */
-const SCOPE = '.ant-modal-content, .ant-drawer-content, form';
+const SCOPE = '[role="dialog"], form';
 
 /**
  * The server's refusal inside a dialog (a 400 naming the field, a 409 when the state does not allow
