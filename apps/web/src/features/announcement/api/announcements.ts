@@ -70,7 +70,9 @@ type TargetAudience = Exclude<AnnouncementAudience, 'ALL'>;
 /** GET /sys/announcement/targets: what an audience may name, by name, or the names of chosen ids. */
 export const targetsQuery = (audience: TargetAudience, search: { keyword?: string; ids?: number[] }) =>
   queryOptions({
-    queryKey: [...ANNOUNCEMENTS_KEY, 'targets', audience, search.keyword ?? '', search.ids?.join(',') ?? ''] as const,
+    // a search by name and the names of chosen ids are two questions: none of them may answer the other (the
+    // chosen ids' query, empty and idle, once shared the unfiltered search's key, and its names joined every search)
+    queryKey: [...ANNOUNCEMENTS_KEY, 'targets', audience, search.ids === undefined ? { keyword: search.keyword ?? '' } : { ids: search.ids.join(',') }] as const,
     queryFn: ({ signal }) => http.get<TargetOption[]>('/sys/announcement/targets', { params: { audience, keyword: search.keyword, ids: search.ids?.join(',') }, signal }),
     staleTime: 30_000,
   });
