@@ -21,9 +21,10 @@ export function useThirdTicket(): { signingIn: boolean; message: string | null }
   const complete = useCompleteSignIn();
   const ticket = search.get('thirdToken');
   const thirdError = search.get('thirdError');
-  const [state, setState] = useState<{ signingIn: boolean; message: string | null }>(() => ({
+  // what went wrong is kept as what it is, not as words: a change of language redraws the banner in the new one
+  const [state, setState] = useState<{ signingIn: boolean; failure: ThirdLoginError | null }>(() => ({
     signingIn: ticket !== null,
-    message: isThirdError(thirdError) ? t(ERROR_TEXT[thirdError]) : null,
+    failure: isThirdError(thirdError) ? thirdError : null,
   }));
 
   useEffect(() => {
@@ -38,9 +39,10 @@ export function useThirdTicket(): { signingIn: boolean; message: string | null }
     );
     if (traded.has(ticket)) return;
     traded.add(ticket);
-    getThirdLoginUser(ticket).then(complete, (error: unknown) => setState({ signingIn: false, message: error instanceof Error ? error.message : t('auth.login.thirdFailed') }));
+    // a ticket refused (unknown, used or expired) is the provider's sign-in that failed or timed out
+    getThirdLoginUser(ticket).then(complete, () => setState({ signingIn: false, failure: 'failed' }));
     // once per ticket (complete, setSearch and t change identity on every render)
   }, [ticket]);
 
-  return state;
+  return { signingIn: state.signingIn, message: state.failure ? t(ERROR_TEXT[state.failure]) : null };
 }

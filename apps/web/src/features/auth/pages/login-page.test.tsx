@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, afterAll, describe, expect, test, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { leaveNotice } from '../../../lib/notice.ts';
@@ -93,11 +93,19 @@ describe('the login page (plain form)', () => {
     expect(screen.getByTestId('third-login-message').textContent).toBe(text);
   });
 
-  test('trades the ticket of the way back once, and shows the server\'s refusal', async () => {
+  test('says it in the language chosen after it came', async () => {
+    renderPage('/user/login?thirdError=failed');
+    expect(screen.getByTestId('third-login-message').textContent).toBe('第三方登录失败或已超时，请重新登录。');
+    await act(() => changeLanguage('en-US'));
+    expect(screen.getByTestId('third-login-message').textContent).toBe('The third-party sign-in failed or timed out, please sign in again.');
+    await act(() => changeLanguage('zh-CN'));
+  });
+
+  test('trades the ticket of the way back once, and says when it is refused', async () => {
     fetchMock.mockImplementation(async (url) => (String(url).includes('/thirdLogin/getLoginUser/') ? answer(null, false, '第三方登录凭证无效或已过期，请重新登录') : answer([])));
     renderPage('/user/login?thirdToken=ticket-abc_123');
     expect(await screen.findByTestId('third-login-message')).toBeTruthy();
-    expect(screen.getByTestId('third-login-message').textContent).toBe('第三方登录凭证无效或已过期，请重新登录');
+    expect(screen.getByTestId('third-login-message').textContent).toBe('第三方登录失败或已超时，请重新登录。');
     const trades = fetchMock.mock.calls.filter(([url]) => String(url).includes('/thirdLogin/getLoginUser/'));
     expect(trades).toHaveLength(1);
     expect(String(trades[0]?.[0])).toContain('/thirdLogin/getLoginUser/ticket-abc_123');
