@@ -2,6 +2,11 @@ import type { Texts } from './languages.ts';
 
 /** Departments, their members and their department roles. */
 export const departsMessages = {
+  departNameTaken: {
+    'zh-TW': '同一上級部門下已有名為「{name}」的部門',
+    'zh-CN': '同一上级部门下已有名为“{name}”的部门',
+    'en-US': 'There is already a department named "{name}" under the same parent',
+  },
   departOrgCodeTaken: {
     'zh-TW': '部門編碼已被使用，請重試',
     'zh-CN': '部门编码已被使用，请重试',

@@ -133,6 +133,24 @@ describe(`departments (${testDbKind()})`, () => {
     }
   });
 
+  it('refuses a second department of one name under one parent (case, width and spaces folded), in an add and an edit', async () => {
+    const texts = {
+      'zh-TW': '同一上級部門下已有名為「財務部 Finance」的部門',
+      'zh-CN': '同一上级部门下已有名为“財務部 Finance”的部门',
+      'en-US': 'There is already a department named "財務部 Finance" under the same parent',
+    } as const;
+    for (const [lang, text] of Object.entries(texts)) {
+      expect(refused(await call(tokens.merchant, 'POST', '/sys/sysDepart/add', { departName: ' 財務部 FINANCE ', parentId: ids.A01 }, lang), 409)).toBe(text);
+    }
+    const before = (await tree()).length;
+    // under another parent the name is free; renaming a department to a sibling's name is refused, to its own is not
+    const elsewhere = await add('財務部 Finance', ids.A01A01);
+    expect((await tree()).length).toBe(before + 1);
+    expect(refused(await call(tokens.merchant, 'PUT', '/sys/sysDepart/edit', { id: ids.A01A01, departName: '財務部 Finance' }), 409)).toBe(texts['en-US']);
+    ok(await call(tokens.merchant, 'PUT', '/sys/sysDepart/edit', { id: ids.A01A02, departName: '財務部 Finance' }));
+    ok(await call(tokens.merchant, 'DELETE', '/sys/sysDepart/delete', { id: elsewhere.id }));
+  });
+
   it('searches by name or org code with the word bound, wildcards and SQL taken literally', async () => {
     const search = async (keyWord: string) => ok<DepartRecord[]>(await call(tokens.merchant, 'GET', '/sys/sysDepart/searchBy', { keyWord })).map((d) => d.orgCode);
     expect(await search('財務')).toEqual(['A01A02']);

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { conflict } from '../../../lib/errors.ts';
 import { readTitledSheet, readWorkbook, sortRowErrors, templateWorkbook, type SheetLayout, type TitledSheet } from '../../../lib/xlsx-read.ts';
-import { nextChildCode } from './model.ts';
+import { nameKey, nextChildCode } from './model.ts';
 import { insertDepart, listDeparts } from './repository.ts';
 
 /*
@@ -34,13 +34,8 @@ export const DEPART_SHEET: SheetLayout<DepartColumn> = {
   maxRows: DEPART_IMPORT_ROWS_MAX,
 };
 
-/** A name path as compared: segments trimmed, case and width folded. */
-const pathKey = (text: string) =>
-  text
-    .split('/')
-    .map((segment) => segment.normalize('NFKC').trim().toLowerCase())
-    .filter(Boolean)
-    .join('/');
+/** A name path as compared: each segment as a name is (model.ts nameKey). */
+const pathKey = (text: string) => text.split('/').map(nameKey).filter(Boolean).join('/');
 
 /** Where a new department goes: under an existing one, under one of an earlier row (its index among the new ones), or at the top. */
 export type ParentRef = { kind: 'top' } | { kind: 'existing'; id: number; orgCode: string } | { kind: 'new'; index: number };

@@ -39,3 +39,6 @@ export function reordered(siblingIds: readonly number[], movedId: number, index:
   rest.splice(Math.min(index, rest.length), 0, movedId);
   return rest;
 }
+
+/** A department's name as compared with its siblings' (and a path's segments): trimmed, case and width folded. */
+export const nameKey = (name: string): string => name.normalize('NFKC').trim().toLowerCase();

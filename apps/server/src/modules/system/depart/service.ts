@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.t
 import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { refuseGrantChange, refuseUserAct } from '../../auth/access/delegation.ts';
 import { countTopAdmins, loadGrantor, loadTarget } from '../../auth/access/grantor-repository.ts';
-import { nextChildCode, renumbered, reordered } from './model.ts';
+import { nameKey, nextChildCode, renumbered, reordered } from './model.ts';
 import * as repo from './repository.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 
@@ -59,12 +59,20 @@ async function codeClashIsConflict<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Two departments side by side with one name could not be told apart in any picker: 409 naming it. */
+function refuseSiblingName(siblings: readonly DepartRecord[], name: string, exceptId?: number): void {
+  const key = nameKey(name);
+  const same = siblings.find((sibling) => sibling.id !== exceptId && nameKey(sibling.departName) === key);
+  if (same) throw conflict('departNameTaken', { name: same.departName });
+}
+
 export async function addDepart(db: Db, tenantId: number, input: DepartAddInput, actor: AuditActor): Promise<DepartRecord> {
   const parentId = input.parentId ?? null;
   const parent = parentId === null ? null : await requireDepart(db, tenantId, parentId);
   return codeClashIsConflict(() =>
     db.transaction(async (tx) => {
       const siblings = await repo.childrenOf(tx, tenantId, parentId);
+      refuseSiblingName(siblings, input.departName);
       const orgCode = await freeCode(tx, tenantId, parent?.orgCode ?? '');
       const added = await repo.insertDepart(tx, { tenantId, parentId, departName: input.departName, orgCode, sortNo: input.sortNo ?? siblings.length });
       await recordAudit(tx, actor, { resource: 'depart', resourceId: added.id, action: 'create', label: added.departName, after: added });
@@ -76,6 +84,7 @@ export async function addDepart(db: Db, tenantId: number, input: DepartAddInput,
 export async function editDepart(db: Db, access: AccessService, tenantId: number, input: DepartEditInput, actor: AuditActor): Promise<DepartRecord> {
   const before = await requireDepart(db, tenantId, input.id);
   const changedHeads = await db.transaction(async (tx) => {
+    refuseSiblingName(await repo.childrenOf(tx, tenantId, before.parentId), input.departName, input.id);
     await repo.updateDepart(tx, tenantId, input.id, { departName: input.departName, ...(input.sortNo === undefined ? {} : { sortNo: input.sortNo }) });
     let members: number[] = [];
     if (input.headUserIds !== undefined) {
