@@ -3,6 +3,7 @@ import type { Texts } from './languages.ts';
 /** Tenants and tenant menu packages. */
 export const tenantsMessages = {
   tenantNotFound: { 'zh-TW': '租戶不存在', 'zh-CN': '租户不存在', 'en-US': 'The tenant does not exist' },
+  tenantNameTaken: { 'zh-TW': '已有名為「{name}」的租戶', 'zh-CN': '已有名为“{name}”的租户', 'en-US': 'There is already a tenant named "{name}"' },
   tenantValidityOrder: {
     'zh-TW': '有效期的結束時間須晚於開始時間',
     'zh-CN': '有效期的结束时间须晚于开始时间',

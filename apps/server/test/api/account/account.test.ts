@@ -498,10 +498,24 @@ describe(`public account pages (${testDbKind()})`, () => {
   describe('POST /api/auth/register', () => {
     const validBody = registrationBody;
 
+    it('refuses a company name another company has (case, width and spaces folded), in the caller\'s language', async () => {
+      const phone = freshPhone();
+      const code = await requestCode(phone, 'register');
+      for (const [lang, text] of [
+        ['zh-TW', '已有名為「Demo Trading」的租戶'],
+        ['en-US', 'There is already a tenant named "Demo Trading"'],
+      ] as const) {
+        const response = await post(REGISTER, validBody(phone, code, { companyName: ' ＤＥＭＯ trading ' }), { lang });
+        expect(response.statusCode).toBe(409);
+        expect(response.json().message).toBe(text);
+      }
+      expect((await app().db.select().from(users).where(eq(users.phone, normalisePhone(phone)!))).length).toBe(0);
+    });
+
     it('creates the tenant, its roles, root department and main account in one go', async () => {
       const phone = freshPhone();
       const code = await requestCode(phone, 'register');
-      const response = await post(REGISTER, validBody(phone, code, { username: 'Pacific_01' }), { lang: 'en-US' });
+      const response = await post(REGISTER, validBody(phone, code, { username: 'Pacific_01', companyName: 'Pacific Freight 太平洋' }), { lang: 'en-US' });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body).toMatchObject({ success: true, message: 'Registered', result: { username: 'Pacific_01' } });

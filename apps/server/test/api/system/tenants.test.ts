@@ -262,4 +262,14 @@ describe(`tenants and tenant packages (${testDbKind()})`, () => {
     refused(await t.call({ method: 'DELETE', url: `${P}/delete`, query: { id: String(spare.id) }, token: as('admin') }), 404);
     expect((await audits('tenant-package', spare.id)).map((a) => a.action)).toEqual(['create', 'update', 'set-default', 'delete']);
   });
+
+  it('refuses a tenant named as another (the platform\'s included), in an add and an edit; its own name stays its own', async () => {
+    const body = (name: string, username: string, phone: string) => ({ name, packageId: smallPackage.id, account: { username, realname: '陳', phone } });
+    expect(refused(await t.call({ method: 'POST', url: `${T}/add`, payload: body('demo TRADING', 'dup_main', '0912888101'), token: as('admin'), lang: 'zh-TW' }), 409)).toBe('已有名為「Demo Trading」的租戶');
+    const made = ok<{ tenant: Tenant }>(await t.call({ method: 'POST', url: `${T}/add`, payload: body('Lantau Goods 大嶼', 'lantau_main', '0912888102'), token: as('admin') })).tenant;
+    const edit = (name: string) => t.call({ method: 'PUT', url: `${T}/edit`, payload: { id: made.id, name, packageId: smallPackage.id }, token: as('admin'), lang: 'en-US' });
+    expect(refused(await edit('Harbour Imports'), 409)).toBe('There is already a tenant named "Harbour Imports"');
+    expect(ok<Tenant>(await edit('Lantau Goods 大嶼')).name).toBe('Lantau Goods 大嶼');
+  });
+
 });

@@ -71,6 +71,17 @@ export async function listTenants(db: Db, query: TenantListQuery) {
   return pageOf(rows.map(toRecord), Number(counted[0]?.total ?? 0), query.pageNo, query.pageSize);
 }
 
+/** The tenant (the platform's own included) whose name is `name` as pickers show it: trimmed, case and width folded. */
+export async function tenantNamed(db: Db, name: string, exceptId?: number): Promise<{ id: number; name: string } | null> {
+  const key = name.normalize('NFKC').trim().toLowerCase();
+  const [row] = await db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(tenants)
+    .where(and(sql`lower(btrim(normalize(${tenants.name}, NFKC))) = ${key}`, exceptId === undefined ? undefined : ne(tenants.id, exceptId)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** A merchant tenant, or null (the platform's own is not one). */
 export async function findTenant(db: Db, id: number): Promise<TenantRecord | null> {
   if (id === PLATFORM_TENANT) return null;

@@ -12,7 +12,7 @@ import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { defaultPackageId, findPackage } from '../tenant-package/repository.ts';
 import { phoneTakenBy, usernameTakenBy } from '../user/repository.ts';
 import { endTenantSessions } from '../../auth/session/service.ts';
-import { createMerchant, findTenant, lockTenants, setTenantStatus, updateTenant, type TenantValues } from './repository.ts';
+import { createMerchant, findTenant, lockTenants, setTenantStatus, tenantNamed, updateTenant, type TenantValues } from './repository.ts';
 
 /*
  * Merchant companies as the platform administers them: made exactly as registration makes one
@@ -63,7 +63,14 @@ export function takenAccountOf(error: unknown): unknown {
 }
 
 /** A company registering itself: made on the default package (the seed keeps one at every start), inside the caller's transaction. */
+/** Two companies of one name could not be told apart in any picker (targets, statistics, the tenant list): 409 naming it. */
+export async function refuseTakenTenantName(db: Db, name: string, exceptId?: number): Promise<void> {
+  const taken = await tenantNamed(db, name, exceptId);
+  if (taken) throw conflict('tenantNameTaken', { name: taken.name });
+}
+
 export async function registerMerchant(tx: Db, values: { companyName: string; username: string; phone: string; passwordHash: string; language: Language }): Promise<{ tenantId: number; userId: number }> {
+  await refuseTakenTenantName(tx, values.companyName);
   const packageId = await defaultPackageId(tx);
   if (packageId === null) throw new Error('register: no default tenant package');
   return createMerchant(tx, { ...values, packageId });
@@ -76,6 +83,7 @@ export async function addTenant(db: Db, caller: TenantCaller, input: TenantAddIn
   if (!phone) throw badRequest('phoneInvalid');
   if (account.password !== undefined && !isStrongPassword(account.password)) throw badRequest('passwordWeak');
   await refuseTakenAccount(db, phone, account.username);
+  await refuseTakenTenantName(db, values.name);
   const generated = account.password === undefined ? generatedPassword() : null;
   const passwordHash = await hashPassword(account.password ?? (generated as string));
   try {
@@ -105,7 +113,9 @@ export async function editTenant(db: Db, caller: TenantCaller, { id, ...input }:
   const tenant = await db.transaction(async (scoped) => {
     const [before] = await lockTenants(scoped, [id]);
     if (!before) throw notFound('tenantNotFound');
-    await updateTenant(scoped, id, await valuesOf(scoped, input, before.packageId));
+    const values = await valuesOf(scoped, input, before.packageId);
+    await refuseTakenTenantName(scoped, values.name, id);
+    await updateTenant(scoped, id, values);
     const after = requireFound(await findTenant(scoped, id));
     await recordAudit(scoped, caller.actor, { resource: RESOURCE, resourceId: id, action: 'update', label: after.name, before, after });
     return after;
