@@ -67,6 +67,11 @@ export const menusMessages = {
     'zh-CN': '菜单不可同时仅限平台与仅限商家',
     'en-US': 'An entry cannot be both platform-only and merchant-only',
   },
+  menuPathTaken: {
+    'zh-TW': '路由路徑 {path} 已被其他選單使用',
+    'zh-CN': '路由路径 {path} 已被其他菜单使用',
+    'en-US': 'The route path {path} is already used by another entry',
+  },
   menuPermsTaken: {
     'zh-TW': '授權標識 {perms} 已被其他選單使用',
     'zh-CN': '授权标识 {perms} 已被其他菜单使用',

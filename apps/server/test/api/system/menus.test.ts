@@ -175,6 +175,13 @@ describe(`menu (permission) management (${testDbKind()})`, () => {
     const mine = await t.call({ method: 'POST', url: ADD, token: admin, lang: 'zh-CN', payload: newMenu({ path: '/other' }) });
     expect(mine.statusCode).toBe(409);
     expect(mine.json().message).toBe('授权标识 reports:module:view 已被其他菜单使用');
+    // a second entry on a route path the router already opens (系統管理's /system), in an add and an edit
+    const onSystem = await t.call({ method: 'POST', url: ADD, token: admin, lang: 'zh-TW', payload: newMenu({ path: '/system', perms: 'reports:other:view' }) });
+    expect(onSystem.statusCode).toBe(409);
+    expect(onSystem.json().message).toBe('路由路徑 /system 已被其他選單使用');
+    const moved = await t.call({ method: 'PUT', url: EDIT, token: admin, lang: 'en-US', payload: { ...newMenu({ path: '/reports/external' }), id: parentId } });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe('The route path /reports/external is already used by another entry');
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { MenuRecord } from '@portal/shared/system-menus';
 import type { Db } from '../../../db/client.ts';
 import { permissions } from '../../../db/schema/sys.ts';
@@ -76,6 +76,16 @@ export async function countChildren(db: Db, id: number): Promise<number> {
 /** The id of the entry holding exactly these codes, other than `exceptId`. */
 export async function permsHolder(db: Db, perms: string, exceptId: number | null): Promise<number | null> {
   const rows = await db.select({ id: permissions.id }).from(permissions).where(eq(permissions.perms, perms)).limit(2);
+  return rows.find((r) => r.id !== exceptId)?.id ?? null;
+}
+
+/** The menu or page entry (not a button) at route `path`, other than `exceptId`, or null. */
+export async function pathHolder(db: Db, path: string, exceptId: number | null): Promise<number | null> {
+  const rows = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(and(eq(permissions.path, path), ne(permissions.menuType, 2)))
+    .limit(2);
   return rows.find((r) => r.id !== exceptId)?.id ?? null;
 }
 

@@ -12,6 +12,7 @@ import {
   deleteMenu,
   findMenu,
   insertMenu,
+  pathHolder,
   permsHolder,
   PERMS_UNIQUE,
   toRecord,
@@ -111,6 +112,12 @@ async function isWithin(db: Db, id: number, ancestor: number): Promise<boolean> 
 
 const permsTaken = (perms: string) => conflict('menuPermsTaken', { perms });
 
+/** Two entries on one route path: the router could open only one of them (a button has no path). */
+async function refuseTakenPath(db: Db, values: { menuType?: number | null; path?: string | null }, exceptId: number | null): Promise<void> {
+  if (values.menuType === 2 || !values.path) return;
+  if ((await pathHolder(db, values.path, exceptId)) !== null) throw conflict('menuPathTaken', { path: values.path });
+}
+
 async function saving<T>(perms: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -127,6 +134,7 @@ const audited = (row: MenuRow) => Object.fromEntries(Object.entries(row).filter(
 export async function addMenu(db: Db, access: Publish, input: Input, actor: AuditActor): Promise<MenuRecord> {
   const values = await checkedValues(db, input, null);
   if ((await permsHolder(db, values.perms ?? '', null)) !== null) throw permsTaken(values.perms ?? '');
+  await refuseTakenPath(db, values, null);
   const row = await saving(values.perms ?? '', () =>
     db.transaction(async (tx) => {
       const inserted = await insertMenu(tx, values);
@@ -143,6 +151,7 @@ export async function editMenu(db: Db, access: Publish, id: number, input: Input
   if (!stored) throw notFound();
   const values = await checkedValues(db, input, stored);
   if ((await permsHolder(db, values.perms ?? '', id)) !== null) throw permsTaken(values.perms ?? '');
+  await refuseTakenPath(db, values, id);
   const row = await saving(values.perms ?? '', () =>
     db.transaction(async (tx) => {
       const updated = await updateMenu(tx, id, values);
