@@ -55,7 +55,7 @@ function UserActions({ user, onEdit, onPassword }: { user: UserRecord } & Handle
         danger={freezing}
         pending={frozen.isPending}
         run={() => frozen.mutateAsync({ ids: [user.id], status: freezing ? 2 : 1 })}
-        done={freezing ? t('status.frozen') : t('status.normal')}
+        done={t(freezing ? 'list.frozenDone' : 'list.unfrozenDone', { name: user.realname || user.username })}
         testId={freezing ? 'user-freeze' : 'user-unfreeze'}
       />
       )}
@@ -136,7 +136,7 @@ function BatchFreeze({ ids, status, onDone }: { ids: number[]; status: 1 | 2; on
       disabled={ids.length === 0}
       pending={frozen.isPending}
       run={() => frozen.mutateAsync({ ids, status }).then(onDone)}
-      done={freezing ? t('status.frozen') : t('status.normal')}
+      done={t(freezing ? 'list.batchFrozenDone' : 'list.batchUnfrozenDone', { count: ids.length })}
       testId={freezing ? 'user-batch-freeze' : 'user-batch-unfreeze'}
     />
   );

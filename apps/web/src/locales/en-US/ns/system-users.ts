@@ -43,6 +43,10 @@ export const resources: typeof source = {
     unfreezeConfirm: 'Unfreeze {{name}}?',
     batchFreezeConfirm: 'Freeze the {{count}} selected users? Their sessions end at once.',
     batchUnfreezeConfirm: 'Unfreeze the {{count}} selected users?',
+    frozenDone: '{{name}} is frozen: signed out, and cannot sign in',
+    unfrozenDone: '{{name}} is unfrozen and can sign in again',
+    batchFrozenDone: 'Users frozen: {{count}}, signed out and unable to sign in',
+    batchUnfrozenDone: 'Users unfrozen: {{count}}, able to sign in again',
     top: 'Main account',
   },
   form: {

@@ -43,6 +43,10 @@ export const resources: typeof source = {
     unfreezeConfirm: '解冻 {{name}}？',
     batchFreezeConfirm: '冻结所选的 {{count}} 位用户？其登录会立即退出。',
     batchUnfreezeConfirm: '解冻所选的 {{count}} 位用户？',
+    frozenDone: '已冻结 {{name}}：其登录已结束，无法再登录',
+    unfrozenDone: '已解冻 {{name}}：可再次登录',
+    batchFrozenDone: '已冻结 {{count}} 位用户：其登录已结束',
+    batchUnfrozenDone: '已解冻 {{count}} 位用户',
     top: '主账号',
   },
   form: {

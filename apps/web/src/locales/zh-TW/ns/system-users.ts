@@ -42,6 +42,10 @@ export const resources = {
     unfreezeConfirm: '解凍 {{name}}？',
     batchFreezeConfirm: '凍結所選的 {{count}} 位用戶？其登入會立即登出。',
     batchUnfreezeConfirm: '解凍所選的 {{count}} 位用戶？',
+    frozenDone: '已凍結 {{name}}：其登入已結束，無法再登入',
+    unfrozenDone: '已解凍 {{name}}：可再次登入',
+    batchFrozenDone: '已凍結 {{count}} 位用戶：其登入已結束',
+    batchUnfrozenDone: '已解凍 {{count}} 位用戶',
     top: '主帳號',
   },
   form: {
