@@ -32,8 +32,15 @@ type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows?: Row[] }).rows ?? [];
 
 const plugin: FastifyPluginAsync<MetricsOptions> = async (app, { token, database, onPushAttempt }) => {
+  if (!token) {
+    // nothing measured, nothing answered: the requests pay for no hook
+    app.get('/metrics', { schema: { hide: true } }, async () => {
+      throw notFound();
+    });
+    return;
+  }
   const registry = new Registry();
-  if (token) collectDefaultMetrics({ register: registry });
+  collectDefaultMetrics({ register: registry });
   const db = database.db;
 
   const requests = new Counter({ name: 'portal_http_requests_total', help: 'Answered requests by method, route template and status', labelNames: ['method', 'route', 'status'], registers: [registry] });
@@ -108,7 +115,6 @@ const plugin: FastifyPluginAsync<MetricsOptions> = async (app, { token, database
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!token) throw notFound();
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!given || !sameToken(given, token)) throw unauthorized();
     return reply.type(registry.contentType).send(await registry.metrics());
