@@ -155,7 +155,7 @@ export function DataRuleDrawer({ open, permissionId, resource, title, onClose }:
         loading={rules.isLoading}
         dataSource={rules.data ?? []}
         pagination={false}
-        locale={{ emptyText: t('drawer.empty') }}
+        locale={{ emptyText: rules.isLoading ? ' ' : t('drawer.empty') }}
         data-testid="data-rule-table"
         onRow={(rule) => ({ 'data-testid': `data-rule-row-${rule.id}` }) as object}
         columns={[

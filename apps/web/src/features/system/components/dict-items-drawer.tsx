@@ -47,7 +47,7 @@ export function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; on
         loading={items.isPending || sort.isPending}
         dataSource={rows}
         pagination={false}
-        locale={{ emptyText: t('item.empty') }}
+        locale={{ emptyText: items.isPending ? ' ' : t('item.empty') }}
         scroll={{ x: 640 }}
         columns={[
           { dataIndex: 'itemValue', title: t('item.value'), width: 150 },

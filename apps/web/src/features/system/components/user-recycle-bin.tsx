@@ -86,7 +86,7 @@ export function UserRecycleBinButton() {
             rowKey="id"
             loading={bin.isFetching}
             dataSource={bin.data?.records ?? []}
-            locale={{ emptyText: t('bin.empty') }}
+            locale={{ emptyText: bin.isPending ? ' ' : t('bin.empty') }}
             rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
             pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: bin.data?.total ?? 0, showSizeChanger: false, onChange: setPageNo }}
             scroll={{ x: 660 }}

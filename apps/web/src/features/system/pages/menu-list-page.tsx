@@ -167,7 +167,8 @@ export function MenuListPage() {
         loading={tree.isLoading}
         pagination={false}
         scroll={{ x: 1600 }}
-        locale={{ emptyText: t('list.empty') }}
+        // "nothing found" only once the list has come: not under the spinner while it loads
+        locale={{ emptyText: tree.isLoading ? ' ' : t('list.empty') }}
         expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setExpanded(keys) }}
         onRow={(node) => ({ 'data-testid': `menu-row-${node.perms}` }) as React.HTMLAttributes<HTMLElement>}
       />
