@@ -29,6 +29,17 @@ describe('the role form: the code checked by its rule and against the tenant as 
     vi.unstubAllGlobals();
   });
 
+  it('says an empty code is required once, with its rule as the hint and not a second time as an error', async () => {
+    signIn(['system:role:add']);
+    stubFetch(server);
+    renderUi(<RoleFormDrawer open role={null} onClose={vi.fn()} />);
+    await screen.findByTestId('role-form-code');
+    await type('Role name', 'Clerk');
+    await userEvent.click(screen.getByTestId('role-form-save'));
+    expect(await screen.findByText('Role code is required')).toBeTruthy();
+    expect(screen.getAllByText('Starts with a letter; letters, digits, underscores and dashes only')).toHaveLength(1);
+  });
+
   it('refuses a code against the rule or taken, and adds once it is free', async () => {
     signIn(['system:role:add']);
     const onClose = vi.fn();

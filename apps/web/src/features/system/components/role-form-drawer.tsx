@@ -78,7 +78,7 @@ export function RoleFormDrawer({ open, role, onClose }: { open: boolean; role: R
           name="roleCode"
           label={t('role.roleCode')}
           required
-          rules={[...rules.requiredText(t('role.roleCode'), 64), check((value) => (codeValid(value.trim()) ? null : t('role.codeRule')))]}
+          rules={[...rules.requiredText(t('role.roleCode'), 64), check((value) => (value === '' || codeValid(value) ? null : t('role.codeRule')))]}
           hasFeedback // always: a feedback icon appearing while typing would take the focus away
           validateStatus={codeStatus}
           help={codeStatus === 'error' ? t('role.codeTaken') : undefined}
