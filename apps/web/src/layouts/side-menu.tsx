@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuEntry } from '@portal/shared/sys';
 import { useAuth } from '../lib/auth.ts';
@@ -17,6 +18,8 @@ type Props = { mode: 'inline' | 'horizontal'; theme: 'dark' | 'light'; collapsed
 /** The menu built from the server's tree (spec §2 "Menu building"). */
 export function SideMenu({ mode, theme, collapsed, onNavigate }: Props) {
   const menu = useAuth((state) => state.permissions?.menu ?? NO_MENU);
+  const loaded = useAuth((state) => state.permissions !== null);
+  const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
   const location = useLocation();
@@ -57,6 +60,15 @@ export function SideMenu({ mode, theme, collapsed, onNavigate }: Props) {
     if (entry) openEntry(entry, navigate);
     onNavigate?.();
   };
+
+  // a user whose roles give no menu is told why the menu is empty, and whom to ask
+  if (loaded && items.length === 0 && mode === 'inline' && !collapsed) {
+    return (
+      <p style={{ padding: '16px 24px', margin: 0, color: theme === 'dark' ? 'rgba(255, 255, 255, 0.65)' : 'rgba(0, 0, 0, 0.55)' }} data-testid="menu-none">
+        {t('layout.menuNone')}
+      </p>
+    );
+  }
 
   return (
     <Menu

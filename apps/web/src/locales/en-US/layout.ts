@@ -14,6 +14,7 @@ export const layout: typeof source = {
   forbidden: { title: '403', description: 'Sorry, you are not allowed to open this page.', back: 'Back home' },
   pageTitles: { notFound: 'Page not found', forbidden: 'No permission', tracking: 'Track a shipment' },
   notices: { open: 'Announcements, {{count}} unread', title: 'Unread announcements', markAllRead: 'Mark all read', viewAll: 'View all', empty: 'No unread announcements', marked: 'All marked read' },
+  menuNone: 'No menu has been given to your account yet: ask your administrator for a role',
   menuSearch: { placeholder: 'Search the menu', open: 'Search the menu', empty: 'No matching menu' },
   settings: {
     title: 'System settings',

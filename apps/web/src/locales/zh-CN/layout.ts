@@ -14,6 +14,7 @@ export const layout: typeof source = {
   forbidden: { title: '403', description: '抱歉，您没有权限访问此页面。', back: '返回首页' },
   pageTitles: { notFound: '页面不存在', forbidden: '没有权限', tracking: '物流追踪' },
   notices: { open: '公告通知，{{count}} 条未读', title: '未读公告', markAllRead: '全部标为已读', viewAll: '查看全部', empty: '没有未读公告', marked: '已全部标为已读' },
+  menuNone: '您的账号尚未获授任何菜单，请联系您的管理员分配角色',
   menuSearch: { placeholder: '搜索菜单', open: '搜索菜单', empty: '没有匹配的菜单' },
   settings: {
     title: '系统设置',

@@ -14,6 +14,7 @@ export const layout = {
   /** the browser's window title of pages that have no menu entry: '<page> - <product title>' */
   pageTitles: { notFound: '頁面不存在', forbidden: '沒有權限', tracking: '物流追蹤' },
   notices: { open: '公告通知，{{count}} 則未讀', title: '未讀公告', markAllRead: '全部標為已讀', viewAll: '查看全部', empty: '沒有未讀公告', marked: '已全部標為已讀' },
+  menuNone: '您的帳號尚未獲授任何選單，請聯絡您的管理員指派角色',
   menuSearch: { placeholder: '搜尋選單', open: '搜尋選單', empty: '沒有符合的選單' },
   settings: {
     title: '系統設定',
