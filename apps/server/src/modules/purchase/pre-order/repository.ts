@@ -42,12 +42,16 @@ export async function findBasket(tx: Db, tenantId: number, userId: number, platf
 
 /** The user's basket, made when missing (two first adds at once make one: the unique draft index), locked. */
 export async function basketFor(tx: Db, tenantId: number, userId: number, platform: PurchasePlatform): Promise<PreOrderHead> {
-  const found = await findBasket(tx, tenantId, userId, platform, true);
-  if (found) return found;
-  await tx
-    .insert(preOrders)
-    .values({ tenantId, platform, status: 'DRAFT', preOrderNo: basketNo(platform, userId), warehouseCode: '', createdBy: userId })
-    .onConflictDoNothing();
+  // the insert may yield to another request's new basket that is submitted before this one reads it: then the
+  // next turn finds no draft and makes its own
+  for (let turn = 0; turn < 3; turn++) {
+    const found = await findBasket(tx, tenantId, userId, platform, true);
+    if (found) return found;
+    await tx
+      .insert(preOrders)
+      .values({ tenantId, platform, status: 'DRAFT', preOrderNo: basketNo(platform, userId), warehouseCode: '', createdBy: userId })
+      .onConflictDoNothing();
+  }
   return must(await findBasket(tx, tenantId, userId, platform, true), 'basket');
 }
 
