@@ -213,8 +213,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const rights: HeldRights = (table, holder, tenantId) => heldRights(app.accessService)(table, holder, tenantId);
     const rows: HeldRows = (menu, holder, tenantId, number) => heldRows(app.dataRules)(menu, holder, tenantId, number);
     const made = registerPushDelivery(options.database, jobs, pushSettings, { ...DELIVERY_DEFAULTS, ...options.pushDelivery }, app.log, { rights, rows }, bus);
-    relay = made;
     app.addHook('onClose', () => made.close());
+    relay = made;
     app.addHook('onClose', () => jobs.stop());
   }
 
@@ -284,7 +284,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   // before the routes: its hook times every answer
-  await app.register(metricsPlugin, { token: options.config.METRICS_TOKEN, database: options.database, ...(relay ? { onPushAttempt: (listener: (outcome: string) => void) => relay?.onAttempt(listener) } : {}) });
+  await app.register(metricsPlugin, { token: options.config.METRICS_TOKEN, database: options.database, pushRelay: relay });
   await app.register(
     async (api) => {
       // each area registers its own routes as one unit (modules/<domain>/area.ts)

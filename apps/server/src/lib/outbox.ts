@@ -5,6 +5,7 @@ import { PUSH_TEST_TYPE, type PushMessageType, type PushType } from '@portal/sha
 import { pushDeliveries, pushEndpoints, pushMessages } from '../db/schema/open-api.ts';
 import { preparedOnce } from './prepared.ts';
 import { referenced } from './reference-memory.ts';
+import { rawRows } from './raw-rows.ts';
 
 /*
  * The outbox of message push (docs/decisions on durable delivery): a change that merchants may
@@ -72,11 +73,14 @@ export async function queueMessage(tx: Db, tenantId: number, type: PushMessageTy
   if (!message) throw new Error('push: the message was not written');
   const nextTrigger = type === PUSH_TEST_TYPE ? 'TEST' : 'SCHEDULE';
   const targets = and(eq(pushEndpoints.tenantId, tenantId), inArray(pushEndpoints.id, [...endpointIds]), only === 'enabled' ? eq(pushEndpoints.enabled, true) : undefined);
-  const made = (await tx.execute(sql`
+  const made = await rawRows<{ id: unknown }>(
+    tx,
+    sql`
     insert into ${pushDeliveries} (tenant_id, message_id, endpoint_id, next_trigger)
     select ${pushEndpoints.tenantId}, ${message.id}, ${pushEndpoints.id}, ${nextTrigger} from ${pushEndpoints}
     where ${targets}
-    returning id`)) as unknown as { rows: unknown[] };
-  if (made.rows.length > 0) await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${String(tenantId)})`);
-  return made.rows.length;
+    returning id`,
+  );
+  if (made.length > 0) await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${String(tenantId)})`);
+  return made.length;
 }

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import { notFound, unauthorized } from '../lib/errors.ts';
+import { rawRows } from '../lib/raw-rows.ts';
 
 /*
  * What an operator watches, in Prometheus's text format at GET /metrics: the process's default metrics
@@ -18,8 +19,8 @@ import { notFound, unauthorized } from '../lib/errors.ts';
 export type MetricsOptions = {
   token: string | undefined;
   database: Pick<Database, 'db' | 'kind' | 'pool'>;
-  /** push attempts as they end (the relay's hook), when the app delivers pushes */
-  onPushAttempt?: (listener: (outcome: string) => void) => void;
+  /** the push relay, whose attempts are counted as they end, when the app delivers pushes */
+  pushRelay?: { onAttempt(listener: (outcome: string) => void): void };
 };
 
 const sameToken = (given: string, expected: string) => {
@@ -29,9 +30,8 @@ const sameToken = (given: string, expected: string) => {
 };
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows?: Row[] }).rows ?? [];
 
-const plugin: FastifyPluginAsync<MetricsOptions> = async (app, { token, database, onPushAttempt }) => {
+const plugin: FastifyPluginAsync<MetricsOptions> = async (app, { token, database, pushRelay }) => {
   if (!token) {
     // nothing measured, nothing answered: the requests pay for no hook
     app.get('/metrics', { schema: { hide: true } }, async () => {
@@ -78,8 +78,8 @@ const plugin: FastifyPluginAsync<MetricsOptions> = async (app, { token, database
     registers: [registry],
     async collect() {
       this.reset();
-      const result = await db.execute(sql`select name, state, count(*)::int as n from pgboss.job group by name, state`).catch(() => null);
-      for (const row of rowsOf(result)) this.set({ queue: String(row.name), state: String(row.state) }, Number(row.n));
+      const rows = await rawRows<Row>(db, sql`select name, state, count(*)::int as n from pgboss.job group by name, state`).catch(() => []);
+      for (const row of rows) this.set({ queue: String(row.name), state: String(row.state) }, Number(row.n));
     },
   });
   // both through the relay's partial index on PENDING deliveries
@@ -88,7 +88,7 @@ const plugin: FastifyPluginAsync<MetricsOptions> = async (app, { token, database
     help: 'Push deliveries not yet delivered nor given up (PENDING)',
     registers: [registry],
     async collect() {
-      const [row] = rowsOf(await db.execute(sql`select count(*)::int as n from push_delivery where status = 'PENDING'`));
+      const [row] = await rawRows<Row>(db, sql`select count(*)::int as n from push_delivery where status = 'PENDING'`);
       this.set(Number(row?.n ?? 0));
     },
   });
@@ -97,19 +97,19 @@ const plugin: FastifyPluginAsync<MetricsOptions> = async (app, { token, database
     help: 'Age of the oldest push delivery still waiting, 0 when none waits',
     registers: [registry],
     async collect() {
-      const [row] = rowsOf(await db.execute(sql`select coalesce(extract(epoch from now() - min(created_at)), 0)::float as age from push_delivery where status = 'PENDING'`));
+      const [row] = await rawRows<Row>(db, sql`select coalesce(extract(epoch from now() - min(created_at)), 0)::float as age from push_delivery where status = 'PENDING'`);
       this.set(Number(row?.age ?? 0));
     },
   });
   const attempts = new Counter({ name: 'portal_push_attempts_total', help: 'Push delivery attempts by outcome, since this server started', labelNames: ['outcome'], registers: [registry] });
-  onPushAttempt?.((outcome) => attempts.inc({ outcome }));
+  pushRelay?.onAttempt((outcome) => attempts.inc({ outcome }));
   new Gauge({
     name: 'portal_sessions_live',
     help: 'Signed-in sessions neither ended nor expired',
     registers: [registry],
     async collect() {
       // sys_session_live_idx: expiry, where not revoked
-      const [row] = rowsOf(await db.execute(sql`select count(*)::int as n from sys_session where revoked_at is null and expires_at > now()`));
+      const [row] = await rawRows<Row>(db, sql`select count(*)::int as n from sys_session where revoked_at is null and expires_at > now()`);
       this.set(Number(row?.n ?? 0));
     },
   });

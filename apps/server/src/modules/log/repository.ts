@@ -3,6 +3,7 @@ import type { DayRange, VisitDayRecord, VisitTenantRecord } from '@portal/shared
 import type { Db } from '../../db/client.ts';
 import { loginLogs, visitLogs } from '../../db/schema/auth.ts';
 import { tenants } from '../../db/schema/sys.ts';
+import { rawRows } from '../../lib/raw-rows.ts';
 
 /**
  * Whose rows are counted: one tenant, or every tenant (the platform's view). "Every tenant" is written
@@ -19,16 +20,10 @@ const inRange = (column: typeof loginLogs.createdAt | typeof visitLogs.createdAt
 
 const signIns = (scope: StatisticsScope) => and(ofScope(loginLogs.tenantId, scope), eq(loginLogs.logType, 1), eq(loginLogs.success, true));
 
-/** Both drivers (node-postgres, PGlite) answer a raw query with `rows`. */
-async function rowsOf<R>(db: Db, query: SQL): Promise<R[]> {
-  const rows = ((await db.execute(query)) as unknown as { rows?: unknown }).rows;
-  if (!Array.isArray(rows)) throw new Error('a raw query answered without rows');
-  return rows as R[];
-}
 
 /** Today's date where the database counts days (YYYY-MM-DD). */
 export async function today(db: Db): Promise<string> {
-  const rows = await rowsOf<{ today: string }>(db, sql`select to_char(current_date, 'YYYY-MM-DD') as today`);
+  const rows = await rawRows<{ today: string }>(db, sql`select to_char(current_date, 'YYYY-MM-DD') as today`);
   return String(rows[0]?.today);
 }
 
@@ -66,7 +61,7 @@ type DayRow = { date: string; page_views: string; visitors: string; sign_ins: st
 export async function visitsPerDay(db: Db, scope: StatisticsScope, range: DayRange): Promise<VisitDayRecord[]> {
   const visits = and(ofScope(visitLogs.tenantId, scope), inRange(visitLogs.createdAt, range));
   const logins = and(ofScope(loginLogs.tenantId, scope), eq(loginLogs.logType, 1), inRange(loginLogs.createdAt, range));
-  const rows = await rowsOf<DayRow>(db, sql`
+  const rows = await rawRows<DayRow>(db, sql`
     with days as (
       select g.d::date as day from generate_series(${range.begin}::date, ${range.end}::date, interval '1 day') as g(d)
     ), v as (
@@ -107,7 +102,7 @@ type TenantRow = { tenant_id: number; tenant_name: string; page_views: string; v
 export async function visitsPerTenant(db: Db, scope: StatisticsScope, range: DayRange): Promise<VisitTenantRecord[]> {
   const visits = and(ofScope(visitLogs.tenantId, scope), inRange(visitLogs.createdAt, range));
   const logins = and(ofScope(loginLogs.tenantId, scope), eq(loginLogs.logType, 1), inRange(loginLogs.createdAt, range));
-  const rows = await rowsOf<TenantRow>(db, sql`
+  const rows = await rawRows<TenantRow>(db, sql`
     with v as (
       select ${visitLogs.tenantId} as tenant_id, count(*) as page_views, count(distinct ${visitLogs.userId}) as visitors
       from ${visitLogs} where ${visits} group by 1

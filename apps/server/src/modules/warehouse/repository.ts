@@ -3,6 +3,7 @@ import type { OrderStatus } from '@portal/shared/logistics';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/logistics.ts';
 import { positionalOrder } from '../../lib/index-order.ts';
+import { rawRows } from '../../lib/raw-rows.ts';
 
 /*
  * Queries the warehouse's sub-areas share: an order found by its number and locked, and the page of
@@ -62,13 +63,6 @@ export async function pageIdsByStatus(
     statuses.map((status) => sql`(${slice(status, reach, 0).getSQL()})`),
     sql` union all `,
   );
-  const result = await db.execute(sql`${union} order by ${positionalOrder(page.direction, 2, 1)} limit ${page.size} offset ${page.offset}`);
-  return rowsOf(result).map((row) => Number(row.id));
-}
-
-/** Both drivers (node-postgres, PGlite) answer a raw query with `rows`. */
-function rowsOf(result: unknown): { id: unknown }[] {
-  const rows = (result as { rows?: unknown }).rows;
-  if (!Array.isArray(rows)) throw new Error('a raw query answered without rows');
-  return rows as { id: unknown }[];
+  const rows = await rawRows<{ id: unknown }>(db, sql`${union} order by ${positionalOrder(page.direction, 2, 1)} limit ${page.size} offset ${page.offset}`);
+  return rows.map((row) => Number(row.id));
 }

@@ -7,6 +7,7 @@ import { announcementReads } from '../../../db/schema/admin.ts';
 import { dateRange, escapeLike, pageOf } from '../../../lib/list.ts';
 import { toPriority, toType } from '../model.ts';
 import { reaches, readJoin, type Reader } from '../repository.ts';
+import { rawRows } from '../../../lib/raw-rows.ts';
 
 const a = announcements;
 
@@ -91,18 +92,14 @@ export async function markRead(db: Db, reader: Reader, id: number): Promise<numb
 
 /** Marks everything that reaches the reader read; answers how many were unread. */
 export async function markAllRead(db: Db, reader: Reader): Promise<number> {
-  const inserted = await db.execute(sql`
+  const inserted = await rawRows<{ announcement_id: unknown }>(
+    db,
+    sql`
     insert into ${announcementReads} (tenant_id, announcement_id, user_id)
     select ${a.tenantId}, ${a.id}, ${reader.userId} from ${a}
     where ${reaches(reader)}
     on conflict do nothing
-    returning announcement_id`);
-  return rowsOf<{ announcement_id: unknown }>(inserted).length;
-}
-
-/** Both drivers (node-postgres, PGlite) answer a raw query with `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  if (!Array.isArray(rows)) throw new Error('a raw query answered without rows');
-  return rows as T[];
+    returning announcement_id`,
+  );
+  return inserted.length;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { accounts, entries, journals } from '../../../db/schema/finance.ts';
 import { must } from '../../../lib/must.ts';
 import { accountKey, type JournalHead, type Leg } from './model.ts';
+import { rawRows } from '../../../lib/raw-rows.ts';
 
 // ------------------------------------------------------------------ accounts, journals, entries
 
@@ -143,8 +144,8 @@ export type InvariantName = keyof typeof LEDGER_INVARIANTS;
 export async function auditLedger(db: Db): Promise<Partial<Record<InvariantName, unknown[]>>> {
   const broken: Partial<Record<InvariantName, unknown[]>> = {};
   for (const [name, query] of Object.entries(LEDGER_INVARIANTS) as [InvariantName, (typeof LEDGER_INVARIANTS)[InvariantName]][]) {
-    const result = (await db.execute(sql`${query} limit 5`)) as unknown as { rows: unknown[] };
-    if (result.rows.length > 0) broken[name] = result.rows;
+    const rows = await rawRows<unknown>(db, sql`${query} limit 5`);
+    if (rows.length > 0) broken[name] = rows;
   }
   return broken;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Language, Texts } from '@portal/shared/languages';
 import { canTransition, type OrderStatus, type TrackingSource } from '@portal/shared/logistics';
 import { ORDER_STATUS_TEXTS } from '@portal/shared/order-status';
@@ -58,26 +58,31 @@ export function listenToOrderMoves(listener: OrderMoveListener): void {
 /** A new order as its transaction holds it: its row, its products and its CREATED event (a create answers from them). */
 export type CreatedOrderRows = InsertedOrder & { event: typeof trackingEvents.$inferSelect };
 
-// one new order is the hot case (a form's, the open API's): its event is a statement prepared once
-const insertCreatedEvent = preparedOnce((db) => {
+/** An order's CREATED event, as its row is written (the values, or the placeholders of the prepared statement). */
+const createdEvent = (tenantId: number | Placeholder, orderId: number | Placeholder, createdBy: number | Placeholder) => {
   const texts = statusEventText('CREATED');
-  return db
+  return {
+    tenantId,
+    orderId,
+    occurredAt: sql`now()`,
+    status: 'CREATED' as const,
+    fromStatus: null,
+    descriptionZhTw: texts['zh-TW'],
+    descriptionZhCn: texts['zh-CN'],
+    descriptionEnUs: texts['en-US'],
+    source: 'MANUAL' as const,
+    createdBy,
+  };
+};
+
+// one new order is the hot case (a form's, the open API's): its event is a statement prepared once
+const insertCreatedEvent = preparedOnce((db) =>
+  db
     .insert(trackingEvents)
-    .values({
-      tenantId: sql.placeholder('tenantId'),
-      orderId: sql.placeholder('orderId'),
-      occurredAt: sql`now()`,
-      status: 'CREATED',
-      fromStatus: null,
-      descriptionZhTw: texts['zh-TW'],
-      descriptionZhCn: texts['zh-CN'],
-      descriptionEnUs: texts['en-US'],
-      source: 'MANUAL',
-      createdBy: sql.placeholder('userId'),
-    })
+    .values(createdEvent(sql.placeholder('tenantId'), sql.placeholder('orderId'), sql.placeholder('userId')))
     .returning()
-    .prepare('order_created_event');
-});
+    .prepare('order_created_event'),
+);
 
 /**
  * New orders (status CREATED) with their products, in the caller's transaction, and their birth recorded as
@@ -91,25 +96,15 @@ export async function createOrders(
 ): Promise<CreatedOrderRows[]> {
   const inserted = await insertOrders(tx, owner, entries);
   const texts = statusEventText('CREATED');
-  const events = inserted.map((order) => ({
-    tenantId: owner.tenantId,
-    orderId: order.id,
-    occurredAt: sql`now()`,
-    status: 'CREATED' as const,
-    fromStatus: null,
-    descriptionZhTw: texts['zh-TW'],
-    descriptionZhCn: texts['zh-CN'],
-    descriptionEnUs: texts['en-US'],
-    source: 'MANUAL' as const,
-    createdBy: owner.userId,
-  }));
   const eventOf = new Map<number, typeof trackingEvents.$inferSelect>();
   const [first] = inserted;
   if (first && inserted.length === 1) {
     for (const event of await insertCreatedEvent(tx).execute({ tenantId: owner.tenantId, orderId: first.id, userId: owner.userId })) eventOf.set(event.orderId, event);
-  }
-  for (let start = 0; inserted.length > 1 && start < events.length; start += INSERT_CHUNK) {
-    for (const event of await tx.insert(trackingEvents).values(events.slice(start, start + INSERT_CHUNK)).returning()) eventOf.set(event.orderId, event);
+  } else {
+    const events = inserted.map((order) => createdEvent(owner.tenantId, order.id, owner.userId));
+    for (let start = 0; start < events.length; start += INSERT_CHUNK) {
+      for (const event of await tx.insert(trackingEvents).values(events.slice(start, start + INSERT_CHUNK)).returning()) eventOf.set(event.orderId, event);
+    }
   }
   const created = inserted.map((order) => ({ ...order, event: must(eventOf.get(order.id), 'CREATED event') }));
   const event = { status: 'CREATED', carrierCode: null, location: '', rawText: null, descriptionZhTw: texts['zh-TW'], descriptionZhCn: texts['zh-CN'], descriptionEnUs: texts['en-US'], occurredAt: new Date() } as const;

@@ -7,6 +7,7 @@ import { preOrders, purchaseOrders } from '../../../db/schema/purchase.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import { emitPurchaseStatus } from '../../../lib/push-events.ts';
 import { cancelUnpaidTopUps, estimateOf, markSettled, returnEverything, returnToWallet, settlePurchase, type Settler } from './settlement.ts';
+import { rawRows } from '../../../lib/raw-rows.ts';
 
 /*
  * The purchase order's state machine (docs/purchasing.md): the one function that performs a move, under
@@ -119,7 +120,9 @@ export async function markRefunded(tx: Db, order: LockedPurchaseOrder, reason: s
  * purchase order is settled and every line is covered by purchase orders.
  */
 export async function closePreOrderIfSettled(tx: Db, tenantId: number, preOrderId: number): Promise<boolean> {
-  const rows = (await tx.execute(sql`
+  const [state] = await rawRows<{ orders: number; unsettled: number; uncovered: number; actual: string }>(
+    tx,
+    sql`
     select
       (select count(*)::int from pur_order o where o.tenant_id = ${tenantId} and o.pre_order_id = ${preOrderId}) as orders,
       (select count(*)::int from pur_order o where o.tenant_id = ${tenantId} and o.pre_order_id = ${preOrderId}
@@ -130,8 +133,8 @@ export async function closePreOrderIfSettled(tx: Db, tenantId: number, preOrderI
       (select count(*)::int from pur_pre_order_line l where l.tenant_id = ${tenantId} and l.pre_order_id = ${preOrderId}
          and l.quantity <> coalesce((select sum(ol.quantity) from pur_order_line ol where ol.tenant_id = l.tenant_id and ol.pre_order_line_id = l.id), 0)) as uncovered,
       (select coalesce(sum(o.actual_payment_amount), 0)::text from pur_order o where o.tenant_id = ${tenantId} and o.pre_order_id = ${preOrderId}
-         and o.status in ('PURCHASED', 'SELLER_SHIPPED', 'IN_STOCK')) as actual`)) as unknown as { rows: { orders: number; unsettled: number; uncovered: number; actual: string }[] };
-  const state = rows.rows[0];
+         and o.status in ('PURCHASED', 'SELLER_SHIPPED', 'IN_STOCK')) as actual`,
+  );
   if (!state || state.orders === 0 || state.unsettled > 0 || state.uncovered > 0) return false;
   const done = await tx
     .update(preOrders)

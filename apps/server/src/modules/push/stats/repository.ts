@@ -3,13 +3,7 @@ import type { PushAttemptOutcome } from '@portal/shared/open-api';
 import type { DayRange } from '@portal/shared/visit-statistics';
 import type { Db } from '../../../db/client.ts';
 import { pushAttempts, pushDeliveries, pushEndpoints } from '../../../db/schema/open-api.ts';
-
-/** Both drivers (node-postgres, PGlite) answer a raw query with `rows`. */
-async function rowsOf<R>(db: Db, query: SQL): Promise<R[]> {
-  const rows = ((await db.execute(query)) as unknown as { rows?: unknown }).rows;
-  if (!Array.isArray(rows)) throw new Error('a raw query answered without rows');
-  return rows as R[];
-}
+import { rawRows } from '../../../lib/raw-rows.ts';
 
 export type PushStatsFilter = { tenantId: number; range: DayRange; timeZone: string; endpointId?: number };
 
@@ -31,7 +25,7 @@ export type DeliveryCounts = { deliveries: string; succeeded: string; failed: st
 export function deliveryCounts(db: Db, f: PushStatsFilter): Promise<Grouped<DeliveryCounts>[]> {
   const d = pushDeliveries;
   const endpoint = f.endpointId === undefined ? sql`` : sql` and ${d.endpointId} = ${f.endpointId}`;
-  return rowsOf(db, sql`
+  return rawRows(db, sql`
     select x.day, x.endpoint_id, grouping(x.day) as day_rolled, grouping(x.endpoint_id) as endpoint_rolled,
       count(*) as deliveries,
       count(*) filter (where x.status = 'SUCCEEDED') as succeeded,
@@ -53,7 +47,7 @@ export type AttemptCounts = { attempts: string; failed_attempts: string; avg_ms:
 export function attemptCounts(db: Db, f: PushStatsFilter): Promise<Grouped<AttemptCounts>[]> {
   const a = pushAttempts;
   const endpoint = f.endpointId === undefined ? sql`` : sql` and ${a.endpointId} = ${f.endpointId}`;
-  return rowsOf(db, sql`
+  return rawRows(db, sql`
     select x.day, x.endpoint_id, grouping(x.day) as day_rolled, grouping(x.endpoint_id) as endpoint_rolled,
       count(*) as attempts,
       count(*) filter (where x.outcome <> 'SUCCESS') as failed_attempts,
@@ -70,7 +64,7 @@ export function attemptCounts(db: Db, f: PushStatsFilter): Promise<Grouped<Attem
 export async function failureReasons(db: Db, f: PushStatsFilter): Promise<Map<PushAttemptOutcome, number>> {
   const a = pushAttempts;
   const endpoint = f.endpointId === undefined ? sql`` : sql` and ${a.endpointId} = ${f.endpointId}`;
-  const rows = await rowsOf<{ outcome: PushAttemptOutcome; attempts: string }>(db, sql`
+  const rows = await rawRows<{ outcome: PushAttemptOutcome; attempts: string }>(db, sql`
     select ${a.outcome} as outcome, count(*) as attempts from ${a}
     where ${a.tenantId} = ${f.tenantId} and ${a.startedAt} >= ${from(f)} and ${a.startedAt} < ${until(f)} and ${a.outcome} <> 'SUCCESS'${endpoint}
     group by 1`);
