@@ -94,7 +94,7 @@ describe('sign-in', () => {
   test('by username and password, home by default; a wrong password is told on the form', async () => {
     const page = await openPage('/user/login');
     await submitLogin(page, 'merchant', 'not-the-password');
-    await page.getByTestId('login-error').getByText('用戶名或密碼錯誤').waitFor();
+    await page.getByTestId('login-error').getByText('帳號或密碼錯誤').waitFor();
     await submitLogin(page, 'merchant');
     await expectHome(page);
     const stored = await page.evaluate(() => ({ token: window.localStorage.getItem('pro__Access-Token'), user: window.localStorage.getItem('pro__Login_Userinfo'), dicts: window.localStorage.getItem('pro__UI_CACHE_DB_DICT_ALL_ITEMS') }));

@@ -32,7 +32,7 @@ describe('portal shell', () => {
 
   test('signs the merchant in, shows the home page and the menu from the server', async () => {
     const page = await openPage('/user/login');
-    await page.getByLabel('用戶名', { exact: true }).fill('merchant');
+    await page.getByLabel('帳號', { exact: true }).fill('merchant');
     await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: /登\s*入/ }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
@@ -44,10 +44,10 @@ describe('portal shell', () => {
 
   test('answers a wrong password on the form', async () => {
     const page = await openPage('/user/login');
-    await page.getByLabel('用戶名', { exact: true }).fill('merchant');
+    await page.getByLabel('帳號', { exact: true }).fill('merchant');
     await page.getByLabel('密碼', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: /登\s*入/ }).click();
-    await page.getByTestId('login-error').getByText('用戶名或密碼錯誤').waitFor();
+    await page.getByTestId('login-error').getByText('帳號或密碼錯誤').waitFor();
   });
 
   test('sends an unknown path to 404', async () => {

@@ -96,7 +96,7 @@ describe('platform collection exceptions', () => {
 
   const LANGUAGES: Language[] = ['zh-TW', 'zh-CN', 'en-US'];
   const HEADINGS: Record<Language, { column: string; register: string }> = {
-    'zh-TW': { column: '異常單號', register: '登記集貨單異常' },
+    'zh-TW': { column: '異常單號', register: '登記收件單異常' },
     'zh-CN': { column: '异常单号', register: '登记揽收单异常' },
     'en-US': { column: 'Exception number', register: 'Report a collection exception' },
   };

@@ -61,7 +61,7 @@ const COMMON: Record<string, AuditField> = {
   description: { label: typed('描述', '描述', 'Description') },
   permissionIds: { label: typed('權限', '权限', 'Permissions'), kind: { ref: 'permission' } },
   permissions: { label: typed('選單與按鈕', '菜单与按钮', 'Menus and buttons'), kind: { ref: 'permissionCode' } },
-  userIds: { label: typed('用戶', '用户', 'Users'), kind: { ref: 'user' } },
+  userIds: { label: typed('使用者', '用户', 'Users'), kind: { ref: 'user' } },
   headUserIds: { label: typed('負責人', '负责人', 'Heads'), kind: { ref: 'user' } },
   roles: { label: typed('角色', '角色', 'Roles'), kind: { ref: 'role' } },
   roleIds: { label: typed('角色', '角色', 'Roles'), kind: { ref: 'role' } },
@@ -71,7 +71,7 @@ const COMMON: Record<string, AuditField> = {
   positionIds: { label: typed('職務', '职务', 'Positions'), kind: { ref: 'position' } },
   orgCode: { label: typed('目前部門', '当前部门', 'Current department'), kind: { ref: 'departCode', via: 'departs' } },
   tenantId: { label: typed('租戶', '租户', 'Tenant'), kind: { ref: 'tenant' } },
-  username: { label: typed('用戶名', '用户名', 'Username') },
+  username: { label: typed('帳號', '用户名', 'Username') },
   ip: { label: typed('IP 位址', 'IP 地址', 'IP address') },
 };
 
@@ -101,7 +101,7 @@ const BY_RESOURCE: Record<string, Record<string, AuditField>> = {
     inRecycleBin: { label: typed('在回收站', '在回收站', 'In the recycle bin') },
     mode: {
       label: typed('新密碼交付方式', '新密码交付方式', 'New password handed over'),
-      kind: values({ show: typed('產生新密碼並顯示一次', '生成新密码并显示一次', 'Generated and shown once'), sms: typed('以簡訊發送到用戶的手機', '以短信发送到用户的手机', "Sent by SMS to the user's phone") }),
+      kind: values({ show: typed('產生新密碼並顯示一次', '生成新密码并显示一次', 'Generated and shown once'), sms: typed('以簡訊發送到使用者的手機', '以短信发送到用户的手机', "Sent by SMS to the user's phone") }),
     },
   },
   role: {
@@ -138,7 +138,7 @@ const BY_RESOURCE: Record<string, Record<string, AuditField>> = {
     packageName: { label: typed('租戶套餐', '租户套餐', 'Package') },
     mainUsername: { label: typed('主帳號', '主账号', 'Main account') },
     mainRealname: { label: typed('主帳號姓名', '主账号姓名', "Main account's name") },
-    userCount: { label: typed('用戶數', '用户数', 'Users') },
+    userCount: { label: typed('使用者數', '用户数', 'Users') },
   },
   'tenant-package': {
     status: { kind: ON_OFF },

@@ -102,7 +102,7 @@ export const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
   },
   // the user form's username check names the user being edited `dataId`; the generic duplicate check names its record so too
   user: {
-    dataId: chosen('用戶', '用户', 'User'),
+    dataId: chosen('使用者', '用户', 'User'),
   },
   tenant: {
     name: typed('租戶名稱', '租户名称', 'Tenant name'),
@@ -111,8 +111,8 @@ export const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
     validUntil: typed('到期日期', '到期日期', 'Valid until'),
     contactName: typed('聯絡人', '联系人', 'Contact'),
     contactPhone: typed('聯絡電話', '联系电话', 'Contact phone'),
-    contactEmail: typed('聯絡信箱', '联系邮箱', 'Contact email'),
-    'account.username': typed('用戶名', '用户名', 'Username'),
+    contactEmail: typed('聯絡電子郵件', '联系电子邮件', 'Contact email'),
+    'account.username': typed('帳號', '用户名', 'Username'),
     'account.password': typed('登入密碼', '登录密码', 'Password'),
     'account.realname': typed('真實姓名', '真实姓名', 'Real name'),
     'account.phone': typed('手機號碼', '手机号码', 'Mobile number'),
@@ -149,7 +149,7 @@ export const AREA_LABELS: Record<FieldArea, Record<string, FieldLabel>> = {
     scopes: chosen('權限範圍', '权限范围', 'Scopes'),
     expiresAt: typed('到期時間', '到期时间', 'Expiry'),
     ipAllowList: typed('IP 白名單', 'IP 白名单', 'IP allow-list'),
-    overlapHours: typed('舊密鑰保留時數', '旧密钥保留时数', 'Overlap hours'),
+    overlapHours: typed('舊金鑰保留時數', '旧密钥保留时数', 'Overlap hours'),
     status: chosen('狀態', '状态', 'Status'),
   },
 };

@@ -16,7 +16,7 @@ const LABELS: Record<string, FieldLabel> = {
   // lists and ids
   id: typed('編號', '编号', 'ID'),
   ids: typed('編號', '编号', 'IDs'),
-  userIds: typed('用戶編號', '用户编号', 'User IDs'),
+  userIds: typed('使用者編號', '用户编号', 'User IDs'),
   keyword: typed('關鍵字', '关键字', 'Keyword'),
   pageNo: typed('頁碼', '页码', 'Page'),
   pageSize: typed('每頁筆數', '每页条数', 'Page size'),
@@ -146,7 +146,7 @@ const LABELS: Record<string, FieldLabel> = {
   refNo: typed('參考單號', '参考单号', 'Reference number'),
 
   // accounts
-  username: typed('用戶名', '用户名', 'Username'),
+  username: typed('帳號', '用户名', 'Username'),
   password: typed('密碼', '密码', 'Password'),
   oldpassword: typed('舊密碼', '旧密码', 'Old password'),
   confirmpassword: typed('確認密碼', '确认密码', 'Confirm password'),
@@ -163,12 +163,12 @@ const LABELS: Record<string, FieldLabel> = {
   departIds: chosen('部門', '部门', 'Departments'),
   positionIds: chosen('職務', '职务', 'Positions'),
   roleId: chosen('角色', '角色', 'Role'),
-  userid: chosen('用戶', '用户', 'User'),
+  userid: chosen('使用者', '用户', 'User'),
   companyName: typed('公司名稱', '公司名称', 'Company name'),
   purpose: chosen('用途', '用途', 'Purpose'),
   // organisation: my department, address book
   departId: chosen('部門', '部门', 'Department'),
-  userId: chosen('用戶', '用户', 'User'),
+  userId: chosen('使用者', '用户', 'User'),
   roleIds: chosen('部門角色', '部门角色', 'Department roles'),
   // menus (menu management, /sys/permission)
   menuType: chosen('選單類型', '菜单类型', 'Menu type'),
@@ -192,7 +192,7 @@ const LABELS: Record<string, FieldLabel> = {
   keyWord: typed('部門名稱或編碼', '部门名称或编码', 'Name or code'),
   headUserIds: chosen('負責人', '负责人', 'Heads'),
   depId: chosen('部門', '部门', 'Department'),
-  userIdList: chosen('用戶', '用户', 'Users'),
+  userIdList: chosen('使用者', '用户', 'Users'),
   newRoleId: chosen('部門角色', '部门角色', 'Department roles'),
   // roles (/sys/role: the list's and the export's filters)
   roleName: typed('角色名稱', '角色名称', 'Role name'),

@@ -10,7 +10,7 @@ export const announcementMessages = {
   announcementAlreadyPublished: { 'zh-TW': '此公告已發布', 'zh-CN': '此公告已发布', 'en-US': 'This announcement is already published' },
   announcementNotPublished: { 'zh-TW': '此公告尚未發布，無需撤銷', 'zh-CN': '此公告尚未发布，无需撤销', 'en-US': 'This announcement is not published, so there is nothing to revoke' },
   announcementAudienceNotAllowed: {
-    'zh-TW': '平台公告只能發給所有人或指定租戶；公司公告只能發給所有人、指定部門或指定用戶',
+    'zh-TW': '平台公告只能發給所有人或指定租戶；公司公告只能發給所有人、指定部門或指定使用者',
     'zh-CN': '平台公告只能发给所有人或指定租户；公司公告只能发给所有人、指定部门或指定用户',
     'en-US': "The platform's announcements go to everyone or to chosen tenants; a company's to everyone, to chosen departments or to chosen users",
   },

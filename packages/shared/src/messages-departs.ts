@@ -38,7 +38,7 @@ export const departsMessages = {
     'en-US': 'A head of the department must be one of its members',
   },
   departRoleUserNotMember: {
-    'zh-TW': '此用戶不是此部門的成員，不能給他部門角色',
+    'zh-TW': '此使用者不是此部門的成員，不能給他部門角色',
     'zh-CN': '此用户不是此部门的成员，不能给他部门角色',
     'en-US': 'This user is not a member of the department, so cannot be given its roles',
   },

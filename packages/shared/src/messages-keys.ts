@@ -32,7 +32,7 @@ export const keysMessages = {
     'en-US': 'This API key has expired or was revoked and can no longer be edited; create a new key',
   },
   apiKeyNotActiveRoll: {
-    'zh-TW': '此 API 金鑰已過期或已撤銷，不能輪換密鑰；請建立新的金鑰',
+    'zh-TW': '此 API 金鑰已過期或已撤銷，不能輪換金鑰；請建立新的金鑰',
     'zh-CN': '此 API 密钥已过期或已撤销，不能轮换密钥；请创建新的密钥',
     'en-US': 'This API key has expired or was revoked, so its secret cannot be rolled; create a new key',
   },
@@ -48,7 +48,7 @@ export const keysMessages = {
     'en-US': 'API key created: copy it now, it will not be shown again',
   },
   apiKeyRolled: {
-    'zh-TW': '已產生新密鑰，請立即複製，關閉後不會再顯示',
+    'zh-TW': '已產生新金鑰，請立即複製，關閉後不會再顯示',
     'zh-CN': '已生成新密钥，请立即复制，关闭后不会再显示',
     'en-US': 'New secret issued: copy it now, it will not be shown again',
   },

@@ -8,7 +8,7 @@ export const orgMessages = {
     'en-US': 'A position code may hold only letters, digits, underscores and hyphens',
   },
   positionCodeTaken: { 'zh-TW': '職務編碼「{code}」已存在', 'zh-CN': '职务编码「{code}」已存在', 'en-US': 'The position code "{code}" is already taken' },
-  alreadyMember: { 'zh-TW': '此用戶已是該部門的成員', 'zh-CN': '此用户已是该部门的成员', 'en-US': 'This user is already a member of the department' },
+  alreadyMember: { 'zh-TW': '此使用者已是該部門的成員', 'zh-CN': '此用户已是该部门的成员', 'en-US': 'This user is already a member of the department' },
   departBeyondOwn: {
     'zh-TW': '您不能將成員加入或移出擁有您所沒有權限的部門',
     'zh-CN': '您不能将成员加入或移出拥有您所没有权限的部门',

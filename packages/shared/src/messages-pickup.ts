@@ -154,7 +154,7 @@ export const EXCEPTION_RESOLUTION_TEXTS: Record<ExceptionResolution, Texts> = {
 export const pickupExportTexts = {
   parcelTitle: { 'zh-TW': '包裹管理', 'zh-CN': '包裹管理', 'en-US': 'Packages' },
   batchTitle: { 'zh-TW': '提貨批次', 'zh-CN': '提货批次', 'en-US': 'Pick-up batches' },
-  exceptionTitle: { 'zh-TW': '集貨異常', 'zh-CN': '揽收异常', 'en-US': 'Collection exceptions' },
+  exceptionTitle: { 'zh-TW': '收件異常', 'zh-CN': '揽收异常', 'en-US': 'Collection exceptions' },
   trackingNo: { 'zh-TW': '快遞單號', 'zh-CN': '快递单号', 'en-US': 'Tracking number' },
   logisticsOrderNo: { 'zh-TW': '物流訂單號', 'zh-CN': '物流订单号', 'en-US': 'Logistics order number' },
   orderNo: { 'zh-TW': '訂單號', 'zh-CN': '订单号', 'en-US': 'Order number' },

@@ -10,7 +10,7 @@ export const pushEndpointMessages = {
   pushEndpointUrlCredentials: {
     'zh-TW': '推送網址不可包含帳號或密碼（user:password@）',
     'zh-CN': '推送网址不可包含账号或密码（user:password@）',
-    'en-US': 'The endpoint URL may not contain a user name or password (user:password@)',
+    'en-US': 'The endpoint URL may not contain a username or password (user:password@)',
   },
   pushEndpointHttpsRequired: {
     'zh-TW': '推送網址須使用 https://',
@@ -48,22 +48,22 @@ export const pushEndpointMessages = {
     'en-US': 'You do not hold the rights to read what {type} events carry, so you cannot subscribe to them',
   },
   pushEndpointLimit: {
-    'zh-TW': '每個商戶最多可設定 {max} 個推送端點',
-    'zh-CN': '每个商户最多可设置 {max} 个推送端点',
+    'zh-TW': '每個商家最多可設定 {max} 個推送端點',
+    'zh-CN': '每个商家最多可设置 {max} 个推送端点',
     'en-US': 'A merchant may have at most {max} endpoints',
   },
   pushSecretKeyMissing: {
-    'zh-TW': '伺服器未設定 PUSH_SECRET_KEY，無法保存推送端點的簽章密鑰，請聯絡平台管理員',
+    'zh-TW': '伺服器未設定 PUSH_SECRET_KEY，無法儲存推送端點的簽章金鑰，請聯絡平台管理員',
     'zh-CN': '服务器未设置 PUSH_SECRET_KEY，无法保存推送端点的签名密钥，请联系平台管理员',
     'en-US': 'The server has no PUSH_SECRET_KEY and cannot store signing secrets: ask the platform administrator',
   },
   pushEndpointAdded: {
-    'zh-TW': '推送端點已新增，請立即複製簽章密鑰',
+    'zh-TW': '推送端點已新增，請立即複製簽章金鑰',
     'zh-CN': '推送端点已添加，请立即复制签名密钥',
     'en-US': 'Endpoint added: copy its signing secret now',
   },
   pushEndpointSecretRotated: {
-    'zh-TW': '簽章密鑰已更換，舊密鑰在 {hours} 小時內仍會一併簽章',
+    'zh-TW': '簽章金鑰已更換，舊金鑰在 {hours} 小時內仍會一併簽章',
     'zh-CN': '签名密钥已更换，旧密钥在 {hours} 小时内仍会一并签名',
     'en-US': 'Secret rotated: the previous one also signs for {hours} hours',
   },

@@ -9,7 +9,7 @@ export const statsMessages = {
 /** Column titles and sheet names of the two statistics exports. */
 export const statsExportTexts = {
   apiSheet: { 'zh-TW': 'API統計', 'zh-CN': 'API统计', 'en-US': 'API statistics' },
-  pushSheet: { 'zh-TW': '消息推送統計', 'zh-CN': '消息推送统计', 'en-US': 'Message push statistics' },
+  pushSheet: { 'zh-TW': '訊息推送統計', 'zh-CN': '消息推送统计', 'en-US': 'Message push statistics' },
   date: { 'zh-TW': '日期', 'zh-CN': '日期', 'en-US': 'Date' },
   keyName: { 'zh-TW': 'API 金鑰', 'zh-CN': 'API 密钥', 'en-US': 'API key' },
   apiType: { 'zh-TW': '介面', 'zh-CN': '接口', 'en-US': 'Operation' },

@@ -14,7 +14,7 @@ export const tenantsMessages = {
     'zh-CN': '租户「{name}」已创建',
     'en-US': 'Tenant "{name}" created',
   },
-  tenantsFrozen: { 'zh-TW': '已凍結 {count} 個租戶，其用戶已登出', 'zh-CN': '已冻结 {count} 个租户，其用户已登出', 'en-US': 'Tenants frozen: {count}. Their users are signed out' },
+  tenantsFrozen: { 'zh-TW': '已凍結 {count} 個租戶，其使用者已登出', 'zh-CN': '已冻结 {count} 个租户，其用户已登出', 'en-US': 'Tenants frozen: {count}. Their users are signed out' },
   tenantsUnfrozen: { 'zh-TW': '已解凍 {count} 個租戶', 'zh-CN': '已解冻 {count} 个租户', 'en-US': 'Tenants unfrozen: {count}' },
   packageNotFound: { 'zh-TW': '租戶套餐不存在', 'zh-CN': '租户套餐不存在', 'en-US': 'The tenant package does not exist' },
   packageNameTaken: { 'zh-TW': '套餐名稱「{name}」已存在', 'zh-CN': '套餐名称「{name}」已存在', 'en-US': 'The package name "{name}" is already taken' },

@@ -12,8 +12,13 @@ export const usersMessages = {
     'zh-CN': '头像须是上传的图片',
     'en-US': 'The avatar must be an uploaded image',
   },
+  userPasswordOwnReset: {
+    'zh-TW': '不能重設自己的密碼，請使用「修改密碼」',
+    'zh-CN': '不能重置自己的密码，请使用“修改密码”',
+    'en-US': 'You cannot reset your own password: use Change password instead',
+  },
   userHasNoPhone: {
-    'zh-TW': '此用戶沒有手機號碼，無法以簡訊發送新密碼',
+    'zh-TW': '此使用者沒有手機號碼，無法以簡訊發送新密碼',
     'zh-CN': '此用户没有手机号码，无法以短信发送新密码',
     'en-US': 'This user has no mobile number: the new password cannot be sent by SMS',
   },
@@ -23,12 +28,12 @@ export const usersMessages = {
     'en-US': '[Merchant portal] An administrator reset your password. The new one is {password}; change it after you sign in.',
   },
   userPasswordShown: {
-    'zh-TW': '密碼已重設，該用戶的登入已全部登出；新密碼只顯示這一次',
+    'zh-TW': '密碼已重設，該使用者的登入已全部登出；新密碼只顯示這一次',
     'zh-CN': '密码已重置，该用户的登录已全部退出；新密码只显示这一次',
     'en-US': "Password reset and the user's sessions signed out; the new password is shown this once",
   },
   userPasswordSent: {
-    'zh-TW': '密碼已重設並以簡訊發送，該用戶的登入已全部登出',
+    'zh-TW': '密碼已重設並以簡訊發送，該使用者的登入已全部登出',
     'zh-CN': '密码已重置并以短信发送，该用户的登录已全部退出',
     'en-US': "Password reset and sent by SMS; the user's sessions were signed out",
   },

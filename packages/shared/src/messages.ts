@@ -153,7 +153,7 @@ export const messages = {
 
   // sign-in
   loginSuccess: { 'zh-TW': '登入成功', 'zh-CN': '登录成功', 'en-US': 'Signed in' },
-  loginFailed: { 'zh-TW': '用戶名或密碼錯誤', 'zh-CN': '用户名或密码错误', 'en-US': 'Wrong username or password' },
+  loginFailed: { 'zh-TW': '帳號或密碼錯誤', 'zh-CN': '用户名或密码错误', 'en-US': 'Wrong username or password' },
   accountLocked: {
     'zh-TW': '登入失敗次數過多，帳號已暫時鎖定，請 {minutes} 分鐘後再試',
     'zh-CN': '登录失败次数过多，账号已暂时锁定，请 {minutes} 分钟后再试',
@@ -161,14 +161,14 @@ export const messages = {
   },
   accountFrozen: { 'zh-TW': '該帳號已凍結，請聯繫管理員', 'zh-CN': '该账号已冻结，请联系管理员', 'en-US': 'This account is frozen, please contact your administrator' },
   tenantFrozen: { 'zh-TW': '所屬租戶已停用', 'zh-CN': '所属租户已停用', 'en-US': 'Your company account is disabled' },
-  logoutSuccess: { 'zh-TW': '退出登入成功', 'zh-CN': '退出登录成功', 'en-US': 'Signed out' },
+  logoutSuccess: { 'zh-TW': '登出成功', 'zh-CN': '退出登录成功', 'en-US': 'Signed out' },
 
   // change password (spec §5)
   oldPasswordRequired: { 'zh-TW': '請輸入舊密碼!', 'zh-CN': '请输入旧密码!', 'en-US': 'Old password is required!' },
   newPasswordRequired: { 'zh-TW': '請輸入新密碼!', 'zh-CN': '请输入新密码!', 'en-US': 'New password is required!' },
   confirmPasswordRequired: { 'zh-TW': '請確認新密碼!', 'zh-CN': '请确认新密码!', 'en-US': 'Confirm new password is required!' },
   passwordMismatch: { 'zh-TW': '兩次輸入的密碼不一樣！', 'zh-CN': '两次输入的密码不一样！', 'en-US': 'The two passwords do not match!' },
-  noLoggedInUser: { 'zh-TW': '當前系統無登入用戶!', 'zh-CN': '当前系统无登录用户!', 'en-US': 'No user is signed in!' },
+  noLoggedInUser: { 'zh-TW': '當前系統無登入使用者!', 'zh-CN': '当前系统无登录用户!', 'en-US': 'No user is signed in!' },
   ownPasswordOnly: { 'zh-TW': '只能修改自己的密碼', 'zh-CN': '只能修改自己的密码', 'en-US': 'You can only change your own password' },
   oldPasswordWrong: { 'zh-TW': '舊密碼輸入錯誤', 'zh-CN': '旧密码输入错误', 'en-US': 'The old password is wrong' },
   passwordWeak: {
@@ -182,9 +182,14 @@ export const messages = {
     'zh-CN': '密码修改成功，其他设备上的登录已退出',
     'en-US': 'Password changed; your other sessions were signed out',
   },
+  passwordChangeRequired: {
+    'zh-TW': '管理員已重設您的密碼，請先修改密碼才能繼續使用',
+    'zh-CN': '管理员已重置您的密码，请先修改密码才能继续使用',
+    'en-US': 'An administrator reset your password: change it before you continue',
+  },
 
   // departments
-  noDepartments: { 'zh-TW': '您尚未設置部門信息!', 'zh-CN': '您尚未设置部门信息!', 'en-US': 'You have no department yet!' },
+  noDepartments: { 'zh-TW': '您尚未設定部門資訊!', 'zh-CN': '您尚未设置部门信息!', 'en-US': 'You have no department yet!' },
   departRequired: { 'zh-TW': '請選擇部門', 'zh-CN': '请选择部门', 'en-US': 'Department is required' },
 
   // dictionaries
@@ -244,9 +249,9 @@ export const messages = {
     'en-US': 'The verification code is wrong or no longer valid; ask for a new one',
   },
   phoneTaken: { 'zh-TW': '該手機號碼已註冊', 'zh-CN': '该手机号码已注册', 'en-US': 'This phone number is already registered' },
-  usernameTaken: { 'zh-TW': '該用戶名已被使用', 'zh-CN': '该用户名已被使用', 'en-US': 'This username is already taken' },
+  usernameTaken: { 'zh-TW': '該帳號已被使用', 'zh-CN': '该用户名已被使用', 'en-US': 'This username is already taken' },
   usernameInvalid: {
-    'zh-TW': '用戶名需 4 至 32 個字元，只能包含字母、數字與底線',
+    'zh-TW': '帳號需 4 至 32 個字元，只能包含字母、數字與底線',
     'zh-CN': '用户名需 4 至 32 个字符，只能包含字母、数字与下划线',
     'en-US': 'The username needs 4 to 32 characters: letters, digits and underscores only',
   },

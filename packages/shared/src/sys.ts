@@ -21,6 +21,8 @@ export const userInfoSchema = z.object({
   /** the tenant the user works in by default */
   tenantId: z.number().int(),
   mainAccount: z.boolean(),
+  /** an administrator reset the password: the user must change it before the portal answers anything else */
+  passwordChangeRequired: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

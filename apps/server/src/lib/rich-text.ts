@@ -1,19 +1,20 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED, RICH_TEXT_SCHEMES, RICH_TEXT_TAGS } from '@portal/shared/rich-text-allow-list';
 
 /*
- * Rich text that users write (DESIGN §6): whatever the client sends, the server keeps only what this
- * allow-list names. No script, style, event handler, frame, form or image survives; links keep only
+ * Rich text that users write (DESIGN §6): whatever the client sends, the server keeps only what the
+ * allow-list names (packages/shared, also the editor's paste filter). No script, style, event handler, frame, form or image survives; links keep only
  * http, https and mailto addresses and open without giving the new page a handle on ours. The editor
  * (Tiptap on the web) produces exactly this subset, so a writer loses nothing they could type there.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'blockquote', 'ul', 'ol', 'li', 'a', 'code', 'pre', 'hr'],
-  allowedAttributes: { a: ['href', 'target', 'rel'], ol: ['start'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...RICH_TEXT_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   // the text of what is dropped is kept (a <font> keeps its words), except inside these, which are dropped whole
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'xmp', 'noembed', 'noframes', 'title'],
+  nonTextTags: [...RICH_TEXT_DROPPED],
   disallowedTagsMode: 'discard',
   transformTags: {
     a: (tagName, attribs) => ({

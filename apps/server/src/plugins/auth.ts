@@ -23,6 +23,8 @@ export type Access =
       tenant: 'caller' | 'merchant' | 'platform';
       /** further codes the handler may require for part of what it does (`requirePermission`) */
       also?: readonly PermissionCode[];
+      /** open to a user who must first change a password an administrator reset (`duringPasswordChange`) */
+      duringPasswordChange?: true;
     };
 
 /*
@@ -33,6 +35,12 @@ export type Access =
 export const PUBLIC = { access: { permission: 'public' } } as const satisfies { access: Access };
 /** Any signed-in user, in the tenant of the request. */
 export const signedIn = { access: { permission: 'authenticated', tenant: 'caller' } } as const satisfies { access: Access };
+/**
+ * Any signed-in user, even one who must first change a password an administrator reset: only what the
+ * change screen needs (their own info and menu, the change itself, signing out). Every other route refuses
+ * that user with `passwordChangeRequired`.
+ */
+export const duringPasswordChange = { access: { permission: 'authenticated', tenant: 'caller', duringPasswordChange: true } } as const satisfies { access: Access };
 /** Any signed-in member of the platform's staff (tenant 0): the reference data several platform screens pick from. */
 export const platformStaff = { access: { permission: 'authenticated', tenant: 'platform' } } as const satisfies { access: Access };
 /**
@@ -97,6 +105,8 @@ export const authPlugin = fp(
       const access = request.routeOptions.config.access;
       if (!access || access.permission === 'public') return;
       request.auth = await authenticate(request, opts.accessService);
+      // before the tenant and the permission: whatever the route, such a user is told what to do first
+      if (request.auth.session.passwordChangeRequired && !access.duringPasswordChange) throw forbidden('passwordChangeRequired');
       if ('tenant' in access && access.tenant === 'platform' && request.auth.tenantId !== PLATFORM_TENANT) throw forbidden();
       // before the permission: a platform role that holds a merchant code is refused all the same, and told why
       if ('tenant' in access && access.tenant === 'merchant' && request.auth.tenantId === PLATFORM_TENANT) throw forbidden(platformRefusal(access.permission));

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { HOME_PATH, LOGIN_PATH, loginRedirect } from '../lib/paths.ts';
 import { currentToken } from '../lib/session.ts';
 import type { PublicLayoutHandle, PublicPageTitle } from '../layouts/user-layout.tsx';
-import { redirectIfSignedIn, requireSession } from './session-loader.ts';
+import { passwordChangePending, redirectIfSignedIn, requireSession } from './session-loader.ts';
 
 /**
  * A route whose component comes in its own chunk: the entry holds the router and nothing of the
@@ -54,17 +54,22 @@ function loadMainShell(): Promise<ComponentType> {
   return mainShell;
 }
 
+/** What a user whose password an administrator reset sees instead of the main layout; loaded only for them. */
+const loadPasswordChangeGate = async (): Promise<ComponentType> => (await import('./password-change-gate.tsx')).PasswordChangeGate;
+
 /**
  * The main layout's guard, after the tracking exception (the tracking routes themselves match first).
  * The layout's chunks load only once the token is there: a route's `lazy` would start them alongside the
  * loader, and a visitor without a session would download the whole signed-in layout to be sent away.
- * With a token, they load while the permissions do.
+ * With a token, they load while the permissions do. A user who must first change a password an administrator
+ * reset gets the change screen at the address asked for, and the page itself once it is changed.
  */
 async function mainLoader(args: LoaderFunctionArgs): Promise<ComponentType> {
   const url = new URL(args.request.url);
   const open = openTrackingPath(url.pathname);
   if (open) throw redirect(open);
   if (!currentToken()) throw redirect(loginRedirect(url));
+  if (await passwordChangePending()) return loadPasswordChangeGate();
   const [, shell] = await Promise.all([requireSession(args), loadMainShell()]);
   return shell;
 }

@@ -3,6 +3,7 @@ import { useAuth } from '../lib/auth.ts';
 import { currentToken } from '../lib/session.ts';
 import { leaveNotice } from '../lib/notice.ts';
 import { i18n } from '../lib/i18n.ts';
+import { getUserInfo } from '../features/auth/api/get-user-info.ts';
 import { getUserPermission } from '../features/auth/api/get-user-permission.ts';
 import { queryAllDictItems } from '../features/auth/api/query-all-dict-items.ts';
 import { dictFreshness } from './dict-freshness.ts';
@@ -18,6 +19,8 @@ import { HOME_PATH, loginRedirect } from '../lib/paths.ts';
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
   if (!currentToken()) throw redirect(loginRedirect(url));
+  // the server answers such a user nothing but the change: the main layout shows it instead of a page
+  if (await passwordChangePending()) throw redirect(HOME_PATH);
   const state = useAuth.getState();
   if (state.permissions) return null;
   try {
@@ -36,6 +39,20 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
     throw redirect(loginRedirect(url));
   }
   return null;
+}
+
+/**
+ * Whether the signed-in user must first change a password an administrator reset (the server refuses them
+ * everything else). The sign-in answer says so; while it does, each check asks the server again, which may
+ * know better (a change made meanwhile). A failure keeps what the sign-in said.
+ */
+export async function passwordChangePending(): Promise<boolean> {
+  const stored = useAuth.getState().userInfo;
+  if (!stored?.passwordChangeRequired) return false;
+  const userInfo = await getUserInfo().catch(() => null);
+  if (!userInfo) return true;
+  useAuth.getState().setUserInfo(userInfo);
+  return userInfo.passwordChangeRequired;
 }
 
 /** A signed-in user who opens the login page goes home (spec §2). */

@@ -16,6 +16,8 @@ export function failureMessage(error: unknown, notFound?: string): string | null
 
 /** Where a refusal belongs: the dialog or drawer it is shown in (a form on a page otherwise). */
 const SCOPE = '[role="dialog"], form';
+/** A pick in a select's, date picker's or cascader's list, drawn outside the dialog (a popup on the body). */
+const POPUP_PICK = '.ant-select-item-option, .ant-select-tree-treenode, .ant-picker-cell, .ant-cascader-menu-item';
 
 /**
  * The server's refusal inside a dialog (a 400 naming the field, a 409 when the state does not allow
@@ -30,11 +32,17 @@ export function ServerError({ error, notFound }: { error: unknown; notFound?: st
     const scope = message ? ref.current?.closest(SCOPE) : null;
     if (!scope) return;
     const changed = () => setOutlived(error);
+    // while a dialog is open its popups are the only ones a user can reach: a pick there changes the dialog
+    const picked = (event: Event) => {
+      if (scope.matches('[role="dialog"]') && event.target instanceof Element && event.target.closest(POPUP_PICK)) changed();
+    };
     scope.addEventListener('input', changed);
     scope.addEventListener('change', changed);
+    document.addEventListener('click', picked, true);
     return () => {
       scope.removeEventListener('input', changed);
       scope.removeEventListener('change', changed);
+      document.removeEventListener('click', picked, true);
     };
   }, [error, message]);
   if (!message || outlived === error) return null;

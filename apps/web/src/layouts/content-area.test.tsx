@@ -89,7 +89,7 @@ describe('content area: 403 for a page outside the menu, 404 for no page', { tim
     await userEvent.type(await screen.findByLabelText('input /system/user'), 'kept');
     await act(() => router.navigate('/finance/detail'));
     await screen.findByText(forbiddenText());
-    expect(tabTitles()).toEqual(['首頁', '用戶管理']);
+    expect(tabTitles()).toEqual(['首頁', '使用者管理']);
     await act(() => router.navigate('/system/user'));
     await waitFor(() => expect(screen.queryByText(forbiddenText())).toBeNull());
     expect((screen.getByLabelText('input /system/user') as HTMLInputElement).value).toBe('kept');

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { render, screen, act } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY, changeLanguage, readStoredLanguage } from './i18n.ts';
+import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, readStoredLanguage } from './i18n.ts';
 
 afterAll(() => changeLanguage('zh-TW'));
 
@@ -31,5 +31,16 @@ describe('the interface language', () => {
     expect(document.documentElement.lang).toBe('zh-CN');
     await act(() => changeLanguage('en-US'));
     expect(screen.getByRole('paragraph').textContent).toBe('Cross-border Shipping Merchant Portal');
+  });
+
+  test("counts in the language's own forms: one person and two people in English, one form in Chinese", async () => {
+    const members = async (language: 'zh-TW' | 'zh-CN' | 'en-US', count: number) => {
+      await changeLanguage(language);
+      await i18n.loadNamespaces('system-departs');
+      return i18n.getFixedT(language, 'system-departs')('tree.members', { count });
+    };
+    expect([await members('en-US', 1), await members('en-US', 2), await members('en-US', 0)]).toEqual(['1 person', '2 people', '0 people']);
+    expect([await members('zh-TW', 1), await members('zh-TW', 2)]).toEqual(['1 人', '2 人']);
+    expect([await members('zh-CN', 1), await members('zh-CN', 2)]).toEqual(['1 人', '2 人']);
   });
 });

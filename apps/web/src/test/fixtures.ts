@@ -17,6 +17,7 @@ export function testUser(overrides: Partial<UserInfo> = {}): UserInfo {
     status: 1,
     tenantId: 1,
     mainAccount: true,
+    passwordChangeRequired: false,
     ...overrides,
   };
 }

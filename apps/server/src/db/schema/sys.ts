@@ -99,6 +99,8 @@ export const users = pgTable(
     /** main account of its tenant (the merchant who registered it) */
     mainAccount: boolean().notNull().default(false),
     passwordChangedAt: timestamp({ withTimezone: true }),
+    /** an administrator reset the password: the user must choose their own before anything else (plugins/auth.ts) */
+    passwordChangeRequired: boolean().notNull().default(false),
     /** the staff number a company gives its people */
     workNo: varchar({ length: 32 }).notNull().default(''),
     /** when the user went to the recycle bin (delFlag 1); purged for good from there */

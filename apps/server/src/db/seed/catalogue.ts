@@ -1,4 +1,5 @@
 import { PLATFORM_TENANT } from '@portal/shared/tenant';
+import type { Language, Texts } from '@portal/shared/languages';
 import { must } from '../../lib/must.ts';
 import { and, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -122,8 +123,13 @@ async function grantNewEntries(db: Db, added: AddedEntry[], onlyTenant?: number)
   if (links.length > 0) await db.insert(rolePermissions).values(links).onConflictDoNothing();
 }
 
-/** The built-in package's name, as the seed first makes it (the platform may rename it). */
-export const DEFAULT_PACKAGE_NAME = '標準套餐 Standard';
+/** The built-in package's name, as the seed first makes it in the platform's language (the platform may rename it). */
+export const DEFAULT_PACKAGE_NAME: Texts = { 'zh-TW': '標準套餐', 'zh-CN': '标准套餐', 'en-US': 'Standard' };
+
+/** What the platform's own records (one text each) are first written in. */
+async function platformLanguage(db: Db): Promise<Language> {
+  return must((await db.select({ language: tenants.language }).from(tenants).where(eq(tenants.id, PLATFORM_TENANT)))[0], 'platform tenant').language;
+}
 
 /**
  * The default tenant package (decision 0018): made on the first start with every entry the
@@ -137,7 +143,7 @@ async function syncDefaultPackage(db: Db, added: AddedEntry[]): Promise<void> {
   if (packageId === null) {
     // a platform that deliberately has no default never gets one back; a database without packages does
     if ((await db.select({ id: tenantPackages.id }).from(tenantPackages).limit(1)).length > 0) return;
-    packageId = await insertPackage(db, { name: DEFAULT_PACKAGE_NAME, description: '', status: 1, isDefault: true });
+    packageId = await insertPackage(db, { name: DEFAULT_PACKAGE_NAME[await platformLanguage(db)], description: '', status: 1, isDefault: true });
     const catalogue = await db.select({ id: permissions.id, perms: permissions.perms, platformOnly: permissions.platformOnly, merchantOnly: permissions.merchantOnly }).from(permissions);
     await addPackagePermissions(db, packageId, catalogue.filter((entry) => admitted(entry)).map((entry) => entry.id));
   } else {
@@ -172,11 +178,13 @@ async function revokeMisplacedGrants(db: Db): Promise<void> {
 }
 
 async function syncDictionaries(db: Db): Promise<void> {
+  const language = await platformLanguage(db);
   for (const seed of dictionarySeeds) {
+    const description = seed.description[language];
     const rows = await db
       .insert(dicts)
-      .values({ dictCode: seed.code, dictName: seed.name, description: seed.description ?? '' })
-      .onConflictDoUpdate({ target: dicts.dictCode, set: { dictName: seed.name, description: seed.description ?? '' } })
+      .values({ dictCode: seed.code, dictName: seed.name, description })
+      .onConflictDoUpdate({ target: dicts.dictCode, set: { dictName: seed.name, description } })
       .returning({ id: dicts.id });
     const dictId = must(rows[0], 'dictionary').id;
     for (const [index, item] of seed.items.entries()) {

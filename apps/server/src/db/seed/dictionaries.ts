@@ -23,7 +23,7 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'ApiTypeEnum',
     name: { 'zh-TW': 'API呼叫類型', 'zh-CN': 'API调用类型', 'en-US': 'API call type' },
-    description: 'Open-API operations counted in the API statistics',
+    description: { 'zh-TW': '開放 API 統計所計的操作', 'zh-CN': '开放 API 统计所计的操作', 'en-US': 'Open-API operations counted in the API statistics' },
     items: [
       { value: 'ORDER_CREATE', text: { 'zh-TW': '建立訂單', 'zh-CN': '创建订单', 'en-US': 'Create order' } },
       { value: 'ORDER_EDIT', text: { 'zh-TW': '修改訂單', 'zh-CN': '修改订单', 'en-US': 'Edit order' } },
@@ -43,13 +43,13 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'LOGOrderStateEnum',
     name: { 'zh-TW': '物流訂單狀態', 'zh-CN': '物流订单状态', 'en-US': 'Logistics order status' },
-    description: 'Statuses of a logistics order (same values as OrderStatus)',
+    description: { 'zh-TW': '物流訂單的狀態（值同 OrderStatus）', 'zh-CN': '物流订单的状态（值同 OrderStatus）', 'en-US': 'Statuses of a logistics order (same values as OrderStatus)' },
     items: orderStatusList,
   },
   {
     code: 'PushTypeEnum',
-    name: { 'zh-TW': '推播類型', 'zh-CN': '推送类型', 'en-US': 'Push type' },
-    description: 'Kinds of message pushed to the merchant callback URL',
+    name: { 'zh-TW': '推送類型', 'zh-CN': '推送类型', 'en-US': 'Push type' },
+    description: { 'zh-TW': '推送到商家回呼網址的訊息種類', 'zh-CN': '推送到商家回调地址的消息种类', 'en-US': 'Kinds of message pushed to the merchant callback URL' },
     items: [
       { value: 'ORDER_STATUS', text: { 'zh-TW': '訂單狀態變更', 'zh-CN': '订单状态变更', 'en-US': 'Order status change' } },
       { value: 'TRACKING_EVENT', text: { 'zh-TW': '物流軌跡更新', 'zh-CN': '物流轨迹更新', 'en-US': 'Tracking update' } },
@@ -66,7 +66,7 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'CountryType',
     name: { 'zh-TW': '目的國家/地區', 'zh-CN': '目的国家/地区', 'en-US': 'Destination country/region' },
-    description: 'Destination countries and regions, ISO 3166-1 alpha-2',
+    description: { 'zh-TW': '目的國家與地區，ISO 3166-1 二位字母代碼', 'zh-CN': '目的国家与地区，ISO 3166-1 二位字母代码', 'en-US': 'Destination countries and regions, ISO 3166-1 alpha-2' },
     items: [
       { value: 'TW', text: { 'zh-TW': '台灣', 'zh-CN': '台湾', 'en-US': 'Taiwan' } },
       { value: 'HK', text: { 'zh-TW': '香港', 'zh-CN': '香港', 'en-US': 'Hong Kong' } },
@@ -101,7 +101,7 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'COLOrderStatusEnum',
     name: { 'zh-TW': '提貨批次狀態', 'zh-CN': '提货批次状态', 'en-US': 'Pick-up batch status' },
-    description: 'Statuses of a pick-up (collection) batch, in order',
+    description: { 'zh-TW': '提貨（收件）批次的狀態，依先後排列', 'zh-CN': '提货（揽收）批次的状态，按先后排列', 'en-US': 'Statuses of a pick-up (collection) batch, in order' },
     items: [
       {
         value: 'WAIT_PREPARE_GOODS',
@@ -127,8 +127,8 @@ export const dictionarySeeds: DictSeed[] = [
   },
   {
     code: 'CollectionOrderExceptionConstant',
-    name: { 'zh-TW': '集貨單異常狀態', 'zh-CN': '揽收单异常状态', 'en-US': 'Collection order exception status' },
-    description: "Handling states of a collection-order exception; '1', '3' and '4' are final (no Deal button)",
+    name: { 'zh-TW': '收件單異常狀態', 'zh-CN': '揽收单异常状态', 'en-US': 'Collection order exception status' },
+    description: { 'zh-TW': '收件單異常的處理狀態；「1」「3」「4」為最終狀態（無處理按鈕）', 'zh-CN': '揽收单异常的处理状态；「1」「3」「4」为最终状态（无处理按钮）', 'en-US': 'Handling states of a collection-order exception; \'1\', \'3\' and \'4\' are final (no Deal button)' },
     items: [
       { value: '0', text: { 'zh-TW': '待處理', 'zh-CN': '待处理', 'en-US': 'Pending' }, color: 'orange' },
       { value: '1', text: { 'zh-TW': '已處理', 'zh-CN': '已处理', 'en-US': 'Handled' }, color: 'green' },
@@ -144,12 +144,13 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'OrderStatus',
     name: { 'zh-TW': '訂單狀態', 'zh-CN': '订单状态', 'en-US': 'Order status' },
-    description: 'Statuses of an international logistics order, in the spec order',
+    description: { 'zh-TW': '國際物流訂單的狀態，依規格的順序', 'zh-CN': '国际物流订单的状态，按规格的顺序', 'en-US': 'Statuses of an international logistics order, in the spec order' },
     items: orderStatusList,
   },
   {
     code: 'ServiceType',
     name: { 'zh-TW': '服務類型', 'zh-CN': '服务类型', 'en-US': 'Service type' },
+    description: { 'zh-TW': '國際物流訂單的服務範圍', 'zh-CN': '国际物流订单的服务范围', 'en-US': 'What an international logistics order covers' },
     items: [
       { value: 'BASE', text: { 'zh-TW': '基礎服務', 'zh-CN': '基础服务', 'en-US': 'Basic' } },
       { value: 'FULL_LINK', text: { 'zh-TW': '全鏈路', 'zh-CN': '全链路', 'en-US': 'Full link' } },
@@ -159,7 +160,7 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'Currency',
     name: { 'zh-TW': '幣別', 'zh-CN': '币种', 'en-US': 'Currency' },
-    description: 'ISO 4217 currency codes',
+    description: { 'zh-TW': 'ISO 4217 幣別代碼', 'zh-CN': 'ISO 4217 币种代码', 'en-US': 'ISO 4217 currency codes' },
     items: [
       { value: 'CNY', text: { 'zh-TW': '人民幣', 'zh-CN': '人民币', 'en-US': 'Chinese Yuan' } },
       { value: 'TWD', text: { 'zh-TW': '新台幣', 'zh-CN': '新台币', 'en-US': 'New Taiwan Dollar' } },
@@ -179,7 +180,7 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'LogisticsWarehouse',
     name: { 'zh-TW': '集運倉庫', 'zh-CN': '集运仓库', 'en-US': 'Consolidation warehouse' },
-    description: 'The platform warehouses that receive parcels (WAREHOUSE_CODES)',
+    description: { 'zh-TW': '收取包裹的平台倉庫（WAREHOUSE_CODES）', 'zh-CN': '接收包裹的平台仓库（WAREHOUSE_CODES）', 'en-US': 'The platform warehouses that receive parcels (WAREHOUSE_CODES)' },
     items: [
       { value: 'SZ01', text: { 'zh-TW': '深圳倉', 'zh-CN': '深圳仓', 'en-US': 'Shenzhen warehouse' } },
       { value: 'GZ01', text: { 'zh-TW': '廣州倉', 'zh-CN': '广州仓', 'en-US': 'Guangzhou warehouse' } },
@@ -189,7 +190,7 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'ParcelStatus',
     name: { 'zh-TW': '包裹狀態', 'zh-CN': '包裹状态', 'en-US': 'Parcel status' },
-    description: 'A parcel: forecast by the merchant, in the warehouse, shipped out (PARCEL_STATUSES)',
+    description: { 'zh-TW': '包裹：商家預報、在庫、已出庫（PARCEL_STATUSES）', 'zh-CN': '包裹：商家预报、在库、已出库（PARCEL_STATUSES）', 'en-US': 'A parcel: forecast by the merchant, in the warehouse, shipped out (PARCEL_STATUSES)' },
     items: [
       { value: 'FORECAST', text: { 'zh-TW': '已預報', 'zh-CN': '已预报', 'en-US': 'Forecast' }, color: 'blue' },
       { value: 'IN_WAREHOUSE', text: { 'zh-TW': '在庫', 'zh-CN': '在库', 'en-US': 'In warehouse' }, color: 'cyan' },
@@ -199,7 +200,7 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'UserStatus',
     name: { 'zh-TW': '使用者狀態', 'zh-CN': '用户状态', 'en-US': 'User status' },
-    description: 'A user: 1 normal, 2 frozen (USER_STATUSES); the users data set of online reports shows it',
+    description: { 'zh-TW': '使用者：1 正常、2 凍結（USER_STATUSES）；線上報表的使用者資料集會顯示', 'zh-CN': '用户：1 正常、2 冻结（USER_STATUSES）；在线报表的用户数据集会显示', 'en-US': 'A user: 1 normal, 2 frozen (USER_STATUSES); the users data set of online reports shows it' },
     items: [
       { value: '1', text: { 'zh-TW': '正常', 'zh-CN': '正常', 'en-US': 'Normal' }, color: 'green' },
       { value: '2', text: { 'zh-TW': '凍結', 'zh-CN': '冻结', 'en-US': 'Frozen' }, color: 'red' },
@@ -208,7 +209,7 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'CollectionExceptionType',
     name: { 'zh-TW': '異常類型', 'zh-CN': '异常类型', 'en-US': 'Exception type' },
-    description: 'What is wrong with an order found at collection or warehouse-in (EXCEPTION_TYPES)',
+    description: { 'zh-TW': '收件或入庫時發現的訂單問題（EXCEPTION_TYPES）', 'zh-CN': '揽收或入库时发现的订单问题（EXCEPTION_TYPES）', 'en-US': 'What is wrong with an order found at collection or warehouse-in (EXCEPTION_TYPES)' },
     items: [
       { value: 'DAMAGED', text: { 'zh-TW': '貨物破損', 'zh-CN': '货物破损', 'en-US': 'Damaged goods' } },
       { value: 'OVERWEIGHT', text: { 'zh-TW': '超重超尺寸', 'zh-CN': '超重超尺寸', 'en-US': 'Over weight or size' } },
@@ -221,7 +222,7 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'ExceptionResolution',
     name: { 'zh-TW': '異常處理方式', 'zh-CN': '异常处理方式', 'en-US': 'Exception resolution' },
-    description: 'What a merchant decides when dealing with an exception (EXCEPTION_RESOLUTIONS)',
+    description: { 'zh-TW': '商家處理異常時的決定（EXCEPTION_RESOLUTIONS）', 'zh-CN': '商家处理异常时的决定（EXCEPTION_RESOLUTIONS）', 'en-US': 'What a merchant decides when dealing with an exception (EXCEPTION_RESOLUTIONS)' },
     items: [
       { value: 'CONTINUE', text: { 'zh-TW': '繼續發貨', 'zh-CN': '继续发货', 'en-US': 'Ship as is' } },
       { value: 'RESHIP', text: { 'zh-TW': '重新發貨', 'zh-CN': '重新发货', 'en-US': 'Send again' } },
@@ -232,7 +233,7 @@ export const dictionarySeeds: DictSeed[] = [
   {
     code: 'TrackingSource',
     name: { 'zh-TW': '軌跡來源', 'zh-CN': '轨迹来源', 'en-US': 'Tracking source' },
-    description: 'Where a tracking event came from (TRACKING_SOURCES)',
+    description: { 'zh-TW': '物流軌跡事件的來源（TRACKING_SOURCES）', 'zh-CN': '物流轨迹事件的来源（TRACKING_SOURCES）', 'en-US': 'Where a tracking event came from (TRACKING_SOURCES)' },
     items: [
       { value: 'WAREHOUSE', text: { 'zh-TW': '倉庫', 'zh-CN': '仓库', 'en-US': 'Warehouse' } },
       { value: 'CARRIER', text: { 'zh-TW': '承運商', 'zh-CN': '承运商', 'en-US': 'Carrier' } },

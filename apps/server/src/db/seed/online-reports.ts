@@ -49,7 +49,7 @@ const BUILT_IN: ReportDefinitionInput[] = [
       column('username', t('帳號', '账号', 'Username')),
       column('realname', t('姓名', '姓名', 'Name')),
       column('phone', t('手機號碼', '手机号码', 'Phone')),
-      column('email', t('電子郵件', '电子邮件', 'E-mail'), { width: 200 }),
+      column('email', t('電子郵件', '电子邮件', 'Email'), { width: 200 }),
       column('status', t('狀態', '状态', 'Status'), { width: 100 }),
     ],
     queryFields: [

@@ -16,11 +16,11 @@ export const checkRuleSeeds: { ruleCode: string; ruleName: Texts; rules: { patte
   },
   {
     ruleCode: 'email',
-    ruleName: t('電子郵件', '电子邮箱', 'Email'),
+    ruleName: t('電子郵件', '电子邮件', 'Email'),
     rules: [
       {
         pattern: '[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}',
-        message: t('請輸入正確的電子郵件地址', '请输入正确的电子邮箱地址', 'Enter a valid email address'),
+        message: t('請輸入正確的電子郵件地址', '请输入正确的电子邮件地址', 'Enter a valid email address'),
       },
     ],
   },

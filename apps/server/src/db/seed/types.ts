@@ -40,4 +40,5 @@ export type MenuSeed = {
 };
 
 export type DictItemSeed = { value: string; text: Texts; color?: string };
-export type DictSeed = { code: string; name: Texts; description?: string; items: DictItemSeed[] };
+/** `description` is one text in the database (an administrator's note): it is written in the platform's language. */
+export type DictSeed = { code: string; name: Texts; description: Texts; items: DictItemSeed[] };

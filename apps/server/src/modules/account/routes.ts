@@ -13,7 +13,7 @@ import {
 } from '@portal/shared/sys';
 import { z } from 'zod';
 import { getQuery } from '../../lib/query.ts';
-import { caller, PUBLIC, signedIn } from '../../plugins/auth.ts';
+import { caller, duringPasswordChange, PUBLIC } from '../../plugins/auth.ts';
 import { clientMeta, signInSettingsOf } from '../auth/login/service.ts';
 import { createSmsGateway, type SmsGateway } from '../sms/provider.ts';
 import { register, resetForgottenPassword, signInWithPhone, sendSmsCode, SMS_CODE_MINUTES, userInfo, type AccountSettings } from './service.ts';
@@ -112,10 +112,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ smsGateway?: SmsGateway }> =
   app.get(
     '/user/info',
     {
-      config: signedIn,
+      config: duringPasswordChange,
       schema: {
         tags: ['user'],
-        summary: "The caller's user info (as in the sign-in answer)",
+        summary: "The caller's user info (as in the sign-in answer), passwordChangeRequired included",
         querystring: getQuery({}),
         response: { 200: envelopeSchema(userInfoSchema) },
       },

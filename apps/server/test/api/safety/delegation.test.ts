@@ -60,7 +60,7 @@ const RUNS = 12;
 const T = 1;
 const PLATFORM = 0;
 const PASSWORD = 'Deleg2026x';
-const IMPORT_HEADER = ['用戶名', '真實姓名', '密碼', '工號', '手機號碼', '電子郵件', '部門代碼', '角色代碼', '職務代碼'];
+const IMPORT_HEADER = ['帳號', '真實姓名', '密碼', '工號', '手機號碼', '電子郵件', '部門代碼', '角色代碼', '職務代碼'];
 
 /** Field names of a request (body or query string) that carry rights. */
 const RIGHT_FIELDS = new Set(['permissionIds', 'lastpermissionIds', 'permissionId', 'roleIds', 'roleId', 'newRoleId', 'oldRoleId', 'scopes', 'eventTypes', 'packageIds', 'packageId', 'dataRuleIds', 'perms']);

@@ -112,7 +112,7 @@ describe(`department roles (${testDbKind()})`, () => {
     const role = ok<DepartRole>(await addRole(ids.A01A02, 'recharger'));
     ok(await call(tokens.merchant, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: role.id, permissionIds: [perm['wallet:recharge:list'], perm['wallet:recharge:submit']] }));
     // not a member yet
-    const texts = ['此用戶不是此部門的成員，不能給他部門角色', '此用户不是此部门的成员，不能给他部门角色', 'This user is not a member of the department, so cannot be given its roles'];
+    const texts = ['此使用者不是此部門的成員，不能給他部門角色', '此用户不是此部门的成员，不能给他部门角色', 'This user is not a member of the department, so cannot be given its roles'];
     for (const [i, lang] of LANGS.entries()) {
       expect(refused(await call(tokens.merchant, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: ids.staff, departId: ids.A01A02, newRoleId: [role.id] }, lang), 400)).toBe(texts[i]);
     }

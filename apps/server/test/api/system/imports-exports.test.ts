@@ -65,7 +65,7 @@ describe(`imports and exports of roles, departments and positions (${testDbKind(
     it("exports the tenant's roles with their numbers of users, and the list's filters", async () => {
       await t.db.insert(roles).values({ tenantId: 2, roleCode: 'harbour_only', roleName: 'Harbour only', description: 'tenant 2' });
       const sheet = await readXlsx(await roleExport(tokens.merchant));
-      expect(sheet.headers).toEqual(['角色編碼', '角色名稱', '描述', '用戶數', '建立時間']);
+      expect(sheet.headers).toEqual(['角色編碼', '角色名稱', '描述', '使用者數', '建立時間']);
       const codes = sheet.rows.map((row) => row[0]);
       expect(codes).toEqual(expect.arrayContaining(['merchant_admin', 'merchant_staff']));
       expect(codes).not.toContain('harbour_only');

@@ -167,7 +167,7 @@ describe(`the sign-in log and the audit log (${testDbKind()})`, () => {
       noRawIds(grant.changes);
       const inChinese = row((await lineOf({ resource: 'role', action: 'grant' }, role.id, 'zh-TW')).changes, 'permissionIds')!;
       expect(inChinese.label).toBe('權限');
-      expect([...inChinese.gained].sort()).toEqual(['用戶管理', '用戶管理 › 新增', '角色管理'].sort());
+      expect([...inChinese.gained].sort()).toEqual(['使用者管理', '使用者管理 › 新增', '角色管理'].sort());
 
       // a user moved from one current department to another
       const operations = await departOf('A01A01');

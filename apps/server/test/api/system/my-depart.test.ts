@@ -93,7 +93,7 @@ describe(`my department (${testDbKind()})`, () => {
     const taken = await Promise.all(
       ['zh-TW', 'zh-CN', 'en-US'].map(async (lang) => refused(await call('merchant', { method: 'POST', url: `${M}/addMember`, payload: { departId: ids.team, userId: ids.staff }, lang }), 409)),
     );
-    expect(taken).toEqual(['此用戶已是該部門的成員', '此用户已是该部门的成员', 'This user is already a member of the department']);
+    expect(taken).toEqual(['此使用者已是該部門的成員', '此用户已是该部门的成员', 'This user is already a member of the department']);
     refused(await call('merchant', { method: 'POST', url: `${M}/addMember`, payload: { departId: ids.team, userId: ids.merchant2 } }), 404);
     refused(await call('merchant2', { method: 'POST', url: `${M}/addMember`, payload: { departId: ids.t2Depart, userId: ids.staff } }), 404);
     refused(await call('merchant2', { method: 'DELETE', url: `${M}/removeMember`, query: { departId: String(ids.team), userId: String(ids.staff) } }), 404);

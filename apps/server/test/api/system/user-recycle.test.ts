@@ -76,7 +76,7 @@ describe(`the users' recycle bin (${testDbKind()})`, () => {
     const user = await makeUser(1);
     const outcome = await call(tokens.merchant, 'DELETE', 'delete', { id: user.id }, 'zh-TW');
     expect(ok(outcome)).toEqual({ count: 1 });
-    expect(outcome.json().message).toBe('已將 1 位用戶移至回收站，可從回收站還原');
+    expect(outcome.json().message).toBe('已將 1 位使用者移至回收站，可從回收站還原');
     // the open session is refused at its next request
     refused(await t.call({ method: 'GET', url: '/api/sys/user/getCurrentUserDeparts', token: user.token }), 401);
     await expect(t.login(user.username, PASSWORD)).rejects.toThrow();
@@ -122,7 +122,7 @@ describe(`the users' recycle bin (${testDbKind()})`, () => {
   });
 
   it.each([
-    ['zh-TW', (name: string) => `用戶 ${name} 已在回收站中`],
+    ['zh-TW', (name: string) => `使用者 ${name} 已在回收站中`],
     ['zh-CN', (name: string) => `用户 ${name} 已在回收站中`],
     ['en-US', (name: string) => `User ${name} is already in the recycle bin`],
   ])('409 for a user already in the bin, and for one not in it (%s)', async (lang, message) => {
@@ -137,7 +137,7 @@ describe(`the users' recycle bin (${testDbKind()})`, () => {
     const user = await makeUser(1);
     const texts = await Promise.all(['zh-TW', 'zh-CN', 'en-US'].map(async (lang) => refused(await call(tokens.merchant, 'DELETE', 'deleteRecycleBin', { userIds: String(user.id) }, lang), 409)));
     expect(texts).toEqual([
-      `用戶 ${user.username} 不在回收站中：只有回收站中的用戶可以還原或徹底刪除`,
+      `使用者 ${user.username} 不在回收站中：只有回收站中的使用者可以還原或徹底刪除`,
       `用户 ${user.username} 不在回收站中：只有回收站中的用户可以还原或彻底删除`,
       `User ${user.username} is not in the recycle bin: only users in the recycle bin can be restored or deleted for good`,
     ]);
@@ -182,7 +182,7 @@ describe(`the users' recycle bin (${testDbKind()})`, () => {
     ok(await call(tokens.merchant, 'DELETE', 'delete', { id: user.id }));
     const purged = await call(tokens.merchant, 'DELETE', 'deleteRecycleBin', { userIds: String(user.id) }, 'zh-TW');
     expect(ok(purged)).toEqual({ count: 1 });
-    expect(purged.json().message).toBe('已徹底刪除 1 位用戶');
+    expect(purged.json().message).toBe('已徹底刪除 1 位使用者');
     const [still] = await t.db.select({ createdBy: orders.createdBy }).from(orders).where(eq(orders.id, order!.id));
     expect(still!.createdBy).toBe(user.id);
     const gone = await row(user.id);

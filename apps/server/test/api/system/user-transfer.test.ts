@@ -18,7 +18,7 @@ import { departments, permissions, rolePermissions, roles, userDepartments, user
 
 const U = '/api/sys/user';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const HEADER = ['用戶名', '真實姓名', '密碼', '工號', '手機號碼', '電子郵件', '部門代碼', '角色代碼', '職務代碼'];
+const HEADER = ['帳號', '真實姓名', '密碼', '工號', '手機號碼', '電子郵件', '部門代碼', '角色代碼', '職務代碼'];
 
 async function workbook(rows: (string | number)[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -58,7 +58,7 @@ describe(`users to and from Excel (${testDbKind()})`, () => {
 
   it("exports the tenant's users with the list's filters, without a hash", async () => {
     const sheet = await readXlsx(await exportXls(tokens.merchant));
-    expect(sheet.headers).toEqual(['用戶名', '真實姓名', '工號', '手機號碼', '電子郵件', '狀態', '部門', '職務', '角色', '建立時間']);
+    expect(sheet.headers).toEqual(['帳號', '真實姓名', '工號', '手機號碼', '電子郵件', '狀態', '部門', '職務', '角色', '建立時間']);
     const names = sheet.rows.map((row) => row[0]);
     expect(names).toEqual(expect.arrayContaining(['merchant', 'staff']));
     expect(names).not.toContain('merchant2');
@@ -144,7 +144,7 @@ describe(`users to and from Excel (${testDbKind()})`, () => {
       [`bad_${lang.slice(-2)}`, 'Four', 'weak', '', '', '', '', '', ''],
     ];
     const expected = {
-      'zh-TW': ['檔案中有 1 處錯誤，未匯入任何用戶，請修正後重新匯入', '密碼需 8 至 64 個字元，並同時包含字母與數字'],
+      'zh-TW': ['檔案中有 1 處錯誤，未匯入任何使用者，請修正後重新匯入', '密碼需 8 至 64 個字元，並同時包含字母與數字'],
       'zh-CN': ['文件中有 1 处错误，未导入任何用户，请修正后重新导入', '密码需 8 至 64 个字符，并同时包含字母与数字'],
       'en-US': ['Errors in the file: 1. No user was imported: correct them and import it again', 'The password needs 8 to 64 characters with both letters and digits'],
     } as const;
@@ -169,17 +169,17 @@ describe(`users to and from Excel (${testDbKind()})`, () => {
     const result = ok<ImportResult>(response);
     expect(result.imported).toBe(0);
     expect(result.errors).toEqual([
-      { row: 3, column: '用戶名', message: 'Username ok_user is already used on row 2' },
+      { row: 3, column: '帳號', message: 'Username ok_user is already used on row 2' },
       { row: 3, column: '手機號碼', message: 'This phone number is already used on row 2' },
-      { row: 4, column: '用戶名', message: 'This username is already taken' },
-      { row: 5, column: '用戶名', message: 'The username needs 4 to 32 characters: letters, digits and underscores only' },
+      { row: 4, column: '帳號', message: 'This username is already taken' },
+      { row: 5, column: '帳號', message: 'The username needs 4 to 32 characters: letters, digits and underscores only' },
       { row: 5, column: '手機號碼', message: expect.stringContaining('Invalid phone number') },
       { row: 5, column: '電子郵件', message: 'The email "not-an-email" is not in a valid format' },
       // tenant 2's department is no department of tenant 1
       { row: 6, column: '部門代碼', message: 'There is no department with the org code "A01A03"' },
       { row: 6, column: '角色代碼', message: 'There is no role with the code "no_such_role"' },
       { row: 6, column: '職務代碼', message: 'There is no position with the code "no_such_position"' },
-      { row: 7, column: '用戶名', message: '用戶名 is required' },
+      { row: 7, column: '帳號', message: '帳號 is required' },
       { row: 7, column: '真實姓名', message: '真實姓名 is required' },
       { row: 7, column: '密碼', message: '密碼 is required' },
     ]);
@@ -215,7 +215,7 @@ describe(`users to and from Excel (${testDbKind()})`, () => {
     expect(refused(notXlsx, 400)).toBe('只能导入 Excel 工作簿（.xlsx），请使用导入模板');
     const noFile = await call({ method: 'POST', url: `${U}/importExcel`, token: tokens.merchant, lang: 'en-US', ...voucherUpload(undefined, 'v.png', 'other') });
     expect(refused(noFile, 400)).toBe('Upload one Excel file (form field "file")');
-    const missingColumn = ok<ImportResult>(await upload(tokens.merchant, [['用戶名', '真實姓名'], ['someone', 'Some One']]));
+    const missingColumn = ok<ImportResult>(await upload(tokens.merchant, [['帳號', '真實姓名'], ['someone', 'Some One']]));
     expect(missingColumn.errors).toEqual([{ row: 1, column: 'Password', message: 'The column "Password" is missing' }]);
     expect(refused(await upload(tokens.merchant, [HEADER]), 400)).toBe('The first sheet of the file has no data rows');
   });

@@ -172,7 +172,7 @@ describe(`user management (${testDbKind()})`, () => {
     const staffUser = (await list(tokens.merchant, { username: 'staff' })).records[0]!;
     ok(await as(tokens.merchant, 'GET', 'checkOnlyUser', { username: 'Staff', dataId: staffUser.id }));
 
-    const messages = { 'zh-TW': '該用戶名已被使用', 'zh-CN': '该用户名已被使用', 'en-US': 'This username is already taken' };
+    const messages = { 'zh-TW': '該帳號已被使用', 'zh-CN': '该用户名已被使用', 'en-US': 'This username is already taken' };
     for (const [lang, message] of Object.entries(messages)) expect(refused(await add(tokens.merchant, { username: 'Merchant2' }, lang), 409)).toBe(message);
     const phones = { 'zh-TW': '該手機號碼已註冊', 'zh-CN': '该手机号码已注册', 'en-US': 'This phone number is already registered' };
     for (const [lang, message] of Object.entries(phones)) expect(refused(await add(tokens.merchant, { username: 'phoneTwin', phone: '+886912000002' }, lang), 409)).toBe(message);
@@ -275,7 +275,7 @@ describe(`user management (${testDbKind()})`, () => {
       await t.login('forgetful', password!);
 
       const phoneless = ok<UserRecord>(await add(tokens.merchant, { username: 'noPhone' }));
-      const messages = { 'zh-TW': '此用戶沒有手機號碼，無法以簡訊發送新密碼', 'zh-CN': '此用户没有手机号码，无法以短信发送新密码', 'en-US': 'This user has no mobile number: the new password cannot be sent by SMS' };
+      const messages = { 'zh-TW': '此使用者沒有手機號碼，無法以簡訊發送新密碼', 'zh-CN': '此用户没有手机号码，无法以短信发送新密码', 'en-US': 'This user has no mobile number: the new password cannot be sent by SMS' };
       for (const [lang, message] of Object.entries(messages)) expect(refused(await as(tokens.merchant, 'PUT', 'changePassword', { id: phoneless.id, mode: 'sms' }, lang), 400)).toBe(message);
     });
   });

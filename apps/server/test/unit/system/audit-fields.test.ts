@@ -84,12 +84,12 @@ describe("the audit log's fields as a reader reads them", () => {
   });
 
   it("translates labels, yes and no, fixed values and a dictionary's values; a time in the reader's zone; one row per language of a title", () => {
-    const line = { resource: 'menu', before: { hidden: false, menuType: 2, status: '1', titles: null, name: 'menu.system.user' }, after: { hidden: true, menuType: 2, status: '0', titles: { 'zh-TW': '用戶', 'zh-CN': '用户', 'en-US': 'Users' }, name: 'menu.system.user' } };
+    const line = { resource: 'menu', before: { hidden: false, menuType: 2, status: '1', titles: null, name: 'menu.system.user' }, after: { hidden: true, menuType: 2, status: '0', titles: { 'zh-TW': '使用者', 'zh-CN': '用户', 'en-US': 'Users' }, name: 'menu.system.user' } };
     const zh = readableFields(line, reading('zh-TW'));
     expect(row(zh, 'hidden')).toMatchObject({ label: '隱藏選單', before: '否', after: '是' });
     expect(row(zh, 'menuType')).toMatchObject({ label: '選單類型', before: '按鈕/權限', changed: false });
     expect(row(zh, 'status')).toMatchObject({ before: '有效', after: '無效' });
-    expect(row(zh, 'name')).toMatchObject({ before: '用戶管理' });
+    expect(row(zh, 'name')).toMatchObject({ before: '使用者管理' });
     expect(row(zh, 'titles.en-US')).toMatchObject({ label: '選單名稱（英文）', before: '', after: 'Users', changed: true });
     const en = readableFields({ resource: 'user', before: { status: 1, createdAt: '2026-01-02T03:04:05.000Z', extra: 'kept' }, after: { status: 2, createdAt: '2026-01-02T03:04:05.000Z', extra: 'kept' } }, reading('en-US'));
     expect(row(en, 'status')).toMatchObject({ label: 'Status', before: 'Normal', after: 'Frozen' });

@@ -34,7 +34,7 @@ function StatefulPage() {
   );
 }
 
-const findPage = (component: string) => (component === 'test/page' ? () => Promise.resolve(StatefulPage as ComponentType) : undefined);
+const findPage = (component: string) => (component === 'test/page' || component === 'test/order-detail' ? () => Promise.resolve(StatefulPage as ComponentType) : undefined);
 
 const entry = (path: string, title: string, extra: Partial<MenuEntry> = {}): MenuEntry => ({
   id: path.length,
@@ -59,8 +59,10 @@ const PAGES = [
 /** enough pages to pass the cap */
 const MANY = Array.from({ length: MAX_TABS + 2 }, (_, i) => entry(`/many/p${i}`, `menu.many.p${i}`));
 /** a detail page: hidden from the menu, opened from a list with a record's id */
-const DETAIL = entry('/order/detail', 'menu.logistics.internationalOrderDetail', { hidden: true });
-const MENU: MenuEntry[] = [HOME, entry('/system', 'menu.system.root', { component: 'layouts/RouteView', redirect: '/system/user', children: PAGES }), DETAIL, ...MANY];
+const DETAIL = entry('/order/detail', 'menu.logistics.internationalOrderDetail', { hidden: true, component: 'test/order-detail' });
+/** hidden from the menu too, but a page, not a record's (the bell opens it with ?open=) */
+const NOTICES = entry('/dashboard/announcement', 'menu.announcementInbox', { hidden: true });
+const MENU: MenuEntry[] = [HOME, entry('/system', 'menu.system.root', { component: 'layouts/RouteView', redirect: '/system/user', children: PAGES }), DETAIL, NOTICES, ...MANY];
 
 function signIn(menu: MenuEntry[] = MENU, username = 'merchant') {
   useAuth.setState({
@@ -127,12 +129,12 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     await go(router, '/system/user');
     await go(router, '/system/role?tab=2');
     await screen.findByTestId('page-/system/role');
-    expect(tabTitles()).toEqual(['首頁', '用戶管理', '角色管理']);
+    expect(tabTitles()).toEqual(['首頁', '使用者管理', '角色管理']);
     // breadcrumbs of the active page, from home
     expect(document.querySelector('.ant-breadcrumb')!.textContent).toContain('角色管理');
-    await userEvent.click(tab('用戶管理'));
+    await userEvent.click(tab('使用者管理'));
     expect(router.state.location.pathname).toBe('/system/user');
-    expect(tab('用戶管理').className).toContain('ant-tabs-tab-active');
+    expect(tab('使用者管理').className).toContain('ant-tabs-tab-active');
     // a container path redirects to its first page rather than opening a tab
     await go(router, '/system');
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
@@ -148,7 +150,7 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     // hidden, not unmounted, and still seeing its own query
     expect((screen.getByLabelText('input /system/user') as HTMLInputElement).value).toBe('kept');
     expect(screen.getByTestId('search-/system/user').textContent).toBe('?q=1');
-    await userEvent.click(tab('用戶管理'));
+    await userEvent.click(tab('使用者管理'));
     await waitFor(() => expect(router.state.location.search).toBe('?q=1'));
     expect((screen.getByLabelText('input /system/user') as HTMLInputElement).value).toBe('kept');
     expect(mounts.get('/system/user')).toBe(1);
@@ -156,26 +158,32 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     await go(router, '/system/role');
     await go(router, '/system/user?q=2');
     await waitFor(() => expect(screen.getByTestId('search-/system/user').textContent).toBe('?q=2'));
-    expect(tabTitles()).toEqual(['首頁', '用戶管理', '角色管理']);
+    expect(tabTitles()).toEqual(['首頁', '使用者管理', '角色管理']);
     expect(mounts.get('/system/user')).toBe(2);
     // from the menu (no query): the same tab (whether it starts afresh is tab-list.test.ts's)
     await go(router, '/system/role');
     await go(router, '/system/user');
     await waitFor(() => expect(screen.getByTestId('search-/system/user').textContent).toBe(''));
-    expect(tabTitles()).toEqual(['首頁', '用戶管理', '角色管理']);
+    expect(tabTitles()).toEqual(['首頁', '使用者管理', '角色管理']);
     // each record of a detail page is a tab of its own
     await go(router, '/order/detail?id=1');
     await go(router, '/order/detail?id=2');
-    await waitFor(() => expect(tabTitles()).toEqual(['首頁', '用戶管理', '角色管理', '國際物流訂單詳情', '國際物流訂單詳情']));
+    await waitFor(() => expect(tabTitles()).toEqual(['首頁', '使用者管理', '角色管理', '國際物流訂單詳情', '國際物流訂單詳情']));
+    // a hidden page that is not a record's: one tab, whatever the bell's query
+    await go(router, '/dashboard/announcement?open=2');
+    await go(router, '/system/role');
+    await go(router, '/dashboard/announcement');
+    await waitFor(() => expect(screen.getByTestId('search-/dashboard/announcement').textContent).toBe(''));
+    expect(tabTitles()).toEqual(['首頁', '使用者管理', '角色管理', '國際物流訂單詳情', '國際物流訂單詳情', '我的公告']);
   });
 
   it('frees a closed page: reopening it starts afresh, and closing the active tab shows its neighbour', async () => {
     const router = renderTabs('/system/user');
     await userEvent.type(await screen.findByLabelText('input /system/user'), 'gone');
     await go(router, '/system/role');
-    await userEvent.click(tab('用戶管理'));
+    await userEvent.click(tab('使用者管理'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
-    await userEvent.click(within(tab('用戶管理')).getByRole('button', { hidden: true }));
+    await userEvent.click(within(tab('使用者管理')).getByRole('button', { hidden: true }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/role'));
     expect(tabTitles()).toEqual(['首頁', '角色管理']);
     expect(screen.queryByLabelText('input /system/user')).toBeNull();
@@ -194,7 +202,7 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     act(() => roleTab.focus());
     await userEvent.keyboard('{Delete}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
-    expect(tabTitles().map((title) => title?.replace(/^Tab \d+ of \d+/, ''))).toEqual(['首頁', '用戶管理']);
+    expect(tabTitles().map((title) => title?.replace(/^Tab \d+ of \d+/, ''))).toEqual(['首頁', '使用者管理']);
   });
 
   it('gives home no close button, nor a close by keyboard (spec §2: its tab cannot be closed)', async () => {
@@ -203,10 +211,10 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     expect(within(tab('首頁')).queryByRole('button', { hidden: true })).toBeNull();
     await go(router, '/system/user');
     expect(within(tab('首頁')).queryByRole('button', { hidden: true })).toBeNull();
-    expect(within(tab('用戶管理')).getByRole('button', { hidden: true })).toBeTruthy();
+    expect(within(tab('使用者管理')).getByRole('button', { hidden: true })).toBeTruthy();
     act(() => screen.getByRole('tab', { name: '首頁' }).focus());
     await userEvent.keyboard('{Delete}');
-    expect(tabTitles().map((title) => title?.replace(/^Tab \d+ of \d+/, ''))).toEqual(['首頁', '用戶管理']);
+    expect(tabTitles().map((title) => title?.replace(/^Tab \d+ of \d+/, ''))).toEqual(['首頁', '使用者管理']);
     expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 
@@ -233,8 +241,8 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/role'));
 
     await go(router, '/system/user');
-    await userEvent.click(within(await contextMenuOf('用戶管理')).getByText('關閉其他'));
-    expect(tabTitles()).toEqual(['首頁', '用戶管理']);
+    await userEvent.click(within(await contextMenuOf('使用者管理')).getByText('關閉其他'));
+    expect(tabTitles()).toEqual(['首頁', '使用者管理']);
   });
 
   it('caps the kept pages: the least recently used one closes', async () => {
@@ -259,7 +267,7 @@ describe('multi-page tabs (spec §2 "Tabbed layout", §4 "Tabs")', { timeout: 30
     signIn([HOME, entry('/system', 'menu.system.root', { component: 'layouts/RouteView', children: PAGES.filter((p) => p.path !== '/system/role') })]);
     renderTabs('/system/depart');
     await screen.findByTestId('page-/system/depart');
-    await waitFor(() => expect(tabTitles()).toEqual(['首頁', '用戶管理', '部門管理']));
+    await waitFor(() => expect(tabTitles()).toEqual(['首頁', '使用者管理', '部門管理']));
     // restored tabs load their page only when shown
     expect(screen.queryByTestId('page-/system/user')).toBeNull();
     cleanup();

@@ -8,7 +8,7 @@ import { useLanguage } from '../../lib/i18n.ts';
 import { entryTitle } from '../../lib/menu-title.ts';
 import { HOME_PATH } from '../../lib/paths.ts';
 import { PageBreadcrumb, resolvePath, useCataloguePages, useMenuRouteMap } from '../page-area.tsx';
-import { closableCount, neighbourOf, pathOf, tabKey, type BulkClose, type OpenTab } from './tab-list.ts';
+import { closableCount, isRecordPage, neighbourOf, pathOf, tabKey, type BulkClose, type OpenTab } from './tab-list.ts';
 import { useTabsStore } from './tabs-store.ts';
 import { TabPage } from './tab-page.tsx';
 
@@ -31,8 +31,8 @@ function withHiddenCloseButton(node: ReactElement<{ children?: ReactNode }>): Re
 }
 
 /**
- * The tabbed layout (spec §2, §4 "Tabs"): one tab per open page (tab-list.ts `tabKey`: a detail, a
- * hidden menu entry, is a tab per record; any other page one tab whatever its query). Every
+ * The tabbed layout (spec §2, §4 "Tabs"): one tab per open page (tab-list.ts `tabKey`: a record's page
+ * is a tab per record; any other page one tab whatever its query). Every
  * page stays mounted inside <Activity>, hidden when its tab is not active, so it keeps its state
  * (form input, table page, scroll); closing a tab unmounts it. The address bar stays the source of
  * truth: a click on a tab navigates, and a navigation opens or activates a tab.
@@ -50,8 +50,8 @@ export function MultiTabArea() {
   const current = resolvePath(routes, location.pathname, useCataloguePages());
   const currentIsPage = Boolean(current.route) && !current.redirect;
 
-  // a detail page (a hidden menu entry, opened from its list with a record's id) is a tab per record
-  const keyOf = useCallback((url: string) => tabKey(url, Boolean(resolvePath(routes, pathOf(url)).route?.entry.hidden)), [routes]);
+  // a record's page is a tab per record; any other page, hidden from the menu or not, one tab whatever its query
+  const keyOf = useCallback((url: string) => tabKey(url, isRecordPage(resolvePath(routes, pathOf(url)).route?.entry.component ?? '')), [routes]);
   const currentKey = keyOf(currentUrl);
   const isValid = useCallback((key: string) => {
     const resolved = resolvePath(routes, pathOf(key));

@@ -29,6 +29,9 @@ const newTab = (key: string, used: number, mounted: boolean, url = key): OpenTab
 export function tabKey(url: string, tabPerQuery: boolean): string {
   return tabPerQuery ? url : pathOf(url);
 }
+
+/** A record's page (a detail, opened from its list with the record's id) is a tab per record; by the page registry's naming. */
+export const isRecordPage = (component: string): boolean => component.endsWith('-detail');
 const nextUse = (tabs: readonly OpenTab[]) => tabs.reduce((max, tab) => Math.max(max, tab.used), 0) + 1;
 
 /** Home always comes first and is always open. */

@@ -15,6 +15,11 @@ export const account: typeof source = {
     rule: '8 to 64 characters, with both letters and digits',
     weak: 'The new password needs 8 to 64 characters with both letters and digits',
     sameAsOld: 'The new password must differ from the old one',
+    required: {
+      title: 'Change your password',
+      intro: 'An administrator reset your password. Enter the password you were given as the old password and choose your own to continue.',
+      signOut: 'Sign out',
+    },
   },
   depart: {
     title: 'Switch department',

@@ -6,6 +6,8 @@ export const common: CommonTexts = {
   publicTitle: 'Cross-border Shipping',
   slogan: 'Save worry, save money, save effort',
   language: 'Language',
+  /** tenant 0, whatever its record is named */
+  platformTenant: 'Platform',
   apiDocs: 'API docs',
   status: {
     checking: 'Checking the server…',

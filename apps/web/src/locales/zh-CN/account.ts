@@ -16,6 +16,11 @@ export const account: typeof source = {
     rule: '8 至 64 个字符，需同时包含字母与数字',
     weak: '新密码需 8 至 64 个字符，并同时包含字母与数字',
     sameAsOld: '新密码不可与旧密码相同',
+    required: {
+      title: '请修改密码',
+      intro: '管理员已重置您的密码。请在“旧密码”输入管理员提供的密码，并设置您自己的新密码，才能继续使用系统。',
+      signOut: '退出登录',
+    },
   },
   depart: {
     title: '切换部门',

@@ -6,6 +6,8 @@ export const common: CommonTexts = {
   publicTitle: '跨境集运',
   slogan: '省心、省钱、省力',
   language: '语言',
+  /** tenant 0, whatever its record is named */
+  platformTenant: '平台',
   apiDocs: 'API 文档',
   status: {
     checking: '正在检查服务器状态…',

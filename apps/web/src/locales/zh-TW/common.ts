@@ -5,6 +5,8 @@ export const common = {
   publicTitle: '跨境集運',
   slogan: '省心、省錢、省力',
   language: '語言',
+  /** tenant 0, whatever its record is named */
+  platformTenant: '平台',
   apiDocs: 'API 文件',
   status: {
     checking: '正在檢查伺服器狀態…',

@@ -41,7 +41,7 @@ export const components = {
     configMismatch: 'popup參數未正確配置,原始值和目標值數量不一致!',
     choose: '選擇',
     orders: '選擇訂單',
-    users: '選擇用戶',
+    users: '選擇使用者',
     parcels: '選擇包裹',
   },
   onlineReport: {

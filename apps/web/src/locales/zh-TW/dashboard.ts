@@ -2,7 +2,7 @@
 export const dashboard = {
   tenant: '所屬公司',
   department: '目前部門',
-  noDepartment: '未設置部門',
+  noDepartment: '未設定部門',
   /** shown for a company or department that is not known */
   none: '—',
   announcements: '最新公告',
@@ -29,6 +29,6 @@ export const dashboard = {
     chartEmpty: '近 {{days}} 天沒有新訂單',
     date: '日期',
     count: '訂單數',
-    loadFailed: '物流數據載入失敗',
+    loadFailed: '物流資料載入失敗',
   },
 };

@@ -1,3 +1,4 @@
+import type { Texts } from '@portal/shared/languages';
 import { PLATFORM_TENANT } from '@portal/shared/tenant';
 
 /** The built-in roles and which catalogue entries each one is given (also for entries added later). */
@@ -36,11 +37,12 @@ export const ROLE_GRANTS: Record<RoleCode, Rule> = {
 export const belongsIn = (entry: Pick<CatalogueEntry, 'platformOnly' | 'merchantOnly'>, tenantId: number): boolean =>
   tenantId === PLATFORM_TENANT ? !entry.merchantOnly : !entry.platformOnly;
 
-export const ROLE_NAMES: Record<RoleCode, string> = {
-  platform_admin: 'Platform administrator',
-  warehouse_operator: 'Warehouse operator',
-  finance_operator: 'Finance operator',
-  purchaser: 'Purchaser',
-  merchant_admin: 'Merchant administrator',
-  merchant_staff: 'Merchant staff',
+/** A company's built-in roles are its own to rename: each is made in the company's language (docs/glossary.md). */
+export const ROLE_NAMES: Record<RoleCode, Texts> = {
+  platform_admin: { 'zh-TW': '平台管理員', 'zh-CN': '平台管理员', 'en-US': 'Platform administrator' },
+  warehouse_operator: { 'zh-TW': '倉庫操作員', 'zh-CN': '仓库操作员', 'en-US': 'Warehouse operator' },
+  finance_operator: { 'zh-TW': '財務人員', 'zh-CN': '财务人员', 'en-US': 'Finance operator' },
+  purchaser: { 'zh-TW': '採購員', 'zh-CN': '采购员', 'en-US': 'Purchaser' },
+  merchant_admin: { 'zh-TW': '商家管理員', 'zh-CN': '商家管理员', 'en-US': 'Merchant administrator' },
+  merchant_staff: { 'zh-TW': '商家員工', 'zh-CN': '商家员工', 'en-US': 'Merchant staff' },
 };

@@ -27,6 +27,8 @@ export type SessionRecord = {
   defaultTenantId: number;
   tenantIds: number[];
   expiresAt: number;
+  /** an administrator reset the password: the session may do nothing but change it (plugins/auth.ts) */
+  passwordChangeRequired: boolean;
 };
 
 /**
@@ -51,6 +53,7 @@ export async function findSession(db: Db, tokenHash: string): Promise<SessionRec
       superFlag: users.superFlag,
       orgCode: users.orgCode,
       defaultTenantId: users.defaultTenantId,
+      passwordChangeRequired: users.passwordChangeRequired,
       expiresAt: sql<Date>`least(${sessions.expiresAt}, (select ${tenants.validUntil} from ${tenants} where ${tenants.id} = ${users.defaultTenantId}))`.mapWith(sessions.expiresAt),
       tenantIds: sql<number[]>`array(select ${userTenants.tenantId} from ${userTenants} where ${userTenants.userId} = ${users.id} and ${usableTenant(userTenants.tenantId)})`,
     })

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { loginRequestSchema, loginResultSchema } from '@portal/shared/sys';
-import { caller, PUBLIC, signedIn } from '../../../plugins/auth.ts';
+import { caller, duringPasswordChange, PUBLIC } from '../../../plugins/auth.ts';
 import { clientMeta, logout, signInSettingsOf, signInWithPassword } from './service.ts';
 
 export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +29,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sys/logout',
     {
-      config: signedIn,
+      config: duringPasswordChange,
       schema: { tags: ['session'], summary: 'Sign out: revokes this session', response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {

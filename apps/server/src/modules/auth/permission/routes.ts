@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { permissionResultSchema } from '@portal/shared/sys';
-import { caller, signedIn } from '../../../plugins/auth.ts';
+import { caller, duringPasswordChange } from '../../../plugins/auth.ts';
 import { buildPermissionResult } from './model.ts';
 import { immutable } from '../../../lib/envelope.ts';
 
@@ -12,7 +12,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sys/permission/getUserPermissionByToken',
     {
-      config: signedIn,
+      config: duringPasswordChange,
       schema: {
         tags: ['session'],
         summary: "The caller's menu tree, granted buttons, all buttons and the path of every page",

@@ -33,6 +33,7 @@ export function toUserInfo(user: UserRow): UserInfo {
     status: user.status,
     tenantId: user.defaultTenantId,
     mainAccount: user.mainAccount,
+    passwordChangeRequired: user.passwordChangeRequired,
   };
 }
 
@@ -63,7 +64,6 @@ export async function tenantListOf(db: Db, userId: number) {
     .orderBy(asc(tenants.id));
 }
 
-/** A new password hash for the user, and every other session of theirs ended, together. */
 /** The account that signs in with this (normalised) number, if any. */
 export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
   const rows = await db

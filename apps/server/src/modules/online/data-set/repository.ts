@@ -142,7 +142,7 @@ const usersSet: DataSetDefinition = {
     text('username', t('帳號', '账号', 'Username'), users.username),
     text('realname', t('姓名', '姓名', 'Name'), users.realname),
     text('phone', t('手機號碼', '手机号码', 'Phone'), users.phone),
-    text('email', t('電子郵件', '电子邮件', 'E-mail'), users.email),
+    text('email', t('電子郵件', '电子邮件', 'Email'), users.email),
     // 1 normal, 2 frozen: as text, so that a value a client sends is compared, never cast to a number by the database
     dict('status', STATUS, sql`cast(${users.status} as text)`, 'UserStatus'),
     date('createdAt', CREATED, users.createdAt),

@@ -23,7 +23,7 @@ const WHY: Record<Reason, Record<keyof typeof TITLE, (days: number) => string>> 
 };
 
 const WHAT_NOW = {
-  'zh-TW': '修正後，請在「消息推送配置」中重新啟用它，並可重送失敗的訊息。',
+  'zh-TW': '修正後，請在「訊息推送配置」中重新啟用它，並可重送失敗的訊息。',
   'zh-CN': '修正后，请在“消息推送配置”中重新启用它，并可重发失败的消息。',
   'en-US': 'Once it is fixed, enable it again under Message push configuration; failed messages can be replayed there.',
 } as const;

@@ -36,7 +36,7 @@ export type AuditReader = { tenantId: number; lang: Language; timeZone: string }
 
 const ids = (keys: ReadonlySet<string>) => [...keys].map(Number);
 
-/** A menu entry as the menu shows it; a button under its menu's title ("用戶管理 › 新增"), since buttons share names. */
+/** A menu entry as the menu shows it; a button under its menu's title ("使用者管理 › 新增"), since buttons share names. */
 function entryName(row: CatalogueEntryName, lang: Language): string {
   const own = entryTitle({ title: row.name, titles: row.titles }, lang);
   if (row.menuType !== 2 || row.parentName === null) return own;

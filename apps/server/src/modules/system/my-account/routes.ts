@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@portal/shared/api';
 import { departSchema, selectDepartRequestSchema, userInfoSchema } from '@portal/shared/sys';
-import { caller, signedIn as authenticated } from '../../../plugins/auth.ts';
+import { caller, duringPasswordChange, signedIn as authenticated } from '../../../plugins/auth.ts';
 import { msg } from '../../../lib/errors.ts';
 import { getQuery } from '../../../lib/query.ts';
 import { changeOwnPassword, currentDepartments, isMainAccount, selectDepartment } from './service.ts';
@@ -22,7 +22,8 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sys/user/updatePassword',
     {
       // guessing the old password through a stolen session is slowed down per session
-      config: { ...authenticated, rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request) => String(request.headers['x-access-token'] ?? request.ip) } },
+      // the one way out of a reset password (plugins/auth.ts)
+      config: { ...duringPasswordChange, rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request) => String(request.headers['x-access-token'] ?? request.ip) } },
       schema: {
         tags: ['user'],
         summary: "Change the caller's own password; the caller's other sessions are signed out",

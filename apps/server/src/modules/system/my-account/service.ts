@@ -11,10 +11,14 @@ import { departsOf, findUserById, toUserInfo } from '../../auth/user/repository.
 import { setPassword } from '../user/repository.ts';
 import { setCurrentDepartment } from './repository.ts';
 
-/** A new password: every session of the account ends but `keepSessionId` (the caller's own, when they changed it themselves); the caller publishes the change. */
+/**
+ * A password the user chose themselves (changed, or reset with an SMS code): one an administrator reset
+ * need not be changed any more. Every session of the account ends but `keepSessionId` (the caller's own,
+ * when they changed it themselves); the caller publishes the change.
+ */
 export async function replacePassword(db: Db, userId: number, passwordHash: string, keepSessionId: number | null): Promise<void> {
   await db.transaction(async (tx) => {
-    await setPassword(tx, userId, passwordHash);
+    await setPassword(tx, userId, passwordHash, false);
     await endSessionsOfUsers(tx, [userId], keepSessionId);
   });
 }

@@ -31,7 +31,7 @@ const TITLES = {
   roleCode: { 'zh-TW': '角色編碼', 'zh-CN': '角色编码', 'en-US': 'Role code' },
   roleName: { 'zh-TW': '角色名稱', 'zh-CN': '角色名称', 'en-US': 'Role name' },
   description: { 'zh-TW': '描述', 'zh-CN': '描述', 'en-US': 'Description' },
-  userCount: { 'zh-TW': '用戶數', 'zh-CN': '用户数', 'en-US': 'Users' },
+  userCount: { 'zh-TW': '使用者數', 'zh-CN': '用户数', 'en-US': 'Users' },
   createdAt: { 'zh-TW': '建立時間', 'zh-CN': '创建时间', 'en-US': 'Created' },
 } as const satisfies Record<keyof RoleExportRow, Texts>;
 

@@ -12,11 +12,12 @@ export async function createTenantRoles(db: Db, tenantId: number, codes: RoleCod
   const catalogue = await db
     .select({ id: permissions.id, perms: permissions.perms, platformOnly: permissions.platformOnly, merchantOnly: permissions.merchantOnly })
     .from(permissions);
+  const language = must((await db.select({ language: tenants.language }).from(tenants).where(eq(tenants.id, tenantId)))[0], `tenant ${tenantId}`).language;
   const ids: Record<string, number> = {};
   for (const code of codes) {
     const rows = await db
       .insert(roles)
-      .values({ tenantId, roleCode: code, roleName: ROLE_NAMES[code] })
+      .values({ tenantId, roleCode: code, roleName: ROLE_NAMES[code][language] })
       .onConflictDoNothing()
       .returning({ id: roles.id });
     const roleId =

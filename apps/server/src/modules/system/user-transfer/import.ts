@@ -19,7 +19,7 @@ export const USER_IMPORT_ROWS_MAX = 500;
 
 /** Titles of the template's columns; the header is recognised in any of the three languages. */
 export const USER_IMPORT_TITLES: Record<UserImportColumn, Texts> = {
-  username: { 'zh-TW': '用戶名', 'zh-CN': '用户名', 'en-US': 'Username' },
+  username: { 'zh-TW': '帳號', 'zh-CN': '用户名', 'en-US': 'Username' },
   realname: { 'zh-TW': '真實姓名', 'zh-CN': '真实姓名', 'en-US': 'Real name' },
   password: { 'zh-TW': '密碼', 'zh-CN': '密码', 'en-US': 'Password' },
   workNo: { 'zh-TW': '工號', 'zh-CN': '工号', 'en-US': 'Work number' },

@@ -294,8 +294,12 @@ export async function setStatus(db: Db, userIds: readonly number[], status: 1 | 
     .where(inArray(users.id, [...userIds]));
 }
 
-export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+/** A new password; `changeRequired`: someone else chose it (an administrator's reset), so its user must change it. */
+export async function setPassword(db: Db, userId: number, passwordHash: string, changeRequired: boolean): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangeRequired: changeRequired, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /** The phone of a user (for the SMS of a reset). */

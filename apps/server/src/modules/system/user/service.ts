@@ -231,7 +231,8 @@ const masked = (phone: string) => (phone.length <= 4 ? '****' : `${phone.slice(0
 
 /**
  * An administrator's reset of another user's password: a new strong one, shown once or sent by SMS; the
- * user's sessions end. With SMS, the password changes only if the provider accepted the message.
+ * user's sessions end, and they must change it before they can do anything else. With SMS, the password
+ * changes only if the provider accepted the message.
  */
 export async function resetUserPassword(
   { db, access, gateway }: UserAdmin,
@@ -240,6 +241,8 @@ export async function resetUserPassword(
   input: z.infer<typeof changePasswordInput>,
   actor: AuditActor,
 ): Promise<PasswordResetResult> {
+  // a reset's password is one to change at once: the caller's own is changed with the old one instead
+  if (input.id === auth.userId) throw forbidden('userPasswordOwnReset');
   const grantor = await loadGrantor(db, auth);
   await refuseAct(db, grantor, input.id, 'password');
   const phone = input.mode === 'sms' ? await phoneOfUser(db, input.id) : null;
@@ -247,7 +250,8 @@ export async function resetUserPassword(
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (scoped) => {
-    await setPassword(scoped, input.id, passwordHash);
+    // the administrator knows it: the user changes it at their next sign-in
+    await setPassword(scoped, input.id, passwordHash, true);
     await endSessionsOfUsers(scoped, [input.id]);
     // that it was reset and how it was handed over; never the password
     const target = await findUserRecord(scoped, auth.tenantId, input.id);

@@ -1,4 +1,4 @@
-import { App, Form, Input, Modal } from 'antd';
+import { Alert, App, Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isStrongPassword } from '@portal/shared/password-rule';
 import { useAuth } from '../../../lib/auth.ts';
@@ -18,12 +18,23 @@ function fieldOf(error: Error): keyof Values | null {
   return null;
 }
 
+type Props = {
+  open: boolean;
+  /** after a change, or when the user dismisses the dialog (never when `required`) */
+  onClose: () => void;
+  /**
+   * The change a password an administrator reset asks for (app/password-change-gate.tsx): the dialog says why
+   * and cannot be dismissed, since the server answers nothing else; signing out is its one other way out.
+   */
+  required?: { onSignOut: () => void };
+};
+
 /**
  * Spec §2 "Dialogs" and §5 "Change password": old, new and confirmed password, with the spec's messages.
  * The password rule is in view under the new password from the start, and a refusal is shown under
  * the field it concerns.
  */
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChangePasswordDialog({ open, onClose, required }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const username = useAuth((state) => state.userInfo?.username);
@@ -58,14 +69,30 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Modal
       open={open}
-      title={t('account.password.title')}
+      title={t(required ? 'account.password.required.title' : 'account.password.title')}
       okText={t('account.ok')}
       cancelText={t('account.cancel')}
       confirmLoading={update.isPending}
       onOk={() => void submit()}
-      onCancel={onClose}
       afterClose={() => form.resetFields()}
+      closable={!required}
+      mask={required ? { closable: false } : undefined}
+      keyboard={!required}
+      onCancel={required ? undefined : onClose}
+      footer={
+        required
+          ? (_, { OkBtn }) => (
+              <>
+                <Button onClick={required.onSignOut} data-testid="password-change-sign-out">
+                  {t('account.password.required.signOut')}
+                </Button>
+                <OkBtn />
+              </>
+            )
+          : undefined
+      }
     >
+      {required && <Alert type="warning" showIcon title={t('account.password.required.intro')} style={{ marginBottom: 16 }} />}
       <Form<Values> form={form} layout="vertical" requiredMark onFinish={() => void submit()}>
         <Form.Item name="oldpassword" label={t('account.password.oldPassword')} rules={[{ required: true, message: t('account.password.oldRequired') }]}>
           <Input.Password autoComplete="current-password" />

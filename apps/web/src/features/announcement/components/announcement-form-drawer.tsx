@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT } from '@portal/shared/tenant';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { App, Button, DatePicker, Drawer, Flex, Form, Input, Radio, Select, Skeleton, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -57,8 +58,9 @@ function TargetSelect({ audience, value, onChange }: { audience: Exclude<Announc
   const options = useMemo(() => {
     const all = new Map<number, string>();
     for (const option of [...(chosen.data ?? []), ...(found.data ?? [])]) all.set(option.value, option.label);
-    return [...all].map(([id, label]) => ({ value: id, label }));
-  }, [chosen.data, found.data]);
+    // the platform is named in the reader's language, as in the visit statistics
+    return [...all].map(([id, label]) => ({ value: id, label: audience === 'TENANT' && id === PLATFORM_TENANT ? common('platformTenant') : label }));
+  }, [chosen.data, found.data, audience, common]);
   const select = (
     <Select
       mode="multiple"

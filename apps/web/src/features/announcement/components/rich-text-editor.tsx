@@ -4,6 +4,7 @@ import { Button, Divider, Flex, Input, Popover, Tooltip } from 'antd';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
+import { pastedHtml } from './pasted-html.ts';
 import styles from './rich-text-editor.module.css';
 
 /** The addresses a link may have: the server keeps no other (apps/server/src/lib/rich-text.ts). */
@@ -25,7 +26,8 @@ export function RichTextEditor({ value, onChange, id, ariaLabel }: { value?: str
       }),
     ],
     content: value ?? '',
-    editorProps: { attributes: { class: styles.content ?? '', ...(id ? { id } : {}), ...(ariaLabel ? { 'aria-label': ariaLabel } : {}), 'aria-multiline': 'true', role: 'textbox', 'data-testid': 'rich-text-content' } },
+    // a paste is reduced to the allow-list before the editor parses it (pasted-html.ts)
+    editorProps: { transformPastedHTML: pastedHtml, attributes: { class: styles.content ?? '', ...(id ? { id } : {}), ...(ariaLabel ? { 'aria-label': ariaLabel } : {}), 'aria-multiline': 'true', role: 'textbox', 'data-testid': 'rich-text-content' } },
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
   });
 

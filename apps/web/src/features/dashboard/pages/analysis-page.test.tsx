@@ -94,7 +94,7 @@ describe('home page /dashboard/analysis', { timeout: 30_000 }, () => {
     stubFetch(({ url }) => (url.pathname === '/api/sys/user/getCurrentUserDeparts' ? { list: [], orgCode: null } : { records: [], total: 0, current: 1, size: 5, pages: 0 }));
     renderHome();
     expect(await screen.findByText('目前沒有公告')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('home-department').textContent).toBe('未設置部門'));
+    await waitFor(() => expect(screen.getByTestId('home-department').textContent).toBe('未設定部門'));
     expect(screen.getByTestId('home-tenant').textContent).toBe('—');
     expect(screen.queryByRole('link', { name: '全部公告' })).toBeNull();
   });

@@ -44,7 +44,7 @@ export function AccountDetailDrawer({ account, onClose }: { account: AccountReco
       open={account !== null}
       onClose={onClose}
       size={1100}
-      title={account ? t('detail.titleCurrency', { tenant: account.tenantId === PLATFORM_TENANT ? account.tenantName || t('account.platform') : account.tenantName, currency: account.currency }) : ''}
+      title={account ? t('detail.titleCurrency', { tenant: account.tenantId === PLATFORM_TENANT ? t('account.platform') : account.tenantName, currency: account.currency }) : ''}
       destroyOnHidden
     >
       {config && <ListPage config={config} />}

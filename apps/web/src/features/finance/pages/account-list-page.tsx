@@ -18,7 +18,7 @@ import { withinPages } from '../../../components/list-page/within-pages.ts';
 function TenantName({ account }: { account: AccountRecord }) {
   const { t } = useTranslation('finance');
   // tenant 0 holds the platform's own accounts
-  return <>{account.tenantId === PLATFORM_TENANT ? account.tenantName || t('account.platform') : account.tenantName}</>;
+  return <>{account.tenantId === PLATFORM_TENANT ? t('account.platform') : account.tenantName}</>;
 }
 
 function DetailAction({ account, onDetail }: { account: AccountRecord; onDetail: (account: AccountRecord) => void }) {

@@ -130,7 +130,7 @@ export function BasketPanel({ platform, onSubmitted }: { platform: PurchasePlatf
         dataSource={lines}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('basket.empty')} /> }}
+        locale={{ emptyText: basket.isPending ? ' ' : <Empty description={t('basket.empty')} /> }}
         columns={[
           { key: 'lineNo', title: '#', width: 48, render: (_, line) => line.lineNo },
           { key: 'image', title: t('basket.image'), width: 72, render: (_, line) => (line.imageUrl ? <Image src={line.imageUrl} width={48} height={48} alt="" fallback={IMAGE_FALLBACK} preview={false} /> : null) },

@@ -17,11 +17,11 @@ describe("a line's changes in the list", () => {
   it('reads a value as before → after, and a list as what it gained and lost', () => {
     expect(changeText(row({ key: 'orgCode', label: 'Current department', before: '財務部', after: '倉庫部' }), english)).toBe('Current department: 財務部 → 倉庫部');
     expect(changeText(row({ key: 'disabledReason', label: 'Why it is off', before: '', after: 'Turned off by hand' }), english)).toBe('Why it is off: (empty) → Turned off by hand');
-    const grant = row({ key: 'permissionIds', label: 'Permissions', before: ['部門管理'], after: ['用戶管理', '角色管理'], gained: ['用戶管理', '角色管理'], lost: ['部門管理'] });
-    expect(changeText(grant, english)).toBe('Permissions: + 用戶管理, 角色管理 − 部門管理');
+    const grant = row({ key: 'permissionIds', label: 'Permissions', before: ['部門管理'], after: ['使用者管理', '角色管理'], gained: ['使用者管理', '角色管理'], lost: ['部門管理'] });
+    expect(changeText(grant, english)).toBe('Permissions: + 使用者管理, 角色管理 − 部門管理');
     // only the order changed: both orders
     expect(changeText(row({ key: 'order', label: 'Order of the items', before: ['a', 'b'], after: ['b', 'a'] }), english)).toBe('Order of the items: a, b → b, a');
-    expect(changeText(grant, { empty: '（空）', colon: '：', comma: '、' })).toBe('Permissions：+ 用戶管理、角色管理 − 部門管理');
+    expect(changeText(grant, { empty: '（空）', colon: '：', comma: '、' })).toBe('Permissions：+ 使用者管理、角色管理 − 部門管理');
   });
 
   it('shows the first three changed fields and how many more there are', () => {

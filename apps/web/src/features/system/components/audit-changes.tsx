@@ -8,7 +8,7 @@ const SHOWN = 3;
 /** How the reader's language writes an empty value, a field's name before its change, and a list of names. */
 export type ChangeTexts = { empty: string; colon: string; comma: string };
 
-/** One changed field in a line: "Current department: 財務部 → 倉庫部", or a list's "Permissions: + 用戶管理, 角色管理 − 部門管理". */
+/** One changed field in a line: "Current department: 財務部 → 倉庫部", or a list's "Permissions: + 使用者管理, 角色管理 − 部門管理". */
 export function changeText(row: AuditFieldRow, { empty, colon, comma }: ChangeTexts): string {
   const joined = (value: AuditShownValue | null) => (value === null ? '' : typeof value === 'string' ? value : value.join(comma));
   const parts = [row.gained.length > 0 ? `+ ${row.gained.join(comma)}` : '', row.lost.length > 0 ? `− ${row.lost.join(comma)}` : ''].filter(Boolean);

@@ -51,6 +51,7 @@ export function UserPasswordDialog({ user, onClose }: { user: UserRecord | null;
       {!result && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Paragraph>{t('password.intro')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('password.mustChange')}</Typography.Paragraph>
           <Radio.Group value={mode} onChange={(event) => setMode(event.target.value as PasswordResetMode)} data-testid="user-password-mode">
             <Space direction="vertical">
               <Radio value="show">{t('password.modeShow')}</Radio>

@@ -63,6 +63,17 @@ describe('paying charges', { timeout: 60_000 }, () => {
     vi.unstubAllGlobals();
   });
 
+  it('says there is nothing to pay only once the charges have come, not under the spinner', async () => {
+    signInWith(['wallet:payment:add', 'wallet:payment:submit']);
+    let answer: (records: ChargeRecord[]) => void = () => undefined;
+    stubFetch(({ url }) => (url.pathname.endsWith('/payment/charges') ? new Promise((resolve) => (answer = (records) => resolve(pageOf(records)))) : new Response(null, { status: 404 })));
+    renderUi(<PayChargesDialog open draft={null} onClose={vi.fn()} />);
+    await waitFor(() => expect(dialog().querySelector('.ant-spin-spinning')).not.toBeNull());
+    expect(within(dialog()).queryByText('No charges to pay')).toBeNull();
+    answer([]);
+    expect(await within(dialog()).findByText('No charges to pay')).toBeTruthy();
+  });
+
   it('previews the payment, warns of an insufficient balance and does not offer to pay, but keeps a draft', async () => {
     signInWith(['wallet:payment:add', 'wallet:payment:submit']);
     const onClose = vi.fn();

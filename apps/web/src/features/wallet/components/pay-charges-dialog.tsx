@@ -53,7 +53,7 @@ function ChargePicker({ picked, onChange }: { picked: Map<number, Picked>; onCha
         loading={charges.isFetching}
         dataSource={charges.data?.records ?? []}
         scroll={{ x: 'max-content', y: 360 }}
-        locale={{ emptyText: t('payment.charges.empty') }}
+        locale={{ emptyText: charges.isPending ? ' ' : t('payment.charges.empty') }}
         pagination={{ current: paging.pageNo, pageSize: PAGE_SIZE, total: charges.data?.total ?? 0, size: 'small', showSizeChanger: false, onChange: (pageNo) => setPaging((current) => ({ ...current, pageNo })) }}
         rowSelection={{
           // the page box read in the user's language (antd's own is English); a row's is its order number

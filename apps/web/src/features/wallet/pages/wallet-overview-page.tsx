@@ -155,7 +155,7 @@ function RateCard() {
         dataSource={rates.data?.rates ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('overview.noRates', { currency }) }}
+        locale={{ emptyText: rates.isPending ? ' ' : t('overview.noRates', { currency }) }}
         columns={[
           { key: 'quoteCurrency', dataIndex: 'quoteCurrency', title: t('overview.quoteCurrency') },
           { key: 'rate', title: t('overview.rate'), render: (_, quote) => <RateText rate={quote.rate} base={quote.baseCurrency} quote={quote.quoteCurrency} /> },

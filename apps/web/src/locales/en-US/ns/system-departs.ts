@@ -1,6 +1,10 @@
 import type { resources as source } from '../../zh-TW/ns/system-departs.ts';
 
-export const resources: typeof source = {
+type Source = typeof source;
+/** English counts people in two forms (i18next's `_one` / `_other`); Chinese has one, the key without a suffix. */
+type Tree = Omit<Source['tree'], 'members'> & { members_one: string; members_other: string };
+
+export const resources: Omit<Source, 'tree'> & { tree: Tree } = {
   title: 'Departments',
   tree: {
     search: 'Search by name or code',
@@ -10,7 +14,8 @@ export const resources: typeof source = {
     moved: 'Department moved',
     moveRefused: 'A department cannot move under itself or one of its sub-departments',
     empty: 'No departments yet',
-    members: '{{count}} people',
+    members_one: '{{count}} person',
+    members_other: '{{count}} people',
   },
   none: 'Choose a department on the left',
   tabs: { details: 'Details', permission: 'Permissions', roles: 'Department roles', members: 'Members' },

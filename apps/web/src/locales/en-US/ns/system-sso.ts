@@ -8,12 +8,12 @@ export const resources: typeof source = {
   },
   account: {
     displayName: 'Name at the provider',
-    email: 'E-mail',
+    email: 'Email',
     verified: 'verified',
     unverified: 'unverified',
     status: 'Status',
     keyword: 'Keyword',
-    keywordPlaceholder: 'E-mail, name or username',
+    keywordPlaceholder: 'Email, name or username',
     boundUser: 'Bound user',
     boundBy: 'Bound by',
     approvedBy: 'Decided by',
@@ -27,7 +27,7 @@ export const resources: typeof source = {
     rejected: 'Rejected',
   },
   boundBy: {
-    email: 'E-mail',
+    email: 'Email',
     admin: 'Approval',
   },
   approve: {
@@ -36,7 +36,7 @@ export const resources: typeof source = {
     intro: 'The identity "{{name}}" ({{email}}) will sign in as the user you choose.',
     user: 'Bind to user',
     userRequired: 'Choose a user',
-    searchPlaceholder: 'Search by username, name or e-mail',
+    searchPlaceholder: 'Search by username, name or email',
     submit: 'Approve',
     done: 'Bound: the identity may sign in',
   },

@@ -77,5 +77,6 @@ export const resources: typeof source = {
     copy: 'Copy',
     copied: 'Copied',
     sent: 'The new password was sent by SMS to {{phone}}.',
+    mustChange: 'The user must change this password at their next sign-in before they can use the portal.',
   },
 };

@@ -192,7 +192,7 @@ export const resources: typeof source = {
     effectiveFrom: '生效时间',
     current: '现行',
     scheduled: '未生效',
-    newForPair: '设定新汇率',
+    newForPair: '设置新汇率',
     currentOnly: '只看现行汇率',
     add: '新增汇率',
     addTitle: '新增汇率',

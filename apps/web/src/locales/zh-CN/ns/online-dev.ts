@@ -177,7 +177,7 @@ export const resources: typeof source = {
     title: '发布到菜单：{{code}}',
     parent: '上层菜单',
     packages: '租户套餐',
-    packagesHint: '选择的套餐的商户也会看到这个菜单项',
+    packagesHint: '选择的套餐的商家也会看到这个菜单项',
     ok: '发布',
     done: '已发布，菜单路径：{{path}}',
   },

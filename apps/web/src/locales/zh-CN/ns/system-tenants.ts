@@ -33,7 +33,7 @@ export const resources: typeof source = {
     noLimit: '不限',
     contactName: '联系人',
     contactPhone: '联系电话',
-    contactEmail: '联系邮箱',
+    contactEmail: '联系电子邮件',
     mainAccount: '主账号',
     userCount: '用户数',
     createdAt: '创建时间',

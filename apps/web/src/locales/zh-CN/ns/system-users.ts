@@ -77,5 +77,6 @@ export const resources: typeof source = {
     copy: '复制',
     copied: '已复制',
     sent: '新密码已以短信发送到 {{phone}}。',
+    mustChange: '用户下次登录时须先修改这组密码，才能使用系统。',
   },
 };

@@ -32,7 +32,7 @@ export const resources = {
   },
   register: {
     button: '登記異常',
-    title: '登記集貨單異常',
+    title: '登記收件單異常',
     orderNoHelp: '任一商家的物流訂單號，異常登記在該訂單的商家名下',
     submit: '登記',
     done: '已登記異常 {{exceptionNo}}',
@@ -46,7 +46,7 @@ export const resources = {
     askTitle: '請商家處理異常 {{exceptionNo}}',
     closeTitle: '關閉異常 {{exceptionNo}}',
     cancelTitle: '取消異常 {{exceptionNo}}',
-    askHelp: '商家會看到這段說明，並在「集貨單異常」中選擇處理方式。',
+    askHelp: '商家會看到這段說明，並在「收件單異常」中選擇處理方式。',
     closeHelp: '關閉後不能再變更；不填備註則保留原平台備註。',
     cancelHelp: '確定異常不成立時取消；取消後不能再變更。',
     remark: '平台備註',

@@ -176,7 +176,7 @@ export const resources = {
     title: '發佈到選單：{{code}}',
     parent: '上層選單',
     packages: '租戶套餐',
-    packagesHint: '選擇的套餐的商戶也會看到這個選單項目',
+    packagesHint: '選擇的套餐的商家也會看到這個選單項目',
     ok: '發佈',
     done: '已發佈，選單路徑：{{path}}',
   },

@@ -52,11 +52,11 @@ export const resources = {
   once: {
     createdTitle: 'API 金鑰「{{name}}」已建立',
     rolledTitle: '「{{name}}」的新金鑰已產生',
-    warning: '請立即複製並妥善保存。關閉此視窗後將無法再次查看完整金鑰；遺失時只能輪換或重新建立。',
+    warning: '請立即複製並妥善保管。關閉此視窗後將無法再次查看完整金鑰；遺失時只能輪換或重新建立。',
     copy: '複製',
     copied: '已複製',
     copyFailed: '無法自動複製，請手動選取金鑰複製',
-    done: '我已保存，關閉',
+    done: '我已儲存，關閉',
   },
   rollTitle: '輪換「{{name}}」的金鑰',
   rollDescription: '將產生新金鑰（只顯示一次）。舊金鑰在重疊期間仍可使用，讓您的系統有時間換上新金鑰。',

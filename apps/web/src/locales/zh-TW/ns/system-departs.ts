@@ -25,7 +25,7 @@ export const resources = {
     username: '帳號',
     realname: '姓名',
     phone: '手機號碼',
-    user: '用戶',
+    user: '使用者',
   },
   action: {
     save: '儲存',
@@ -51,7 +51,7 @@ export const resources = {
     deleteTitle: '刪除部門「{{name}}」？',
     deleteBody: '部門的權限與部門角色會一併刪除。',
     deleteRoleTitle: '刪除部門角色「{{name}}」？',
-    deleteRoleBody: '擁有此角色的用戶將失去它的權限。',
+    deleteRoleBody: '擁有此角色的使用者將失去它的權限。',
     removeTitle: '將「{{name}}」移出部門？',
     removeBody: '他在此部門的部門角色也會一併移除。',
   },
@@ -60,6 +60,6 @@ export const resources = {
   permission: {
     hint: '部門權限是此部門內可授權的上限：本身不授予任何人權限，部門角色只能擁有其中的選單與按鈕。',
   },
-  roles: { users: '用戶', rolePermission: '部門角色授權：{{name}}', userRoles: '{{name}} 的部門角色', noRoles: '此部門尚無部門角色' },
+  roles: { users: '使用者', rolePermission: '部門角色授權：{{name}}', userRoles: '{{name}} 的部門角色', noRoles: '此部門尚無部門角色' },
   rule: { required: '請輸入{{field}}', code: '以英文字母開頭，只能有英文字母、數字、_ 與 -' },
 };
