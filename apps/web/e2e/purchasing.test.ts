@@ -292,7 +292,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
       await dialog.waitFor();
       expect(await text(dialog)).toContain(`Estimate ${cny(step.estimated)}`);
       await dialog.getByLabel('External purchase no.').fill(step.externalNo);
-      await dialog.getByLabel('Taobao order id').fill(step.platformOrderId);
+      await dialog.getByLabel('Platform order ID').fill(step.platformOrderId);
       await dialog.getByLabel('Domestic express fee').fill(plain(step.choice.product.expressFee));
       await dialog.getByLabel('Actual payment amount').fill(plain(step.actual));
       await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -122,7 +122,7 @@ const LABELS: Record<string, FieldLabel> = {
   rechargeId: typed('充值', '充值', 'Recharge'),
   rechargeNo: typed('交易單號', '交易单号', 'Transaction number'),
   paymentNo: typed('支付單號', '支付单号', 'Payment number'),
-  payOrderNo: chosen('支付單據號', '支付单据号', 'Pay order number'),
+  payOrderNo: chosen('支付單號', '支付单号', 'Pay order number'),
   refundNo: typed('退款單號', '退款单号', 'Refund number'),
   kind: chosen('類型', '类型', 'Type'),
   payeeName: typed('收款人', '收款人', 'Payee name'),

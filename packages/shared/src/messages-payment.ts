@@ -72,8 +72,8 @@ export const PAYMENT_ACTION_TEXTS = {
 
 /** Sheet names and column headers of the payment and refund exports. */
 export const paymentExportTexts = {
-  paymentTitle: { 'zh-TW': '支付記錄', 'zh-CN': '支付记录', 'en-US': 'Payments' },
-  refundTitle: { 'zh-TW': '退款記錄', 'zh-CN': '退款记录', 'en-US': 'Refunds' },
+  paymentTitle: { 'zh-TW': '支付紀錄', 'zh-CN': '支付记录', 'en-US': 'Payments' },
+  refundTitle: { 'zh-TW': '退款紀錄', 'zh-CN': '退款记录', 'en-US': 'Refunds' },
   paymentNo: { 'zh-TW': '交易號', 'zh-CN': '交易号', 'en-US': 'Transaction number' },
   refundNo: { 'zh-TW': '交易號', 'zh-CN': '交易号', 'en-US': 'Transaction number' },
   status: { 'zh-TW': '狀態', 'zh-CN': '状态', 'en-US': 'Status' },

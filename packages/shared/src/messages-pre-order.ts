@@ -85,7 +85,7 @@ export const preOrderMessages = {
     'en-US': 'Errors in the file: {count}. Nothing was added: correct them and import it again',
   },
   preOrderAdded: { 'zh-TW': '已加入購物車', 'zh-CN': '已加入购物车', 'en-US': 'Added to the basket' },
-  preOrderSubmitted: { 'zh-TW': '已提交預採購單 {preOrderNo}', 'zh-CN': '已提交预采购单 {preOrderNo}', 'en-US': 'Pre-purchase order {preOrderNo} submitted' },
+  preOrderSubmitted: { 'zh-TW': '已提交預購單 {preOrderNo}', 'zh-CN': '已提交预购单 {preOrderNo}', 'en-US': 'Pre-purchase order {preOrderNo} submitted' },
   preOrderPaid: { 'zh-TW': '已支付 {amount} {currency}', 'zh-CN': '已支付 {amount} {currency}', 'en-US': '{amount} {currency} paid' },
   preOrderCancelled: { 'zh-TW': '已取消 {preOrderNo}', 'zh-CN': '已取消 {preOrderNo}', 'en-US': '{preOrderNo} cancelled' },
 } as const satisfies Record<string, Texts>;
@@ -121,8 +121,8 @@ export const PURCHASE_FALLBACK_TEXTS: Record<PurchaseFallback, Texts> = {
 
 /** Titles and headers of the pre-purchase order export. */
 export const preOrderExportTexts = {
-  title: { 'zh-TW': '預採購單', 'zh-CN': '预采购单', 'en-US': 'Pre-purchase orders' },
-  preOrderNo: { 'zh-TW': '預採購單號', 'zh-CN': '预采购单号', 'en-US': 'Pre-purchase order no.' },
+  title: { 'zh-TW': '預購單', 'zh-CN': '预购单', 'en-US': 'Pre-purchase orders' },
+  preOrderNo: { 'zh-TW': '預購單號', 'zh-CN': '预购单号', 'en-US': 'Pre-purchase order no.' },
   platform: { 'zh-TW': '平台', 'zh-CN': '平台', 'en-US': 'Platform' },
   status: { 'zh-TW': '狀態', 'zh-CN': '状态', 'en-US': 'Status' },
   titles: { 'zh-TW': '商品', 'zh-CN': '商品', 'en-US': 'Goods' },

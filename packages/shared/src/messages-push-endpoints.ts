@@ -47,6 +47,11 @@ export const pushEndpointMessages = {
     'zh-CN': '您没有读取 {type} 事件内容的权限，不能订阅它',
     'en-US': 'You do not hold the rights to read what {type} events carry, so you cannot subscribe to them',
   },
+  pushEndpointUrlTaken: {
+    'zh-TW': '已有推送到 {url} 的端點：請在該端點選擇要接收的事件類型',
+    'zh-CN': '已有推送到 {url} 的端点：请在该端点选择要接收的事件类型',
+    'en-US': 'An endpoint already pushes to {url}: choose the event types it receives there',
+  },
   pushEndpointLimit: {
     'zh-TW': '每個商家最多可設定 {max} 個推送端點',
     'zh-CN': '每个商家最多可设置 {max} 个推送端点',

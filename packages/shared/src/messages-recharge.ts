@@ -69,7 +69,7 @@ export const RECHARGE_ACTION_TEXTS = {
 
 /** Sheet titles and column headers of the recharge exports (merchant and review lists). */
 export const rechargeExportTexts = {
-  title: { 'zh-TW': '充值記錄', 'zh-CN': '充值记录', 'en-US': 'Recharges' },
+  title: { 'zh-TW': '充值紀錄', 'zh-CN': '充值记录', 'en-US': 'Recharges' },
   reviewTitle: { 'zh-TW': '充值審核', 'zh-CN': '充值审核', 'en-US': 'Recharge review' },
   tenantName: { 'zh-TW': '商家', 'zh-CN': '商家', 'en-US': 'Merchant' },
   rechargeNo: { 'zh-TW': '充值單號', 'zh-CN': '充值单号', 'en-US': 'Recharge number' },

@@ -80,13 +80,13 @@ describe('popup picker (spec §2 Dialogs, §4, §5, §9)', { timeout: 30_000 }, 
     expect(boxes.map((box) => box.getAttribute('aria-label')).filter((label) => /select/i.test(label ?? ''))).toEqual([]);
   });
 
-  it('warns 請選擇一條記錄 on OK with nothing selected and stays open', async () => {
+  it('warns 請選擇一筆紀錄 on OK with nothing selected and stays open', async () => {
     const { config } = makeConfig();
     const onOk = vi.fn();
     renderUi(<Harness config={config} onOk={onOk} />);
     await screen.findByText('Company 1');
     await userEvent.click(okButton());
-    expect(await screen.findByText('請選擇一條記錄')).toBeTruthy();
+    expect(await screen.findByText('請選擇一筆紀錄')).toBeTruthy();
     expect(onOk).not.toHaveBeenCalled();
     expect(screen.getByText('Company 1')).toBeTruthy();
   });
@@ -140,7 +140,7 @@ describe('popup picker (spec §2 Dialogs, §4, §5, §9)', { timeout: 30_000 }, 
     expect(selectedText()).toContain('已選擇 0 項');
     expect((screen.getByPlaceholderText('請輸入標題') as HTMLInputElement).value).toBe('');
     await userEvent.click(okButton());
-    expect(await screen.findByText('請選擇一條記錄')).toBeTruthy();
+    expect(await screen.findByText('請選擇一筆紀錄')).toBeTruthy();
     expect(onOk).not.toHaveBeenCalled();
   });
 

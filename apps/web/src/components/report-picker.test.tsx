@@ -76,14 +76,14 @@ describe('report picker (spec §5, §8, §9)', { timeout: 30_000 }, () => {
     expect(onOk).toHaveBeenCalledWith([{ logisticsOrderNo: 'LO0002', name: '收件人2', kg: '1' }]);
   });
 
-  it('keeps one row in single mode, and warns 請選擇一條記錄 on OK with none', async () => {
+  it('keeps one row in single mode, and warns 請選擇一筆紀錄 on OK with none', async () => {
     stubFetch(reportServer());
     const onOk = vi.fn();
     renderUi(<Harness config={ORDER_CONFIG} onOk={onOk} />);
     await openPicker();
     await screen.findByText('LO0001');
     await userEvent.click(okButton());
-    expect(await screen.findByText('請選擇一條記錄')).toBeTruthy();
+    expect(await screen.findByText('請選擇一筆紀錄')).toBeTruthy();
     await userEvent.click(row('LO0001'));
     await userEvent.click(row('LO0003'));
     expect(screen.getByTestId('picker-selected').textContent).toContain('已選擇 1 項');

@@ -154,6 +154,21 @@ describe(`message push: endpoints (${testDbKind()})`, () => {
     refused(await edit({ url: 'https://10.0.0.1/x' }), 400);
   });
 
+  it('refuses a second endpoint of the company on an address one already pushes to, at add and edit, in three languages', async () => {
+    const { endpoint } = await created({ url: 'https://hooks.example.com/once', description: 'ERP', eventTypes: ['ORDER_STATUS'] });
+    const before = await fingerprint(t.db, TABLES);
+    expect(refused(await add({ url: 'https://hooks.example.com/once', description: 'ERP', eventTypes: ['ORDER_STATUS'] }, 'merchant', 'zh-TW'), 409)).toBe('已有推送到 https://hooks.example.com/once 的端點：請在該端點選擇要接收的事件類型');
+    expect(refused(await add({ url: 'https://hooks.example.com/once', eventTypes: ['PARCEL_WHIN'] }, 'merchant', 'en-US'), 409)).toContain('An endpoint already pushes to https://hooks.example.com/once');
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+    const { endpoint: other } = await created({ url: 'https://hooks.example.com/twice', eventTypes: ['PARCEL_WHIN'] });
+    const moved = await call('merchant', { method: 'PUT', url: `${P}/edit`, payload: { id: other.id, url: 'https://hooks.example.com/once', eventTypes: ['PARCEL_WHIN'] }, lang: 'zh-CN' });
+    expect(refused(moved, 409)).toContain('已有推送到 https://hooks.example.com/once 的端点');
+    expect((await rowOf(other.id)).url).toBe('https://hooks.example.com/twice');
+    // its own address kept at an edit, and another company's same address, are no clash
+    ok(await call('merchant', { method: 'PUT', url: `${P}/edit`, payload: { id: endpoint.id, url: 'https://hooks.example.com/once', description: 'ERP 2', eventTypes: ['ORDER_STATUS'] } }));
+    ok(await add({ url: 'https://hooks.example.com/once', eventTypes: ['ORDER_STATUS'] }, 'merchant2'));
+  });
+
   it('rotating answers a new secret once and keeps the previous one for the overlap', async () => {
     const { endpoint, secret: first } = await created({ url: 'https://hooks.example.com/rotate', eventTypes: ['ORDER_STATUS'] });
     const started = Date.now();

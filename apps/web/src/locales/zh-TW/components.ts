@@ -26,7 +26,7 @@ export const components = {
   },
   picker: {
     title: '請選擇',
-    selectOne: '請選擇一條記錄',
+    selectOne: '請選擇一筆紀錄',
     selected: '已選擇 {{count}} 項',
     clear: '清空',
   },

@@ -1,5 +1,5 @@
 import { iso } from '../../../lib/iso.ts';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PushEndpointRecord } from '@portal/shared/push-endpoints';
 import type { HolderState, PushDisabledReason, PushType } from '@portal/shared/open-api';
@@ -99,6 +99,16 @@ export async function listEndpoints(db: Db, tenantId: number, query: EndpointLis
 export async function countEndpoints(db: Db, tenantId: number): Promise<number> {
   const rows = await db.select({ n: count() }).from(pushEndpoints).where(eq(pushEndpoints.tenantId, tenantId));
   return Number(rows[0]?.n ?? 0);
+}
+
+/** Whether another of the tenant's endpoints pushes to `url` (the lists, filters and statistics name endpoints by it). */
+export async function urlTaken(db: Db, tenantId: number, url: string, exceptId: number | null = null): Promise<boolean> {
+  const rows = await db
+    .select({ id: pushEndpoints.id })
+    .from(pushEndpoints)
+    .where(and(eq(pushEndpoints.tenantId, tenantId), eq(pushEndpoints.url, url), exceptId === null ? undefined : ne(pushEndpoints.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The tenant's endpoint, locked for the change about to be made (`forUpdate`). */

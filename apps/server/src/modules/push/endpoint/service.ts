@@ -11,7 +11,7 @@ import type { PushSettings } from '../settings.ts';
 import { targetRefusal } from '../delivery/address-guard.ts';
 import { hostOf, literalAddressOf, newPushSecret, portOf, pushSecretSlot } from './model.ts';
 import { referenceChanged } from '../../../lib/reference-memory.ts';
-import { countEndpoints, deleteEndpoint, findEndpoint, holdersOf, insertEndpoint, listEndpoints, secretsOf, toEndpointRecord, updateEndpoint, type EndpointChange, type EndpointListQuery, type EndpointValues, type EndpointView } from './repository.ts';
+import { countEndpoints, deleteEndpoint, findEndpoint, holdersOf, insertEndpoint, listEndpoints, secretsOf, toEndpointRecord, updateEndpoint, urlTaken, type EndpointChange, type EndpointListQuery, type EndpointValues, type EndpointView } from './repository.ts';
 import { lastDeliveryOf } from '../log/repository.ts';
 
 /*
@@ -87,6 +87,7 @@ export async function addEndpoint(db: Db, settings: PushSettings, rights: HeldRi
   refuseUrl(settings, values.url);
   refuseUnheld(values.eventTypes, actor);
   const made = await db.transaction(async (tx) => {
+    if (await urlTaken(tx, tenantId, values.url)) throw conflict('pushEndpointUrlTaken', { url: values.url });
     // the count is read after the insert, in the transaction: two racing additions cannot both pass the limit unseen
     const id = await insertEndpoint(tx, tenantId, values, actor.userId);
     if ((await countEndpoints(tx, tenantId)) > PUSH_ENDPOINTS_PER_TENANT_MAX) throw conflict('pushEndpointLimit', { max: PUSH_ENDPOINTS_PER_TENANT_MAX });
@@ -106,6 +107,7 @@ export async function editEndpoint(db: Db, settings: PushSettings, rights: HeldR
     if (!before) throw notFound();
     // an address kept as it was is not judged again: the deployment's rule may have changed since
     if (values.url !== before.url) refuseUrl(settings, values.url);
+    if (values.url !== before.url && (await urlTaken(tx, tenantId, values.url, id))) throw conflict('pushEndpointUrlTaken', { url: values.url });
     refuseUnheld(values.eventTypes, actor);
     const change: EndpointChange = { ...values, holderId: actor.userId };
     if (values.enabled && !before.enabled) Object.assign(change, { disabledReason: null, disabledAt: null, failingSince: null });

@@ -37,7 +37,8 @@ export function ProductSearchPage() {
     setRefusal(null);
     setSubmitting(true);
     try {
-      const result = await client.fetchQuery(productSearchQuery(next));
+      // asked again even when the same search is cached: a search button always searches
+      const result = await client.fetchQuery({ ...productSearchQuery(next), staleTime: 0 });
       if ('resolved' in result) {
         setText('');
         void navigate(productDetailPath(result.resolved.platform, result.resolved.itemId, result.resolved.skuId));

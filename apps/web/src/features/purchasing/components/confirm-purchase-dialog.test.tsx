@@ -43,7 +43,7 @@ describe('the purchase confirmation dialog', { timeout: 60_000 }, () => {
     renderUi(<ConfirmPurchaseDialog order={purchaseOrder()} onClose={onClose} />);
     await screen.findByRole('dialog');
     await retype('External purchase no.', ' 1688-778899 ');
-    await retype('Taobao order id', '4000000000123');
+    await retype('Platform order ID', '4000000000123');
     await retype('Domestic express fee', '8.00');
     await retype('Actual payment amount', '55.10');
     await submit();

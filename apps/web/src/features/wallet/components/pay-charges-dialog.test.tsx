@@ -74,6 +74,17 @@ describe('paying charges', { timeout: 60_000 }, () => {
     expect(await within(dialog()).findByText('No charges to pay')).toBeTruthy();
   });
 
+  it('searches again with the same order number: a search always asks', async () => {
+    signInWith(['wallet:payment:add', 'wallet:payment:submit']);
+    const calls = server(true);
+    renderUi(<PayChargesDialog open draft={null} onClose={vi.fn()} />);
+    await rowCheckbox('LO26030100000001');
+    const box = within(dialog()).getByRole('searchbox');
+    await userEvent.type(box, 'LO2603{Enter}');
+    await userEvent.click(within(dialog()).getByRole('button', { name: /search/i }));
+    await waitFor(() => expect(callsTo(calls, 'payment/charges').filter((call) => (call.body as { orderNo?: string }).orderNo === 'LO2603')).toHaveLength(2));
+  });
+
   it('previews the payment, warns of an insufficient balance and does not offer to pay, but keeps a draft', async () => {
     signInWith(['wallet:payment:add', 'wallet:payment:submit']);
     const onClose = vi.fn();

@@ -42,7 +42,11 @@ function ChargePicker({ picked, onChange }: { picked: Map<number, Picked>; onCha
       <Input.Search
         allowClear
         placeholder={t('payment.charges.search')}
-        onSearch={(value) => setPaging({ pageNo: 1, orderNo: value.trim() })}
+        onSearch={(value) => {
+          // the same search asks again: a search button always searches
+          if (paging.pageNo === 1 && paging.orderNo === value.trim()) void charges.refetch();
+          else setPaging({ pageNo: 1, orderNo: value.trim() });
+        }}
         style={{ maxWidth: 320 }}
         aria-label={t('payment.charges.search')}
       />

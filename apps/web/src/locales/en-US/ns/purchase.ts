@@ -85,7 +85,7 @@ export const resources: typeof source = {
     purchaseNo: 'Purchase order no.',
     paymentNo: 'Payment no.',
     externalNo: 'External purchase no.',
-    platformOrderId: 'Platform order id',
+    platformOrderId: 'Platform order ID',
     seller: 'Seller',
     purchaseAmount: 'Purchase amount',
     actualPayment: 'Actual payment',

@@ -42,7 +42,7 @@ export const resources: typeof source = {
     outOfStock: '此款式已售完',
     notEnoughStock: '库存不足起订量',
     add: '加入预购',
-    added: '已加入预购清单',
+    added: '已加入购物车',
     viewPreOrders: '查看预购单',
     openOnPlatform: '在平台上查看',
     demoText: '演示数据：此商品来自系统内置的演示商品库。',

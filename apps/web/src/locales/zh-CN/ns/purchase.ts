@@ -25,7 +25,7 @@ export const resources: typeof source = {
     express: '国内运费（每个卖家取最高）',
     serviceFee: '服务费（5%，最低 5.00）',
     total: '预估合计',
-    submit: '提交预采购单',
+    submit: '提交预购单',
   },
   import: {
     button: '导入',
@@ -36,7 +36,7 @@ export const resources: typeof source = {
     failed: '文件中有 {{count}} 个错误，没有加入任何商品：请更正后重新导入',
   },
   submit: {
-    title: '提交预采购单',
+    title: '提交预购单',
     remark: '备注',
     fallback: '无法照单采购时',
     warehouse: '收货仓库',
@@ -46,7 +46,7 @@ export const resources: typeof source = {
     required: '请选择{{label}}',
   },
   list: {
-    preOrderNo: '预采购单号',
+    preOrderNo: '预购单号',
     status: '状态',
     goods: '商品',
     goodsAmount: '货款',
@@ -61,14 +61,14 @@ export const resources: typeof source = {
     detail: '详情',
     pay: '支付',
     cancel: '取消',
-    cancelConfirm: '取消预采购单 {{preOrderNo}}？',
+    cancelConfirm: '取消预购单 {{preOrderNo}}？',
     cancelled: '已取消',
     export: '导出',
     lines: '{{count}} 项 · {{quantity}} 件',
     prefixHint: '单号开头即可',
   },
   detail: {
-    title: '预采购单 {{preOrderNo}}',
+    title: '预购单 {{preOrderNo}}',
     lines: '商品',
     charges: '款项',
     purchaseOrders: '采购单',

@@ -1,12 +1,12 @@
 import type { resources as source } from '../../zh-TW/ns/purchasing.ts';
 
 export const resources: typeof source = {
-  common: { actions: '操作', export: '导出', cancel: '取消', back: '返回', submit: '提交', tenant: '商家', tenantId: '商家ID', platform: '平台', status: '状态', createdAt: '创建时间', reason: '原因', all: '全部', done: '操作成功', detail: '详情' },
+  common: { actions: '操作', export: '导出', cancel: '取消', back: '返回', submit: '提交', tenant: '商家', tenantId: '商家编号', platform: '平台', status: '状态', createdAt: '创建时间', reason: '原因', all: '全部', done: '操作成功', detail: '详情' },
   platforms: { TAOBAO: '淘宝', '1688': '1688' },
-  queueStatus: { PAID: '已付款', PURCHASING: '采购中', DONE: '已完成', CANCELLED: '已取消' },
+  queueStatus: { PAID: '已支付', PURCHASING: '采购中', DONE: '已完成', CANCELLED: '已取消' },
   orderStatus: { PLACING: '待下单', AWAITING_CONFIRMATION: '待平台确认', PURCHASED: '已采购', SELLER_SHIPPED: '卖家已发货', IN_STOCK: '已入库', CANCELLED: '已取消', OUT_OF_STOCK: '缺货', REFUNDED: '已退款' },
   queue: {
-    preOrderNo: '预采购单号',
+    preOrderNo: '预购单号',
     purchaser: '采购员',
     paidAt: '付款时间',
     goodsAmount: '商品金额',
@@ -19,12 +19,12 @@ export const resources: typeof source = {
     take: '领取',
     taken: '已领取',
     split: '创建采购单',
-    cancel: '取消预采购单',
-    cancelTitle: '取消预采购单 {{preOrderNo}}',
+    cancel: '取消预购单',
+    cancelTitle: '取消预购单 {{preOrderNo}}',
     cancelHint: '已付款项将全部退回商家钱包',
     lines: '商品',
     purchaseOrders: '采购单',
-    detailTitle: '预采购单 {{preOrderNo}}',
+    detailTitle: '预购单 {{preOrderNo}}',
   },
   line: { title: '商品', sku: '规格', seller: '卖家', store: '店铺', unitPrice: '单价', quantity: '数量', expressFee: '运费' },
   split: {
@@ -40,10 +40,10 @@ export const resources: typeof source = {
   },
   order: {
     purchaseNo: '采购单号',
-    preOrderNo: '预采购单号',
+    preOrderNo: '预购单号',
     externalPurchaseNo: '外部采购单号',
-    platformOrderId: '淘宝订单号',
-    sellerId: '卖家ID',
+    platformOrderId: '平台订单号',
+    sellerId: '卖家编号',
     storeName: '店铺名称',
     purchaseAmount: '采购金额',
     estimatedExpressFee: '预估运费',

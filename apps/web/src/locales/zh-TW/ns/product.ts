@@ -41,7 +41,7 @@ export const resources = {
     outOfStock: '此款式已售完',
     notEnoughStock: '庫存不足起訂量',
     add: '加入預購',
-    added: '已加入預購清單',
+    added: '已加入購物車',
     viewPreOrders: '查看預購單',
     openOnPlatform: '在平台上查看',
     demoText: '示範資料：此商品來自系統內建的示範商品庫。',

@@ -24,7 +24,7 @@ export const resources = {
     express: '國內運費（每個賣家取最高）',
     serviceFee: '服務費（5%，最低 5.00）',
     total: '預估合計',
-    submit: '提交預採購單',
+    submit: '提交預購單',
   },
   import: {
     button: '匯入',
@@ -35,7 +35,7 @@ export const resources = {
     failed: '檔案中有 {{count}} 個錯誤，沒有加入任何商品：請更正後重新匯入',
   },
   submit: {
-    title: '提交預採購單',
+    title: '提交預購單',
     remark: '備註',
     fallback: '無法照單採購時',
     warehouse: '收貨倉庫',
@@ -45,7 +45,7 @@ export const resources = {
     required: '請選擇{{label}}',
   },
   list: {
-    preOrderNo: '預採購單號',
+    preOrderNo: '預購單號',
     status: '狀態',
     goods: '商品',
     goodsAmount: '貨款',
@@ -60,14 +60,14 @@ export const resources = {
     detail: '詳情',
     pay: '支付',
     cancel: '取消',
-    cancelConfirm: '取消預採購單 {{preOrderNo}}？',
+    cancelConfirm: '取消預購單 {{preOrderNo}}？',
     cancelled: '已取消',
     export: '匯出',
     lines: '{{count}} 項 · {{quantity}} 件',
     prefixHint: '單號開頭即可',
   },
   detail: {
-    title: '預採購單 {{preOrderNo}}',
+    title: '預購單 {{preOrderNo}}',
     lines: '商品',
     charges: '款項',
     purchaseOrders: '採購單',

@@ -27,7 +27,7 @@ export const resources = {
     purge: '徹底刪除',
     purgeSelected: '徹底刪除所選',
     purgeTitle: '徹底刪除？',
-    purgeConfirm: '將徹底刪除 {{count}} 位使用者，無法復原。他們建立的訂單等記錄會保留，並顯示為已刪除的使用者。',
+    purgeConfirm: '將徹底刪除 {{count}} 位使用者，無法復原。他們建立的訂單等紀錄會保留，並顯示為已刪除的使用者。',
     purged: '已徹底刪除',
     cancel: '取消',
     selected: '已選 {{count}} 位',
