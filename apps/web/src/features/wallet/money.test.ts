@@ -6,10 +6,12 @@ describe('wallet amounts', () => {
   it('checks a typed amount against the contract and the currency', () => {
     expect(amountProblem('  ', 'CNY')).toBe('required');
     expect(amountProblem('12,5', 'CNY')).toBe('format');
-    expect(amountProblem('-1', 'CNY')).toBe('format');
+    expect(amountProblem('-1', 'CNY')).toBe('positive');
     expect(amountProblem('1.234', 'CNY')).toBe('scale');
     expect(amountProblem('12.5', 'JPY')).toBe('scale');
     expect(amountProblem('0.00', 'CNY')).toBe('positive');
+    expect(amountProblem('-5', 'CNY')).toBe('positive');
+    expect(amountProblem('-5.5x', 'CNY')).toBe('format');
     expect(amountProblem(' 1234.50 ', 'CNY')).toBeNull();
     expect(amountProblem('98000', 'JPY')).toBeNull();
   });

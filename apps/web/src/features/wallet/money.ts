@@ -15,6 +15,8 @@ const SCALE = 2;
 export function amountProblem(value: string, currency: CurrencyCode | undefined): AmountProblem | null {
   const text = value.trim();
   if (text === '') return 'required';
+  // a negative number is a number: what is wrong with it is its sign
+  if (/^-\s*\d+(\.\d+)?$/.test(text)) return 'positive';
   if (!decimalPattern(SCALE).test(text)) return decimalPattern(15).test(text) ? 'scale' : 'format';
   if (currency && !decimalPattern(CURRENCY_EXPONENTS[currency]).test(text)) return 'scale';
   if (!/[1-9]/.test(text)) return 'positive';

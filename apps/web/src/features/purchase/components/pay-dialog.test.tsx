@@ -64,6 +64,29 @@ describe('paying a pre-purchase order', { timeout: 60_000 }, () => {
     expect(onPaid).toHaveBeenCalledWith(paid);
   });
 
+  it('asks again when the same wallet is picked again: topped up meanwhile, the warning goes', async () => {
+    signIn(['purchase:taobao-pre-order:pay']);
+    let cnyBalance = '50.00';
+    const calls = stubFetch(({ url, body }) => {
+      if (url.pathname.endsWith('/wallet/details')) return WALLETS;
+      if (url.pathname.endsWith('/preOrder/pay/preview')) {
+        const preview = previewOf((body as { currency: 'USD' | 'CNY' }).currency, '0.1381');
+        return preview.currency === 'CNY' && cnyBalance !== '50.00' ? { ...preview, balance: cnyBalance, balanceAfter: '84.50', sufficient: true } : preview;
+      }
+      return new Response(null, { status: 404 });
+    });
+    renderUi(<PayDialog platform="TAOBAO" target={{ kind: 'preOrder', id: 7 }} number="PP26112700000007" onClose={vi.fn()} />);
+    await screen.findByTestId('pay-preview');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Wallet to pay from' }));
+    await userEvent.click(await screen.findByText('CNY (balance 50.00)'));
+    await screen.findByTestId('pay-insufficient');
+    cnyBalance = '200.00';
+    await userEvent.click(screen.getByRole('combobox', { name: 'Wallet to pay from' }));
+    await userEvent.click(await screen.findByText('CNY (balance 50.00)', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(screen.queryByTestId('pay-insufficient')).toBeNull());
+    expect(callsTo(calls, 'preOrder/pay/preview').filter((call) => (call.body as { currency: string }).currency === 'CNY')).toHaveLength(2);
+  });
+
   it('warns of a short wallet and does not offer to pay from it', async () => {
     signIn(['purchase:taobao-pre-order:pay']);
     const calls = server();

@@ -120,6 +120,13 @@ export function PayDialog({ platform, target, number, onClose, onPaid }: { platf
               pay.reset();
               setChosen(value);
             }}
+            // the same wallet picked again asks again: it may have been topped up meanwhile
+            onSelect={(value: CurrencyCode) => {
+              if (value !== currency) return;
+              pay.reset();
+              void wallets.refetch();
+              void preview.refetch();
+            }}
             aria-label={t('pay.wallet')}
             data-testid="pay-wallet"
           />

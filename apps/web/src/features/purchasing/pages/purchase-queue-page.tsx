@@ -52,6 +52,7 @@ function CancelDialog({ record, onClose }: { record: QueueRecord; onClose: () =>
 
 function RowActions({ record, open }: { record: QueueRecord; open: (next: Open) => void }) {
   const { t } = useTranslation('purchasing');
+  const { message } = App.useApp();
   const take = useTakePreOrder();
   return (
     <Space size={0}>
@@ -60,7 +61,7 @@ function RowActions({ record, open }: { record: QueueRecord; open: (next: Open) 
       </Button>
       {record.status === 'PAID' && (
         <Access code="purchasing:queue:take">
-          <Button type="link" size="small" loading={take.isPending} onClick={() => take.mutate({ tenantId: record.tenantId, id: record.id })} data-testid="queue-take">
+          <Button type="link" size="small" loading={take.isPending} onClick={() => take.mutate({ tenantId: record.tenantId, id: record.id }, { onSuccess: () => message.success(t('queue.taken', { preOrderNo: record.preOrderNo })) })} data-testid="queue-take">
             {t('queue.take')}
           </Button>
         </Access>

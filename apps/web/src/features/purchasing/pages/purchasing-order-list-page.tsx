@@ -158,7 +158,7 @@ export function PurchasingOrderListPage() {
         config={config}
         toolbar={
           <Access code="purchasing:order:reconcile">
-            <Button loading={reconcile.isPending} onClick={() => reconcile.mutate(undefined, { onSuccess: () => message.success(t('common.done')) })} data-testid="order-reconcile">
+            <Button loading={reconcile.isPending} onClick={() => reconcile.mutate(undefined, { onSuccess: (result) => message.success(t('order.reconciled', result)) })} data-testid="order-reconcile">
               {t('order.reconcile')}
             </Button>
           </Access>

@@ -17,7 +17,7 @@ export const resources: typeof source = {
     warehouse: 'Warehouse',
     remark: 'Remark',
     take: 'Take',
-    taken: 'Taken',
+    taken: 'Took pre-order {{preOrderNo}}: you are buying it now',
     split: 'Create purchase orders',
     cancel: 'Cancel pre-order',
     cancelTitle: 'Cancel pre-purchase order {{preOrderNo}}',
@@ -39,6 +39,7 @@ export const resources: typeof source = {
     created: '{{count}} purchase orders created',
   },
   order: {
+    reconciled: 'Checked {{checked}}: {{purchased}} purchased, {{cancelled}} cancelled, {{waiting}} still awaiting confirmation',
     purchaseNo: 'Purchase no.',
     preOrderNo: 'Pre-purchase order no.',
     externalPurchaseNo: 'External purchase no.',

@@ -17,7 +17,7 @@ export const resources: typeof source = {
     warehouse: '收货仓',
     remark: '备注',
     take: '领取',
-    taken: '已领取',
+    taken: '已领取预购单 {{preOrderNo}}：现在由您采购',
     split: '创建采购单',
     cancel: '取消预购单',
     cancelTitle: '取消预购单 {{preOrderNo}}',
@@ -39,6 +39,7 @@ export const resources: typeof source = {
     created: '已创建 {{count}} 张采购单',
   },
   order: {
+    reconciled: '已核对 {{checked}} 张：{{purchased}} 张已采购，{{cancelled}} 张已取消，{{waiting}} 张仍待确认',
     purchaseNo: '采购单号',
     preOrderNo: '预购单号',
     externalPurchaseNo: '外部采购单号',

@@ -40,7 +40,7 @@ export const resources = {
     warehouse: '收貨倉',
     remark: '備註',
     take: '領取',
-    taken: '已領取',
+    taken: '已領取預購單 {{preOrderNo}}：現在由您採購',
     split: '建立採購單',
     cancel: '取消預購單',
     cancelTitle: '取消預購單 {{preOrderNo}}',
@@ -62,6 +62,7 @@ export const resources = {
     created: '已建立 {{count}} 張採購單',
   },
   order: {
+    reconciled: '已核對 {{checked}} 張：{{purchased}} 張已採購，{{cancelled}} 張已取消，{{waiting}} 張仍待確認',
     purchaseNo: '採購單號',
     preOrderNo: '預購單號',
     externalPurchaseNo: '外部採購單號',
