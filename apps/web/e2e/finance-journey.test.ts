@@ -136,7 +136,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
     const approve = finance.getByRole('dialog', { name: `Approve recharge ${rechargeNo}?` });
     await expect.poll(() => text(approve)).toContain(`${credited} CNY will be credited to the CNY wallet of ${TENANT}`);
     await approve.getByRole('button', { name: 'Approve and credit' }).click();
-    await toast(finance, 'Recharge credited').first().waitFor();
+    await toast(finance, /^Recharge RC\S+ credited$/).first().waitFor();
     await review.waitFor({ state: 'detached' });
     await expect.poll(() => rowWith(list, rechargeNo).count()).toBe(0);
     await finance.getByRole('tab', { name: 'Credited' }).click();
@@ -218,7 +218,7 @@ describe('the wallet from a recharge to the monthly statement', () => {
     const approveRefund = financeAgain.getByRole('dialog', { name: `Approve refund ${refundNo}?` });
     await expect.poll(() => text(approveRefund)).toContain(`${refundAmount} CNY will be returned to the CNY wallet of ${TENANT}.`);
     await approveRefund.getByRole('button', { name: 'Approve refund' }).click();
-    await toast(financeAgain, 'Refund approved').first().waitFor();
+    await toast(financeAgain, /^Refund RF\S+ approved$/).first().waitFor();
     await approveRefund.waitFor({ state: 'hidden' });
     await expect.poll(() => rowWith(list, refundNo).count()).toBe(0);
     await financeAgain.getByRole('tab', { name: 'Refunded' }).click();

@@ -42,7 +42,7 @@ export function RateApplyDecisionDialog({ decision, onClose }: { decision: RateA
       {
         onSuccess: () => {
           renew();
-          message.success(t(approve ? 'review.approved' : 'review.rejected'));
+          message.success(t(approve ? 'review.approved' : 'review.rejected', { applyNo: record.applyNo }));
           onClose();
         },
       },

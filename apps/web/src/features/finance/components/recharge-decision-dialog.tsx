@@ -46,7 +46,7 @@ export function RechargeDecisionDialog({ decision, onClose, onDone }: { decision
     if (!values) return;
     const reason = (values.reason ?? '').trim();
     if (move === 'reverse') reverse.mutate({ input: { rechargeId: record.id, reason }, idempotencyKey: key }, { onSuccess: succeed(t('recharge.reversed')) });
-    else decide.mutate({ input: { id: record.id, approve: move === 'approve', reason }, idempotencyKey: key }, { onSuccess: succeed(t(move === 'approve' ? 'recharge.approved' : 'recharge.rejected')) });
+    else decide.mutate({ input: { id: record.id, approve: move === 'approve', reason }, idempotencyKey: key }, { onSuccess: succeed(t(move === 'approve' ? 'recharge.approved' : 'recharge.rejected', { rechargeNo: record.rechargeNo })) });
   };
 
   const credit = decision.credit ?? { amount: record.receivedAmount, currency: record.receivedCurrency };

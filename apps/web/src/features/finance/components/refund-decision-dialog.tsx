@@ -35,7 +35,7 @@ export function RefundDecisionDialog({ decision, onClose }: { decision: RefundDe
       {
         onSuccess: () => {
           renew();
-          message.success(t(approve ? 'refund.approved' : 'refund.rejected'));
+          message.success(t(approve ? 'refund.approved' : 'refund.rejected', { refundNo: record.refundNo }));
           onClose();
         },
       },

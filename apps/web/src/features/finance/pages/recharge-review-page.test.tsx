@@ -89,7 +89,7 @@ describe('recharge review (platform)', { timeout: 60_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect((await within(dialog).findByTestId('server-error')).textContent).toBe('Service unavailable, try again');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await screen.findByText('Recharge rejected')).toBeTruthy();
+    expect(await screen.findByText(/^Recharge RC\S+ rejected$/)).toBeTruthy();
 
     const sent = callsTo(calls, DECIDE);
     expect(sent.map((call) => call.body)).toEqual([
