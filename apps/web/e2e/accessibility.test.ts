@@ -5,7 +5,7 @@ import { AXE_PATH, seriousViolations } from './support/axe.ts';
 import { useBrowserSuite, type Language } from './support/browser-suite.ts';
 import { shippedOrder, type Shipment } from './support/orders.ts';
 import { HOME, switchUser, visit } from './support/portal.ts';
-import { countRequests, menuPages, settled } from './support/menu-pages.ts';
+import { closeOtherTabs, countRequests, menuPages, settled } from './support/menu-pages.ts';
 
 /*
  * Axe finds no serious or critical violation on any screen, signed in or not,
@@ -45,18 +45,6 @@ function prepare(settings: { look: Look }) {
     style.textContent = '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
     document.head.append(style);
   });
-}
-
-/**
- * Closes the tabs of the pages checked before, clicking their close buttons in the page (the driver's own
- * click, with its checks and round trips, took a tenth of a second a page): pages kept alive under hidden tabs
- * would grow the document every check reads, and past 12 the portal closes the oldest with a message.
- */
-async function closeOtherTabs(page: Page, pathname: string): Promise<void> {
-  // the tab bar's own tabs, not those of a page inside it; home has no close button
-  const closers = `[data-testid="multi-tab-area"] > .ant-tabs > .ant-tabs-nav .ant-tabs-nav-list > .ant-tabs-tab:not([data-node-key="${pathname}"]) .ant-tabs-tab-remove`;
-  await page.evaluate((selector) => document.querySelectorAll<HTMLElement>(selector).forEach((button) => button.click()), closers);
-  await page.waitForFunction((selector) => document.querySelector(selector) === null, closers);
 }
 
 async function check(page: Page, where: string, found: string[]): Promise<void> {

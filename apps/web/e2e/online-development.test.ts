@@ -22,7 +22,8 @@ const signedIn = (username: Role, at?: string) => signedInAs(suite, username, { 
 const REPORT = 'order_status_report';
 const FORM = 'supplier_contacts';
 const MENU_GROUP = 'System Configuration';
-const PACKAGE = 'Standard';
+// seeded in the platform's language (zh-TW)
+const PACKAGE = '標準套餐';
 
 /** Opens the select (or tree select) whose input is `#id`, types `typed`, and clicks the option showing `text`. */
 async function pick(page: Page, id: string, typed: string, text = typed, multiple = false): Promise<void> {

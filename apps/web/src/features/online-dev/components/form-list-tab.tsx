@@ -88,7 +88,7 @@ export function FormListTab() {
       formList({
         edit: (record) => setEditing({ record }),
         history: (record) => setHistory({ kind: 'form', code: record.code }),
-        publish: (record) => setPublishing({ id: record.id, code: record.code, path: `${ONLINE_FORM_PATH_PREFIX}${record.code}` }),
+        publish: (record) => setPublishing({ id: record.id, code: record.code, path: `${ONLINE_FORM_PATH_PREFIX}${record.code}`, titles: record.titles }),
       }),
     [],
   );

@@ -5,7 +5,7 @@ import { renderUi, stubFetch } from '../../../test/render-ui.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
 
 const publish = { mutateAsync: vi.fn(async () => ({ menuId: 1 })), isPending: false, error: null, reset: vi.fn() };
-const target = { id: 3, code: 'orders_by_day', path: '/online/report/orders_by_day' };
+const target = { id: 3, code: 'orders_by_day', path: '/online/report/orders_by_day', titles: { 'zh-TW': '每日訂單', 'zh-CN': '每日订单', 'en-US': 'Orders by day' } };
 
 function render(codes: string[]) {
   useAuth.setState({ permissions: { menu: [], auth: codes.map((action) => ({ action, describe: action, type: '1', status: '1' })), allAuth: [] } });

@@ -11,7 +11,7 @@ import { ServerError } from '../../../components/server-error.tsx';
 import { useMenuCatalogue } from '../api/menu-groups.ts';
 import { useTenantPackages } from '../api/tenant-packages.ts';
 
-export type PublishTarget = { id: number; code: string; path: string };
+export type PublishTarget = { id: number; code: string; path: string; titles: Record<string, string> };
 type GroupOption = { value: number; title: string; children?: GroupOption[] };
 
 /** A menu group: a menu (not a button, not an external link) that holds entries rather than showing a page. */
@@ -60,8 +60,9 @@ export function PublishDialog({ target, publish, onClose }: { target: PublishTar
   const submit = async (values: { parentId?: number; packageIds: number[] }) => {
     if (!target || values.parentId === undefined) return;
     await publish.mutateAsync({ id: target.id, parentId: values.parentId, packageIds: values.packageIds ?? [] });
-    const where = [...(titleOf(groups, values.parentId) ?? []), target.path].join(' / ');
-    void message.success(t('publish.done', { path: where }), 6);
+    // where the entry now is, as the menu names it; nobody sees it until a role is given it
+    const where = [...(titleOf(groups, values.parentId) ?? []), target.titles[language] || target.code].join(' › ');
+    void message.success(t('publish.done', { path: where }), 8);
     onClose();
   };
 

@@ -119,7 +119,7 @@ export function ReportListTab() {
       reportList({
         edit: (report) => setEditing({ report }),
         history: (report) => setHistory({ kind: 'report', code: report.code }),
-        publish: (report) => setPublishing({ id: report.id, code: report.code, path: `${ONLINE_REPORT_PATH_PREFIX}${report.code}` }),
+        publish: (report) => setPublishing({ id: report.id, code: report.code, path: `${ONLINE_REPORT_PATH_PREFIX}${report.code}`, titles: report.titles }),
         preview: setPreviewing,
       }),
     [],

@@ -74,7 +74,8 @@ export function ApiKeyDrawer({ open, apiKey, onClose, onCreated }: { open: boole
       }
     >
       <ServerError error={saving.error} />
-      <Form<Values> form={form} layout="vertical" onFinish={(values) => submit(values).catch(() => undefined)} data-testid="api-key-form">
+      {/* named: its ids must not be the list's query fields' (both have a "name"), or a label would focus the other */}
+      <Form<Values> form={form} name="api-key" layout="vertical" onFinish={(values) => submit(values).catch(() => undefined)} data-testid="api-key-form">
         <Form.Item name="name" label={t('field.name')} rules={[{ required: true, whitespace: true, max: API_KEY_NAME_MAX, message: t('rule.name') }]}>
           <Input maxLength={API_KEY_NAME_MAX} autoComplete="off" data-testid="api-key-name" />
         </Form.Item>

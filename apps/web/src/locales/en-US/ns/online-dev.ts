@@ -179,7 +179,7 @@ export const resources: typeof source = {
     packages: 'Tenant packages',
     packagesHint: "The merchants of the chosen packages see the entry in their menus too",
     ok: 'Publish',
-    done: 'Published; menu path: {{path}}',
+    done: 'Published to "{{path}}": give it to the roles that need it in Role Management, and it appears in their menus',
   },
   preview: {
     title: 'Preview: {{title}}',

@@ -179,7 +179,7 @@ export const resources: typeof source = {
     packages: '租户套餐',
     packagesHint: '选择的套餐的商家也会看到这个菜单项',
     ok: '发布',
-    done: '已发布，菜单路径：{{path}}',
+    done: '已发布到「{{path}}」：在角色管理把它授权给需要的角色后，才会出现在他们的菜单',
   },
   preview: {
     title: '预览：{{title}}',

@@ -178,7 +178,7 @@ export const resources = {
     packages: '租戶套餐',
     packagesHint: '選擇的套餐的商家也會看到這個選單項目',
     ok: '發佈',
-    done: '已發佈，選單路徑：{{path}}',
+    done: '已發佈到「{{path}}」：在角色管理把它授權給需要的角色後，才會出現在他們的選單',
   },
   preview: {
     title: '預覽：{{title}}',
