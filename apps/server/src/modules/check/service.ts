@@ -1,8 +1,8 @@
 import { RE2JS } from 're2js';
-import * as OpenCC from 'opencc-js';
 import type { Language } from '@portal/shared/languages';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { toSimplified, toTraditional } from '../../lib/chinese-script.ts';
 import { findDuplicateTarget, findRule, recordVisible, valueTaken, type Rule } from './repository.ts';
 export type RuleOutcome = { kind: 'passed' } | { kind: 'failed'; message: string } | { kind: 'broken'; pattern: string };
 
@@ -63,9 +63,6 @@ export async function isDuplicate(db: Db, tenantId: number, query: DuplicateQuer
   if (dataId !== undefined && !(await recordVisible(db, target, tenantId, dataId))) throw notFound();
   return valueTaken(db, target, tenantId, fieldVal, dataId);
 }
-
-const toSimplified = OpenCC.Converter({ from: 'tw', to: 'cn' });
-const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
 
 /** Traditional <-> Simplified Chinese: sign 0 to Simplified, 1 to Traditional. */
 export const convertChinese = (original: string, sign: 0 | 1) => (sign === 0 ? toSimplified(original) : toTraditional(original));

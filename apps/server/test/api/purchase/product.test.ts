@@ -53,6 +53,14 @@ describe(`product search and the product page (${testDbKind()})`, () => {
     expect((await search({ platform: 'TAOBAO', keyword: 'no such thing anywhere' })).total).toBe(0);
   });
 
+  it('finds the Simplified titles of Taobao and 1688 from a keyword typed in Traditional Chinese', async () => {
+    const simplified = await search({ platform: 'TAOBAO', keyword: '运动鞋', pageSize: '50' });
+    expect(simplified.total).toBeGreaterThan(0);
+    const traditional = await search({ platform: 'TAOBAO', keyword: '運動鞋', pageSize: '50' });
+    expect(traditional.records.map((r) => r.itemId)).toEqual(simplified.records.map((r) => r.itemId));
+    expect((await search({ platform: '1688', keyword: '瑜伽墊' })).total).toBe((await search({ platform: '1688', keyword: '瑜伽垫' })).total);
+  });
+
   it('sorts by price and by sales', async () => {
     const prices = (page: SearchPage) => page.records.map((r) => Number(r.price) * 100);
     const ascending = prices(await search({ platform: 'TAOBAO', sort: 'price_asc', pageSize: '50' }));

@@ -4,6 +4,7 @@ import { currencyFromMinor } from '@portal/shared/money';
 import { PLATFORM_NAMES } from '@portal/shared/messages-product';
 import type { ProductDetailRecord, ProductSearchResult, ProductSort, ProductSummaryRecord } from '@portal/shared/product-schemas';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import { toSimplified } from '../../../lib/chinese-script.ts';
 import { parseProductLink } from '../link/parse.ts';
 import type { PurchasePlatforms } from '../platform/registry.ts';
 import { PlatformError, type ProductDetail, type ProductSummary, type PurchasePlatformClient } from '../platform/types.ts';
@@ -92,7 +93,8 @@ export async function searchProducts(platforms: PurchasePlatforms, input: Search
     return { resolved: { platform: parsed.platform, itemId: item.itemId }, demo: false };
   }
   const client = platforms.get(input.platform);
-  const keyword = input.keyword.trim();
+  // Taobao's and 1688's titles are in Simplified Chinese: a keyword typed in Traditional finds them too
+  const keyword = toSimplified(input.keyword.trim());
   const found = await calling(input.platform, () => client.search({ keyword, page: input.pageNo, pageSize: input.pageSize, sort: input.sort }));
   return {
     records: found.records.map(summaryRecord),
