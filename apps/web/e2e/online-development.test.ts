@@ -53,12 +53,13 @@ const activeTab = (page: Page) => page.locator('[role="tabpanel"]:visible');
 /** The error a form item shows under its field. */
 const fieldError = (page: Page, key: string) => page.getByTestId(`online-item-${key}`).locator('.ant-form-item-explain-error');
 
-async function publish(page: Page, tab: 'report' | 'form', code: string): Promise<void> {
+async function publish(page: Page, tab: 'report' | 'form', code: string, title: string): Promise<void> {
   await rowWith(activeTab(page), code).getByTestId(`${tab}-publish`).click();
   await pick(page, 'parentId', MENU_GROUP);
   await pick(page, 'packageIds', '', PACKAGE, true);
   await page.getByTestId('publish-ok').click();
-  await toast(page, `/online/${tab === 'report' ? 'cgreport' : 'cgform'}/${code}`).waitFor();
+  // where it went, as the menu names it, and that roles must be given it
+  await toast(page, `Published to "${MENU_GROUP} › ${title}": give it to the roles`).waitFor();
 }
 
 describe('online development', () => {
@@ -95,7 +96,7 @@ describe('online development', () => {
     await admin.getByTestId('report-save').click();
     const reports = activeTab(admin);
     await rowWith(reports, REPORT).waitFor();
-    await publish(admin, 'report', REPORT);
+    await publish(admin, 'report', REPORT, 'Order status');
 
     await admin.getByRole('tab', { name: 'Online forms' }).click();
     await admin.getByTestId('form-add').click();
@@ -130,7 +131,7 @@ describe('online development', () => {
     await admin.getByTestId('form-save').click();
     const forms = activeTab(admin);
     await rowWith(forms, FORM).waitFor();
-    await publish(admin, 'form', FORM);
+    await publish(admin, 'form', FORM, 'Supplier contacts');
 
     // ---- merchant: the form from the menu, both checks, the picker on the report
     const merchant = await signedIn('merchant');
