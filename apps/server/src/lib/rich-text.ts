@@ -3,9 +3,10 @@ import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED, RICH_TEXT_SCHEMES, RICH_TEXT_T
 
 /*
  * Rich text that users write (DESIGN §6): whatever the client sends, the server keeps only what the
- * allow-list names (packages/shared, also the editor's paste filter). No script, style, event handler, frame, form or image survives; links keep only
- * http, https and mailto addresses and open without giving the new page a handle on ours. The editor
- * (Tiptap on the web) produces exactly this subset, so a writer loses nothing they could type there.
+ * allow-list names (packages/shared, also the editor's paste filter). No script, style, event handler,
+ * frame, form or image survives; links keep only http, https and mailto addresses and open without giving
+ * the new page a handle on ours. The editor (Tiptap on the web) produces exactly this subset, so a writer
+ * loses nothing they could type there.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
