@@ -2,6 +2,11 @@ import type { Texts } from './languages.ts';
 
 /** Online development: what reports, forms and the popup picker share. */
 export const onlineMessages = {
+  onlineTitleTaken: {
+    'zh-TW': '標題「{title}」已由 {code} 使用：兩者在選單與列表中將無法區分',
+    'zh-CN': '标题「{title}」已由 {code} 使用：两者在菜单与列表中将无法区分',
+    'en-US': 'The title "{title}" is already {code}\'s: the two could not be told apart in menus and lists',
+  },
   onlineCodeFormat: {
     'zh-TW': '編碼須以小寫字母開頭，只含小寫字母、數字與底線，2 至 40 個字元',
     'zh-CN': '编码须以小写字母开头，只含小写字母、数字与下划线，2 至 40 个字符',

@@ -14,7 +14,8 @@ const titles = (en: string) => ({ 'zh-TW': `${en} TW`, 'zh-CN': `${en} CN`, 'en-
 /** The "supplier contacts" form of the issue: a unique phone, a code with a rule, a country from a dictionary. */
 export const supplierForm = (code = 'supplier_contacts'): FormDefinitionInput => ({
   code,
-  titles: titles('Supplier contacts'),
+  // titles are unique among forms: another code, another title
+  titles: titles(code === 'supplier_contacts' ? 'Supplier contacts' : `Supplier contacts (${code})`),
   fields: [
     { key: 'name', titles: titles('Name'), type: 'text', required: true, maxLength: 50, queryable: true },
     { key: 'phone', titles: titles('Phone'), type: 'text', unique: true, ruleCode: 'mobile', queryable: true },
@@ -85,6 +86,12 @@ describe(`online forms: designer, rows, checks, history, publishing (${testDbKin
       popup.code = 'popup_form2';
       popup.fields[popup.fields.length - 1]!.popup!.targetFields = 'orderNo,elsewhere';
       expect(refused(await call(admin, 'POST', '/online/cgform/head/add', { payload: popup }), 400)).toContain('elsewhere');
+    });
+
+    it('refuses a second form of one title, naming the other', async () => {
+      ok(await call(admin, 'POST', '/online/cgform/head/add', { payload: { ...supplierForm('titled_form'), titles: titles('Carriers') } }));
+      const twin = { ...supplierForm('titled_form_b'), titles: { 'zh-TW': '承運商', 'zh-CN': '承运商', 'en-US': 'carriers' } };
+      expect(refused(await call(admin, 'POST', '/online/cgform/head/add', { payload: twin }), 409)).toBe('The title "carriers" is already titled_form\'s: the two could not be told apart in menus and lists');
     });
 
     it('is the platform only', async () => {

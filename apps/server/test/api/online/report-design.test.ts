@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { dataSetRecord, reportRecord, type ReportDefinitionInput, type ReportRecord } from '@portal/shared/online';
 import { sampleReport, titles } from '../../helpers/online-reports.ts';
+import { fingerprint } from '../../helpers/fingerprint.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, refused } from '../../helpers/answers.ts';
 import { IDENTIFIER_PAYLOADS, TEMPLATE_PAYLOADS } from '../../helpers/injection-payloads.ts';
@@ -73,6 +74,18 @@ describe(`online reports: the designer (${testDbKind()})`, () => {
     expect(after).toBe(before + 1);
     expect(refused(await add(sampleReport('orders_by_status')), 409)).toBe('A report with the code orders_by_status already exists');
     refused(await t.call({ method: 'GET', url: `${BASE}/queryById`, token: admin, query: { id: '999999' } }), 404);
+  });
+
+  it('refuses a second report of one title in a language, at add and at edit, naming the other, in three languages', async () => {
+    ok(await add(sampleReport('parcel_report', { titles: { 'zh-TW': '包裹報表', 'zh-CN': '包裹报表', 'en-US': 'Parcel report' } })));
+    const before = await fingerprint(t.db);
+    expect(refused(await add(sampleReport('parcel_report_b', { titles: { 'zh-TW': '包裹報表', 'zh-CN': '另一个', 'en-US': 'Another' } }), 'zh-TW'), 409)).toBe('標題「包裹報表」已由 parcel_report 使用：兩者在選單與列表中將無法區分');
+    expect(refused(await add(sampleReport('parcel_report_b', { titles: { 'zh-TW': '另一個', 'zh-CN': '另一个', 'en-US': ' parcel REPORT ' } })), 409)).toBe('The title "parcel REPORT" is already parcel_report\'s: the two could not be told apart in menus and lists');
+    expect(await fingerprint(t.db)).toBe(before);
+    const other = ok<ReportRecord>(await add(sampleReport('parcel_report_c', { titles: { 'zh-TW': '另一個', 'zh-CN': '另一个', 'en-US': 'Another' } })));
+    expect(refused(await edit({ ...sampleReport('parcel_report_c', { titles: { 'zh-TW': '另一個', 'zh-CN': '包裹报表', 'en-US': 'Another' } }), id: other.id, version: 1 }, 'zh-CN'), 409)).toContain('标题「包裹报表」已由 parcel_report 使用');
+    // its own titles kept at an edit are no clash
+    ok(await edit({ ...sampleReport('parcel_report_c', { titles: { 'zh-TW': '另一個', 'zh-CN': '另一个', 'en-US': 'Another' } }), id: other.id, version: 1 }));
   });
 
   it('refuses a definition its data set does not allow, naming the problem, and keeps nothing', async () => {

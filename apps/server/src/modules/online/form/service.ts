@@ -2,6 +2,7 @@ import type { FormDefinition, FormRecordDefinition } from '@portal/shared/online
 import { formDefinition } from '@portal/shared/online';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { refuseTakenTitle } from '../titles.ts';
 import { violatedConstraint } from '../../../lib/db-errors.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { deleteMenu } from '../../system/menu/repository.ts';
@@ -51,6 +52,7 @@ const recordOf = async (db: Db, id: number): Promise<FormRecordDefinition> => {
 export async function addForm(db: Db, actor: AuditActor, definition: FormDefinition): Promise<FormRecordDefinition> {
   await checkDefinition(db, definition);
   if (await formCodeTaken(db, definition.code)) throw codeTaken(definition.code);
+  await refuseTakenTitle(db, 'form', definition.titles, null);
   const id = await saving(definition.code, () =>
     db.transaction(async (tx) => {
       const row = await insertForm(tx, definition, actor.userId);
@@ -69,6 +71,7 @@ async function saveOver(db: Db, actor: AuditActor, id: number, version: number, 
   const stored = await findForm(db, id);
   if (!stored) throw notFound('onlineFormNotFound');
   await checkDefinition(db, definition);
+  await refuseTakenTitle(db, 'form', definition.titles, id);
   await saving(definition.code, () =>
     db.transaction(async (tx) => {
       const locked = await findForm(tx, id, true);

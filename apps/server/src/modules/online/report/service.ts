@@ -1,6 +1,7 @@
 import { reportDefinition, type ReportDefinition, type ReportRecord } from '@portal/shared/online';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { refuseTakenTitle } from '../titles.ts';
 import type { DictService } from '../../dict/service.ts';
 import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { DATA_SETS, fieldOf } from '../data-set/repository.ts';
@@ -65,6 +66,7 @@ async function recordOrFail(db: Db, id: number): Promise<ReportRecord> {
 export async function addReport(db: Db, dicts: DictService, actor: Designer, definition: ReportDefinition): Promise<ReportRecord> {
   await checkDefinition(dicts, definition);
   if (await codeTaken(db, definition.code)) throw conflict('onlineReportCodeTaken', { code: definition.code });
+  await refuseTakenTitle(db, 'report', definition.titles, null);
   return db.transaction(async (tx) => {
     const id = await insertReport(tx, definition, actor.userId);
     // a concurrent add of the same code won the race
@@ -100,6 +102,7 @@ export async function editReport(db: Db, dicts: DictService, actor: Designer, in
   // an unknown id is 404 before its definition is judged
   if (!(await reportById(db, id))) throw notFound();
   await checkDefinition(dicts, definition);
+  await refuseTakenTitle(db, 'report', definition.titles, id);
   return saveVersion(db, actor, id, definition, version, 'update');
 }
 
@@ -112,6 +115,7 @@ export async function rollbackReport(db: Db, dicts: DictService, actor: Designer
   if (!kept.success) throw badRequest('onlineReportVersionMissing', { code: input.code, version: input.version });
   // the data set or a dictionary may have changed since
   await checkDefinition(dicts, kept.data);
+  await refuseTakenTitle(db, 'report', kept.data.titles, report.id);
   return saveVersion(db, actor, report.id, kept.data, null, 'rollback');
 }
 
