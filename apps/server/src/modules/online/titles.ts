@@ -24,6 +24,6 @@ export async function refuseTakenTitle(db: Db, kind: 'report' | 'form', titles: 
     .where(and(or(...clashes), exceptId === null ? undefined : ne(table.id, exceptId)))
     .limit(1);
   if (!other) return;
-  const title = LANGUAGES.map((language) => titles[language] ?? '').find((text, at) => text.trim() !== '' && fold(other.titles[LANGUAGES[at]!] ?? '') === fold(text)) ?? '';
-  throw conflict('onlineTitleTaken', { title: title.trim(), code: other.code });
+  const clash = LANGUAGES.find((language) => fold(titles[language] ?? '') !== '' && fold(other.titles[language] ?? '') === fold(titles[language] ?? ''));
+  throw conflict('onlineTitleTaken', { title: (clash ? (titles[clash] ?? '') : '').trim(), code: other.code });
 }
