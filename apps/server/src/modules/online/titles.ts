@@ -1,5 +1,5 @@
 import { and, ne, or, sql } from 'drizzle-orm';
-import { LANGUAGES, type Texts } from '@portal/shared/languages';
+import { LANGUAGES, type Language, type Texts } from '@portal/shared/languages';
 import type { Db } from '../../db/client.ts';
 import { onlineForms, onlineReports } from '../../db/schema/online.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -24,6 +24,8 @@ export async function refuseTakenTitle(db: Db, kind: 'report' | 'form', titles: 
     .where(and(or(...clashes), exceptId === null ? undefined : ne(table.id, exceptId)))
     .limit(1);
   if (!other) return;
-  const clash = LANGUAGES.find((language) => fold(titles[language] ?? '') !== '' && fold(other.titles[language] ?? '') === fold(titles[language] ?? ''));
-  throw conflict('onlineTitleTaken', { title: (clash ? (titles[clash] ?? '') : '').trim(), code: other.code });
+  const clashing = LANGUAGES.filter((language) => fold(titles[language] ?? '') !== '' && fold(other.titles[language] ?? '') === fold(titles[language] ?? ''));
+  const named = (language: Language) => (titles[clashing.includes(language) ? language : (clashing[0] ?? language)] ?? '').trim();
+  // each reader is told of the clash in their own language when there is one there
+  throw conflict('onlineTitleTaken', { title: { 'zh-TW': named('zh-TW'), 'zh-CN': named('zh-CN'), 'en-US': named('en-US') }, code: other.code });
 }

@@ -81,6 +81,8 @@ describe(`online reports: the designer (${testDbKind()})`, () => {
     const before = await fingerprint(t.db);
     expect(refused(await add(sampleReport('parcel_report_b', { titles: { 'zh-TW': '包裹報表', 'zh-CN': '另一个', 'en-US': 'Another' } }), 'zh-TW'), 409)).toBe('標題「包裹報表」已由 parcel_report 使用：兩者在選單與列表中將無法區分');
     expect(refused(await add(sampleReport('parcel_report_b', { titles: { 'zh-TW': '另一個', 'zh-CN': '另一个', 'en-US': ' parcel REPORT ' } })), 409)).toBe('The title "parcel REPORT" is already parcel_report\'s: the two could not be told apart in menus and lists');
+    // every title the same: each reader is named the one in their language
+    expect(refused(await add(sampleReport('parcel_report_d', { titles: { 'zh-TW': '包裹報表', 'zh-CN': '包裹报表', 'en-US': 'Parcel report' } })), 409)).toBe('The title "Parcel report" is already parcel_report\'s: the two could not be told apart in menus and lists');
     expect(await fingerprint(t.db)).toBe(before);
     const other = ok<ReportRecord>(await add(sampleReport('parcel_report_c', { titles: { 'zh-TW': '另一個', 'zh-CN': '另一个', 'en-US': 'Another' } })));
     expect(refused(await edit({ ...sampleReport('parcel_report_c', { titles: { 'zh-TW': '另一個', 'zh-CN': '包裹报表', 'en-US': 'Another' } }), id: other.id, version: 1 }, 'zh-CN'), 409)).toContain('标题「包裹报表」已由 parcel_report 使用');
