@@ -177,9 +177,9 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     const card = results.locator(`[data-testid="product-card"][href$="itemId=${byKeyword.product.itemId}"]`);
     await card.waitFor();
     expect(await text(merchant.getByTestId('product-demo'))).toContain('Demo data');
-    // every result on screen is one the keyword names
-    const titles = await results.getByTestId('product-card').evaluateAll((cards) => cards.map((node) => node.querySelector('[title]')?.getAttribute('title') ?? ''));
-    expect(titles).toEqual(found(byKeyword.keyword).slice(0, 20).map((product) => product.title));
+    // every result on screen is one the keyword names (once the search has answered: the card may be on the page before it too)
+    const titles = () => results.getByTestId('product-card').evaluateAll((cards) => cards.map((node) => node.querySelector('[title]')?.getAttribute('title') ?? ''));
+    await expect.poll(titles).toEqual(found(byKeyword.keyword).slice(0, 20).map((product) => product.title));
     await shot(merchant, 'purchasing-search-results-en-US');
     await card.click();
     await merchant.waitForURL((url) => url.searchParams.get('itemId') === byKeyword.product.itemId);
