@@ -193,6 +193,13 @@ describe('registration', () => {
     await page.getByTestId('login-submit').click();
     await expectHome(page);
     expect(await page.evaluate(() => window.sessionStorage.getItem('pro__TENANT_NAME'))).toBe('Acme Trading');
+    expect(await page.getByTestId('home-tenant').textContent()).toBe('Acme Trading');
+    // a new tab of the same browser starts with an empty session storage: home still names the company
+    const tab = await page.context().newPage();
+    await tab.goto(HOME);
+    await tab.getByTestId('home-greeting').waitFor();
+    expect(await tab.getByTestId('home-tenant').textContent()).toBe('Acme Trading');
+    await tab.close();
   });
 
   test("shows the server's refusal of a number already registered", async () => {

@@ -40,6 +40,7 @@ export const useAuth = create<AuthState>((set) => ({
     storage.set(STORAGE_KEYS.dictVersion, dictVersion, SEVEN_DAYS_MS);
     storage.set(STORAGE_KEYS.tenantId, userInfo.tenantId, SEVEN_DAYS_MS);
     if (tenantName) {
+      storage.set(STORAGE_KEYS.tenantName, tenantName, SEVEN_DAYS_MS);
       try {
         window.sessionStorage.setItem(TENANT_NAME_SESSION_KEY, tenantName);
       } catch {

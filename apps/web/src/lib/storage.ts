@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   dictVersion: 'UI_CACHE_DB_DICT_VERSION',
   permissions: 'USER_PERMISSIONS',
   tenantId: 'TENANT_ID',
+  /** the company signed in to, for home: every tab of the browser shows it, as it does the user */
+  tenantName: 'TENANT_NAME',
   mainAccount: 'MAIN_ACCOUNT',
   preferences: 'PREFERENCES',
   tabs: 'MULTI_TABS',

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AnnouncementRecord } from '@portal/shared/announcement';
 import type { MenuEntry } from '@portal/shared/sys';
 import { useAuth } from '../../../lib/auth.ts';
-import { TENANT_NAME_SESSION_KEY } from '../../../lib/storage.ts';
+import { storage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { renderUi, stubFetch, type FetchCall } from '../../../test/render-ui.tsx';
 import { AnalysisPage } from './analysis-page.tsx';
 import { testUser } from '../../../test/fixtures.ts';
@@ -54,10 +54,11 @@ function server(records: AnnouncementRecord[]): FetchCall[] {
 }
 
 describe('home page /dashboard/analysis', { timeout: 30_000 }, () => {
-  beforeEach(() => window.sessionStorage.setItem(TENANT_NAME_SESSION_KEY, 'Demo Trading'));
+  // kept in local storage at sign-in, so that a new tab of the browser (an empty session storage) shows it too
+  beforeEach(() => storage.set(STORAGE_KEYS.tenantName, 'Demo Trading'));
   afterEach(() => {
     cleanup();
-    window.sessionStorage.clear();
+    storage.remove(STORAGE_KEYS.tenantName);
     useAuth.setState({ userInfo: null, permissions: null });
     vi.unstubAllGlobals();
   });
@@ -89,7 +90,7 @@ describe('home page /dashboard/analysis', { timeout: 30_000 }, () => {
   });
 
   it('says so when there is nothing to show: no announcement, no department, no company', async () => {
-    window.sessionStorage.clear();
+    storage.remove(STORAGE_KEYS.tenantName);
     signIn();
     stubFetch(({ url }) => (url.pathname === '/api/sys/user/getCurrentUserDeparts' ? { list: [], orgCode: null } : { records: [], total: 0, current: 1, size: 5, pages: 0 }));
     renderHome();

@@ -9,7 +9,7 @@ import type { AnnouncementRecord } from '@portal/shared/announcement';
 import { useAuth } from '../../../lib/auth.ts';
 import { formatDateTime, greetingOf } from '../../../lib/format.ts';
 import { menuRoutes } from '../../../lib/menu.ts';
-import { TENANT_NAME_SESSION_KEY } from '../../../lib/storage.ts';
+import { storage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { currentDepartName, useCurrentUserDeparts } from '../api/departs.ts';
 import { useLatestAnnouncements } from '../api/announcements.ts';
 import { PRIORITY_COLORS } from '../../../entities/announcement/priorities.ts';
@@ -20,16 +20,6 @@ import { AnnouncementOpener, useAnnouncementReader } from '../components/announc
 const LATEST_COUNT = 5;
 /** The user's inbox of announcements (a hidden menu entry every built-in role has). */
 const ANNOUNCEMENT_LIST_PATH = '/dashboard/announcement';
-
-/** The company the user signed in to: kept for the session at sign-in (spec §2 "User layout"); nothing is fetched for it. */
-function readTenantName(): string | null {
-  try {
-    return window.sessionStorage.getItem(TENANT_NAME_SESSION_KEY);
-  } catch {
-    // storage disabled: the company is just not shown
-    return null;
-  }
-}
 
 function AnnouncementItem({ item, last, onOpen }: { item: AnnouncementRecord; last: boolean; onOpen: (item: AnnouncementRecord) => void }) {
   const { t } = useTranslation();
@@ -102,7 +92,8 @@ function LatestAnnouncements() {
 export function AnalysisPage() {
   const { t } = useTranslation();
   const userInfo = useAuth((state) => state.userInfo);
-  const [tenantName] = useState(readTenantName);
+  // the company signed in to, kept with the user at sign-in: a new tab of the browser shows it too
+  const [tenantName] = useState(() => storage.get<string>(STORAGE_KEYS.tenantName));
   const departs = useCurrentUserDeparts(userInfo?.orgCode);
   const name = userInfo?.realname || userInfo?.username || '';
   const departName = currentDepartName(departs.data);
