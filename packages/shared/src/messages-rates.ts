@@ -18,6 +18,16 @@ export const rateMessages = {
     'zh-CN': '此汇率已于 {effectiveFrom} 生效，历史记录不可删除：请新增一笔汇率取代它',
     'en-US': 'This rate has applied since {effectiveFrom} and its history is kept: add a new rate to replace it',
   },
+  rateApplyPendingTwin: {
+    'zh-TW': '申請 {applyNo} 的幣別、金額與匯率與此相同，正在等待審核：請等候其結果，或先取消它',
+    'zh-CN': '申请 {applyNo} 的币种、金额与汇率与此相同，正在等待审核：请等候其结果，或先取消它',
+    'en-US': 'Application {applyNo} asks for the same currencies, amount and rate and awaits review: wait for its decision, or cancel it first',
+  },
+  rateUnchanged: {
+    'zh-TW': '{pair} 自 {effectiveFrom} 起的匯率已是 {rate}：不需要再新增',
+    'zh-CN': '{pair} 自 {effectiveFrom} 起的汇率已是 {rate}：不需要再新增',
+    'en-US': 'The {pair} rate has been {rate} since {effectiveFrom}: there is nothing to add',
+  },
   rateApplyValidUntilPast: {
     'zh-TW': '{field}：有效期限必須晚於現在',
     'zh-CN': '{field}：有效期限必须晚于现在',

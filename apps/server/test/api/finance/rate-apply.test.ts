@@ -55,7 +55,9 @@ describe(`rate applications (${testDbKind()})`, () => {
 
   describe('rate applications', () => {
     const input = { baseCurrency: 'USD', quoteCurrency: 'TWD', amount: '10000', requestedRate: '31.9', reason: 'Monthly supplier payment' };
-    const add = async (body: object = {}, token = merchant) => ok<Apply>(await post(`${A}/add`, token, { ...input, ...body }));
+    // each its own amount: two identical applications awaiting review are one too many (tested below)
+    let serial = 0;
+    const add = async (body: object = {}, token = merchant) => ok<Apply>(await post(`${A}/add`, token, { ...input, amount: String(10_000 + ++serial), ...body }));
     const reviewList = async (filters: object = {}) => ok<Page<Apply>>(await post(`${A}/review/list`, finance, { pageSize: 200, ...filters }));
     const decide = (body: object, token = finance) => post(`${A}/review/decide`, token, body);
     let market: string;
@@ -65,7 +67,7 @@ describe(`rate applications (${testDbKind()})`, () => {
     });
 
     it('saves a draft with its number, amount and today’s rate of the pair', async () => {
-      const draft = await add();
+      const draft = await add({ amount: '10000' });
       const today = new Date().toISOString().slice(2, 10).replace(/-/g, '');
       expect(draft.applyNo).toMatch(new RegExp(`^RA${today}\\d{8}$`));
       expect(refused(await post(`${A}/add`, merchant, input, { key: null }), 400)).toMatch(/Idempotency-Key/);
@@ -183,6 +185,24 @@ describe(`rate applications (${testDbKind()})`, () => {
       expect(ok<Page<Apply>>(await post(`${A}/list`, merchant, { pageSize: 200 })).records.some((row) => row.id === theirs.id)).toBe(false);
       const [row] = await t.db.select({ status: rateApplications.status }).from(rateApplications).where(and(eq(rateApplications.id, draft.id), eq(rateApplications.tenantId, 1)));
       expect(row?.status).toBe('DRAFT');
+    });
+
+    it('refuses a second application awaiting review for the same currencies, amount and rate, however it is submitted (409 naming the first)', async () => {
+      const twin = { amount: '777', requestedRate: '31.5' };
+      const first = await add({ ...twin, draft: false });
+      const again = (response: Awaited<ReturnType<typeof post>>) => expect(refused(response, 409)).toBe(`Application ${first.applyNo} asks for the same currencies, amount and rate and awaits review: wait for its decision, or cancel it first`);
+      again(await post(`${A}/add`, merchant, { ...input, ...twin, requestedRate: '31.50', draft: false }));
+      // as a draft it is kept; submitting it, by itself or by an edit, is refused
+      const draft = await add(twin);
+      expect(draft.status).toBe('DRAFT');
+      again(await post(`${A}/submit`, merchant, { id: draft.id }));
+      again(await post(`${A}/edit`, merchant, { ...input, ...twin, id: draft.id, draft: false }));
+      expect(ok<Page<Apply>>(await post(`${A}/list`, merchant, { applyNo: draft.applyNo })).records[0]?.status).toBe('DRAFT');
+      // another amount, another company, or once the first is decided: accepted
+      expect(ok<Apply>(await post(`${A}/edit`, merchant, { ...input, ...twin, amount: '778', id: draft.id, draft: false })).status).toBe('SUBMITTED');
+      expect((await add({ ...twin, draft: false }, merchant2)).status).toBe('SUBMITTED');
+      ok(await decide({ id: first.id, approve: false, reason: 'Not this month' }));
+      expect((await add({ ...twin, draft: false })).status).toBe('SUBMITTED');
     });
 
     it('refuses staff, the platform on the merchant side and merchants on the review side (403)', async () => {

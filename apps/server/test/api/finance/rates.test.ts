@@ -101,6 +101,13 @@ describe(`exchange rates (${testDbKind()})`, () => {
       expect(refused(await post(`${R}/list`, finance, { currentOnly: 'x' }, { lang: 'zh-TW' }), 400)).toBe('只看現行匯率須為是或否（true / false）');
     });
 
+    it('refuses the figure already in effect at the time given, now or scheduled (409 saying since when): nothing is added', async () => {
+      expect(refused(await post(`${R}/add`, finance, { baseCurrency: 'EUR', quoteCurrency: 'CNY', rate: '7.86120' }), 409)).toMatch(/^The EUR\/CNY rate has been 7\.8612 since \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}: there is nothing to add$/);
+      const later = new Date(new Date(scheduled.effectiveFrom).getTime() + HOUR).toISOString();
+      expect(refused(await post(`${R}/add`, finance, { baseCurrency: 'EUR', quoteCurrency: 'CNY', rate: '7.9012345678', effectiveFrom: later }, { lang: 'zh-TW' }), 409)).toMatch(/^EUR\/CNY 自 .+ 起的匯率已是 7\.9012345678：不需要再新增$/);
+      expect((await listRates({ baseCurrency: 'EUR', quoteCurrency: 'CNY' })).total).toBe(3);
+    });
+
     it('withdraws a scheduled rate only: one in effect is history (409), an unknown id 404', async () => {
       ok(await post(`${R}/delete`, finance, { id: scheduled.id }));
       expect((await listRates({ baseCurrency: 'EUR', quoteCurrency: 'CNY' })).total).toBe(2);

@@ -168,6 +168,31 @@ export async function insertRateApply(tx: Db, tenantId: number, createdBy: numbe
   return must(created, 'inserted rate application').id;
 }
 
+/**
+ * The number of the tenant's application awaiting review that asks for exactly these currencies, amount and
+ * rate, other than `exceptId`; null when there is none. A second such request is one click too many, not a
+ * second need: the reviewer would decide the same thing twice.
+ */
+export async function pendingTwin(db: Db, tenantId: number, fields: RateApplyFields, exceptId?: number): Promise<string | null> {
+  const [row] = await db
+    .select({ applyNo: rateApplications.applyNo })
+    .from(rateApplications)
+    .where(
+      and(
+        eq(rateApplications.tenantId, tenantId),
+        eq(rateApplications.status, 'SUBMITTED'),
+        eq(rateApplications.baseCurrency, fields.baseCurrency),
+        eq(rateApplications.quoteCurrency, fields.quoteCurrency),
+        eq(rateApplications.amount, fields.amount),
+        // numeric equality: 7.1 and 7.10 are one rate
+        eq(rateApplications.requestedRate, fields.requestedRate),
+        exceptId === undefined ? undefined : ne(rateApplications.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row?.applyNo ?? null;
+}
+
 /** Changes the tenant's draft (false: no such draft); the status condition makes the check and the change one step. */
 export async function updateDraft(db: Db, id: number, tenantId: number, status: 'DRAFT' | 'SUBMITTED', fields: RateApplyFields): Promise<boolean> {
   const changed = await db

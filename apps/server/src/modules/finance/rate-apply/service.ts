@@ -22,6 +22,7 @@ import {
   findRateApply,
   insertRateApply,
   moveRateApply,
+  pendingTwin,
   rateApplyExportBatch,
   rateApplyRows,
   rateApplyWhere,
@@ -103,24 +104,36 @@ export function checkedApplication(body: z.output<typeof rateApplyInput>): RateA
 
 const statusOf = (draft: boolean) => (draft ? 'DRAFT' : 'SUBMITTED');
 
+/** 409 naming the application already awaiting review that asks for the same (pendingTwin). */
+async function refuseTwin(db: Db, tenantId: number, fields: RateApplyFields, exceptId?: number): Promise<void> {
+  const twin = await pendingTwin(db, tenantId, fields, exceptId);
+  if (twin) throw conflict('rateApplyPendingTwin', { applyNo: twin });
+}
+
 export async function addRateApply(
   db: Db,
   who: { tenantId: number; userId: number },
   request: { key: string; route: string; body: z.output<typeof rateApplyInput> },
   fields: RateApplyFields,
 ): Promise<RateApplyRecord> {
-  return once(db, { ...who, key: request.key, route: request.route, body: request.body }, async (tx) =>
-    answer(tx, await insertRateApply(tx, who.tenantId, who.userId, statusOf(request.body.draft), fields), who.tenantId),
-  );
+  return once(db, { ...who, key: request.key, route: request.route, body: request.body }, async (tx) => {
+    if (!request.body.draft) await refuseTwin(tx, who.tenantId, fields);
+    return answer(tx, await insertRateApply(tx, who.tenantId, who.userId, statusOf(request.body.draft), fields), who.tenantId);
+  });
 }
 
 /** Changes a draft, and submits it when `draft` is false; anything but a draft is 409. */
 export async function editRateApply(db: Db, tenantId: number, id: number, draft: boolean, fields: RateApplyFields): Promise<RateApplyRecord> {
+  if (!draft) await refuseTwin(db, tenantId, fields, id);
   if (!(await updateDraft(db, id, tenantId, statusOf(draft), fields))) await refuse(db, id, tenantId, 'edit');
   return answer(db, id, tenantId);
 }
 
 export async function moveRateApplication(db: Db, tenantId: number, id: number, from: RateApplyStatus[], to: RateApplyStatus, action: RateApplyAction): Promise<RateApplyRecord> {
+  if (to === 'SUBMITTED') {
+    const draft = await findRateApply(db, id, tenantId);
+    if (draft && from.includes(draft.status)) await refuseTwin(db, tenantId, draft, id);
+  }
   if (!(await moveRateApply(db, id, tenantId, from, to))) await refuse(db, id, tenantId, action);
   return answer(db, id, tenantId);
 }

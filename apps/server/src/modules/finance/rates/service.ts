@@ -103,6 +103,11 @@ export function checkedRate(body: RateFields): RateFields & { effectiveAt: Date 
 export async function addRate(db: Db, who: { tenantId: number; userId: number }, key: string, route: string, body: ReturnType<typeof checkedRate>): Promise<RateRecord> {
   const { effectiveAt, ...fields } = body;
   return once(db, { ...who, key, route, body: fields }, async (tx) => {
+    // the same figure again, where it would take over from itself, changes nothing but the table's length
+    const standing = await newestRate(tx, body.baseCurrency, body.quoteCurrency, effectiveAt ?? new Date());
+    if (standing && trimDecimal(standing.rate) === trimDecimal(body.rate)) {
+      throw conflict('rateUnchanged', { pair: `${body.baseCurrency}/${body.quoteCurrency}`, rate: trimDecimal(body.rate), effectiveFrom: timeFormatter(DEFAULT_EXPORT_TIME_ZONE)(standing.effectiveFrom) });
+    }
     const id = await insertRate(tx, { baseCurrency: body.baseCurrency, quoteCurrency: body.quoteCurrency, rate: body.rate, effectiveFrom: effectiveAt, remark: body.remark, createdBy: who.userId });
     const row = must(await findRate(tx, id), 'rate');
     return must((await toRateRecords(tx, [row]))[0], 'rate record');
