@@ -291,7 +291,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
       const dialog = purchaser.getByRole('dialog', { name: `Confirm purchase: ${step.order.purchaseNo}` });
       await dialog.waitFor();
       expect(await text(dialog)).toContain(`Estimate ${cny(step.estimated)}`);
-      await dialog.getByLabel('External purchase no.').fill(step.externalNo);
+      await dialog.getByLabel('External purchase number').fill(step.externalNo);
       await dialog.getByLabel('Platform order ID').fill(step.platformOrderId);
       await dialog.getByLabel('Domestic express fee').fill(plain(step.choice.product.expressFee));
       await dialog.getByLabel('Actual payment amount').fill(plain(step.actual));
@@ -311,7 +311,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
       const dialog = purchaser.getByRole('dialog', { name: `Seller shipped: ${step.order.purchaseNo}` });
       await dialog.waitFor();
       await dialog.getByLabel('Express company').fill(step.company);
-      await dialog.getByLabel('Express no.').fill(step.expressNo);
+      await dialog.getByLabel('Express number').fill(step.expressNo);
       await dialog.getByRole('button', { name: 'Submit' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => text(row)).toContain('Shipped by the seller');

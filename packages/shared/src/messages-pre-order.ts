@@ -122,7 +122,7 @@ export const PURCHASE_FALLBACK_TEXTS: Record<PurchaseFallback, Texts> = {
 /** Titles and headers of the pre-purchase order export. */
 export const preOrderExportTexts = {
   title: { 'zh-TW': '預購單', 'zh-CN': '预购单', 'en-US': 'Pre-purchase orders' },
-  preOrderNo: { 'zh-TW': '預購單號', 'zh-CN': '预购单号', 'en-US': 'Pre-purchase order no.' },
+  preOrderNo: { 'zh-TW': '預購單號', 'zh-CN': '预购单号', 'en-US': 'Pre-purchase number' },
   platform: { 'zh-TW': '平台', 'zh-CN': '平台', 'en-US': 'Platform' },
   status: { 'zh-TW': '狀態', 'zh-CN': '状态', 'en-US': 'Status' },
   titles: { 'zh-TW': '商品', 'zh-CN': '商品', 'en-US': 'Goods' },

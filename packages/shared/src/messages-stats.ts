@@ -25,7 +25,7 @@ export const statsExportTexts = {
   deliveries: { 'zh-TW': '推送數', 'zh-CN': '推送数', 'en-US': 'Deliveries' },
   succeeded: { 'zh-TW': '成功', 'zh-CN': '成功', 'en-US': 'Succeeded' },
   failed: { 'zh-TW': '失敗', 'zh-CN': '失败', 'en-US': 'Failed' },
-  pending: { 'zh-TW': '重試中', 'zh-CN': '重试中', 'en-US': 'Retrying' },
+  pending: { 'zh-TW': '待推送', 'zh-CN': '待推送', 'en-US': 'Pending' },
   successRate: { 'zh-TW': '成功率', 'zh-CN': '成功率', 'en-US': 'Success rate' },
   attempts: { 'zh-TW': '嘗試次數', 'zh-CN': '尝试次数', 'en-US': 'Attempts' },
   failedAttempts: { 'zh-TW': '失敗嘗試', 'zh-CN': '失败尝试', 'en-US': 'Failed attempts' },

@@ -330,7 +330,7 @@ describe(`pre-purchase orders: basket, submission, payment (${testDbKind()})`, (
     it('exports the filtered list', async () => {
       const order = await submitted(1);
       const sheet = await readXlsx(await t.call({ method: 'GET', url: `${T}/preOrder/exportXls`, token: merchant, lang: 'en-US', query: { preOrderNo: order.preOrderNo } }));
-      expect(sheet.headers.slice(0, 3)).toEqual(['Pre-purchase order no.', 'Platform', 'Status']);
+      expect(sheet.headers.slice(0, 3)).toEqual(['Pre-purchase number', 'Platform', 'Status']);
       expect(sheet.rows).toHaveLength(1);
       expect(sheet.rows[0]!.slice(0, 3)).toEqual([order.preOrderNo, 'TAOBAO', 'Awaiting payment']);
       const sorted = await get<Page<PreOrderRecord>>(`${T}/preOrder/list`, merchant, { column: 'totalAmount', order: 'asc', pageSize: '200' });

@@ -85,7 +85,7 @@ describe('the order form (create)', { timeout: 60_000 }, () => {
     submit();
     // every field's rule answers on its own: on a loaded machine the messages came in over a few renders
     const required = {
-      order_merchantOrderNo: 'Merchant order no. is required',
+      order_merchantOrderNo: 'Merchant order number is required',
       order_serviceType: 'Service type is required',
       order_destinationCountry: 'Destination is required',
       order_warehouseCode: 'Warehouse is required',
@@ -116,7 +116,7 @@ describe('the order form (create)', { timeout: 60_000 }, () => {
     submit();
     await waitFor(() => expect(errorOf('order_weight')).toBe('Weight must be more than 0, with at most 3 decimals'));
     // the merchant order number validates after the duplicate check's pause in typing: its words may come a moment later
-    await waitFor(() => expect(errorOf('order_merchantOrderNo')).toBe('Merchant order no.: letters, digits, - and _ only'));
+    await waitFor(() => expect(errorOf('order_merchantOrderNo')).toBe('Merchant order number: letters, digits, - and _ only'));
     await waitFor(() => expect(errorOf('order_height')).toBe('Give length, width and height all together, or none of them'));
     expect(errorOf('order_length')).toBe('Size must be more than 0, with at most 1 decimal');
     expect(errorOf('order_width')).toBe('');

@@ -32,7 +32,7 @@ describe('the purchase confirmation dialog', { timeout: 60_000 }, () => {
     await retype('Domestic express fee', '8.005');
     await retype('Actual payment amount', '-1');
     await submit();
-    expect(await screen.findByText('External purchase no. is required')).toBeTruthy();
+    expect(await screen.findByText('External purchase number is required')).toBeTruthy();
     expect(screen.getAllByText('Enter an amount of 0 or more with at most 2 decimals')).toHaveLength(2);
     expect(calls.filter((call) => call.url.pathname === CONFIRM)).toEqual([]);
   });
@@ -42,7 +42,7 @@ describe('the purchase confirmation dialog', { timeout: 60_000 }, () => {
     const onClose = vi.fn();
     renderUi(<ConfirmPurchaseDialog order={purchaseOrder()} onClose={onClose} />);
     await screen.findByRole('dialog');
-    await retype('External purchase no.', ' 1688-778899 ');
+    await retype('External purchase number', ' 1688-778899 ');
     await retype('Platform order ID', '4000000000123');
     await retype('Domestic express fee', '8.00');
     await retype('Actual payment amount', '55.10');

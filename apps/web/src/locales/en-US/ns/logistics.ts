@@ -2,8 +2,8 @@ import type { resources as source } from '../../zh-TW/ns/logistics.ts';
 
 export const resources: typeof source = {
   order: {
-    orderNo: 'Order no.',
-    merchantOrderNo: 'Merchant order no.',
+    orderNo: 'Order number',
+    merchantOrderNo: 'Merchant order number',
     status: 'Status',
     destinationCountry: 'Destination',
     warehouse: 'Warehouse',

@@ -66,7 +66,7 @@ export const resources: typeof source = {
     deliveries: "Deliveries",
     succeeded: "Succeeded",
     failed: "Failed",
-    pending: "Retrying",
+    pending: "Pending",
     successRate: "Success rate",
     attempts: "Attempts",
     failedAttempts: "Failed attempts",
@@ -79,7 +79,7 @@ export const resources: typeof source = {
     date: "Date",
     empty: "No deliveries in this range",
     noFailures: "No failed attempts in this range",
-    note: "Deliveries count by the day their message was created, attempts by the time they started; the success rate is succeeded / (succeeded + failed), deliveries still retrying aside. Days run from 00:00:00 to 23:59:59 in the server's time zone.",
+    note: "Deliveries count by the day their message was created, attempts by the time they started; the success rate is succeeded / (succeeded + failed), deliveries still pending aside. Days run from 00:00:00 to 23:59:59 in the server's time zone.",
     reasons: {
       SUCCESS: "Success",
       HTTP_ERROR: "HTTP error",

@@ -66,7 +66,7 @@ export const resources: typeof source = {
     deliveries: "推送数",
     succeeded: "成功",
     failed: "失败",
-    pending: "重试中",
+    pending: "待推送",
     successRate: "成功率",
     attempts: "尝试次数",
     failedAttempts: "失败尝试",
@@ -79,7 +79,7 @@ export const resources: typeof source = {
     date: "日期",
     empty: "此区间没有推送",
     noFailures: "此区间没有失败的尝试",
-    note: "推送数按消息创建日计，尝试按开始时间计；成功率为成功 /（成功 + 失败），重试中的不计入。日期以服务器时区 00:00:00 至 23:59:59 计。",
+    note: "推送数按消息创建日计，尝试按开始时间计；成功率为成功 /（成功 + 失败），待推送的不计入。日期以服务器时区 00:00:00 至 23:59:59 计。",
     reasons: {
       SUCCESS: "成功",
       HTTP_ERROR: "HTTP 错误",

@@ -65,7 +65,7 @@ export const resources = {
     deliveries: "推送數",
     succeeded: "成功",
     failed: "失敗",
-    pending: "重試中",
+    pending: "待推送",
     successRate: "成功率",
     attempts: "嘗試次數",
     failedAttempts: "失敗嘗試",
@@ -78,7 +78,7 @@ export const resources = {
     date: "日期",
     empty: "此區間沒有推送",
     noFailures: "此區間沒有失敗的嘗試",
-    note: "推送數依訊息建立日計，嘗試依開始時間計；成功率為成功 /（成功 + 失敗），重試中的不計入。日期以伺服器時區 00:00:00 至 23:59:59 計。",
+    note: "推送數依訊息建立日計，嘗試依開始時間計；成功率為成功 /（成功 + 失敗），待推送的不計入。日期以伺服器時區 00:00:00 至 23:59:59 計。",
     reasons: {
       SUCCESS: "成功",
       HTTP_ERROR: "HTTP 錯誤",
