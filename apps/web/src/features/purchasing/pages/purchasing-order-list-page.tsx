@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Space } from 'antd';
+import { App, Button, Card, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PurchaseOrderStatus } from '@portal/shared/purchase';
 import type { PurchaseOrderRecord } from '@portal/shared/purchasing-schemas';
@@ -8,7 +8,7 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { ListPage } from '../../../components/list-page/list-page.tsx';
 import type { ListPageConfig } from '../../../components/list-page/list-config.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
-import { Money } from '../../../components/money.tsx';
+import { Money, moneyText } from '../../../components/money.tsx';
 import { exportPurchasingOrders, listPurchasingOrders, PURCHASING_ORDER_LIST_KEY, useCancelOrder, usePlaceOrder, useReconcile } from '../api/purchasing-orders.ts';
 import { ConfirmPurchaseDialog } from '../components/confirm-purchase-dialog.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
@@ -59,15 +59,17 @@ function RowActions({ record, open }: { record: PurchaseOrderRecord; open: (next
     <Space size={0} wrap>
       {record.status === 'PLACING' && (
         <Access code="purchasing:order:place">
-          <Button
-            type="link"
-            size="small"
-            loading={place.isPending}
-            data-testid="order-place"
-            onClick={() => place.mutate({ tenantId: record.tenantId, id: record.id }, { onSuccess: (placed) => message.success(t('order.placed', { purchaseNo: placed.purchaseNo, status: t(`orderStatus.${placed.status}`) })) })}
+          {/* buying at the platform is not undone by a click: it is asked first, with what it costs */}
+          <Popconfirm
+            title={t('order.placeTitle', { purchaseNo: record.purchaseNo, platform: t(`platforms.${record.platform}`) })}
+            description={t('order.placeHint', { amount: moneyText(record.purchaseAmount, record.purchaseCurrency) })}
+            okText={t('order.place')}
+            onConfirm={() => place.mutate({ tenantId: record.tenantId, id: record.id }, { onSuccess: (placed) => message.success(t('order.placed', { purchaseNo: placed.purchaseNo, status: t(`orderStatus.${placed.status}`) })) })}
           >
-            {t('order.place')}
-          </Button>
+            <Button type="link" size="small" loading={place.isPending} data-testid="order-place">
+              {t('order.place')}
+            </Button>
+          </Popconfirm>
         </Access>
       )}
       {unbought && (

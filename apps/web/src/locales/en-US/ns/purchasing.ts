@@ -55,6 +55,8 @@ export const resources: typeof source = {
     topUp: 'Top-up to pay',
     purchaser: 'Purchaser',
     place: 'Place',
+    placeTitle: 'Place {{purchaseNo}} on {{platform}}?',
+    placeHint: 'Purchase amount {{amount}}. Once it is placed, the merchant can no longer cancel it.',
     confirm: 'Confirm',
     ship: 'Seller shipped',
     cancel: 'Cancel',

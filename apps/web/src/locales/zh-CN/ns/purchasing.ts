@@ -55,6 +55,8 @@ export const resources: typeof source = {
     topUp: '待补款',
     purchaser: '采购员',
     place: '下单',
+    placeTitle: '在{{platform}}下单：{{purchaseNo}}？',
+    placeHint: '采购金额 {{amount}}。下单后商家不能再取消此采购单。',
     confirm: '确认采购',
     ship: '卖家已发货',
     cancel: '取消',

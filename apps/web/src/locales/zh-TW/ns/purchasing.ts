@@ -78,6 +78,8 @@ export const resources = {
     topUp: '待補款',
     purchaser: '採購員',
     place: '下單',
+    placeTitle: '在{{platform}}下單：{{purchaseNo}}？',
+    placeHint: '採購金額 {{amount}}。下單後商家不能再取消此採購單。',
     confirm: '確認採購',
     ship: '賣家已發貨',
     cancel: '取消',
