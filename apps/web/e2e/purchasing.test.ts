@@ -215,6 +215,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
     expect(preOrderNo).toMatch(/^PP\d{14}$/);
     expect([preOrder.status, preOrder.warehouseCode, preOrder.totalAmount]).toEqual(['SUBMITTED', 'SZ01', plain(total)]);
 
+    await toast(merchant, `${preOrderNo} submitted: pay it to have it bought`).waitFor();
     const pay = merchant.getByRole('dialog', { name: `Pay ${preOrderNo}` });
     await pay.waitFor();
     await expect.poll(() => text(pay.getByTestId('pay-wallet'))).toBe(`CNY (balance ${moneyOf(funded)})`);

@@ -16,7 +16,23 @@ export function menuRoutes(menu: readonly MenuEntry[]): Map<string, MenuRoute> {
     }
   };
   walk(menu, []);
+  // a hidden page opened from the page whose path it extends (/product-search/product from /product-search)
+  // sits under that page: its breadcrumb leads back there
+  for (const route of routes.values()) {
+    if (!route.entry.hidden) continue;
+    const opener = openerOf(routes, route.entry.path);
+    if (opener && !route.parents.includes(opener.entry)) route.parents = [...opener.parents, opener.entry];
+  }
   return routes;
+}
+
+/** The nearest shown page whose path is a leading part of `path`, segment by segment. */
+function openerOf(routes: ReadonlyMap<string, MenuRoute>, path: string): MenuRoute | undefined {
+  for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1)) {
+    const found = routes.get(path.slice(0, end));
+    if (found && !found.entry.hidden) return found;
+  }
+  return undefined;
 }
 
 export type MenuItemNode = { key: string; entry: MenuEntry; children?: MenuItemNode[] };

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Image, Space, Tabs, Typography } from 'antd';
+import { App, Button, Card, Image, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PreOrderRecord } from '@portal/shared/pre-order-schemas';
 import type { PreOrderStatus, PurchasePlatform } from '@portal/shared/purchase';
@@ -114,6 +114,7 @@ function GoodsCount({ record }: { record: PreOrderRecord }) {
  */
 export function PreOrderListPage({ platform }: { platform: PurchasePlatform }) {
   const { t } = useTranslation('purchase');
+  const { message } = App.useApp();
   const [tab, setTab] = useState<PreOrderTab>('BASKET');
   const [detailId, setDetailId] = useState<number | null>(null);
   const [paying, setPaying] = useState<{ id: number; preOrderNo: string; session: number } | null>(null);
@@ -136,7 +137,9 @@ export function PreOrderListPage({ platform }: { platform: PurchasePlatform }) {
           onSubmitted={(detail) => {
             setTab('SUBMITTED');
             // straight on to paying it, for those who may
-            if (can(preOrderCode(platform, 'pay'))) setPaying({ id: detail.id, preOrderNo: detail.preOrderNo, session: nextSession() });
+            const pays = can(preOrderCode(platform, 'pay'));
+            message.success(t(pays ? 'submit.done' : 'submit.doneUnpaid', { preOrderNo: detail.preOrderNo }));
+            if (pays) setPaying({ id: detail.id, preOrderNo: detail.preOrderNo, session: nextSession() });
           }}
         />
       ) : (

@@ -43,6 +43,7 @@ export const resources: typeof source = {
     ok: 'Submit',
     cancel: 'Cancel',
     done: '{{preOrderNo}} submitted: pay it to have it bought',
+    doneUnpaid: '{{preOrderNo}} submitted',
     required: '{{label}} is required',
   },
   list: {

@@ -43,6 +43,7 @@ export const resources: typeof source = {
     ok: '提交',
     cancel: '取消',
     done: '已提交 {{preOrderNo}}，请支付',
+    doneUnpaid: '已提交 {{preOrderNo}}',
     required: '请选择{{label}}',
   },
   list: {

@@ -42,6 +42,7 @@ export const resources = {
     ok: '提交',
     cancel: '取消',
     done: '已提交 {{preOrderNo}}，請支付',
+    doneUnpaid: '已提交 {{preOrderNo}}',
     required: '請選擇{{label}}',
   },
   list: {
