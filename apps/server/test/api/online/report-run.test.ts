@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { queryInfoItem, REPORT_ROW_CAP, reportChartAnswer, reportDataAnswer, rpColumnsAnswer, type DataSetRecord, type ReportRecord } from '@portal/shared/online';
+import { onlineReportCode, queryInfoItem, REPORT_ROW_CAP, reportChartAnswer, reportDataAnswer, rpColumnsAnswer, type DataSetRecord, type ReportRecord } from '@portal/shared/online';
 import { createTestApp, testDbKind, type TestApp } from '../../helpers/test-app.ts';
 import { ok, readXlsx, refused } from '../../helpers/answers.ts';
 import { copyChargedOrders, insertOrder, insertParcel, type TestOrder } from '../../helpers/orders.ts';
 import { IDENTIFIER_PAYLOADS, ORDER_PAYLOADS, VALUE_PAYLOADS } from '../../helpers/injection-payloads.ts';
-import { permissions, rolePermissions, roles, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
+import { permissions, rolePermissions, roles, tenants, userRoles, users, userTenants } from '../../../src/db/schema/sys.ts';
 import { hashPassword } from '../../../src/lib/passwords.ts';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo.ts';
 import { sampleReport } from '../../helpers/online-reports.ts';
@@ -178,6 +178,31 @@ describe(`online reports: the runtime calls (${testDbKind()})`, () => {
     // the platform holds no merchant's orders: its preview is empty
     expect(await rows(admin, orderPicker, { pageSize: '100' })).toEqual({ records: [], total: 0, totalExact: true });
     refused(await data(warehouse, orderPicker), 403);
+  });
+
+  it("shows a published report's menu entry only to readers of its data set's screen, following the data set when it changes", async () => {
+    const [group] = await t.db.select({ id: permissions.id }).from(permissions).where(and(eq(permissions.menuType, 0), eq(permissions.platformOnly, false))).limit(1);
+    const packageIds = [...new Set((await t.db.select({ packageId: tenants.packageId }).from(tenants)).map((p) => p.packageId).filter((id): id is number => id !== null))];
+    const report = ok<ReportRecord>(await t.call({ method: 'POST', url: '/api/online/cgreport/head/add', token: admin, payload: sampleReport('run_menu') }));
+    ok(await t.call({ method: 'POST', url: '/api/online/cgreport/head/publish', token: admin, payload: { id: report.id, parentId: group!.id, packageIds } }));
+    const path = '/online/cgreport/run_menu';
+    const code = onlineReportCode('run_menu');
+    const [reportOnly, orderReader, parcelReader] = await Promise.all([person('rpt_menu_alone', [code]), person('rpt_menu_orders', [code, 'logistics:order:list']), person('rpt_menu_parcels', [code, 'logistics:package:list'])]);
+    const shows = async (token: string) => JSON.stringify(ok(await t.call({ method: 'GET', url: '/api/sys/permission/getUserPermissionByToken', token }))).includes(`"path":"${path}"`);
+    // the entry alone would open on a refusal of its every call: it is not shown
+    expect([await shows(reportOnly), await shows(orderReader), await shows(parcelReader)]).toEqual([false, true, false]);
+    refused(await t.call({ method: 'GET', url: `${API}/getRpColumns/run_menu`, token: reportOnly }), 403);
+
+    // read from parcels now: the parcels' readers see it, the orders' do not
+    const parcelsReport = sampleReport('run_menu', {
+      dataSet: 'parcels',
+      columns: [{ field: 'trackingNo', titles: { 'zh-TW': '快遞單號', 'zh-CN': '快递单号', 'en-US': 'Tracking number' }, sortable: true }],
+      queryFields: [],
+      defaultSort: { field: 'trackingNo', order: 'asc' },
+      chart: null,
+    });
+    ok(await t.call({ method: 'PUT', url: '/api/online/cgreport/head/edit', token: admin, payload: { ...parcelsReport, id: report.id, version: report.version } }));
+    expect([await shows(reportOnly), await shows(orderReader), await shows(parcelReader)]).toEqual([false, false, true]);
   });
 
   it("applies the data rules of the screen's menu", async () => {

@@ -37,7 +37,7 @@ const menus = row({ menuType: 1, perms: 'system:permission', path: '/system/perm
 const addUser = row({ menuType: 2, perms: 'system:user:add', parentId: users.id });
 const freeze = row({ menuType: 2, perms: 'system:user:frozen', parentId: users.id, status: '0' });
 const rows = [system, users, menus, addUser, freeze];
-const catalogue: Catalogue = { rows, byId: new Map(rows.map((r) => [r.id, r])), openCodes: new Set(['system:user:frozen']) };
+const catalogue: Catalogue = { rows, byId: new Map(rows.map((r) => [r.id, r])), openCodes: new Set(['system:user:frozen']), needs: new Map() };
 const access = (ids: PermissionRow[]) => ({ grantedIds: new Set(ids.map((r) => r.id)), codes: new Set(ids.map((r) => r.perms)) });
 
 describe('buildPermissionResult', () => {
@@ -59,5 +59,18 @@ describe('buildPermissionResult', () => {
       { action: 'system:user:add', describe: 't.system:user:add', type: '1', status: '1' },
       { action: 'system:user:frozen', describe: 't.system:user:frozen', type: '1', status: '0' },
     ]);
+  });
+
+  it("shows an entry that reads another screen's rows only to a holder of that screen's code", () => {
+    const report = row({ menuType: 1, perms: 'online:report:orders', path: '/online/cgreport/orders', parentId: system.id });
+    const withReport = [...rows, report];
+    const reads: Catalogue = { ...catalogue, rows: withReport, byId: new Map(withReport.map((r) => [r.id, r])), needs: new Map([[report.id, ['system:user', 'system:other']]]) };
+    const pages = (granted: PermissionRow[]) => buildPermissionResult(reads, access(granted), 0).menu[0]?.children?.map((c) => c.path) ?? [];
+    expect(pages([system, report])).toEqual([]);
+    expect(pages([system, users, report])).toEqual(['/system/user', '/online/cgreport/orders']);
+    // a code switched off is everyone's
+    expect(buildPermissionResult({ ...reads, openCodes: new Set(['system:other']) }, access([system, report]), 0).menu[0]?.children?.map((c) => c.path)).toEqual(['/online/cgreport/orders']);
+    // still a page of the catalogue: opened by its address, it is refused, not unknown
+    expect(buildPermissionResult(reads, access([system, report]), 0).allPages).toContain('/online/cgreport/orders');
   });
 });

@@ -21,7 +21,16 @@ export type Catalogue = {
   byId: Map<number, PermissionRow>;
   /** codes of rules switched off (status '0'): everyone passes them */
   openCodes: Set<string>;
+  /** entries that ask their reader for one of these codes besides their own (entryNeeds) */
+  needs: ReadonlyMap<number, readonly string[]>;
 };
+
+/**
+ * Entries of the catalogue whose page reads what other screens guard, with those screens' codes: a reader
+ * must hold one of them too, or the entry would open on a refusal. A higher module (online reports over a
+ * data set) registers one; the catalogue asks each on every reload.
+ */
+export type EntryNeeds = (db: Db) => Promise<ReadonlyMap<number, readonly string[]>>;
 
 export type UserAccess = {
   /** granted permission rows, ancestors of granted menus included */
@@ -45,6 +54,7 @@ export class AccessService {
   private readonly sessions = new TtlCache<string, SessionRecord & { tokenHash: string }>(15_000);
   private readonly access = new TtlCache<string, UserAccess>(60_000);
   private catalogue: Promise<Catalogue> | null = null;
+  private readonly entryNeeds: EntryNeeds[] = [];
   /** sessions whose last use was written in the last minute, on this app server */
   private readonly seen = new TtlCache<number, true>(LAST_SEEN_EVERY_MS);
   /** last-use writes under way (tests wait for them; a request never does) */
@@ -121,12 +131,19 @@ export class AccessService {
     await Promise.all([...this.touching]);
   }
 
+  /** Adds what some entries ask besides their own code (EntryNeeds); a change to it publishes `permissions`. */
+  registerEntryNeeds(needs: EntryNeeds): void {
+    this.entryNeeds.push(needs);
+    this.catalogue = null;
+  }
+
   getCatalogue(): Promise<Catalogue> {
     if (!this.catalogue) {
-      const loading = loadPermissionCatalogue(this.db).then((rows) => ({
+      const loading = Promise.all([loadPermissionCatalogue(this.db), ...this.entryNeeds.map((needs) => needs(this.db))]).then(([rows, ...needed]) => ({
         rows,
         byId: new Map(rows.map((r) => [r.id, r])),
         openCodes: new Set(rows.filter((r) => r.status === '0').flatMap((r) => splitCodes(r.perms))),
+        needs: new Map(needed.flatMap((map) => [...map])),
       }));
       // a failed load must not be remembered
       loading.catch(() => {

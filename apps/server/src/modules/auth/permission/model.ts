@@ -22,11 +22,13 @@ export function buildPermissionResult(catalogue: Catalogue, access: UserAccess, 
     children.set(row.parentId, list);
   }
   const granted = (row: PermissionRow) => access.grantedIds.has(row.id);
+  // an entry whose page reads another screen's rows is shown to a holder of that screen's code only (EntryNeeds)
+  const readable = (row: PermissionRow) => catalogue.needs.get(row.id)?.some((code) => access.codes.has(code) || catalogue.openCodes.has(code)) ?? true;
 
   const build = (parentId: number | null): MenuEntry[] => {
     const entries: MenuEntry[] = [];
     for (const row of children.get(parentId) ?? []) {
-      if (!MENU_TYPES.has(row.menuType) || !granted(row)) continue;
+      if (!MENU_TYPES.has(row.menuType) || !granted(row) || !readable(row)) continue;
       if (row.path === SUPER_ONLY_PATH && superFlag !== 1) continue;
       const hadChildren = (children.get(row.id) ?? []).some((c) => MENU_TYPES.has(c.menuType));
       const kids = build(row.id);

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@portal/shared/api';
-import type { ReportDefinition, ReportRecord } from '@portal/shared/online';
+import type { ReportDataSet, ReportDefinition, ReportRecord } from '@portal/shared/online';
 import type { Db } from '../../../db/client.ts';
 import { onlineReports } from '../../../db/schema/online.ts';
 import { users } from '../../../db/schema/sys.ts';
@@ -83,4 +83,12 @@ export async function updateReport(tx: Db, id: number, definition: ReportDefinit
 
 export async function deleteReport(tx: Db, id: number): Promise<void> {
   await tx.delete(onlineReports).where(eq(onlineReports.id, id));
+}
+
+/** The menu entry and data set of each published report. */
+export function publishedReports(db: Db): Promise<{ menuId: number; dataSet: ReportDataSet }[]> {
+  return db
+    .select({ menuId: sql<number>`${onlineReports.menuId}`, dataSet: onlineReports.dataSet })
+    .from(onlineReports)
+    .where(isNotNull(onlineReports.menuId));
 }

@@ -52,7 +52,7 @@ export const reportDesignRoutes: FastifyPluginAsyncZod = async (app) => {
       config: platform('system:online:edit'),
       schema: { tags, summary: 'Edit a report as the next version; `version` is the one the editor loaded (409 when someone saved in between); the code stays', body: reportEditInput, response: record },
     },
-    async (request) => request.ok(await editReport(db, dicts, designer(request), request.body)),
+    async (request) => request.ok(await editReport(db, dicts, app.accessService, designer(request), request.body)),
   );
 
   app.delete(
@@ -71,6 +71,6 @@ export const reportDesignRoutes: FastifyPluginAsyncZod = async (app) => {
       config: platform('system:online:edit'),
       schema: { tags, summary: 'Save a kept version of a report again as its newest version (kind "report")', body: rollbackInput, response: record },
     },
-    async (request) => request.ok(await rollbackReport(db, dicts, designer(request), request.body)),
+    async (request) => request.ok(await rollbackReport(db, dicts, app.accessService, designer(request), request.body)),
   );
 };

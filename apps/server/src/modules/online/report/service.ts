@@ -7,7 +7,7 @@ import { recordAudit, type AuditActor } from '../../../lib/audit.ts';
 import { DATA_SETS, fieldOf } from '../data-set/repository.ts';
 import { deleteMenu } from '../../system/menu/repository.ts';
 import { findVersion, forgetVersions, recordVersion } from '../history/repository.ts';
-import { codeTaken, deleteReport, insertReport, lockReport, reportById, reportByCode, updateReport } from './repository.ts';
+import { codeTaken, deleteReport, insertReport, lockReport, publishedReports, reportById, reportByCode, updateReport } from './repository.ts';
 
 /*
  * The report designer's rules (platform only). A definition is checked against its data set before it is
@@ -80,9 +80,20 @@ export async function addReport(db: Db, dicts: DictService, actor: Designer, def
   });
 }
 
+/**
+ * The codes a published report's menu entry asks of its reader (EntryNeeds): one of its data set's screens,
+ * which the report's calls require (decision 0031). Without one the entry would open on a refusal.
+ */
+export async function publishedReportNeeds(db: Db): Promise<ReadonlyMap<number, readonly string[]>> {
+  return new Map((await publishedReports(db)).map((report) => [report.menuId, DATA_SETS[report.dataSet].permissions]));
+}
+
+/** Tells every app server the catalogue changed (the access service's cache bus). */
+type Publish = { publish: (event: { kind: 'permissions' }) => Promise<void> | void };
+
 /** Saves `definition` as the next version of report `id`; `expected`: the version the editor loaded (null: whatever it is now, for a rollback). */
-async function saveVersion(db: Db, actor: Designer, id: number, definition: ReportDefinition, expected: number | null, action: string): Promise<ReportRecord> {
-  return db.transaction(async (tx) => {
+async function saveVersion(db: Db, access: Publish, actor: Designer, id: number, definition: ReportDefinition, expected: number | null, action: string): Promise<ReportRecord> {
+  const { before, after } = await db.transaction(async (tx) => {
     const row = await lockReport(tx, id);
     if (!row) throw notFound();
     if (row.code !== definition.code) throw badRequest('onlineReportCodeFixed');
@@ -93,21 +104,24 @@ async function saveVersion(db: Db, actor: Designer, id: number, definition: Repo
     await recordVersion(tx, { kind: 'report', code: row.code, version, definition, changedBy: actor.userId });
     const after = await recordOrFail(tx, id);
     await recordAudit(tx, actor, { resource: RESOURCE, resourceId: id, action, label: row.code, before, after });
-    return after;
+    return { before, after };
   });
+  // a published report read from another data set asks its readers for another screen (publishedReportNeeds)
+  if (after.menuId !== null && after.dataSet !== before.dataSet) await access.publish({ kind: 'permissions' });
+  return after;
 }
 
-export async function editReport(db: Db, dicts: DictService, actor: Designer, input: ReportDefinition & { id: number; version: number }): Promise<ReportRecord> {
+export async function editReport(db: Db, dicts: DictService, access: Publish, actor: Designer, input: ReportDefinition & { id: number; version: number }): Promise<ReportRecord> {
   const { id, version, ...definition } = input;
   // an unknown id is 404 before its definition is judged
   if (!(await reportById(db, id))) throw notFound();
   await checkDefinition(dicts, definition);
   await refuseTakenTitle(db, 'report', definition.titles, id);
-  return saveVersion(db, actor, id, definition, version, 'update');
+  return saveVersion(db, access, actor, id, definition, version, 'update');
 }
 
 /** A kept version saved again as the newest (the versions between stay in the history). */
-export async function rollbackReport(db: Db, dicts: DictService, actor: Designer, input: { kind: string; code: string; version: number }): Promise<ReportRecord> {
+export async function rollbackReport(db: Db, dicts: DictService, access: Publish, actor: Designer, input: { kind: string; code: string; version: number }): Promise<ReportRecord> {
   if (input.kind !== 'report') throw badRequest('onlineReportKindMismatch');
   const report = await reportByCode(db, input.code);
   if (!report) throw notFound();
@@ -116,7 +130,7 @@ export async function rollbackReport(db: Db, dicts: DictService, actor: Designer
   // the data set or a dictionary may have changed since
   await checkDefinition(dicts, kept.data);
   await refuseTakenTitle(db, 'report', kept.data.titles, report.id);
-  return saveVersion(db, actor, report.id, kept.data, null, 'rollback');
+  return saveVersion(db, access, actor, report.id, kept.data, null, 'rollback');
 }
 
 /** A report and its history; its published menu entry goes with it (true when there was one). */
