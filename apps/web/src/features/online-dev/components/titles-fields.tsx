@@ -6,7 +6,9 @@ import { LANGUAGES } from '@portal/shared/languages';
 /**
  * A text in the three languages: three inputs side by side. A form's or report's titles need all three (the
  * server's onlineTitles); a check rule's name and messages only zh-TW, the others falling back to it when
- * empty (the server's textsInput), so a rule stored that way is saved again as it is.
+ * empty (the server's textsInput), so a rule stored that way is saved again as it is. `compact` (no labels,
+ * the names in placeholders) puts the three one under another: side by side, a placeholder with its hint
+ * was cut in every language.
  */
 export function TitlesFields({ name, label, testId, compact = false, required = 'all', max = 100 }: { name: NamePath; label: string; testId: string; compact?: boolean; required?: 'all' | 'zh-TW'; max?: number }) {
   const { t } = useTranslation('online-dev');
@@ -17,7 +19,7 @@ export function TitlesFields({ name, label, testId, compact = false, required = 
         const named = t('inLanguage', { label, language: t(`languages.${language}`) });
         const optional = required === 'zh-TW' && language !== 'zh-TW';
         return (
-          <Col key={language} xs={24} sm={8}>
+          <Col key={language} xs={24} sm={compact ? 24 : 8}>
             <Form.Item
               name={[...path, language]}
               label={compact ? undefined : named}
