@@ -88,6 +88,10 @@ export const tenantAdded = z.object({ tenant: tenantRecord, generatedPassword: z
 export type TenantAdded = z.infer<typeof tenantAdded>;
 
 /** A package to choose in the tenant form. */
+/** A merchant in a picker: its id, and its name as the label (names are unique among tenants). */
+export const tenantOption = z.object({ value: z.number().int(), label: z.string() });
+export type TenantOption = z.infer<typeof tenantOption>;
+
 export const packageOption = z.object({ id: z.number().int(), name: z.string(), status: z.number().int(), isDefault: z.boolean() });
 export type PackageOption = z.infer<typeof packageOption>;
 

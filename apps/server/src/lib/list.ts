@@ -14,6 +14,13 @@ import type { Db } from '../db/client.ts';
 export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** `{ id }` in a body. */
 export const idField = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** `?ids=1,2,3`: records already chosen in a picker, whose names it shows (at most 200). */
+export const idList = z
+  .string()
+  .max(4000)
+  .regex(/^\d{1,15}(,\d{1,15})*$/)
+  .transform((text) => text.split(',').map(Number))
+  .pipe(z.array(idField).min(1).max(200));
 
 /** A yes/no filter as a query string carries it. */
 export const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');

@@ -68,6 +68,24 @@ describe(`tenants and tenant packages (${testDbKind()})`, () => {
     expect(messages).toEqual(['租戶不存在', '租户不存在', 'The tenant does not exist']);
   });
 
+  it("names the merchants to every platform user's picker: by a part of the name or by ids, never the platform, and to no merchant", async () => {
+    type Option = { value: number; label: string };
+    const options = async (query: Record<string, string>, who: keyof typeof tokens = 'warehouse') => ok<Option[]>(await t.call({ method: 'GET', url: `${T}/options`, query, token: as(who) }));
+    // the warehouse administers no tenant, and filters its receiving by merchant
+    expect(await options({})).toEqual([
+      { value: 1, label: 'Demo Trading' },
+      { value: 2, label: 'Harbour Imports' },
+    ]);
+    expect(await options({ keyword: 'HARB' })).toEqual([{ value: 2, label: 'Harbour Imports' }]);
+    expect(await options({ keyword: '%' })).toEqual([]);
+    expect(await options({ ids: '2,1' }, 'admin')).toHaveLength(2);
+    expect(await options({ keyword: 'Platform' }, 'admin')).toEqual([]);
+    refused(await t.call({ method: 'GET', url: `${T}/options`, query: { ids: '0' }, token: as('admin') }), 400);
+    refused(await t.call({ method: 'GET', url: `${T}/options`, query: { ids: '1;drop' }, token: as('admin') }), 400);
+    refused(await t.call({ method: 'GET', url: `${T}/options`, token: as('merchant') }), 403);
+    refused(await t.call({ method: 'GET', url: `${T}/options` }), 401);
+  });
+
   it('refuses without a session (401), and a merchant administrator and the warehouse (403), changing nothing', async () => {
     const calls = [
       { method: 'GET', url: `${T}/list` },

@@ -4,7 +4,7 @@ import { envelopeSchema, pageSchema } from '@portal/shared/api';
 import { ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_STATUSES, ANNOUNCEMENT_TYPES, announcementEditInput, announcementInput, announcementManageRecordSchema } from '@portal/shared/announcement';
 import { auditActor, eitherSide } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
-import { idField, idParam, timeParam } from '../../../lib/list.ts';
+import { idField, idList, idParam, timeParam } from '../../../lib/list.ts';
 import type { CacheBus } from '../../../lib/cache-bus.ts';
 import { listAnnouncements, MANAGE_SORT_COLUMNS } from './repository.ts';
 import { addAnnouncement, announcementTargets, editAnnouncement, publishAnnouncement, removeAnnouncement, revokeAnnouncement } from './service.ts';
@@ -30,14 +30,6 @@ const listQuery = getQuery({
 });
 
 const byId = z.strictObject({ id: idField });
-
-/** `?ids=1,2,3`: the targets already chosen, whose names the form shows. */
-const idList = z
-  .string()
-  .max(4000)
-  .regex(/^\d{1,15}(,\d{1,15})*$/)
-  .transform((text) => text.split(',').map(Number))
-  .pipe(z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(200));
 
 /**
  * Managing announcements, in the caller's tenant: the platform's go to every tenant or chosen ones, a

@@ -71,6 +71,22 @@ export async function listTenants(db: Db, query: TenantListQuery) {
   return pageOf(rows.map(toRecord), Number(counted[0]?.total ?? 0), query.pageNo, query.pageSize);
 }
 
+/** At most `limit` merchant tenants by a part of their name (any case), by name; or those of `ids`, for a picker. */
+export function tenantOptions(db: Db, search: { keyword?: string; ids?: number[] }, limit: number): Promise<{ value: number; label: string }[]> {
+  return db
+    .select({ value: tenants.id, label: tenants.name })
+    .from(tenants)
+    .where(
+      and(
+        ne(tenants.id, PLATFORM_TENANT),
+        search.keyword ? ilike(tenants.name, `%${escapeLike(search.keyword)}%`) : undefined,
+        search.ids ? inArray(tenants.id, search.ids) : undefined,
+      ),
+    )
+    .orderBy(tenants.name, tenants.id)
+    .limit(limit);
+}
+
 /** The tenant (the platform's own included) whose name is `name` as pickers show it: trimmed, case and width folded. */
 export async function tenantNamed(db: Db, name: string, exceptId?: number): Promise<{ id: number; name: string } | null> {
   const key = name.normalize('NFKC').trim().toLowerCase();

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '@portal/shared/api';
-import { packageOption, tenantAddInput, tenantAdded, tenantEditInput, tenantIdsInput, tenantListQuery, tenantRecord } from '@portal/shared/system-tenants';
-import { auditActor, platform } from '../../../plugins/auth.ts';
+import { packageOption, tenantAddInput, tenantOption, tenantAdded, tenantEditInput, tenantIdsInput, tenantListQuery, tenantRecord } from '@portal/shared/system-tenants';
+import { auditActor, platform, platformStaff } from '../../../plugins/auth.ts';
 import { getQuery } from '../../../lib/query.ts';
-import { idParam } from '../../../lib/list.ts';
+import { idList, idParam } from '../../../lib/list.ts';
 import { packageOptions } from '../tenant-package/repository.ts';
-import { listTenants } from './repository.ts';
+import { listTenants, tenantOptions } from './repository.ts';
 import { addTenant, editTenant, setTenantsFrozen, tenantDetail, type TenantCaller } from './service.ts';
 
 /** Merchant companies: the platform's (tenant 0 only); the platform's own tenant is none of them. */
@@ -23,6 +23,22 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Merchant tenants, paged; newest first unless sorted otherwise; filtered by name, status (1 active, 0 frozen) and package', querystring: getQuery(tenantListQuery), response: { 200: envelopeSchema(pageSchema(tenantRecord)) } },
     },
     async (request) => request.ok(await listTenants(db, request.query)),
+  );
+
+  app.get(
+    '/sys/tenant/options',
+    {
+      // the merchant filter of the platform's lists (finance reviews, purchasing, the warehouse): every platform
+      // user works across merchants and already reads their names in those lists; administering them is another right
+      config: platformStaff,
+      schema: {
+        tags,
+        summary: 'Merchant tenants for a picker: by a part of the name, or the names of chosen ids; at most 50, by name',
+        querystring: getQuery({ keyword: z.string().trim().max(100).optional(), ids: idList.optional() }),
+        response: { 200: envelopeSchema(z.array(tenantOption)) },
+      },
+    },
+    async (request) => request.ok(await tenantOptions(db, request.query, 50)),
   );
 
   app.get(
