@@ -73,8 +73,19 @@ type FieldBase = {
   placeholder?: TextKey;
 };
 
+/**
+ * Options a server finds by a part of their name, and the names of chosen ids (a merchant): `key` roots the
+ * queries, `fetch` answers either search.
+ */
+export type RemoteOptions = {
+  key: readonly unknown[];
+  fetch: (search: { keyword?: string; ids?: number[] }, signal: AbortSignal) => Promise<readonly { value: number; label: string }[]>;
+};
+
 export type QueryField =
   | (FieldBase & { type: 'input' })
+  /** one record chosen by its name; the id is what is sent and what the URL holds */
+  | (FieldBase & { type: 'remote'; remote: RemoteOptions })
   | (FieldBase & { type: 'number'; min?: number; max?: number; precision?: number })
   | (FieldBase & { type: 'select'; options: readonly StaticOption[] })
   /** `extraOptions`: values the server takes beside the dictionary's, listed first (a group of statuses: 'OPEN') */

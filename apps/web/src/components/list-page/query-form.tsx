@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { datePresetRange, DATE_FORMAT, type DatePreset } from '../../lib/format.ts';
 import { DictSelect } from '../dict-select.tsx';
+import { RemoteSelect } from '../remote-select.tsx';
 import { useDictOptions } from '../dict-items.ts';
 import type { QueryField, StaticOption } from './list-config.ts';
 import { CONTROL_CHROME, QUERY_GUTTER, queryLayout, type FieldNeed, type QueryLayout } from './query-layout.ts';
@@ -62,6 +63,8 @@ function fieldControl(field: QueryField, label: string, t: TFunction) {
       return <InputNumber style={{ width: '100%' }} min={field.min} max={field.max} precision={field.precision} placeholder={placeholder} />;
     case 'select':
       return <Select allowClear placeholder={placeholder} options={field.options.map((option) => ({ value: option.value, label: t(option.label) }))} />;
+    case 'remote':
+      return <RemoteSelect remote={field.remote} placeholder={placeholder} />;
     case 'dict':
       if (field.extraOptions?.length) return <DictWithExtras code={field.dict} extras={field.extraOptions} placeholder={placeholder} />;
       return <DictSelect code={field.dict} placeholder={placeholder} />;

@@ -9,6 +9,7 @@ const FIELDS: readonly QueryField[] = [
   { name: 'priority', label: 'components.query.search', type: 'select', options: [{ value: 'H', label: 'dashboard.priority.H' }] },
   { name: 'status', label: 'components.query.search', type: 'dict', dict: 'Status', extraOptions: [{ value: 'OPEN', label: 'components.query.search' }] },
   { name: 'createdAt', label: 'components.query.search', type: 'date-range' },
+  { name: 'merchant', label: 'components.query.search', type: 'remote', remote: { key: ['m'], fetch: () => Promise.resolve([]) } },
 ];
 const DICTIONARY = [{ value: '0' }, { value: '2' }];
 /** `null`: the dictionary is not loaded yet */
@@ -23,11 +24,13 @@ describe('valuesFromSearch: a list filters from its URL', () => {
     expect([begin.format('YYYY-MM-DD'), end.format('YYYY-MM-DD')]).toEqual(['2026-03-01', '2026-03-31']);
     expect(values).not.toHaveProperty('pageNo');
     expect(read('status=2')).toEqual({ status: '2' });
+    // a remote field's id, whose name the field asks for when it shows it
+    expect(read('merchant=12')).toEqual({ merchant: 12 });
     expect(read('createdAt_end=2026-03-31')!.createdAt).toEqual([null, expect.anything()]);
   });
 
   it('leaves out what a field does not take', () => {
-    for (const query of ['tenantId=100', 'tenantId=-1', 'tenantId=1.5', 'tenantId=x', 'weight=0.0001', 'weight=Infinity', 'priority=L', 'status=4', 'status=open', 'orderNo=%20%20', 'createdAt_begin=2026-02-30', 'createdAt_begin=1%2F3%2F2026', 'createdAt_begin=2026-03-31&createdAt_end=2026-03-01']) {
+    for (const query of ['tenantId=100', 'tenantId=-1', 'tenantId=1.5', 'tenantId=x', 'weight=0.0001', 'weight=Infinity', 'priority=L', 'status=4', 'status=open', 'orderNo=%20%20', 'createdAt_begin=2026-02-30', 'createdAt_begin=1%2F3%2F2026', 'createdAt_begin=2026-03-31&createdAt_end=2026-03-01', 'merchant=0', 'merchant=-3', 'merchant=1.5', 'merchant=Demo', 'merchant=99999999999999999']) {
       expect(read(query), query).toEqual({});
     }
   });

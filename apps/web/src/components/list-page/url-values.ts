@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { QueryField } from './list-config.ts';
 
-/** A query form's values as the URL gives them: a text, a number, a value of the field's options, or a range of days. */
+/** A query form's values as the URL gives them: a text, a number (a remote field's id), a value of the field's options, or a range of days. */
 export type UrlValues = Record<string, string | number | [Dayjs | null, Dayjs | null]>;
 
 /** The values a select or dictionary field accepts, or null while a dictionary is not loaded. */
@@ -36,6 +36,9 @@ export function valuesFromSearch(fields: readonly QueryField[], search: URLSearc
     if (!text) continue;
     if (field.type === 'input') {
       values[field.name] = text;
+    } else if (field.type === 'remote') {
+      // an id: its name is asked of the server when the field shows it
+      if (/^\d{1,15}$/.test(text) && Number(text) > 0 && Number.isSafeInteger(Number(text))) values[field.name] = Number(text);
     } else if (field.type === 'number') {
       const number = Number(text);
       const places = field.precision ?? Infinity;

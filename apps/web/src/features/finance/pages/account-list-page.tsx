@@ -14,6 +14,7 @@ import { exportQuery } from '../list-body.ts';
 import { ACCOUNT_KIND_OPTIONS } from '../statuses.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
+import { tenantQueryField } from '../../../entities/tenant/tenant-options.ts';
 
 function TenantName({ account }: { account: AccountRecord }) {
   const { t } = useTranslation('finance');
@@ -39,7 +40,7 @@ function accountList(onDetail: (account: AccountRecord) => void): ListPageConfig
     queryKey: ACCOUNT_LIST_KEY,
     fetcher: withinPages(listAccounts),
     query: [
-      { name: 'tenantId', label: textKey('finance', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      tenantQueryField(textKey('finance', 'common.tenant')),
       { name: 'kind', label: textKey('finance', 'account.kind'), type: 'select', options: ACCOUNT_KIND_OPTIONS },
       { name: 'currency', label: textKey('finance', 'common.currency'), type: 'dict', dict: 'Currency' },
     ],

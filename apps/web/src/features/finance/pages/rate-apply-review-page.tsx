@@ -14,6 +14,7 @@ import { type ALL_TAB, exportQuery, REVIEW_QUEUE_TAB, statusOfTab, tabsWithAll }
 import { RATE_APPLY_STATUS_OPTIONS } from '../statuses.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
+import { tenantQueryField } from '../../../entities/tenant/tenant-options.ts';
 
 type Tab = typeof ALL_TAB | Exclude<RateApplyStatus, 'DRAFT'>;
 
@@ -53,7 +54,7 @@ function reviewList(tab: Tab, onDecide: (decision: RateApplyDecision) => void): 
     fetcher: withinPages((params, signal) => listReviewRateApplies({ ...params, status: statusOf(tab) }, signal)),
     query: [
       { name: 'applyNo', label: textKey('finance', 'rateApply.applyNo'), type: 'input' },
-      { name: 'tenantId', label: textKey('finance', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      tenantQueryField(textKey('finance', 'common.tenant')),
       { name: 'createdAt', label: textKey('finance', 'common.createdAt'), type: 'date-range' },
     ],
     columns: [

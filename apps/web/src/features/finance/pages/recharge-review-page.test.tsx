@@ -113,4 +113,21 @@ describe('recharge review (platform)', { timeout: 60_000 }, () => {
     expect(callsTo(calls, DECIDE).map((call) => call.body)).toEqual([{ id: 7, approve: true, reason: '' }]);
     await waitFor(() => expect(screen.getByText('Approve recharge RC2603010000007?')).toBeTruthy());
   });
+
+  it('filters by a merchant found by a part of its name, and sends its id', async () => {
+    signInWith(CODES);
+    const calls = stubFetch((call) => {
+      if (call.url.pathname === '/api/sys/tenant/options') return call.url.searchParams.get('keyword') === 'harb' ? [{ value: 2, label: 'Harbour Imports' }] : [{ value: 1, label: 'Demo Trading' }, { value: 2, label: 'Harbour Imports' }];
+      if (call.url.pathname === LIST) return pageOf([submitted]);
+      return new Response(null, { status: 404 });
+    });
+    renderUi(<RechargeReviewPage />);
+    await screen.findByText('Demo Trading');
+    const merchant = screen.getByLabelText('Merchant');
+    await userEvent.type(merchant, 'harb');
+    await waitFor(() => expect(callsTo(calls, '/api/sys/tenant/options').some((call) => call.url.searchParams.get('keyword') === 'harb')).toBe(true));
+    await userEvent.click(await screen.findByTitle('Harbour Imports'));
+    await userEvent.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(callsTo(calls, LIST).at(-1)?.body).toMatchObject({ tenantId: 2 }));
+  });
 });

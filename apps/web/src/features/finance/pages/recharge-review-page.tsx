@@ -15,6 +15,7 @@ import { type ALL_TAB, exportQuery, REVIEW_QUEUE_TAB, statusOfTab, tabsWithAll }
 import { RECHARGE_STATUS_OPTIONS } from '../../../entities/recharge/statuses.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
+import { tenantQueryField } from '../../../entities/tenant/tenant-options.ts';
 
 type Tab = typeof ALL_TAB | Exclude<RechargeStatus, 'DRAFT'>;
 
@@ -56,7 +57,7 @@ function rechargeList(tab: Tab, handlers: Handlers): ListPageConfig<RechargeReco
     fetcher: withinPages((params, signal) => listReviewRecharges({ ...params, status: statusOf(tab) }, signal)),
     query: [
       { name: 'rechargeNo', label: textKey('finance', 'recharge.rechargeNo'), type: 'input' },
-      { name: 'tenantId', label: textKey('finance', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      tenantQueryField(textKey('finance', 'common.tenant')),
       { name: 'transferCurrency', label: textKey('finance', 'recharge.transferCurrency'), type: 'dict', dict: 'Currency' },
       { name: 'createdAt', label: textKey('finance', 'common.createdAt'), type: 'date-range', hidden: true },
     ],

@@ -15,6 +15,7 @@ import { REFUND_STATUS_OPTIONS } from '../../../entities/refund/statuses.ts';
 import { REFUND_KIND_OPTIONS } from '../../../entities/refund/kinds.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
 import { withinPages } from '../../../components/list-page/within-pages.ts';
+import { tenantQueryField } from '../../../entities/tenant/tenant-options.ts';
 
 type Tab = typeof ALL_TAB | RefundStatus;
 
@@ -53,7 +54,7 @@ function refundList(tab: Tab, onDecide: (decision: RefundDecision) => void): Lis
     fetcher: withinPages((params, signal) => listReviewRefunds({ ...params, status: statusOf(tab) }, signal)),
     query: [
       { name: 'refundNo', label: textKey('finance', 'refund.refundNo'), type: 'input' },
-      { name: 'tenantId', label: textKey('finance', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      tenantQueryField(textKey('finance', 'common.tenant')),
       { name: 'kind', label: textKey('finance', 'refund.kind'), type: 'select', options: REFUND_KIND_OPTIONS },
       { name: 'currency', label: textKey('finance', 'common.currency'), type: 'dict', dict: 'Currency', hidden: true },
       { name: 'createdAt', label: textKey('finance', 'common.createdAt'), type: 'date-range', hidden: true },

@@ -14,6 +14,7 @@ import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { SplitDialog } from '../components/split-dialog.tsx';
 import { PURCHASE_PLATFORM_OPTIONS } from '../../../entities/purchase-platform/platforms.ts';
 import { QUEUE_STATUS_OPTIONS } from '../statuses.ts';
+import { tenantQueryField } from '../../../entities/tenant/tenant-options.ts';
 
 type Open = { kind: 'detail' | 'split' | 'cancel'; record: QueueRecord } | null;
 
@@ -92,7 +93,7 @@ function queueList(open: (next: Open) => void): ListPageConfig<QueueRecord> {
       { name: 'preOrderNo', label: textKey('purchasing', 'queue.preOrderNo'), type: 'input' },
       { name: 'status', label: textKey('purchasing', 'common.status'), type: 'select', options: QUEUE_STATUS_OPTIONS.slice(0, 2) },
       { name: 'platform', label: textKey('purchasing', 'common.platform'), type: 'select', options: PURCHASE_PLATFORM_OPTIONS },
-      { name: 'tenantId', label: textKey('purchasing', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0 },
+      tenantQueryField(textKey('purchasing', 'common.tenant')),
     ],
     columns: [
       { dataIndex: 'preOrderNo', title: textKey('purchasing', 'queue.preOrderNo'), fixed: 'left', width: 180, phone: true },

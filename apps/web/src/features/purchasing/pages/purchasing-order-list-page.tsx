@@ -15,6 +15,7 @@ import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { ShipDialog } from '../components/ship-dialog.tsx';
 import { PURCHASE_ORDER_STATUS_OPTIONS } from '../../../entities/purchase-order/statuses.ts';
 import { PURCHASE_PLATFORM_OPTIONS } from '../../../entities/purchase-platform/platforms.ts';
+import { tenantQueryField } from '../../../entities/tenant/tenant-options.ts';
 
 const ALL = 'ALL';
 type Tab = typeof ALL | PurchaseOrderStatus;
@@ -121,7 +122,7 @@ function orderList(tab: Tab, open: (next: Open) => void): ListPageConfig<Purchas
       { name: 'platformOrderId', label: textKey('purchasing', 'order.platformOrderId'), type: 'input', hidden: true },
       { name: 'sellerId', label: textKey('purchasing', 'order.sellerId'), type: 'input', hidden: true },
       { name: 'expressNo', label: textKey('purchasing', 'order.expressNo'), type: 'input', hidden: true },
-      { name: 'tenantId', label: textKey('purchasing', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0, hidden: true },
+      tenantQueryField(textKey('purchasing', 'common.tenant'), true),
       { name: 'createdAt', label: textKey('purchasing', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [

@@ -12,6 +12,7 @@ import { ExceptionMoveDialog, type MoveRequest } from '../components/exception-m
 import { RegisterExceptionDialog } from '../components/register-exception-dialog.tsx';
 import { ADD_PERMISSION, movesFrom, UPDATE_PERMISSION, type PlatformMove } from '../exception-moves.ts';
 import { textKey } from '../../../components/list-page/text-key.ts';
+import { tenantQueryField } from '../../../entities/tenant/tenant-options.ts';
 
 const OPEN_EXCEPTIONS: ExceptionStatusFilter = 'OPEN';
 
@@ -54,7 +55,7 @@ function exceptionList(onMove: (request: MoveRequest) => void): ListPageConfig<P
       { name: 'status', label: textKey('exceptions', 'field.status'), type: 'dict', dict: 'CollectionOrderExceptionConstant', extraOptions: [{ value: OPEN_EXCEPTIONS, label: textKey('exceptions', 'field.openStatuses') }] },
       { name: 'type', label: textKey('exceptions', 'field.type'), type: 'dict', dict: 'CollectionExceptionType' },
       // the server filters on the tenant's id, not its name
-      { name: 'tenantId', label: textKey('exceptions', 'common.tenantId'), type: 'number', min: 0, max: 2_147_483_647, precision: 0, hidden: true },
+      tenantQueryField(textKey('exceptions', 'common.tenant'), true),
       { name: 'createdAt', label: textKey('exceptions', 'common.createdAt'), type: 'date-range', hidden: true },
     ],
     columns: [

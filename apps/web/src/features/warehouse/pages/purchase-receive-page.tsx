@@ -14,6 +14,7 @@ import { withinPages } from '../../../components/list-page/within-pages.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { exportPurchaseReceipts, listPurchaseReceipts, PURCHASE_RECEIPTS_KEY, useReceivePurchase, type PurchaseReceiveResult, type WarehousePurchaseRecord } from '../api/purchase-receipts.ts';
+import { tenantQueryField } from '../../../entities/tenant/tenant-options.ts';
 
 export const PURCHASE_SCAN_PERMISSION = 'warehouse:purchase-receive:scan';
 
@@ -32,7 +33,7 @@ function purchaseList(status: ReceiveStatus): ListPageConfig<WarehousePurchaseRe
     query: [
       { name: 'expressNo', label: textKey('purchase-stock', 'receive.expressNo'), type: 'input', placeholder: textKey('purchase-stock', 'receive.numberSearch') },
       { name: 'purchaseNo', label: textKey('purchase-stock', 'common.purchaseNo'), type: 'input', placeholder: textKey('purchase-stock', 'receive.numberSearch') },
-      { name: 'tenantId', label: textKey('purchase-stock', 'receive.tenantId'), type: 'number', min: 0, max: 999_999_999, precision: 0 },
+      tenantQueryField(textKey('purchase-stock', 'common.tenant')),
       { name: 'warehouseCode', label: textKey('purchase-stock', 'common.warehouse'), type: 'dict', dict: 'LogisticsWarehouse', hidden: true },
       // the server takes receivedFrom / receivedTo (range-params.ts)
       { name: 'received', label: textKey('purchase-stock', 'common.receivedAt'), type: 'date-range', hidden: true },

@@ -4,7 +4,6 @@ export const resources: typeof source = {
   common: {
     actions: 'Actions',
     tenant: 'Merchant',
-    tenantId: 'Merchant ID',
     createdAt: 'Created',
     cancel: 'Cancel',
     close: 'Close',

@@ -37,7 +37,6 @@ export const resources: typeof source = {
     storeName: 'Store',
     lineCount: 'Lines',
     shippedAt: 'Shipped by the seller',
-    tenantId: 'Merchant ID',
     numberSearch: 'Beginning of the number, any case',
   },
   stock: {

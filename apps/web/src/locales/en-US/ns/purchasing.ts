@@ -1,7 +1,7 @@
 import type { resources as source } from '../../zh-TW/ns/purchasing.ts';
 
 export const resources: typeof source = {
-  common: { actions: 'Actions', export: 'Export', cancel: 'Cancel', back: 'Back', submit: 'Submit', tenant: 'Merchant', tenantId: 'Merchant id', platform: 'Platform', status: 'Status', createdAt: 'Created', reason: 'Reason', all: 'All', done: 'Done', detail: 'Details' },
+  common: { actions: 'Actions', export: 'Export', cancel: 'Cancel', back: 'Back', submit: 'Submit', tenant: 'Merchant', platform: 'Platform', status: 'Status', createdAt: 'Created', reason: 'Reason', all: 'All', done: 'Done', detail: 'Details' },
   platforms: { TAOBAO: 'Taobao', '1688': '1688' },
   queueStatus: { PAID: 'Paid', PURCHASING: 'Purchasing', DONE: 'Done', CANCELLED: 'Cancelled' },
   orderStatus: { PLACING: 'To place', AWAITING_CONFIRMATION: 'Awaiting confirmation', PURCHASED: 'Purchased', SELLER_SHIPPED: 'Shipped by the seller', IN_STOCK: 'In stock', CANCELLED: 'Cancelled', OUT_OF_STOCK: 'Out of stock', REFUNDED: 'Refunded' },

@@ -4,7 +4,6 @@ export const resources: typeof source = {
   common: {
     actions: '操作',
     tenant: '商家',
-    tenantId: '商家编号',
     createdAt: '创建时间',
     cancel: '取消',
     close: '关闭',

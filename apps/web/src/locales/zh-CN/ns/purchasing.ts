@@ -1,7 +1,7 @@
 import type { resources as source } from '../../zh-TW/ns/purchasing.ts';
 
 export const resources: typeof source = {
-  common: { actions: '操作', export: '导出', cancel: '取消', back: '返回', submit: '提交', tenant: '商家', tenantId: '商家编号', platform: '平台', status: '状态', createdAt: '创建时间', reason: '原因', all: '全部', done: '操作成功', detail: '详情' },
+  common: { actions: '操作', export: '导出', cancel: '取消', back: '返回', submit: '提交', tenant: '商家', platform: '平台', status: '状态', createdAt: '创建时间', reason: '原因', all: '全部', done: '操作成功', detail: '详情' },
   platforms: { TAOBAO: '淘宝', '1688': '1688' },
   queueStatus: { PAID: '已支付', PURCHASING: '采购中', DONE: '已完成', CANCELLED: '已取消' },
   orderStatus: { PLACING: '待下单', AWAITING_CONFIRMATION: '待平台确认', PURCHASED: '已采购', SELLER_SHIPPED: '卖家已发货', IN_STOCK: '已入库', CANCELLED: '已取消', OUT_OF_STOCK: '缺货', REFUNDED: '已退款' },

@@ -3,7 +3,6 @@ export const resources = {
   common: {
     actions: '操作',
     tenant: '商家',
-    tenantId: '商家編號',
     createdAt: '建立時間',
     cancel: '取消',
     close: '關閉',

@@ -7,7 +7,6 @@ export const resources = {
     back: '返回',
     submit: '提交',
     tenant: '商家',
-    tenantId: '商家編號',
     platform: '平台',
     status: '狀態',
     createdAt: '建立時間',
