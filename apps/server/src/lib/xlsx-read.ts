@@ -51,7 +51,8 @@ export async function readWorkbook(data: Buffer): Promise<ExcelJS.Worksheet> {
  * The columns of an import: their titles in the three languages, which must be there, and how many rows a
  * file may hold. `keysAsTitles`: a column may also be titled by its key (a sheet a program wrote).
  */
-export type SheetLayout<C extends string> = { columns: readonly C[]; titles: Record<C, Texts>; required: readonly C[]; maxRows: number; keysAsTitles?: boolean };
+/** `formerTitles`: titles older templates gave a column, still read (a template downloaded before a word changed). */
+export type SheetLayout<C extends string> = { columns: readonly C[]; titles: Record<C, Texts>; required: readonly C[]; maxRows: number; keysAsTitles?: boolean; formerTitles?: Partial<Record<C, readonly string[]>> };
 export type TitledRow<C extends string> = { rowNo: number; cells: Partial<Record<C, string>> };
 /** `titles`: each column as the file titles it (errors name a column so). */
 export type TitledSheet<C extends string> = { titles: Partial<Record<C, string>>; rows: TitledRow<C>[]; errors: ImportRowError[] };
@@ -59,10 +60,12 @@ export type TitledSheet<C extends string> = { titles: Partial<Record<C, string>>
 /** A title (or a code) as people type it: width, case, spaces and a required-mark '*' do not matter. */
 export const normalizeTitle = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').replace(/[*＊]/g, '').toLowerCase();
 
-/** Every title of every column in every language (and its key, with `keysAsTitles`), normalised, to its column. */
+/** Every title of every column in every language (its former ones, and its key with `keysAsTitles`), normalised, to its column. */
 export function titleIndex<C extends string>(layout: SheetLayout<C>): Map<string, C> {
   return new Map(
-    layout.columns.flatMap((column) => [...Object.values(layout.titles[column]), ...(layout.keysAsTitles ? [column] : [])].map((title) => [normalizeTitle(title), column] as const)),
+    layout.columns.flatMap((column) =>
+      [...Object.values(layout.titles[column]), ...(layout.formerTitles?.[column] ?? []), ...(layout.keysAsTitles ? [column] : [])].map((title) => [normalizeTitle(title), column] as const),
+    ),
   );
 }
 

@@ -135,6 +135,12 @@ describe(`users to and from Excel (${testDbKind()})`, () => {
     expect(field('realname')).toMatchObject({ label: 'Real name', after: 'Bob' });
   });
 
+  it('reads a zh-TW template handed out before 用戶名 became 帳號', async () => {
+    const response = await upload(tokens.merchant, [['用戶名', ...HEADER.slice(1)], ['imp_former', 'Former', 'Former2026x', '', '', '', '', '', '']], 'zh-TW');
+    expect(ok<ImportResult>(response)).toEqual({ imported: 1, errors: [] });
+    expect(await t.login('imp_former', 'Former2026x')).toMatch(/^[\w-]{43}$/);
+  });
+
   it('imports nothing when one row of four is wrong, and names that row (three languages)', async () => {
     const rows = (lang: string) => [
       HEADER,

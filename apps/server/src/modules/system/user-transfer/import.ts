@@ -33,7 +33,14 @@ const REQUIRED: UserImportColumn[] = ['username', 'realname', 'password'];
 const MAX_LENGTH: Partial<Record<UserImportColumn, number>> = { username: 64, realname: 100, password: 128, workNo: 32, phone: 40, email: 255 };
 
 /** The users' sheet: read by lib/xlsx-read.ts. */
-export const USER_SHEET: SheetLayout<UserImportColumn> = { columns: USER_IMPORT_COLUMNS, titles: USER_IMPORT_TITLES, required: REQUIRED, maxRows: USER_IMPORT_ROWS_MAX };
+export const USER_SHEET: SheetLayout<UserImportColumn> = {
+  columns: USER_IMPORT_COLUMNS,
+  titles: USER_IMPORT_TITLES,
+  required: REQUIRED,
+  maxRows: USER_IMPORT_ROWS_MAX,
+  // zh-TW templates handed out before the glossary (docs/glossary.md) said 用戶名
+  formerTitles: { username: ['用戶名'] },
+};
 
 export type UserSheetRow = TitledRow<UserImportColumn>;
 export type UserSheet = TitledSheet<UserImportColumn>;
