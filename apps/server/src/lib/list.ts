@@ -83,6 +83,18 @@ export function numberSearch(column: AnyColumn | SQL, term: string | undefined):
   return sql`upper(${column}) like ${`${escapeLike(wanted)}%`}`;
 }
 
+/**
+ * numberSearch for a number the portal issues itself in capitals and digits (RC..., RF..., RA..., PM..., PO...):
+ * the same forgiving match, by its beginning, on the column as it is. The term is made upper-case instead of the
+ * column, so no expression index is needed: these are a tenant's money records (few beside its orders), read
+ * through the (tenant, number) unique index.
+ */
+export function issuedNumberSearch(column: AnyColumn, term: string | undefined): SQL | undefined {
+  const wanted = term === undefined ? '' : normalizeNumber(term);
+  if (wanted === '') return undefined;
+  return sql`${column} like ${`${escapeLike(wanted)}%`}`;
+}
+
 export function pageOf<T>(records: T[], total: number, pageNo: number, size: number): Page<T> {
   return { records, total, current: pageNo, size, pages: Math.ceil(total / size) };
 }

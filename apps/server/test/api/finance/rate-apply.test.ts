@@ -74,6 +74,15 @@ describe(`rate applications (${testDbKind()})`, () => {
       expect(draft).toMatchObject({ status: 'DRAFT', amount: '10000.00', requestedRate: '31.9', approvedRate: null, marketRate: market, createdBy: '陳大文', decidedBy: '', tenantId: 1, tenantName: 'Demo Trading' });
     });
 
+    it('finds an application by its number as the other lists find theirs: any case and spacing, by its beginning', async () => {
+      const draft = await add();
+      const find = async (applyNo: string) => ok<Page<Apply>>(await post(`${A}/list`, merchant, { applyNo, pageSize: 200 })).records.map((row) => row.id);
+      expect(await find(draft.applyNo)).toEqual([draft.id]);
+      expect(await find(` ${draft.applyNo.slice(0, 8).toLowerCase()} ${draft.applyNo.slice(8)}`)).toEqual([draft.id]);
+      expect(await find(draft.applyNo.slice(0, -1))).toContain(draft.id);
+      expect(await find('RA%')).toEqual([]);
+    });
+
     it('edits a draft, submits it, then refuses to edit or submit it again (409 naming the status)', async () => {
       const draft = await add();
       const edited = ok<Apply>(await post(`${A}/edit`, merchant, { ...input, id: draft.id, amount: '2500.5', requestedRate: '31.95' }));

@@ -8,6 +8,8 @@ export const components: typeof source = {
     collapse: 'Less',
     inputPlaceholder: 'Enter {{label}}',
     selectPlaceholder: 'Select {{label}}',
+    // a number searched by its beginning, any case (the server's numberSearch)
+    numberPlaceholder: 'Whole number or its beginning',
     startDate: 'Start date',
     endDate: 'End date',
   },

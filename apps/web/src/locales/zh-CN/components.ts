@@ -8,6 +8,8 @@ export const components: typeof source = {
     collapse: '收起',
     inputPlaceholder: '请输入{{label}}',
     selectPlaceholder: '请选择{{label}}',
+    // a number searched by its beginning, any case (the server's numberSearch)
+    numberPlaceholder: '完整号码或开头几位',
     startDate: '开始日期',
     endDate: '结束日期',
   },

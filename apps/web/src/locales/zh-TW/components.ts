@@ -7,6 +7,8 @@ export const components = {
     collapse: '收起',
     inputPlaceholder: '請輸入{{label}}',
     selectPlaceholder: '請選擇{{label}}',
+    // a number searched by its beginning, any case (the server's numberSearch)
+    numberPlaceholder: '完整號碼或開頭幾碼',
     startDate: '開始日期',
     endDate: '結束日期',
   },

@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { accounts, entries, journals } from '../../../db/schema/finance.ts';
 import { tenants } from '../../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../../lib/index-order.ts';
-import { dateRange, pageOf } from '../../../lib/list.ts';
+import { dateRange, issuedNumberSearch, pageOf } from '../../../lib/list.ts';
 import { EXPORT_BATCH, type Cursor } from '../../../lib/xlsx.ts';
 import { amountText } from '../money.ts';
 
@@ -36,7 +36,7 @@ function detailWhere(tenantId: number | null, filters: DetailFilters): SQL | und
     owner === 0 ? ne(accounts.kind, 'WALLET') : eq(accounts.kind, 'WALLET'),
     filters.currency ? eq(entries.currency, filters.currency) : undefined,
     filters.kind ? eq(journals.kind, filters.kind) : undefined,
-    filters.refNo ? eq(journals.refNo, filters.refNo) : undefined,
+    issuedNumberSearch(journals.refNo, filters.refNo),
     // an entry is created when it is posted: both ranges mean the posting time
     ...dateRange(entries.postedAt, filters.postedAt_begin, filters.postedAt_end),
     ...dateRange(entries.postedAt, filters.createdAt_begin, filters.createdAt_end),

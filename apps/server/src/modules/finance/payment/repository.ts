@@ -11,7 +11,7 @@ import { orders } from '../../../db/schema/logistics.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { must } from '../../../lib/must.ts';
-import { dateRange, pageOf } from '../../../lib/list.ts';
+import { dateRange, issuedNumberSearch, numberSearch, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { financeNo } from '../ledger/repository.ts';
 import { amountText, PLATFORM_PAYEE } from '../money.ts';
@@ -52,7 +52,7 @@ export async function chargePage(db: Db, tenantId: number, body: ChargeFilters &
   const where = and(
     eq(orders.tenantId, tenantId),
     payableCharge(),
-    body.orderNo ? eq(orders.orderNo, body.orderNo) : undefined,
+    numberSearch(orders.orderNo, body.orderNo),
     body.currency ? eq(orders.freightCurrency, body.currency) : undefined,
     ...dateRange(orders.createdAt, body.createdAt_begin, body.createdAt_end),
   );
@@ -228,7 +228,7 @@ export type PaymentFilters = {
 function paymentWhere(tenantId: number, filters: PaymentFilters, scope?: SQL): SQL | undefined {
   const where: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
   if (filters.status) where.push(eq(payments.status, filters.status));
-  if (filters.paymentNo) where.push(eq(payments.paymentNo, filters.paymentNo));
+  where.push(issuedNumberSearch(payments.paymentNo, filters.paymentNo));
   if (filters.currency) where.push(eq(payments.currency, filters.currency));
   if (filters.createdBy) where.push(eq(payments.createdBy, filters.createdBy));
   if (filters.orderNo) {

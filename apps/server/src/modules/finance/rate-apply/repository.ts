@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { rateApplications } from '../../../db/schema/finance.ts';
 import { tenants, users } from '../../../db/schema/sys.ts';
 import { indexOrder, type Direction } from '../../../lib/index-order.ts';
-import { dateRange } from '../../../lib/list.ts';
+import { dateRange, issuedNumberSearch } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { financeNo } from '../ledger/repository.ts';
@@ -34,7 +34,7 @@ export function rateApplyWhere(tenantId: number | null, filters: RateApplyFilter
     tenantId !== null ? eq(rateApplications.tenantId, tenantId) : ne(rateApplications.status, 'DRAFT'),
     tenantId === null && filters.tenantId !== undefined ? eq(rateApplications.tenantId, filters.tenantId) : undefined,
     filters.status ? eq(rateApplications.status, filters.status) : undefined,
-    filters.applyNo ? eq(rateApplications.applyNo, filters.applyNo) : undefined,
+    issuedNumberSearch(rateApplications.applyNo, filters.applyNo),
     ...dateRange(rateApplications.createdAt, filters.createdAt_begin, filters.createdAt_end),
   );
 }

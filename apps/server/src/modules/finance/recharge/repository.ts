@@ -1,11 +1,11 @@
 import { iso } from '../../../lib/iso.ts';
 import type { Db } from '../../../db/client.ts';
-import { and, asc, desc, eq, getTableColumns, inArray, like, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { RECEIVING_ACCOUNTS, type RechargeStatus } from '@portal/shared/finance';
 import type { RechargeRecord, VoucherRecord } from '@portal/shared/finance-schemas';
 import { invertRate, trimDecimal, type CurrencyCode } from '@portal/shared/money';
 import { journals, rateApplications, recharges, vouchers } from '../../../db/schema/finance.ts';
-import { dateRange } from '../../../lib/list.ts';
+import { dateRange, issuedNumberSearch } from '../../../lib/list.ts';
 import { must } from '../../../lib/must.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { financeNo } from '../ledger/repository.ts';
@@ -24,9 +24,6 @@ export type RechargeFilters = {
   createdAt_end?: string;
 };
 
-// the client's text is a LIKE parameter, never SQL: its wildcards are matched literally
-const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * One tenant's recharges (or every tenant's with null), filtered, within the caller's data rules (`scope`). A number matches exactly or by its
  * start. The one condition of the recharge list, its export and every figure that sums it (the wallet's).
@@ -35,7 +32,7 @@ export function rechargeWhere(tenantId: number | null, filters: RechargeFilters,
   return and(
     tenantId === null ? undefined : eq(recharges.tenantId, tenantId),
     filters.status ? eq(recharges.status, filters.status) : undefined,
-    filters.rechargeNo ? like(recharges.rechargeNo, likePrefix(filters.rechargeNo)) : undefined,
+    issuedNumberSearch(recharges.rechargeNo, filters.rechargeNo),
     filters.transferCurrency ? eq(recharges.transferCurrency, filters.transferCurrency) : undefined,
     filters.createdBy ? eq(recharges.createdBy, filters.createdBy) : undefined,
     ...dateRange(recharges.createdAt, filters.createdAt_begin, filters.createdAt_end),

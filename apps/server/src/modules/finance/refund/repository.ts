@@ -9,7 +9,7 @@ import { accounts, journals, payOrders, refunds } from '../../../db/schema/finan
 import { notFound } from '../../../lib/errors.ts';
 import { indexOrder, type Direction } from '../../../lib/index-order.ts';
 import { must } from '../../../lib/must.ts';
-import { dateRange, pageOf } from '../../../lib/list.ts';
+import { dateRange, issuedNumberSearch, pageOf } from '../../../lib/list.ts';
 import { afterCursor, cursorTimeOf, type Cursor } from '../../../lib/xlsx.ts';
 import { financeNo } from '../ledger/repository.ts';
 import { amountText } from '../money.ts';
@@ -169,7 +169,7 @@ export function refundWhere(tenantId: number | null, filters: RefundFilters, rul
     tenantId === null ? undefined : eq(refunds.tenantId, tenantId),
     filters.status ? eq(refunds.status, filters.status) : undefined,
     filters.kind ? eq(refunds.kind, filters.kind) : undefined,
-    filters.refundNo ? eq(refunds.refundNo, filters.refundNo) : undefined,
+    issuedNumberSearch(refunds.refundNo, filters.refundNo),
     filters.currency ? eq(refunds.currency, filters.currency) : undefined,
     filters.createdBy ? eq(refunds.createdBy, filters.createdBy) : undefined,
     ...dateRange(refunds.createdAt, filters.createdAt_begin, filters.createdAt_end),
@@ -290,8 +290,8 @@ export async function payOrderPage(db: Db, tenantId: number, body: { payOrderNo?
     // freight only: purchase payments are refunded by their settlement, never by a charge refund
     eq(payOrders.source, 'FREIGHT'),
     sql`${refundableOfPayOrder} > 0`,
-    body.payOrderNo ? eq(payOrders.payOrderNo, body.payOrderNo) : undefined,
-    body.orderNo ? eq(payOrders.sourceNo, body.orderNo) : undefined,
+    issuedNumberSearch(payOrders.payOrderNo, body.payOrderNo),
+    issuedNumberSearch(payOrders.sourceNo, body.orderNo),
   );
   const [rows, counted] = await Promise.all([
     db

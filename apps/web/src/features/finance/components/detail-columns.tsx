@@ -24,6 +24,6 @@ export function detailColumns(): ListColumn<Movement>[] {
 export const DETAIL_QUERY: readonly QueryField[] = [
   { name: 'currency', label: textKey('finance', 'common.currency'), type: 'dict', dict: 'Currency' },
   { name: 'kind', label: textKey('finance', 'detail.kind'), type: 'select', options: JOURNAL_KIND_OPTIONS },
-  { name: 'refNo', label: textKey('finance', 'detail.refNo'), type: 'input' },
+  { name: 'refNo', label: textKey('finance', 'detail.refNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
   { name: 'postedAt', label: textKey('finance', 'detail.postedAt'), type: 'date-range' },
 ];

@@ -89,7 +89,7 @@ function applyList(tab: Tab, onEdit: (record: RateApplyRecord) => void): ListPag
     queryKey: [...RATE_APPLY_LIST_KEY, { tab }],
     fetcher: withinPages((params, signal) => listRateApplies({ ...params, status: statusOf(tab) }, signal)),
     query: [
-      { name: 'applyNo', label: textKey('finance', 'rateApply.applyNo'), type: 'input' },
+      { name: 'applyNo', label: textKey('finance', 'rateApply.applyNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
       { name: 'createdAt', label: textKey('finance', 'common.createdAt'), type: 'date-range' },
     ],
     columns: [

@@ -53,7 +53,7 @@ function reviewList(tab: Tab, onDecide: (decision: RateApplyDecision) => void): 
     queryKey: [...REVIEW_RATE_APPLY_LIST_KEY, { tab }],
     fetcher: withinPages((params, signal) => listReviewRateApplies({ ...params, status: statusOf(tab) }, signal)),
     query: [
-      { name: 'applyNo', label: textKey('finance', 'rateApply.applyNo'), type: 'input' },
+      { name: 'applyNo', label: textKey('finance', 'rateApply.applyNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
       tenantQueryField(textKey('finance', 'common.tenant')),
       { name: 'createdAt', label: textKey('finance', 'common.createdAt'), type: 'date-range' },
     ],

@@ -56,7 +56,7 @@ function rechargeList(tab: Tab, handlers: Handlers): ListPageConfig<RechargeReco
     queryKey: [...REVIEW_RECHARGE_LIST_KEY, { tab }],
     fetcher: withinPages((params, signal) => listReviewRecharges({ ...params, status: statusOf(tab) }, signal)),
     query: [
-      { name: 'rechargeNo', label: textKey('finance', 'recharge.rechargeNo'), type: 'input' },
+      { name: 'rechargeNo', label: textKey('finance', 'recharge.rechargeNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
       tenantQueryField(textKey('finance', 'common.tenant')),
       { name: 'transferCurrency', label: textKey('finance', 'recharge.transferCurrency'), type: 'dict', dict: 'Currency' },
       { name: 'createdAt', label: textKey('finance', 'common.createdAt'), type: 'date-range', hidden: true },

@@ -53,7 +53,7 @@ function refundList(tab: Tab, onDecide: (decision: RefundDecision) => void): Lis
     queryKey: [...REVIEW_REFUND_LIST_KEY, { tab }],
     fetcher: withinPages((params, signal) => listReviewRefunds({ ...params, status: statusOf(tab) }, signal)),
     query: [
-      { name: 'refundNo', label: textKey('finance', 'refund.refundNo'), type: 'input' },
+      { name: 'refundNo', label: textKey('finance', 'refund.refundNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
       tenantQueryField(textKey('finance', 'common.tenant')),
       { name: 'kind', label: textKey('finance', 'refund.kind'), type: 'select', options: REFUND_KIND_OPTIONS },
       { name: 'currency', label: textKey('finance', 'common.currency'), type: 'dict', dict: 'Currency', hidden: true },

@@ -131,7 +131,7 @@ describe('the international order list', { timeout: 60_000 }, () => {
     grant([]);
     server();
     renderList();
-    expect((await screen.findAllByPlaceholderText('Starts with…')).length).toBe(2);
+    expect((await screen.findAllByPlaceholderText('Whole number or its beginning')).length).toBe(2);
   });
 
   it('opens on the status the home page links to (?status=), and ignores one that is not a status', async () => {

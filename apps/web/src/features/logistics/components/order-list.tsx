@@ -43,11 +43,11 @@ const SETUPS: Record<OrderListVariant, Setup> = {
 
 /** Every filter of the contract's orderFilters; the less used ones behind "expand". */
 export const ORDER_QUERY: readonly QueryField[] = [
-  { name: 'orderNo', label: textKey('logistics', 'order.orderNo'), type: 'input', placeholder: textKey('logistics', 'search.number') },
-  { name: 'merchantOrderNo', label: textKey('logistics', 'order.merchantOrderNo'), type: 'input', placeholder: textKey('logistics', 'search.number') },
+  { name: 'orderNo', label: textKey('logistics', 'order.orderNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
+  { name: 'merchantOrderNo', label: textKey('logistics', 'order.merchantOrderNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
   { name: 'created', label: textKey('logistics', 'order.createdAt'), type: 'date-range' },
   { name: 'status', label: textKey('logistics', 'order.status'), type: 'dict', dict: ORDER_STATUS_DICT, hidden: true },
-  { name: 'waybillNo', label: textKey('logistics', 'order.waybillNo'), type: 'input', hidden: true, placeholder: textKey('logistics', 'search.number') },
+  { name: 'waybillNo', label: textKey('logistics', 'order.waybillNo'), type: 'input', hidden: true, placeholder: 'components.query.numberPlaceholder' },
   { name: 'destinationCountry', label: textKey('logistics', 'order.destinationCountry'), type: 'dict', dict: 'CountryType', hidden: true },
   { name: 'warehouseCode', label: textKey('logistics', 'order.warehouse'), type: 'dict', dict: 'LogisticsWarehouse', hidden: true },
   { name: 'serviceType', label: textKey('logistics', 'order.serviceType'), type: 'dict', dict: 'ServiceType', hidden: true },

@@ -33,7 +33,7 @@ function stockList(tab: Tab): ListPageConfig<StockItemRecord> {
     fetcher: withinPages((params, signal) => listStock({ ...params, status }, signal)),
     query: [
       { name: 'title', label: textKey('purchase-stock', 'stock.title'), type: 'input', placeholder: textKey('purchase-stock', 'stock.titleSearch') },
-      { name: 'purchaseNo', label: textKey('purchase-stock', 'common.purchaseNo'), type: 'input', placeholder: textKey('purchase-stock', 'receive.numberSearch') },
+      { name: 'purchaseNo', label: textKey('purchase-stock', 'common.purchaseNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
       { name: 'warehouseCode', label: textKey('purchase-stock', 'common.warehouse'), type: 'dict', dict: 'LogisticsWarehouse' },
     ],
     columns: [

@@ -78,8 +78,8 @@ function paymentList(status: PaymentStatus | undefined, initiators: readonly Sta
     fetcher: (params, signal) => listPayments(params, status, signal),
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
-      { name: 'paymentNo', label: textKey('wallet', 'payment.field.paymentNo'), type: 'input' },
-      { name: 'orderNo', label: textKey('wallet', 'payment.field.orderNo'), type: 'input' },
+      { name: 'paymentNo', label: textKey('wallet', 'payment.field.paymentNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
+      { name: 'orderNo', label: textKey('wallet', 'payment.field.orderNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
       { name: 'currency', label: textKey('wallet', 'common.currency'), type: 'select', options: CURRENCY_OPTIONS },
       { name: 'createdBy', label: textKey('wallet', 'common.createdBy'), type: 'select', options: initiators, hidden: true },
       { name: 'createdAt', label: textKey('wallet', 'common.createdAt'), type: 'date-range', hidden: true },

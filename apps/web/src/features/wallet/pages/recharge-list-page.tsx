@@ -111,7 +111,7 @@ function rechargeList(status: RechargeStatus | undefined, initiators: readonly S
     fetcher: (params, signal) => listRecharges(params, status, signal),
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
-      { name: 'rechargeNo', label: textKey('wallet', 'recharge.field.rechargeNo'), type: 'input' },
+      { name: 'rechargeNo', label: textKey('wallet', 'recharge.field.rechargeNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
       { name: 'transferCurrency', label: textKey('wallet', 'recharge.field.transferCurrency'), type: 'select', options: CURRENCY_OPTIONS },
       { name: 'createdBy', label: textKey('wallet', 'common.createdBy'), type: 'select', options: initiators },
       { name: 'createdAt', label: textKey('wallet', 'common.createdAt'), type: 'date-range' },

@@ -45,7 +45,7 @@ function refundList(status: RefundStatus | undefined, initiators: readonly Stati
     fetcher: (params, signal) => listRefunds(params, status, signal),
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
-      { name: 'refundNo', label: textKey('wallet', 'refund.field.refundNo'), type: 'input' },
+      { name: 'refundNo', label: textKey('wallet', 'refund.field.refundNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
       { name: 'kind', label: textKey('wallet', 'refund.field.kind'), type: 'select', options: REFUND_KIND_OPTIONS },
       { name: 'currency', label: textKey('wallet', 'common.currency'), type: 'select', options: CURRENCY_OPTIONS },
       { name: 'createdBy', label: textKey('wallet', 'common.createdBy'), type: 'select', options: initiators, hidden: true },

@@ -31,8 +31,8 @@ function purchaseList(status: ReceiveStatus): ListPageConfig<WarehousePurchaseRe
     fetcher: withinPages((params, signal) => listPurchaseReceipts({ ...params, status }, signal)),
     defaultSort: { column: 'createdAt', order: 'desc' },
     query: [
-      { name: 'expressNo', label: textKey('purchase-stock', 'receive.expressNo'), type: 'input', placeholder: textKey('purchase-stock', 'receive.numberSearch') },
-      { name: 'purchaseNo', label: textKey('purchase-stock', 'common.purchaseNo'), type: 'input', placeholder: textKey('purchase-stock', 'receive.numberSearch') },
+      { name: 'expressNo', label: textKey('purchase-stock', 'receive.expressNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
+      { name: 'purchaseNo', label: textKey('purchase-stock', 'common.purchaseNo'), type: 'input', placeholder: 'components.query.numberPlaceholder' },
       tenantQueryField(textKey('purchase-stock', 'common.tenant')),
       { name: 'warehouseCode', label: textKey('purchase-stock', 'common.warehouse'), type: 'dict', dict: 'LogisticsWarehouse', hidden: true },
       // the server takes receivedFrom / receivedTo (range-params.ts)

@@ -174,8 +174,4 @@ export const resources: typeof source = {
     carrierCode: 'Carrier code: ',
     total: 'Total',
   },
-  // a number field of a list matches any case and spacing, and every number that begins so (server lib/list.ts numberSearch)
-  search: {
-    number: 'Starts with…',
-  },
 };

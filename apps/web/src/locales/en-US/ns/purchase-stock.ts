@@ -37,7 +37,6 @@ export const resources: typeof source = {
     storeName: 'Store',
     lineCount: 'Lines',
     shippedAt: 'Shipped by the seller',
-    numberSearch: 'Beginning of the number, any case',
   },
   stock: {
     image: 'Image',

@@ -174,8 +174,4 @@ export const resources: typeof source = {
     carrierCode: '承运商代码：',
     total: '合计',
   },
-  // a number field of a list matches any case and spacing, and every number that begins so (server lib/list.ts numberSearch)
-  search: {
-    number: '完整号码或开头几位',
-  },
 };

@@ -37,7 +37,6 @@ export const resources: typeof source = {
     storeName: '店铺',
     lineCount: '商品数',
     shippedAt: '卖家发货时间',
-    numberSearch: '单号开头，不分大小写',
   },
   stock: {
     image: '图片',

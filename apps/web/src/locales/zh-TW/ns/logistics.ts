@@ -173,8 +173,4 @@ export const resources = {
     carrierCode: '承運商代碼：',
     total: '合計',
   },
-  // a number field of a list matches any case and spacing, and every number that begins so (server lib/list.ts numberSearch)
-  search: {
-    number: '完整號碼或開頭幾碼',
-  },
 };

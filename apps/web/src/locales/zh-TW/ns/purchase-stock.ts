@@ -36,7 +36,6 @@ export const resources = {
     storeName: '店鋪',
     lineCount: '商品數',
     shippedAt: '賣家發貨時間',
-    numberSearch: '單號開頭，不分大小寫',
   },
   stock: {
     image: '圖片',
