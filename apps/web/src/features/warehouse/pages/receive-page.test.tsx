@@ -101,7 +101,7 @@ describe('warehouse-in by scan', { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(field('number')));
     expect(field('number').value).toBe('');
     expect(field('weight').value).toBe('');
-    expect(screen.getByTestId('scan-count').textContent).toBe('1 scans, 1 received');
+    expect(screen.getByTestId('scan-count').textContent).toBe('1 scan, 1 received');
   });
 
   test('a refusal is listed with the server message, the number stays to be scanned over, the measure is cleared, and an unknown number says so', async () => {

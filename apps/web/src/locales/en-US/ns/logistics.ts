@@ -1,6 +1,7 @@
+import type { English } from '../../english.ts';
 import type { resources as source } from '../../zh-TW/ns/logistics.ts';
 
-export const resources: typeof source = {
+export const resources: English<typeof source> = {
   order: {
     orderNo: 'Order number',
     merchantOrderNo: 'Merchant order number',
@@ -68,13 +69,16 @@ export const resources: typeof source = {
   export: {
     title: 'Export orders',
     confirm: 'Export the {{count}} orders that match the current search?',
+    confirm_one: 'Export the {{count}} order that matches the current search?',
     ok: 'Export',
     cancel: 'Cancel',
     none: 'No orders match: there is nothing to export',
     notReady: 'The order list is still loading; try again in a moment',
     tooManyTitle: 'Too many rows to export',
     tooMany: 'The current search matches {{count}} orders; one export holds at most {{max}}. Narrow the search (for example by creation date) and export again.',
+    tooMany_one: 'The current search matches {{count}} order; one export holds at most {{max}}. Narrow the search (for example by creation date) and export again.',
     progressTitle: 'Exporting {{count}} orders',
+    progressTitle_one: 'Exporting {{count}} order',
     waiting: 'The server is preparing the file…',
     received: '{{size}} received',
     receivedOf: '{{size}} of {{total}} received',
@@ -88,7 +92,9 @@ export const resources: typeof source = {
     stepTemplate: '1. Download the template and fill in the orders: one product per row; the products of one order go on adjacent rows with the same merchant order number',
     hint: '.xlsx only, up to {{size}} and {{rows}} rows. The file is imported only if it has no errors at all.',
     success: '{{count}} orders imported',
+    success_one: '{{count}} order imported',
     failed: 'The file has {{count}} errors, so no order was imported. Correct them and upload the file again.',
+    failed_one: 'The file has {{count}} error, so no order was imported. Correct it and upload the file again.',
   },
   form: {
     createTitle: 'New international order',
@@ -100,6 +106,7 @@ export const resources: typeof source = {
     parcelWeightPick: 'Weight of parcels',
     parcelWeightNone: 'None of the parcels picked has a weight yet',
     parcelWeightTaken: 'Filled in the total weight of {{count}} parcels: {{weight}} kg',
+    parcelWeightTaken_one: 'Filled in the weight of {{count}} parcel: {{weight}} kg',
     recipient: 'Recipient',
     items: 'Declared products',
     other: 'Other',

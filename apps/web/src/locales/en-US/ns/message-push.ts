@@ -1,6 +1,7 @@
+import type { English } from '../../english.ts';
 import type { resources as source } from '../../zh-TW/ns/message-push.ts';
 
-export const resources: typeof source = {
+export const resources: English<typeof source> = {
   title: 'Message push configuration',
   tabs: { endpoints: 'Endpoints', deliveries: 'Delivery log' },
   common: { actions: 'Actions', add: 'Add', edit: 'Edit', delete: 'Delete', cancel: 'Cancel', save: 'Save', confirmTitle: 'Confirm', deleted: 'Deleted', saved: 'Saved', close: 'Close', all: 'All', copy: 'Copy', copied: 'Copied' },
@@ -64,6 +65,7 @@ export const resources: typeof source = {
     rangeRequired: 'Choose a time range',
     allEndpoints: 'All endpoints',
     replayedCount: '{{count}} deliveries queued again',
+    replayedCount_one: '{{count}} delivery queued again',
   },
   attempt: { no: 'No.', startedAt: 'Time', trigger: 'Trigger', outcome: 'Outcome', httpStatus: 'HTTP status', latency: 'Latency', response: 'Answer (first bytes)', error: 'Error' },
   status: { PENDING: 'Pending', SUCCEEDED: 'Succeeded', FAILED: 'Failed' },

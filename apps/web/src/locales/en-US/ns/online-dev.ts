@@ -1,6 +1,7 @@
+import type { English } from '../../english.ts';
 import type { resources as source } from '../../zh-TW/ns/online-dev.ts';
 
-export const resources: typeof source = {
+export const resources: English<typeof source> = {
   common: {
     add: 'Add',
     edit: 'Edit',
@@ -81,6 +82,7 @@ export const resources: typeof source = {
     editTitle: 'Edit form: {{code}}',
     layout: 'Columns per row',
     layoutColumns: '{{count}} columns',
+    layoutColumns_one: '{{count}} column',
     fields: 'Fields',
     enhancements: 'Enhancements',
     rowCount: 'Rows',
@@ -172,6 +174,7 @@ export const resources: typeof source = {
     rollbackConfirm: 'Roll "{{code}}" back to version {{version}}? It becomes a new version.',
     rolledBack: 'Rolled back to version {{version}}',
     kept: 'The latest {{count}} versions are kept',
+    kept_one: 'Only the latest version is kept',
   },
   publish: {
     title: 'Publish to the menu: {{code}}',

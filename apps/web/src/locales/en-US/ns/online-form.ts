@@ -1,6 +1,7 @@
+import type { English } from '../../english.ts';
 import type { resources as source } from '../../zh-TW/ns/online-form.ts';
 
-export const resources: typeof source = {
+export const resources: English<typeof source> = {
   noForm: 'This online form was not found',
   add: 'New: {{title}}',
   edit: 'Edit: {{title}}',
@@ -25,5 +26,6 @@ export const resources: typeof source = {
   importTemplate: '1. Download the template (the export of the rows now kept), keep its column titles and replace its rows with the new ones',
   importHint: '.xlsx, at most 5 MB; if any row is wrong, nothing is imported',
   imported: 'Imported ({{count}} records)',
+  imported_one: 'Imported ({{count}} record)',
   importRefused: 'Errors in the file: {{count}}. Nothing was imported: correct them and import it again',
 };

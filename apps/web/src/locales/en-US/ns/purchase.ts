@@ -1,6 +1,7 @@
+import type { English } from '../../english.ts';
 import type { resources as source } from '../../zh-TW/ns/purchase.ts';
 
-export const resources: typeof source = {
+export const resources: English<typeof source> = {
   tabs: { BASKET: 'Basket', SUBMITTED: 'Awaiting payment', PAID: 'Paid', PURCHASING: 'Purchasing', DONE: 'Done', CANCELLED: 'Cancelled', ALL: 'All' },
   status: { DRAFT: 'Basket', SUBMITTED: 'Awaiting payment', PAID: 'Paid', PURCHASING: 'Purchasing', DONE: 'Done', CANCELLED: 'Cancelled' },
   fallback: { CANCEL_LINE: 'Cancel the line when it cannot be bought', SIMILAR_SAME_SELLER: 'A similar item from the same seller', CONTACT_ME: 'Contact me first' },
@@ -65,7 +66,8 @@ export const resources: typeof source = {
     cancelConfirm: 'Cancel the pre-purchase order {{preOrderNo}}?',
     cancelled: 'Cancelled',
     export: 'Export',
-    lines: '{{count}} lines · {{quantity}} pcs',
+    lines: '{{count}} lines · qty {{quantity}}',
+    lines_one: '{{count}} line · qty {{quantity}}',
     prefixHint: 'its beginning is enough',
   },
   detail: {

@@ -1,6 +1,7 @@
+import type { English } from '../../english.ts';
 import type { resources as source } from '../../zh-TW/ns/purchasing.ts';
 
-export const resources: typeof source = {
+export const resources: English<typeof source> = {
   common: { actions: 'Actions', export: 'Export', cancel: 'Cancel', back: 'Back', submit: 'Submit', tenant: 'Merchant', platform: 'Platform', status: 'Status', createdAt: 'Created', reason: 'Reason', all: 'All', done: 'Done', detail: 'Details' },
   platforms: { TAOBAO: 'Taobao', '1688': '1688' },
   queueStatus: { PAID: 'Paid', PURCHASING: 'Purchasing', DONE: 'Done', CANCELLED: 'Cancelled' },
@@ -37,6 +38,7 @@ export const resources: typeof source = {
     uncovered: 'Line {{lineNo}}: {{left}} not yet shared out',
     over: 'Line {{lineNo}}: {{over}} too many',
     created: '{{count}} purchase orders created',
+    created_one: '{{count}} purchase order created',
   },
   order: {
     reconciled: 'Checked {{checked}}: {{purchased}} purchased, {{cancelled}} cancelled, {{waiting}} still awaiting confirmation',

@@ -1,6 +1,7 @@
+import type { English } from '../../english.ts';
 import type { resources as source } from '../../zh-TW/ns/shipping.ts';
 
-export const resources: typeof source = {
+export const resources: English<typeof source> = {
   common: {
     actions: 'Actions',
     add: 'Add',
@@ -77,6 +78,7 @@ export const resources: typeof source = {
     ready: 'Mark Goods Ready',
     cancelBatch: 'Cancel Batch',
     readyConfirm: 'Are the goods of batch {{batchNo}} ({{count}} orders) ready? Created orders then await collection by the truck; orders already in the warehouse stay as they are.',
+    readyConfirm_one: 'Are the goods of batch {{batchNo}} ({{count}} order) ready? A created order then awaits collection by the truck; one already in the warehouse stays as it is.',
     cancelConfirm: 'Cancel batch {{batchNo}}? Its orders can go into a new batch.',
     readyDone: 'Marked as ready',
     cancelDone: 'Batch cancelled',
@@ -90,6 +92,7 @@ export const resources: typeof source = {
     noOrders: 'No orders selected yet',
     steps: 'Progress',
     receivedNote: '{{count}} of its orders are already in the warehouse and need no pick-up; Mark Goods Ready sends the truck for the others only.',
+    receivedNote_one: '{{count}} of its orders is already in the warehouse and needs no pick-up; Mark Goods Ready sends the truck for the others only.',
     nothingLeftNote: 'Every order of this batch is already in the warehouse, so there is nothing to pick up: cancel the batch.',
     closedNote: 'Every order of this batch reached the warehouse without the truck, so the batch was cancelled by itself: no pick-up is needed.',
   },

@@ -1,6 +1,7 @@
+import type { English } from '../../english.ts';
 import type { resources as source } from '../../zh-TW/ns/system-org.ts';
 
-export const resources: typeof source = {
+export const resources: English<typeof source> = {
   common: {
     add: 'Add',
     edit: 'Edit',
@@ -38,6 +39,7 @@ export const resources: typeof source = {
     deleteConfirm: 'Delete the position "{{name}}"? The users who hold it lose it.',
     batchDelete: 'Delete selected',
     batchDeleteConfirm: 'Delete the {{count}} selected positions?',
+    batchDeleteConfirm_one: 'Delete the selected position?',
     selected: '{{count}} selected',
   },
   myDepart: {

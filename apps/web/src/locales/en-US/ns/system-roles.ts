@@ -1,6 +1,7 @@
+import type { English } from '../../english.ts';
 import type { resources as source } from '../../zh-TW/ns/system-roles.ts';
 
-export const resources: typeof source = {
+export const resources: English<typeof source> = {
   common: {
     add: 'Add',
     edit: 'Edit',
@@ -31,6 +32,7 @@ export const resources: typeof source = {
     codeRule: 'Starts with a letter; letters, digits, underscores and dashes only',
     deleteConfirm: 'Delete the role "{{name}}"? Its users lose its permissions.',
     deleteBatchConfirm: 'Delete the {{count}} selected roles?',
+    deleteBatchConfirm_one: 'Delete the selected role?',
     users: 'Users',
     permissions: 'Permissions',
   },
@@ -50,12 +52,14 @@ export const resources: typeof source = {
     removeConfirm: 'Remove "{{name}}" from this role?',
     removeBatch: 'Remove selected users',
     removeBatchConfirm: 'Remove the {{count}} selected users from this role?',
+    removeBatchConfirm_one: 'Remove the selected user from this role?',
     added: 'Added',
     removed: 'Removed',
   },
   permission: {
     title: 'Permissions of the role: {{name}}',
     hiddenKept: 'This role holds {{count}} more permissions you cannot grant; saving keeps them as they are.',
+    hiddenKept_one: 'This role holds {{count}} more permission you cannot grant; saving keeps it as it is.',
     empty: 'There is no menu you can grant',
   },
   tree: {

@@ -1,6 +1,7 @@
+import type { English } from '../../english.ts';
 import type { resources as source } from '../../zh-TW/ns/system-users.ts';
 
-export const resources: typeof source = {
+export const resources: English<typeof source> = {
   common: {
     add: 'New',
     edit: 'Edit',
@@ -42,7 +43,9 @@ export const resources: typeof source = {
     freezeConfirm: 'Freeze {{name}}? Their sessions end at once and they cannot sign in.',
     unfreezeConfirm: 'Unfreeze {{name}}?',
     batchFreezeConfirm: 'Freeze the {{count}} selected users? Their sessions end at once.',
+    batchFreezeConfirm_one: 'Freeze the selected user? Their sessions end at once.',
     batchUnfreezeConfirm: 'Unfreeze the {{count}} selected users?',
+    batchUnfreezeConfirm_one: 'Unfreeze the selected user?',
     frozenDone: '{{name}} is frozen: signed out, and cannot sign in',
     unfrozenDone: '{{name}} is unfrozen and can sign in again',
     batchFrozenDone: 'Users frozen: {{count}}, signed out and unable to sign in',

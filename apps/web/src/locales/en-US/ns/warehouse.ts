@@ -1,6 +1,7 @@
+import type { English } from '../../english.ts';
 import type { resources as source } from '../../zh-TW/ns/warehouse.ts';
 
-export const resources: typeof source = {
+export const resources: English<typeof source> = {
   common: {
     tenant: 'Merchant',
     time: 'Time',
@@ -39,6 +40,7 @@ export const resources: typeof source = {
     noRate: 'Not charged (no rate applies)',
     scans: 'Scans of this session',
     scansCount: '{{count}} scans, {{ok}} received',
+    scansCount_one: '{{count}} scan, {{ok}} received',
     clearScans: 'Clear',
     noScans: 'No scans yet',
     detail: 'Order / reason',
@@ -82,6 +84,7 @@ export const resources: typeof source = {
     count: '{{selected}} ticked, {{total}} orders in all',
     submit: 'Ship out ({{count}})',
     confirm: 'Ship out {{count}} orders?',
+    confirm_one: 'Ship out {{count}} order?',
     clearSelection: 'Untick all',
     results: 'Ship-out results',
     resultSummary: '{{ok}} shipped, {{failed}} failed',
