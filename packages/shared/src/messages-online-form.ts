@@ -14,7 +14,7 @@ export const onlineFormMessages = {
   onlineFormHasRows: {
     'zh-TW': '表單已有 {count} 筆資料，不能刪除',
     'zh-CN': '表单已有 {count} 条数据，不能删除',
-    'en-US': 'The form holds {count} rows and cannot be deleted',
+    'en-US': 'The form cannot be deleted: it holds rows ({count})',
   },
   onlineFormFieldTwice: { 'zh-TW': '欄位 {name} 重複', 'zh-CN': '字段 {name} 重复', 'en-US': 'The field {name} appears twice' },
   onlineFormFieldKeyReserved: { 'zh-TW': '欄位名稱 {name} 為保留字', 'zh-CN': '字段名称 {name} 为保留字', 'en-US': 'The field name {name} is reserved' },
@@ -74,11 +74,11 @@ export const onlineFormMessages = {
   onlineRowSortUnknown: { 'zh-TW': '不能依 {column} 排序', 'zh-CN': '不能按 {column} 排序', 'en-US': 'The list cannot be sorted by {column}' },
   onlineRowFilterUnknown: { 'zh-TW': '不能依 {name} 查詢', 'zh-CN': '不能按 {name} 查询', 'en-US': 'The list cannot be searched by {name}' },
   onlineRowExportTitle: { 'zh-TW': '{title}', 'zh-CN': '{title}', 'en-US': '{title}' },
-  onlineRowsImported: { 'zh-TW': '已匯入 {count} 筆', 'zh-CN': '已导入 {count} 条', 'en-US': '{count} rows imported' },
+  onlineRowsImported: { 'zh-TW': '已匯入 {count} 筆', 'zh-CN': '已导入 {count} 条', 'en-US': 'Rows imported: {count}' },
   onlineRowsNothingImported: {
     'zh-TW': '有 {count} 處錯誤，未匯入任何資料',
     'zh-CN': '有 {count} 处错误，未导入任何数据',
-    'en-US': '{count} errors: nothing was imported',
+    'en-US': 'Errors: {count}. Nothing was imported',
   },
   // check rules
   checkRuleNotFound: { 'zh-TW': '校驗規則不存在', 'zh-CN': '校验规则不存在', 'en-US': 'The check rule does not exist' },

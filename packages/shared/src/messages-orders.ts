@@ -60,11 +60,11 @@ export const orderMessages = {
   },
 
   // import
-  importDone: { 'zh-TW': '已匯入 {count} 筆訂單', 'zh-CN': '已导入 {count} 个订单', 'en-US': '{count} orders imported' },
+  importDone: { 'zh-TW': '已匯入 {count} 筆訂單', 'zh-CN': '已导入 {count} 个订单', 'en-US': 'Orders imported: {count}' },
   importNothingImported: {
     'zh-TW': '檔案中有 {count} 處錯誤，未匯入任何訂單，請修正後重新匯入',
     'zh-CN': '文件中有 {count} 处错误，未导入任何订单，请修正后重新导入',
-    'en-US': 'The file has {count} errors, so nothing was imported: correct them and import it again',
+    'en-US': 'Errors in the file: {count}. Nothing was imported: correct the file and import it again',
   },
   importFileMissing: {
     'zh-TW': '請上傳一個 Excel 檔案（表單欄位 file）',

@@ -90,7 +90,7 @@ export const pushEndpointMessages = {
   pushDeliveriesReplayed: {
     'zh-TW': '已重新排入 {count} 筆失敗的推送',
     'zh-CN': '已重新排入 {count} 条失败的推送',
-    'en-US': '{count} failed deliveries queued again',
+    'en-US': 'Failed deliveries queued again: {count}',
   },
   pushReplayRange: {
     'zh-TW': '重送的時間範圍須開始早於結束，且不超過 {days} 天',

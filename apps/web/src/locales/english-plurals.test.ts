@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
+import { messages } from '@portal/shared/messages';
 import type { English } from './english.ts';
 
 /*
@@ -25,6 +26,12 @@ describe('English counts', () => {
     expect(texts.length).toBeGreaterThan(1000);
     const missing = texts.filter((leaf) => !leaf.key.endsWith('_one') && !leaf.key.endsWith('_other') && COUNTS_PLURAL.test(leaf.text) && typeof leaf.siblings[`${leaf.key}_one`] !== 'string');
     expect(missing.map((leaf) => `${leaf.path}: ${leaf.text}`)).toEqual([]);
+  });
+
+  it("keeps the server's messages clear of it: they count as \"Orders imported: 2\" (one form for any number)", () => {
+    const counting = Object.entries(messages).filter(([, texts]) => /\{count\}\s+(?:(?:[a-z-]+\s+){0,2})[a-z]+s\b/.test(texts['en-US']));
+    // a statement is refused past its limit only, never for one movement
+    expect(counting.map(([key]) => key)).toEqual(['statementTooManyLines']);
   });
 
   it('reads the singular for 1 and the key itself for any other count, in English; Chinese keeps its one form', async () => {

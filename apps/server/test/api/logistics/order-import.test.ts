@@ -174,7 +174,7 @@ describe(`logistics orders: Excel export, template and import (${testDbKind()})`
         { row: 8, column: 'Declared weight (kg)', message: 'Declared weight (kg) must be more than 0, with at most 3 decimals' },
         { row: 8, column: 'Category', message: 'Category is required' },
       ]);
-      expect(message).toBe('The file has 9 errors, so nothing was imported: correct them and import it again');
+      expect(message).toBe('Errors in the file: 9. Nothing was imported: correct the file and import it again');
       expect(await countOf(1)).toBe(before);
       expect(await listed(merchant, { merchantOrderNo: 'BAD-1' })).toEqual([]);
     });

@@ -93,7 +93,7 @@ describe('the order import dialog', { timeout: 30_000 }, () => {
             { row: 3, column: 'Merchant order number', message: 'Merchant order number SO-9 already exists' },
           ],
         },
-        'The file has 3 errors, so nothing was imported',
+        'Errors in the file: 3. Nothing was imported: correct the file and import it again',
       ),
     };
     const client = testQueryClient();
@@ -123,7 +123,7 @@ describe('the order import dialog', { timeout: 30_000 }, () => {
   it('shows long messages whole, wrapped in a table that scrolls within the dialog (the list was cut off)', async () => {
     const long = 'Destination country "Germeny" is not one we know: choose it from the drop-down list of this column, or type its name or code, such as Taiwan (TW), Hong Kong (HK), Macao (MO) …';
     const errors = Array.from({ length: 30 }, (_, index) => ({ row: index + 2, column: 'Destination country', message: long }));
-    FakeXhr.reply = { status: 200, body: envelope({ imported: 0, errors }, 'The file has 30 errors, so nothing was imported') };
+    FakeXhr.reply = { status: 200, body: envelope({ imported: 0, errors }, 'Errors in the file: 30. Nothing was imported: correct the file and import it again') };
     renderUi(<ImportOrdersDialog open onClose={vi.fn()} />, testQueryClient());
     await pick(xlsx());
     fireEvent.click(screen.getByTestId('import-submit'));
@@ -139,7 +139,7 @@ describe('the order import dialog', { timeout: 30_000 }, () => {
   });
 
   it('says how many orders came in and refreshes the lists', async () => {
-    FakeXhr.reply = { status: 200, body: envelope({ imported: 2, errors: [] }, '2 orders imported') };
+    FakeXhr.reply = { status: 200, body: envelope({ imported: 2, errors: [] }, 'Orders imported: 2') };
     const client = testQueryClient();
     client.setQueryData(['logistics', 'order', 'list', {}], { records: [], total: 0, current: 1, size: 10, pages: 0 });
     renderUi(<ImportOrdersDialog open onClose={vi.fn()} />, client);
