@@ -100,6 +100,18 @@ export const AUDIT_RESOURCES = ['user', 'role', 'menu', 'depart', 'position', 't
   'api-key',
   // a merchant's webhook endpoints
   'push-endpoint',
+  // a delivery of a push, sent again
+  'push-delivery',
+  // the category dictionary's entries
+  'category',
+  // online development: report and form definitions, check rules
+  'online-report',
+  'online-form',
+  'check-rule',
+  // the purchasing platforms' tokens
+  'purchase-token',
+  // a sign-on identity bound to a user
+  'third-account',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'freeze', 'unfreeze', 'password', 'restore', 'purge', 'grant', 'members', 'publish', 'revoke', 'revoke-all',
   // an API key's secret rolled
@@ -111,7 +123,27 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'freeze', 'unfreeze'
   'disable',
   'rotate-secret',
   'test',
+  // a definition saved again as an earlier version
+  'rollback',
+  // a dictionary's items put in order; a default package chosen
+  'sort-items',
+  'set-default',
+  // a purchasing token: asked for, given by the platform, renewed, or its renewal failed
+  'authorize',
+  'authorized',
+  'refresh',
+  'refresh-failed',
+  // push deliveries sent again: one, or every failed one of a range
+  'replay',
+  'replay-failed',
+  // a sign-on identity approved to a user, refused, or unbound
+  'approve',
+  'reject',
+  'unbind',
 ] as const;
+
+export type AuditResource = (typeof AUDIT_RESOURCES)[number];
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditLogListQuery = {
   ...pageQuery,

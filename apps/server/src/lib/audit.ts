@@ -1,3 +1,4 @@
+import type { AuditAction, AuditResource } from '@portal/shared/system-sessions';
 import type { Db } from '../db/client.ts';
 import { auditLogs } from '../db/schema/admin.ts';
 
@@ -11,9 +12,10 @@ export type AuditActor = { tenantId: number; userId: number | null; username: st
 
 /** What changed. `before` and `after` are the record as an administrator would read it (null when absent). */
 export type AuditEntry = {
-  resource: string;
+  /** one of the log screen's resources and actions: a line it could not name or filter is refused here */
+  resource: AuditResource;
   resourceId: string | number;
-  action: string;
+  action: AuditAction;
   label?: string;
   before?: unknown;
   after?: unknown;

@@ -63,15 +63,18 @@ describe(`online reports: the designer (${testDbKind()})`, () => {
   });
 
   it('adds a report as version 1 with its audit line, and finds it by id, code and name', async () => {
-    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(eq(auditLogs.resource, 'online_report')))[0]!.n;
+    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(eq(auditLogs.resource, 'online-report')))[0]!.n;
     const created = reportRecord.parse(ok(await add(sampleReport('orders_by_status'))));
     expect(created).toMatchObject({ code: 'orders_by_status', version: 1, builtIn: false, dataSet: 'orders', updatedBy: 'admin' });
     expect(ok<ReportRecord>(await t.call({ method: 'GET', url: `${BASE}/queryById`, token: admin, query: { id: String(created.id) } })).code).toBe('orders_by_status');
     const byName = ok<{ records: ReportRecord[] }>(await t.call({ method: 'GET', url: `${BASE}/list`, token: admin, query: { name: 'report orders_by' } }));
     expect(byName.records.map((record) => record.code)).toEqual(['orders_by_status']);
     expect((await versions('orders_by_status')).map((row) => row.version)).toEqual([1]);
-    const after = (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(eq(auditLogs.resource, 'online_report')))[0]!.n;
+    const after = (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(eq(auditLogs.resource, 'online-report')))[0]!.n;
     expect(after).toBe(before + 1);
+    // the log screen names and filters it
+    const lines = ok<{ records: { resource: string; label: string }[] }>(await t.call({ method: 'GET', url: '/api/sys/auditLog/list', token: admin, query: { resource: 'online-report', pageSize: '100' } }));
+    expect(lines.records.map((line) => line.label)).toContain('orders_by_status');
     expect(refused(await add(sampleReport('orders_by_status')), 409)).toBe('A report with the code orders_by_status already exists');
     refused(await t.call({ method: 'GET', url: `${BASE}/queryById`, token: admin, query: { id: '999999' } }), 404);
   });

@@ -67,7 +67,7 @@ export async function addForm(db: Db, actor: AuditActor, definition: FormDefinit
 }
 
 /** Saves a definition over the stored one at `version`; `action` names it in the audit log. */
-async function saveOver(db: Db, actor: AuditActor, id: number, version: number, definition: FormDefinition, action: string): Promise<FormRecordDefinition> {
+async function saveOver(db: Db, actor: AuditActor, id: number, version: number, definition: FormDefinition, action: 'update' | 'rollback'): Promise<FormRecordDefinition> {
   const stored = await findForm(db, id);
   if (!stored) throw notFound('onlineFormNotFound');
   await checkDefinition(db, definition);

@@ -16,7 +16,7 @@ import { codeTaken, deleteReport, insertReport, lockReport, publishedReports, re
  * writes its audit line, in its own transaction.
  */
 
-const RESOURCE = 'online_report';
+const RESOURCE = 'online-report';
 export type Designer = AuditActor & { userId: number };
 
 /** The first problem of a definition against its data set, thrown as a translated 400. */
@@ -92,7 +92,7 @@ export async function publishedReportNeeds(db: Db): Promise<ReadonlyMap<number, 
 type Publish = { publish: (event: { kind: 'permissions' }) => Promise<void> | void };
 
 /** Saves `definition` as the next version of report `id`; `expected`: the version the editor loaded (null: whatever it is now, for a rollback). */
-async function saveVersion(db: Db, access: Publish, actor: Designer, id: number, definition: ReportDefinition, expected: number | null, action: string): Promise<ReportRecord> {
+async function saveVersion(db: Db, access: Publish, actor: Designer, id: number, definition: ReportDefinition, expected: number | null, action: 'update' | 'rollback'): Promise<ReportRecord> {
   const { before, after } = await db.transaction(async (tx) => {
     const row = await lockReport(tx, id);
     if (!row) throw notFound();
