@@ -111,10 +111,14 @@ export function readTitledSheet<C extends string>(sheet: ExcelJS.Worksheet, layo
   return { titles, rows, errors };
 }
 
-/** Errors by row, then by the column's place in the layout. */
+/** Errors by row, then by their column's place (`places`: a column as the errors name it, to its place); in place. */
+export function byRowAndColumn(errors: ImportRowError[], places: ReadonlyMap<string, number>): ImportRowError[] {
+  return errors.sort((a, b) => a.row - b.row || (places.get(a.column) ?? -1) - (places.get(b.column) ?? -1));
+}
+
+/** Errors by row, then by the column's place in the layout; in place. */
 export function sortRowErrors<C extends string>(errors: ImportRowError[], layout: SheetLayout<C>, titles: Partial<Record<C, string>>, language: Language): ImportRowError[] {
-  const order = new Map(layout.columns.map((column, at) => [titles[column] ?? layout.titles[column][language], at]));
-  return errors.sort((a, b) => a.row - b.row || (order.get(a.column) ?? -1) - (order.get(b.column) ?? -1));
+  return byRowAndColumn(errors, new Map(layout.columns.map((column, at) => [titles[column] ?? layout.titles[column][language], at])));
 }
 
 /**

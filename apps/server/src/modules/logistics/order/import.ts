@@ -2,7 +2,7 @@ import type { Language } from '@portal/shared/languages';
 import { IMPORT_ROWS_MAX } from '@portal/shared/logistics';
 import { orderInput, type ImportRowError } from '@portal/shared/logistics-schemas';
 import { formatMessage } from '@portal/shared/messages';
-import { normalizeTitle, type SheetLayout, type TitledRow, type TitledSheet } from '../../../lib/xlsx-read.ts';
+import { byRowAndColumn, normalizeTitle, type SheetLayout, type TitledRow, type TitledSheet } from '../../../lib/xlsx-read.ts';
 import {
   IMPORT_COLUMNS,
   IMPORT_TITLES,
@@ -194,10 +194,6 @@ function unknownCode(problem: OrderProblem, input: Partial<Record<string, unknow
 
 /** Errors in sheet order (row, then the template's column order), at most IMPORT_ERRORS_MAX. */
 export function sortErrors(errors: ImportRowError[], titles: Partial<Record<ImportColumn, string>>): ImportRowError[] {
-  const position = new Map<string, number>();
-  IMPORT_COLUMNS.forEach((column, at) => {
-    const title = titles[column];
-    if (title !== undefined) position.set(title, at);
-  });
-  return [...errors].sort((a, b) => a.row - b.row || (position.get(a.column) ?? -1) - (position.get(b.column) ?? -1)).slice(0, IMPORT_ERRORS_MAX);
+  const places = new Map(IMPORT_COLUMNS.flatMap((column, at) => (titles[column] === undefined ? [] : [[titles[column], at] as const])));
+  return byRowAndColumn([...errors], places).slice(0, IMPORT_ERRORS_MAX);
 }
