@@ -164,7 +164,7 @@ export function PayChargesDialog({ open, draft, onDone, onClose }: { open: boole
         ];
 
   return (
-    <Modal open={open} title={draft ? t('payment.editTitle', { paymentNo: draft.paymentNo }) : t('payment.payTitle')} onCancel={onClose} width={900} footer={footer} destroyOnHidden>
+    <Modal open={open} title={draft ? t('payment.editTitle', { paymentNo: draft.paymentNo }) : t('payment.payTitle')} onCancel={onClose} width={1080} footer={footer} destroyOnHidden>
       <Steps size="small" current={step === 'select' ? 0 : 1} style={{ marginBottom: 16 }} items={[{ title: t('payment.stepSelect') }, { title: t('payment.stepPreview') }]} />
       <ServerError error={submit.error ?? edit.error} />
       {step === 'select' ? (
