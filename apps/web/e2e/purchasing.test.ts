@@ -144,7 +144,7 @@ describe('purchasing from a pasted Taobao link to an international order', () =>
 
     // ---- 0. a merchant of this walk's own (its wallet, basket and stock are nobody else's), money in its CNY wallet
     const tenant = `Buyer ${Date.now().toString(36)}`;
-    const session = await signInByApi(suite.portal().url, await addTenant(api.as('admin'), tenant));
+    const session = await signInByApi(suite.portal().url, await addTenant(api, tenant));
     await fundCnyWallet(suite, session.token, FUNDED);
     const merchantApi = api.as(session);
     const funded = await cnyBalance(merchantApi);

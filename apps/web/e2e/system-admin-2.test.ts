@@ -129,8 +129,15 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
       await page.locator('.ant-message-notice').filter({ hasText: `Tenant "${tenantName}" created` }).waitFor();
       await rowWith(page.getByTestId('list-page-system-tenant'), tenantName).waitFor();
 
-      // ---- its main account sees exactly the package's menus
+      // ---- its main account chooses its own password first (the platform chose this one), then sees exactly the package's menus
       await switchTo(page, await signInByApi(suite.portal().url, mainUser));
+      await page.getByTestId('password-change-gate').waitFor();
+      const change = page.locator('.ant-modal:visible');
+      await change.locator('#oldpassword').fill(PASSWORD);
+      await change.locator('#password').fill(`${PASSWORD}-own`);
+      await change.locator('#confirmpassword').fill(`${PASSWORD}-own`);
+      await change.getByRole('button', { name: 'OK' }).click();
+      await page.getByTestId('side-menu').waitFor();
       expect(await sideMenuTexts(page)).toEqual(['Home', 'Logistics']);
       await page.getByTestId('side-menu').getByText('Logistics', { exact: true }).click();
       await expect.poll(() => sideMenuTexts(page)).toEqual(['Home', 'Logistics', 'International Logistics Orders']);

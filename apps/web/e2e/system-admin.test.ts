@@ -61,6 +61,7 @@ describe('system administration: a merchant builds a team, the platform edits a 
     const username = `packer_${stamp}`;
     // the demo's password, which the sign-in helper types
     const password = PASSWORD;
+    const ownPassword = `${PASSWORD}-own`;
     const merchantApi = api.as('merchant');
     const tree = await merchantApi.get<{ treeList: TreeNode[] }>('/api/sys/role/queryTreeList');
     const ids = idsByCode(tree.treeList);
@@ -133,8 +134,16 @@ describe('system administration: a merchant builds a team, the platform edits a 
     await page.getByTestId('user-form-save').click();
     await page.locator('tr').filter({ hasText: username }).first().waitFor();
 
-    // ---- that user sees exactly those menus and buttons, and only Created orders
+    // ---- that user chooses their own password first (the merchant chose this one), then sees exactly those
+    // menus and buttons, and only Created orders
     await switchTo(page, await signInByApi(suite.portal().url, username, password));
+    await page.getByTestId('password-change-gate').waitFor();
+    const change = page.locator('.ant-modal:visible');
+    await change.locator('#oldpassword').fill(password);
+    await change.locator('#password').fill(ownPassword);
+    await change.locator('#confirmpassword').fill(ownPassword);
+    await change.getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('side-menu').waitFor();
     expect(await sideMenuTexts(page)).toEqual(['Home', 'Logistics']);
     await page.getByTestId('side-menu').getByText('Logistics', { exact: true }).click();
     await expect.poll(() => sideMenuTexts(page)).toEqual(['Home', 'Logistics', 'International Logistics Orders']);
@@ -160,7 +169,7 @@ describe('system administration: a merchant builds a team, the platform edits a 
     await page.waitForURL(/\/user\/login/);
     await page.getByText('Your session has ended (signed out by an administrator, or the account frozen or removed). Please sign in again').waitFor();
     await page.locator('#login_username').fill(username);
-    await page.locator('#login_password').fill(password);
+    await page.locator('#login_password').fill(ownPassword);
     await page.getByTestId('login-submit').click();
     await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('This account is frozen');
 

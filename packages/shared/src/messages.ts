@@ -183,9 +183,9 @@ export const messages = {
     'en-US': 'Password changed; your other sessions were signed out',
   },
   passwordChangeRequired: {
-    'zh-TW': '管理員已重設您的密碼，請先修改密碼才能繼續使用',
-    'zh-CN': '管理员已重置您的密码，请先修改密码才能继续使用',
-    'en-US': 'An administrator reset your password: change it before you continue',
+    'zh-TW': '您的密碼由管理員設定，請先修改密碼才能繼續使用',
+    'zh-CN': '您的密码由管理员设置，请先修改密码才能继续使用',
+    'en-US': 'An administrator set your password: change it before you continue',
   },
 
   // departments

@@ -87,6 +87,8 @@ const userFields = {
 export const userAddInput = z.strictObject({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(128),
+  /** the administrator chose the password, so by default its user changes it at the next sign-in, before anything else */
+  passwordChangeRequired: z.boolean().default(true),
   ...userFields,
 });
 export type UserAddInput = z.input<typeof userAddInput>;

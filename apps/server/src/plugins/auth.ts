@@ -23,7 +23,7 @@ export type Access =
       tenant: 'caller' | 'merchant' | 'platform';
       /** further codes the handler may require for part of what it does (`requirePermission`) */
       also?: readonly PermissionCode[];
-      /** open to a user who must first change a password an administrator reset (`duringPasswordChange`) */
+      /** open to a user who must first change a password an administrator set or reset (`duringPasswordChange`) */
       duringPasswordChange?: true;
     };
 
@@ -36,7 +36,7 @@ export const PUBLIC = { access: { permission: 'public' } } as const satisfies { 
 /** Any signed-in user, in the tenant of the request. */
 export const signedIn = { access: { permission: 'authenticated', tenant: 'caller' } } as const satisfies { access: Access };
 /**
- * Any signed-in user, even one who must first change a password an administrator reset: only what the
+ * Any signed-in user, even one who must first change a password an administrator set or reset: only what the
  * change screen needs (their own info and menu, the change itself, signing out). Every other route refuses
  * that user with `passwordChangeRequired`.
  */

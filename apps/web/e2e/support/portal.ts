@@ -38,7 +38,10 @@ export async function signedIn(suite: BrowserSuite, who: Role | Session, { at, .
   return page;
 }
 
-/** The same page, signed out and signed in as `who` instead, on the home page: another person at the same browser. */
+/**
+ * The same page, signed out and signed in as `who` instead, on the home page (or, for someone whose password an
+ * administrator set, the change that comes first): another person at the same browser.
+ */
 export async function switchUser(suite: BrowserSuite, page: Page, who: Role | Session): Promise<void> {
   const stored = suite.storageState(who).origins.flatMap((origin) => origin.localStorage);
   await page.evaluate((items) => {
@@ -49,7 +52,7 @@ export async function switchUser(suite: BrowserSuite, page: Page, who: Role | Se
     for (const { name, value } of items) window.localStorage.setItem(name, value);
   }, stored);
   await page.goto(HOME);
-  await page.getByTestId('home-greeting').waitFor();
+  await page.getByTestId('home-greeting').or(page.getByTestId('password-change-gate')).waitFor();
 }
 
 /**

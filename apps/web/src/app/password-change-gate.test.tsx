@@ -53,7 +53,7 @@ function server(required: { now: boolean }, changed: (call: FetchCall) => unknow
       return answer;
     }
     if (call.url.pathname === '/api/sys/logout') return null;
-    return refuse(403, 'An administrator reset your password: change it before you continue');
+    return refuse(403, 'An administrator set your password: change it before you continue');
   });
 }
 
@@ -74,7 +74,7 @@ describe('the change a reset password asks for', () => {
     renderPortal();
     const shown = await dialog();
     expect(within(shown).getByText('Change your password')).toBeTruthy();
-    expect(within(shown).getByText(/An administrator reset your password/)).toBeTruthy();
+    expect(within(shown).getByText(/An administrator set your password/)).toBeTruthy();
     expect(screen.queryByText('the portal')).toBeNull();
     // no way past it but the change or signing out
     expect(within(shown).queryByRole('button', { name: /close/i })).toBeNull();
@@ -140,8 +140,8 @@ describe('the change a reset password asks for', () => {
   });
 
   test.each([
-    ['zh-TW', '請修改密碼', '登出', /管理員已重設您的密碼/],
-    ['zh-CN', '请修改密码', '退出登录', /管理员已重置您的密码/],
+    ['zh-TW', '請修改密碼', '登出', /您的密碼由管理員設定/],
+    ['zh-CN', '请修改密码', '退出登录', /您的密码由管理员设置/],
   ] as const)('speaks %s', async (language, title, signOut, intro) => {
     await changeLanguage(language);
     server({ now: true });

@@ -35,7 +35,7 @@ function PasswordChangeScreen() {
 }
 
 /**
- * What a user whose password an administrator reset sees instead of the main layout (app/routes.tsx): the
+ * What a user whose password an administrator set or reset sees instead of the main layout (app/routes.tsx): the
  * server answers them nothing but the change, their own info and menu, and signing out, so the portal waits
  * until they have chosen their own password.
  */

@@ -42,7 +42,7 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
 }
 
 /**
- * Whether the signed-in user must first change a password an administrator reset (the server refuses them
+ * Whether the signed-in user must first change a password an administrator set or reset (the server refuses them
  * everything else). The sign-in answer says so; while it does, each check asks the server again, which may
  * know better (a change made meanwhile). A failure keeps what the sign-in said.
  */

@@ -99,7 +99,7 @@ export const users = pgTable(
     /** main account of its tenant (the merchant who registered it) */
     mainAccount: boolean().notNull().default(false),
     passwordChangedAt: timestamp({ withTimezone: true }),
-    /** an administrator reset the password: the user must choose their own before anything else (plugins/auth.ts) */
+    /** an administrator set or reset the password (an add, an import, a tenant made by the platform, a reset): the user must choose their own before anything else (plugins/auth.ts) */
     passwordChangeRequired: boolean().notNull().default(false),
     /** the staff number a company gives its people */
     workNo: varchar({ length: 32 }).notNull().default(''),

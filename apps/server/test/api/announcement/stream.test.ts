@@ -180,7 +180,7 @@ describe(`the announcement stream (${testDbKind()})`, () => {
     const addUser = async (username: string) => {
       const ids = await one.db.select({ id: departments.id }).from(departments).where(and(eq(departments.tenantId, 1), eq(departments.orgCode, 'A01A01')));
       const added = ok<{ id: number }>(
-        await one.call({ method: 'POST', url: '/api/sys/user/add', token: tokens.merchant, payload: { username, password: PASSWORD, realname: username, departIds: [ids[0]!.id], roleIds: [staffRole] } }),
+        await one.call({ method: 'POST', url: '/api/sys/user/add', token: tokens.merchant, payload: { username, password: PASSWORD, passwordChangeRequired: false, realname: username, departIds: [ids[0]!.id], roleIds: [staffRole] } }),
       );
       return { id: added.id, token: await one.login(username, PASSWORD) };
     };

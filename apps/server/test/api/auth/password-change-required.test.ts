@@ -8,17 +8,17 @@ import { routeRecorder } from '../safety/route-table.ts';
 import { roles, users } from '../../../src/db/schema/sys.ts';
 
 /*
- * A password an administrator reset (/sys/user/changePassword) is one the administrator knows: its user must
- * change it before the portal answers anything but the change screen's calls (plugins/auth.ts).
+ * A password an administrator reset (/sys/user/changePassword) or chose for a new user is one the administrator
+ * knows: its user must change it before the portal answers anything but the change screen's calls (plugins/auth.ts).
  */
 
 const PASSWORD = 'Welcome2026x';
 const UPDATE = '/api/sys/user/updatePassword';
 const DEPARTS = '/api/sys/user/getCurrentUserDeparts';
 const REFUSAL = {
-  'zh-TW': '管理員已重設您的密碼，請先修改密碼才能繼續使用',
-  'zh-CN': '管理员已重置您的密码，请先修改密码才能继续使用',
-  'en-US': 'An administrator reset your password: change it before you continue',
+  'zh-TW': '您的密碼由管理員設定，請先修改密碼才能繼續使用',
+  'zh-CN': '您的密码由管理员设置，请先修改密码才能继续使用',
+  'en-US': 'An administrator set your password: change it before you continue',
 };
 /** What the change screen needs, and nothing more. */
 const OPEN_DURING_CHANGE = ['GET /api/sys/permission/getUserPermissionByToken', 'GET /api/user/info', 'POST /api/sys/logout', 'POST /api/sys/user/updatePassword'];
@@ -41,7 +41,7 @@ describe(`a password an administrator reset is changed before anything else (${t
   const addUser = async (username: string) => {
     phones += 1;
     const phone = `0912${String(880000 + phones)}`;
-    const user = ok<UserRecord>(await t.call({ method: 'POST', url: '/api/sys/user/add', token: merchant, payload: { username, phone, password: PASSWORD, realname: 'Reset test', roleIds: [staffRole] } }));
+    const user = ok<UserRecord>(await t.call({ method: 'POST', url: '/api/sys/user/add', token: merchant, payload: { username, phone, password: PASSWORD, passwordChangeRequired: false, realname: 'Reset test', roleIds: [staffRole] } }));
     return { ...user, phone };
   };
   const reset = async (id: number) => ok<PasswordResetResult>(await t.call({ method: 'PUT', url: '/api/sys/user/changePassword', token: merchant, payload: { id, mode: 'show' } })).password!;
@@ -109,6 +109,22 @@ describe(`a password an administrator reset is changed before anything else (${t
     );
     expect(answers.filter((answer) => answer.status !== 403 || answer.message !== REFUSAL['en-US'])).toEqual([]);
     expect(answers.length).toBeGreaterThan(100);
+  });
+
+  it('asks a user an administrator added for a change first, unless the administrator said otherwise', async () => {
+    const add = async (username: string, extra: object) =>
+      ok<UserRecord>(await t.call({ method: 'POST', url: '/api/sys/user/add', token: merchant, payload: { username, password: PASSWORD, realname: 'Added', roleIds: [staffRole], ...extra } }));
+    const added = await add('addedNew', {});
+    expect(await stored(added.id)).toBe(true);
+    const first = await signIn('addedNew', PASSWORD);
+    expect(first.userInfo.passwordChangeRequired).toBe(true);
+    expect(refused(await t.call({ method: 'GET', url: DEPARTS, token: first.token, lang: 'en-US' }), 403)).toBe(REFUSAL['en-US']);
+    ok(await change(first.token, 'addedNew', PASSWORD, 'Chosen#2027'));
+    expect(await stored(added.id)).toBe(false);
+
+    const kept = await add('addedKept', { passwordChangeRequired: false });
+    expect(await stored(kept.id)).toBe(false);
+    ok(await t.call({ method: 'GET', url: DEPARTS, token: (await signIn('addedKept', PASSWORD)).token }));
   });
 
   it('lets the user sign out while the change is pending', async () => {

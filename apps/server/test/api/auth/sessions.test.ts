@@ -121,7 +121,7 @@ describe(`token management (${testDbKind()})`, () => {
 
   it("lets only a top administrator end a top administrator's session (delegation), in three languages", async () => {
     const adminRole = (await t.db.select().from(roles).where(and(eq(roles.tenantId, 1), eq(roles.roleCode, 'merchant_admin'))))[0]!;
-    ok(await call(tokens.merchant, { method: 'POST', url: '/api/sys/user/add', payload: { username: 'deputy', password: 'Welcome2026x', realname: 'Deputy', roleIds: [adminRole.id] } }));
+    ok(await call(tokens.merchant, { method: 'POST', url: '/api/sys/user/add', payload: { username: 'deputy', password: 'Welcome2026x', passwordChangeRequired: false, realname: 'Deputy', roleIds: [adminRole.id] } }));
     const deputy = await t.login('deputy', 'Welcome2026x');
     const mainSession = await sessionIdOf(tokens.merchant);
     const mainUser = (await list(tokens.merchant, { username: 'merchant' })).records[0]!.userId;

@@ -295,7 +295,7 @@ describe(`delegation at every hand-out place (${testDbKind()})`, { timeout: 120_
       side: 'merchant',
       routes: ['POST /api/sys/user/add'],
       async attempt(run) {
-        const add = (username: string, roleIds: number[]) => () => call(run.u.token, 'POST', '/sys/user/add', { username, password: PASSWORD, realname: username, roleIds });
+        const add = (username: string, roleIds: number[]) => () => call(run.u.token, 'POST', '/sys/user/add', { username, password: PASSWORD, passwordChangeRequired: false, realname: username, roleIds });
         return [
           await change("add a user with the administrator's role", () => rightsOfName(`deleg_add_a${run.n}`), add(`deleg_add_a${run.n}`, [adminRole])),
           await change('add a user with the role of S', () => rightsOfName(`deleg_add_s${run.n}`), add(`deleg_add_s${run.n}`, [run.role]), { needs: ['system:user:add'] }),

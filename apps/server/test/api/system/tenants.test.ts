@@ -173,7 +173,10 @@ describe(`tenants and tenant packages (${testDbKind()})`, () => {
     const builtIn = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.tenantId, tenant.id));
     expect(builtIn).toHaveLength(2);
 
+    // the platform saw the password it made: the main account changes it before anything else
     const token = await t.login('kowloon_main', added.generatedPassword!);
+    expect(refused(await t.call({ method: 'GET', url: '/api/sys/position/list', token, lang: 'en-US' }), 403)).toBe('An administrator set your password: change it before you continue');
+    ok(await t.call({ method: 'POST', url: '/api/sys/user/updatePassword', token, payload: { username: 'kowloon_main', oldpassword: added.generatedPassword, password: 'Kowloon#2027', confirmpassword: 'Kowloon#2027' } }));
     const seen = ok<{ menu: MenuEntry[]; auth: { action: string }[] }>(await t.call({ method: 'GET', url: PERMISSIONS, token }));
     const packaged = await t.db.select({ name: permissions.name, perms: permissions.perms, menuType: permissions.menuType }).from(tenantPackagePermissions).innerJoin(permissions, eq(permissions.id, tenantPackagePermissions.permissionId)).where(eq(tenantPackagePermissions.packageId, smallPackage.id));
     expect(flatten(seen.menu).sort()).toEqual(packaged.filter((p) => p.menuType !== 2).map((p) => p.name).sort());

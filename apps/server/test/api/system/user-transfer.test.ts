@@ -107,7 +107,7 @@ describe(`users to and from Excel (${testDbKind()})`, () => {
     expect(ok<ImportResult>(response)).toEqual({ imported: 2, errors: [] });
     expect(response.json().message).toBe('Imported (users: 2)');
     const [alice] = await t.db.select().from(users).where(eq(users.username, 'imp_alice'));
-    expect(alice).toMatchObject({ realname: 'Alice', workNo: 'E100', phone: '0913000101', email: 'alice@example.com', orgCode: 'A01A01', defaultTenantId: 1, delFlag: 0 });
+    expect(alice).toMatchObject({ realname: 'Alice', workNo: 'E100', phone: '0913000101', email: 'alice@example.com', orgCode: 'A01A01', defaultTenantId: 1, delFlag: 0, passwordChangeRequired: true });
     expect(await t.db.select().from(userTenants).where(eq(userTenants.userId, alice!.id))).toEqual([{ userId: alice!.id, tenantId: 1 }]);
     expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, alice!.id))).toHaveLength(1);
     expect(await t.db.select().from(userPositions).where(eq(userPositions.userId, alice!.id))).toHaveLength(1);

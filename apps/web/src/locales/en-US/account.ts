@@ -17,7 +17,7 @@ export const account: typeof source = {
     sameAsOld: 'The new password must differ from the old one',
     required: {
       title: 'Change your password',
-      intro: 'An administrator reset your password. Enter the password you were given as the old password and choose your own to continue.',
+      intro: 'An administrator set your password. Enter the password you were given as the old password and choose your own to continue.',
       signOut: 'Sign out',
     },
   },

@@ -18,7 +18,7 @@ export const account = {
     // after an administrator's reset: the portal opens only once the user chose their own
     required: {
       title: '請修改密碼',
-      intro: '管理員已重設您的密碼。請在「舊密碼」輸入管理員提供的密碼，並設定您自己的新密碼，才能繼續使用系統。',
+      intro: '您的密碼由管理員設定。請在「舊密碼」輸入管理員提供的密碼，並設定您自己的新密碼，才能繼續使用系統。',
       signOut: '登出',
     },
   },

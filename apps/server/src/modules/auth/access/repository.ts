@@ -27,7 +27,7 @@ export type SessionRecord = {
   defaultTenantId: number;
   tenantIds: number[];
   expiresAt: number;
-  /** an administrator reset the password: the session may do nothing but change it (plugins/auth.ts) */
+  /** an administrator set or reset the password: the session may do nothing but change it (plugins/auth.ts) */
   passwordChangeRequired: boolean;
 };
 

@@ -153,7 +153,7 @@ export type TenantExtras = { validFrom: Date | null; validUntil: Date | null; co
  */
 export async function createMerchant(
   tx: Db,
-  values: { companyName: string; username: string; realname?: string; phone: string; passwordHash: string; language: Language; packageId: number; tenant?: TenantExtras },
+  values: { companyName: string; username: string; realname?: string; phone: string; passwordHash: string; passwordChangeRequired?: boolean; language: Language; packageId: number; tenant?: TenantExtras },
 ): Promise<{ tenantId: number; userId: number }> {
   const [tenant] = await tx
     .insert(tenants)
@@ -173,6 +173,7 @@ export async function createMerchant(
       realname: values.realname ?? values.username,
       nickname: values.realname ?? values.username,
       passwordHash: values.passwordHash,
+      passwordChangeRequired: values.passwordChangeRequired ?? false,
       phone: values.phone,
       defaultTenantId: tenant.id,
       mainAccount: true,

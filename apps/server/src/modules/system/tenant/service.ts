@@ -95,6 +95,8 @@ export async function addTenant(db: Db, caller: TenantCaller, input: TenantAddIn
         realname: account.realname,
         phone,
         passwordHash,
+        // the platform chose or saw the password: the main account changes it at its first sign-in
+        passwordChangeRequired: true,
         language: 'zh-TW',
         packageId,
         tenant: extras,

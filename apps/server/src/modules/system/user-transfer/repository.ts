@@ -44,6 +44,8 @@ export async function insertUsers(tx: Db, tenantId: number, createdBy: number, i
         username: user.username,
         realname: user.realname,
         passwordHash: user.passwordHash,
+        // the importer chose it: its user changes it at the next sign-in, before anything else
+        passwordChangeRequired: true,
         workNo: user.workNo,
         phone: user.phone,
         email: user.email,

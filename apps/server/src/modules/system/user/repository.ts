@@ -247,7 +247,7 @@ export type UserValues = {
 };
 
 /** A new account, member of the tenant, working there by default. Inside a transaction. */
-export async function insertUser(tx: Db, tenantId: number, values: UserValues & { username: string; passwordHash: string; createdBy: number }): Promise<number> {
+export async function insertUser(tx: Db, tenantId: number, values: UserValues & { username: string; passwordHash: string; passwordChangeRequired: boolean; createdBy: number }): Promise<number> {
   const [row] = await tx
     .insert(users)
     .values({ ...values, nickname: values.realname, defaultTenantId: tenantId })

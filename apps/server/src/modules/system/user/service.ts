@@ -111,7 +111,7 @@ function conflictOf(error: unknown): never {
 }
 
 export async function addUser({ db, access }: UserAdmin, auth: AuthContext, input: z.infer<typeof userAddInput>, actor: AuditActor): Promise<UserRecord> {
-  const { username, password, ...fields } = input;
+  const { username, password, passwordChangeRequired, ...fields } = input;
   if (!USERNAME_PATTERN.test(username)) throw badRequest('usernameInvalid');
   if (!isStrongPassword(password)) throw badRequest('passwordWeak');
   const { values, links } = await checkedFields(db, auth.tenantId, fields, null);
@@ -123,7 +123,7 @@ export async function addUser({ db, access }: UserAdmin, auth: AuthContext, inpu
   let userId: number;
   try {
     userId = await db.transaction(async (scoped) => {
-      const id = await insertUser(scoped, auth.tenantId, { ...values, username, passwordHash, createdBy: auth.userId });
+      const id = await insertUser(scoped, auth.tenantId, { ...values, username, passwordHash, passwordChangeRequired, createdBy: auth.userId });
       await replaceLinks(scoped, auth.tenantId, id, links);
       await recordAudit(scoped, actor, { resource: 'user', resourceId: id, action: 'create', label: username, after: await findUserRecord(scoped, auth.tenantId, id) });
       return id;

@@ -82,8 +82,24 @@ describe('the user form: the rules before sending, the username checked as it is
     await waitFor(() => expect(calls.some((call) => call.url.searchParams.get('username') === 'newcomer')).toBe(true), { timeout: 3000 });
     await save();
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]?.body).toMatchObject({ username: 'newcomer', password: 'Welcome2026', realname: 'Someone', departIds: [], roleIds: [], positionIds: [] });
+    // the administrator chose the password: by default its user changes it at the next sign-in
+    expect(writes(calls)[0]?.body).toMatchObject({ username: 'newcomer', password: 'Welcome2026', passwordChangeRequired: true, realname: 'Someone', departIds: [], roleIds: [], positionIds: [] });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('leaves the password as it is at the next sign-in when the administrator says so', async () => {
+    signIn(['system:user:add']);
+    const calls = stubFetch(server);
+    renderUi(<UserFormDrawer open user={null} onClose={vi.fn()} />);
+    await screen.findByTestId('user-form-username');
+    await type('Username', 'kiosk_user');
+    await waitFor(() => expect(calls.some((call) => call.url.searchParams.get('username') === 'kiosk_user')).toBe(true), { timeout: 3000 });
+    await type('Password', 'Welcome2026');
+    await type('Real name', 'Kiosk');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Must change this password at the next sign-in' }));
+    await save();
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]?.body).toMatchObject({ username: 'kiosk_user', passwordChangeRequired: false });
   });
 
   it('checks a phone and an email with the server only once they are given and valid, showing its message', async () => {

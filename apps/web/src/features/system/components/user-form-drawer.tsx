@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Col, Form, Input, Row, Select, TreeSelect } from 'antd';
+import { Checkbox, Col, Form, Input, Row, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DepartIdNode } from '@portal/shared/system-departs';
 import type { UserRecord } from '@portal/shared/system-users';
@@ -17,6 +17,8 @@ import { UserAvatarField } from './user-avatar-field.tsx';
 type Values = {
   username: string;
   password: string;
+  /** on add: the user changes the password the administrator chose at the next sign-in */
+  passwordChangeRequired: boolean;
   realname: string;
   phone: string;
   email: string;
@@ -28,7 +30,7 @@ type Values = {
   roleIds: number[];
 };
 
-const EMPTY: Values = { username: '', password: '', realname: '', phone: '', email: '', workNo: '', avatar: '', departIds: [], positionIds: [], roleIds: [] };
+const EMPTY: Values = { username: '', password: '', passwordChangeRequired: true, realname: '', phone: '', email: '', workNo: '', avatar: '', departIds: [], positionIds: [], roleIds: [] };
 
 const valuesOf = (user: UserRecord): Values => ({
   ...EMPTY,
@@ -111,7 +113,7 @@ export function UserFormDrawer({ open, user, onClose }: { open: boolean; user: U
       positionIds: values.positionIds,
       roleIds: values.roleIds,
     };
-    return (user ? edit.mutateAsync({ ...fields, id: user.id }) : add.mutateAsync({ ...fields, username: values.username.trim(), password: values.password })).then(
+    return (user ? edit.mutateAsync({ ...fields, id: user.id }) : add.mutateAsync({ ...fields, username: values.username.trim(), password: values.password, passwordChangeRequired: values.passwordChangeRequired })).then(
       () => true,
       () => false,
     );
@@ -155,6 +157,9 @@ export function UserFormDrawer({ open, user, onClose }: { open: boolean; user: U
             <Col xs={24} md={12}>
               <Form.Item name="password" label={t('field.password')} required rules={[...rules.requiredText(t('field.password'), 64), problem(passwordProblem)]} extra={t('form.passwordHint')}>
                 <Input.Password autoComplete="new-password" maxLength={64} data-testid="user-form-password" />
+              </Form.Item>
+              <Form.Item name="passwordChangeRequired" valuePropName="checked" style={{ marginTop: -8 }}>
+                <Checkbox data-testid="user-form-password-change">{t('form.passwordChangeRequired')}</Checkbox>
               </Form.Item>
             </Col>
           )}

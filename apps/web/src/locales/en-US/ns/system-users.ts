@@ -62,6 +62,7 @@ export const resources: English<typeof source> = {
     phoneInvalid: 'Invalid phone number (mainland China 11 digits, Taiwan 10 digits starting 09, Hong Kong / Macau 8 digits, or +country code and number)',
     emailInvalid: 'Invalid email address',
     passwordHint: '8 to 64 characters with both letters and digits',
+    passwordChangeRequired: 'Must change this password at the next sign-in',
     passwordWeak: 'The password needs 8 to 64 characters with both letters and digits',
     orgCodeHint: 'The department the user works in after signing in: one of the chosen departments',
     upload: 'Upload avatar',

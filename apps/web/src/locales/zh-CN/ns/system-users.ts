@@ -59,6 +59,7 @@ export const resources: typeof source = {
     phoneInvalid: '手机号码格式不正确（中国大陆 11 位、台湾 09 开头 10 位、港澳 8 位，或 +国家码号码）',
     emailInvalid: '电子邮件格式不正确',
     passwordHint: '8 至 64 个字符，并同时包含字母与数字',
+    passwordChangeRequired: '下次登录时须修改此密码',
     passwordWeak: '密码需 8 至 64 个字符，并同时包含字母与数字',
     orgCodeHint: '登录后所在的部门，须是所选部门之一',
     upload: '上传头像',

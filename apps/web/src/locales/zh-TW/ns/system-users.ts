@@ -58,6 +58,7 @@ export const resources = {
     phoneInvalid: '手機號碼格式不正確（中國大陸 11 位、台灣 09 開頭 10 位、港澳 8 位，或 +國碼號碼）',
     emailInvalid: '電子郵件格式不正確',
     passwordHint: '8 至 64 個字元，並同時包含字母與數字',
+    passwordChangeRequired: '下次登入時須修改此密碼',
     passwordWeak: '密碼需 8 至 64 個字元，並同時包含字母與數字',
     orgCodeHint: '登入後所在的部門，須是所選部門之一',
     upload: '上傳頭像',
