@@ -3,12 +3,12 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import type { MenuEntry } from '@portal/shared/sys';
 import { useAuth } from '../lib/auth.ts';
 import { i18n } from '../lib/i18n.ts';
 import { usePreferences } from '../lib/preferences.ts';
 import { TestProviders } from '../test/render-ui.tsx';
 import { testUser } from '../test/fixtures.ts';
+import { menuEntry } from '../test/menu-entries.ts';
 import { ContentArea } from './content-area.tsx';
 import { PagesContext } from './pages-context.ts';
 import { useTabsStore } from './tabs/tabs-store.ts';
@@ -22,17 +22,7 @@ function StatefulPage() {
 
 const findPage = (component: string) => (component === 'test/page' ? () => Promise.resolve(StatefulPage as ComponentType) : undefined);
 
-const entry = (path: string, title: string): MenuEntry => ({
-  id: path.length,
-  path,
-  name: path,
-  component: 'test/page',
-  redirect: null,
-  hidden: false,
-  alwaysShow: false,
-  route: '1',
-  meta: { title, icon: null, url: null, keepAlive: false, internalOrExternal: false, permissionList: [] },
-});
+const entry = menuEntry;
 
 const MENU = [entry('/dashboard/analysis', 'menu.home'), entry('/system/user', 'menu.system.user')];
 /** the catalogue: the user's pages and one the user may not open */

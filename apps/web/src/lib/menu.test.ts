@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuEntry } from '@portal/shared/sys';
+import { menuEntry } from '../test/menu-entries.ts';
 import { menuRoutes } from './menu.ts';
 
-const entry = (path: string, extra: Partial<MenuEntry> = {}): MenuEntry => ({
-  id: path.length,
-  path,
-  name: path,
-  component: 'test/page',
-  redirect: null,
-  hidden: false,
-  alwaysShow: false,
-  route: '1',
-  meta: { title: path, icon: null, url: null, keepAlive: false, internalOrExternal: false, permissionList: [] },
-  ...extra,
-});
+const entry = (path: string, extra: Partial<MenuEntry> = {}) => menuEntry(path, path, extra);
 
 const parentsOf = (menu: MenuEntry[], path: string) => menuRoutes(menu).get(path)?.parents.map((parent) => parent.path);
 

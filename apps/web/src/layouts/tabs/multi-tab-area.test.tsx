@@ -13,6 +13,7 @@ import { MultiTabArea } from './multi-tab-area.tsx';
 import { useTabsStore } from './tabs-store.ts';
 import { MAX_TABS } from './tab-list.ts';
 import { testUser } from '../../test/fixtures.ts';
+import { menuEntry } from '../../test/menu-entries.ts';
 
 /** How often each test page was mounted, by its path: a re-mount means its state was lost. */
 const mounts = new Map<string, number>();
@@ -36,18 +37,7 @@ function StatefulPage() {
 
 const findPage = (component: string) => (component === 'test/page' || component === 'test/order-detail' ? () => Promise.resolve(StatefulPage as ComponentType) : undefined);
 
-const entry = (path: string, title: string, extra: Partial<MenuEntry> = {}): MenuEntry => ({
-  id: path.length,
-  path,
-  name: path,
-  component: 'test/page',
-  redirect: null,
-  hidden: false,
-  alwaysShow: false,
-  route: '1',
-  meta: { title, icon: null, url: null, keepAlive: false, internalOrExternal: false, permissionList: [] },
-  ...extra,
-});
+const entry = menuEntry;
 
 const HOME = entry('/dashboard/analysis', 'menu.home');
 const PAGES = [
