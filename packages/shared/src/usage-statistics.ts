@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_LATENCY_BUCKETS_MS, API_TYPES, PUSH_ATTEMPT_OUTCOMES } from './open-api.ts';
+import { API_LATENCY_BUCKETS_MS, API_TYPES, PUSH_ATTEMPT_OUTCOMES, PUSH_REFUSALS } from './open-api.ts';
 import { visitRangeQuery } from './visit-statistics.ts';
 
 /*
@@ -83,6 +83,8 @@ export const pushStatistics = z.object({
   endpoints: z.array(pushFigures.extend({ endpointId: z.number().int(), url: z.string(), enabled: z.boolean() })),
   /** failed attempts by how they ended (every outcome but SUCCESS, zeros included) */
   reasons: z.array(z.object({ outcome: z.enum(PUSH_ATTEMPT_OUTCOMES), attempts: z.number().int() })),
+  /** failed deliveries that were never sent, by why (every refusal, zeros included): they have no attempt */
+  refusals: z.array(z.object({ refusal: z.enum(PUSH_REFUSALS), deliveries: z.number().int() })),
 });
 export type PushStatistics = z.infer<typeof pushStatistics>;
 export type PushDayFigures = PushStatistics['days'][number];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { PushAttemptOutcome, PushDeliveryStatus } from '@portal/shared/open-api';
+import type { PushAttemptOutcome, PushDeliveryStatus, PushRefusal } from '@portal/shared/open-api';
 import { presetRange, VISIT_PRESETS } from '@portal/shared/visit-statistics';
 import type { PushStatistics } from '@portal/shared/usage-statistics';
 import { pushAttempts, pushDeliveries, pushEndpoints, pushMessages } from '../../../src/db/schema/open-api.ts';
@@ -23,7 +23,7 @@ const at = (day: string, h: number, m = 0, s = 0, ms = 0) => {
 };
 
 type Attempt = { outcome: PushAttemptOutcome; latencyMs: number; startedAt: Date };
-type Delivery = { tenantId: number; endpoint: 'e1' | 'e2' | 'e3'; status: PushDeliveryStatus; createdAt: Date; day: string; attempts: Attempt[] };
+type Delivery = { tenantId: number; endpoint: 'e1' | 'e2' | 'e3'; status: PushDeliveryStatus; createdAt: Date; day: string; attempts: Attempt[]; refusal?: PushRefusal };
 
 describe(`message push statistics (${testDbKind()})`, () => {
   let t: TestApp;
@@ -61,8 +61,8 @@ describe(`message push statistics (${testDbKind()})`, () => {
       { tenantId: 1, endpoint: 'e2', status: 'SUCCEEDED', createdAt: early(0), day: today, attempts: [{ outcome: 'SUCCESS', latencyMs: 400, startedAt: early(0) }] },
       // yesterday to its very last millisecond
       { tenantId: 1, endpoint: 'e1', status: 'SUCCEEDED', createdAt: at(yesterday, 23, 59, 59, 999), day: yesterday, attempts: [{ outcome: 'SUCCESS', latencyMs: 20, startedAt: at(yesterday, 23, 59, 59, 999) }] },
-      // the last moment of last month
-      { tenantId: 1, endpoint: 'e1', status: 'FAILED', createdAt: at(lastMonthEnd, 23, 59, 59, 999), day: lastMonthEnd, attempts: [] },
+      // the last moment of last month: refused before sending, so no attempt
+      { tenantId: 1, endpoint: 'e1', status: 'FAILED', createdAt: at(lastMonthEnd, 23, 59, 59, 999), day: lastMonthEnd, attempts: [], refusal: 'HOLDER_RIGHTS' },
       // another company's
       { tenantId: 2, endpoint: 'e3', status: 'SUCCEEDED', createdAt: early(0), day: today, attempts: [{ outcome: 'SUCCESS', latencyMs: 5, startedAt: early(0) }] },
     );
@@ -71,7 +71,7 @@ describe(`message push statistics (${testDbKind()})`, () => {
       const endpointId = endpoints[delivery.endpoint];
       const [row] = await t.db
         .insert(pushDeliveries)
-        .values({ tenantId: delivery.tenantId, messageId: message!.id, endpointId, status: delivery.status, attempts: delivery.attempts.length, createdAt: delivery.createdAt })
+        .values({ tenantId: delivery.tenantId, messageId: message!.id, endpointId, status: delivery.status, attempts: delivery.attempts.length, createdAt: delivery.createdAt, refusal: delivery.refusal ?? null })
         .returning({ id: pushDeliveries.id });
       if (delivery.attempts.length > 0)
         await t.db.insert(pushAttempts).values(
@@ -113,6 +113,16 @@ describe(`message push statistics (${testDbKind()})`, () => {
     expect(result.days[0]?.date).toBe(range.begin);
     expect(result.days.at(-1)?.date).toBe(range.end);
     expect(result.days.reduce((sum, day) => sum + day.deliveries, 0)).toBe(inside.length);
+  });
+
+  it('counts a delivery refused before sending as a failure without an attempt, by why it was refused', async () => {
+    const lastMonth = ok<PushStatistics>(await stats(merchant, { preset: 'lastMonth' }));
+    expect(lastMonth.refusals.find((row) => row.refusal === 'HOLDER_RIGHTS')?.deliveries).toBe(1);
+    expect(lastMonth.refusals.filter((row) => row.refusal !== 'HOLDER_RIGHTS').every((row) => row.deliveries === 0)).toBe(true);
+    expect(lastMonth.totals.failed).toBeGreaterThanOrEqual(1);
+    const today_ = ok<PushStatistics>(await stats(merchant, { preset: 'today' }));
+    expect(today_.refusals.every((row) => row.deliveries === 0)).toBe(true);
+    expect(today_.refusals).toHaveLength(7);
   });
 
   it('takes one endpoint', async () => {

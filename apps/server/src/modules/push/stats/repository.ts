@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PushAttemptOutcome } from '@portal/shared/open-api';
+import type { PushAttemptOutcome, PushRefusal } from '@portal/shared/open-api';
 import type { DayRange } from '@portal/shared/visit-statistics';
 import type { Db } from '../../../db/client.ts';
 import { pushAttempts, pushDeliveries, pushEndpoints } from '../../../db/schema/open-api.ts';
@@ -69,6 +69,17 @@ export async function failureReasons(db: Db, f: PushStatsFilter): Promise<Map<Pu
     where ${a.tenantId} = ${f.tenantId} and ${a.startedAt} >= ${from(f)} and ${a.startedAt} < ${until(f)} and ${a.outcome} <> 'SUCCESS'${endpoint}
     group by 1`);
   return new Map(rows.map((row) => [row.outcome, Number(row.attempts)]));
+}
+
+/** Deliveries created in the range that failed without an attempt (refused before sending), by why. */
+export async function refusedDeliveries(db: Db, f: PushStatsFilter): Promise<Map<PushRefusal, number>> {
+  const d = pushDeliveries;
+  const endpoint = f.endpointId === undefined ? sql`` : sql` and ${d.endpointId} = ${f.endpointId}`;
+  const rows = await rawRows<{ refusal: PushRefusal; deliveries: string }>(db, sql`
+    select ${d.refusal} as refusal, count(*) as deliveries from ${d}
+    where ${d.tenantId} = ${f.tenantId} and ${d.createdAt} >= ${from(f)} and ${d.createdAt} < ${until(f)} and ${d.refusal} is not null${endpoint}
+    group by 1`);
+  return new Map(rows.map((row) => [row.refusal, Number(row.deliveries)]));
 }
 
 /** The tenant's endpoints (or the one asked for), oldest first. */

@@ -1,11 +1,11 @@
-import { PUSH_ATTEMPT_OUTCOMES } from '@portal/shared/open-api';
+import { PUSH_ATTEMPT_OUTCOMES, PUSH_REFUSALS } from '@portal/shared/open-api';
 import type { PushFigures, PushStatistics } from '@portal/shared/usage-statistics';
 import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { serverTimeZone } from '../../../lib/server-day.ts';
 import { resolveStatisticsRange, type StatisticsRangeQuery } from '../../../lib/statistics-range.ts';
 import { daysOf } from '../../open-api/usage/service.ts';
-import { attemptCounts, deliveryCounts, failureReasons, tenantEndpoints, type AttemptCounts, type DeliveryCounts, type Grouped, type PushStatsFilter } from './repository.ts';
+import { attemptCounts, deliveryCounts, failureReasons, refusedDeliveries, tenantEndpoints, type AttemptCounts, type DeliveryCounts, type Grouped, type PushStatsFilter } from './repository.ts';
 
 export type PushStatsQuery = StatisticsRangeQuery & { endpointId?: number };
 
@@ -55,7 +55,7 @@ export async function resolvePushStatsRequest(db: Db, tenantId: number, query: P
 /** Deliveries, success rate, failures by reason, per endpoint and per day of the tenant's pushes in the range. */
 export async function pushStatistics(db: Db, tenantId: number, query: PushStatsQuery): Promise<PushStatistics> {
   const { range, filter, endpoints } = await resolvePushStatsRequest(db, tenantId, query);
-  const [deliveries, attempts, reasons] = [split(await deliveryCounts(db, filter)), split(await attemptCounts(db, filter)), await failureReasons(db, filter)];
+  const [deliveries, attempts, reasons, refused] = [split(await deliveryCounts(db, filter)), split(await attemptCounts(db, filter)), await failureReasons(db, filter), await refusedDeliveries(db, filter)];
   return {
     ...range,
     totals: figuresOf(deliveries.total, attempts.total),
@@ -64,5 +64,6 @@ export async function pushStatistics(db: Db, tenantId: number, query: PushStatsQ
       .map((endpoint) => ({ endpointId: endpoint.id, url: endpoint.url, enabled: endpoint.enabled, ...figuresOf(deliveries.endpoints.get(endpoint.id), attempts.endpoints.get(endpoint.id)) }))
       .sort((a, b) => b.deliveries - a.deliveries || b.attempts - a.attempts),
     reasons: PUSH_ATTEMPT_OUTCOMES.filter((outcome) => outcome !== 'SUCCESS').map((outcome) => ({ outcome, attempts: reasons.get(outcome) ?? 0 })),
+    refusals: PUSH_REFUSALS.map((refusal) => ({ refusal, deliveries: refused.get(refusal) ?? 0 })),
   };
 }

@@ -39,21 +39,32 @@ export function PushDailyChart({ days }: { days: PushDayFigures[] }) {
   return <EChart option={option} label={t('push.dailyChart')} testId="push-daily-chart" />;
 }
 
-/** Failed attempts by how they ended, as horizontal bars. */
-export function PushReasonsChart({ reasons }: { reasons: PushStatistics['reasons'] }) {
-  const { t } = useTranslation('statistics');
+/**
+ * Failed attempts by how they ended, then the deliveries never sent by why (those that happened), as horizontal
+ * bars: a failed delivery shows here whether it was tried or refused before sending.
+ */
+export function PushReasonsChart({ reasons, refusals }: { reasons: PushStatistics['reasons']; refusals: PushStatistics['refusals'] }) {
+  const { t } = useTranslation(['statistics', 'message-push']);
   const { token } = theme.useToken();
-  const option = useMemo(
-    () => ({
-      color: [token.colorError],
+  const option = useMemo(() => {
+    const refused = refusals.filter((row) => row.deliveries > 0);
+    const labels = [...reasons.map((row) => t(`push.reasons.${row.outcome}`)), ...refused.map((row) => t(`message-push:refusal.${row.refusal}`))];
+    // one bar a row: each series has its own rows, the other's are empty
+    const attempts = [...reasons.map((row) => row.attempts), ...refused.map(() => null)];
+    const notSent = [...reasons.map(() => null), ...refused.map((row) => row.deliveries)];
+    return {
+      color: [token.colorError, token.colorWarning],
       textStyle: { color: token.colorText, fontFamily: token.fontFamily },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      grid: { left: 8, right: 32, top: 8, bottom: 8, containLabel: true },
+      legend: refused.length > 0 ? { top: 0, textStyle: { color: token.colorText } } : undefined,
+      grid: { left: 8, right: 32, top: refused.length > 0 ? 32 : 8, bottom: 8, containLabel: true },
       xAxis: { type: 'value', minInterval: 1, axisLabel: { color: token.colorTextSecondary }, splitLine: { lineStyle: { color: token.colorBorderSecondary } } },
-      yAxis: { type: 'category', inverse: true, data: reasons.map((row) => t(`push.reasons.${row.outcome}`)), axisLabel: { color: token.colorText } },
-      series: [{ name: t('push.failedAttempts'), type: 'bar', data: reasons.map((row) => row.attempts), barMaxWidth: 20, label: { show: true, position: 'right', color: token.colorText } }],
-    }),
-    [reasons, t, token],
-  );
+      yAxis: { type: 'category', inverse: true, data: labels, axisLabel: { color: token.colorText } },
+      series: [
+        { name: t('push.failedAttempts'), type: 'bar', stack: 'row', data: attempts, barMaxWidth: 20, label: { show: true, position: 'right', color: token.colorText } },
+        { name: t('push.notSent'), type: 'bar', stack: 'row', data: notSent, barMaxWidth: 20, label: { show: true, position: 'right', color: token.colorText } },
+      ],
+    };
+  }, [reasons, refusals, t, token]);
   return <EChart option={option} label={t('push.reasonsChart')} testId="push-reasons-chart" height={300} />;
 }

@@ -80,9 +80,9 @@ export function MessagePushStatisticsPage() {
         </Col>
         <Col xs={24} xl={10}>
           <Card title={t('push.reasonsChart')} loading={stats.isPending}>
-            {data?.reasons.some((row) => row.attempts > 0) ? (
+            {data && (data.reasons.some((row) => row.attempts > 0) || data.refusals.some((row) => row.deliveries > 0)) ? (
               <Suspense fallback={<Skeleton active />}>
-                <PushReasonsChart reasons={data.reasons} />
+                <PushReasonsChart reasons={data.reasons} refusals={data.refusals} />
               </Suspense>
             ) : <Empty description={t('push.noFailures')} />}
           </Card>

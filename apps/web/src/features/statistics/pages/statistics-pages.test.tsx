@@ -39,13 +39,14 @@ const pushFigures = (deliveries: number, failed: number): PushFigures => ({
   avgLatencyMs: 120,
   p95LatencyMs: 480,
 });
-const pushStats = (failed: number): PushStatistics => ({
+const pushStats = (failed: number, refused = 0): PushStatistics => ({
   begin: today,
   end: today,
   totals: pushFigures(40, failed),
   days: [{ date: today, ...pushFigures(40, failed) }],
   endpoints: [{ endpointId: 3, url: 'https://erp.example.com/hooks', enabled: true, ...pushFigures(40, failed) }],
   reasons: [{ outcome: 'TIMEOUT', attempts: failed }],
+  refusals: [{ refusal: 'ENDPOINT_DISABLED', deliveries: refused }],
 });
 
 describe('the statistics pages of the open API', { timeout: 30_000 }, () => {
@@ -113,6 +114,15 @@ describe('the statistics pages of the open API', { timeout: 30_000 }, () => {
     renderUi(<MessagePushStatisticsPage />);
     await screen.findByTestId('total-deliveries');
     await waitFor(() => expect((screen.getByTestId('retry-failed') as HTMLButtonElement).disabled).toBe(true));
-    expect(screen.getByText('No failed attempts in this range')).toBeTruthy();
+    expect(screen.getByText('No failures in this range')).toBeTruthy();
+  });
+
+  it('push statistics: deliveries refused before sending count as failures, though they have no attempt', async () => {
+    signIn(['statistics:push:list']);
+    stubFetch((call) => (call.url.pathname.endsWith('/endpoints') ? [] : pushStats(0, 3)));
+    renderUi(<MessagePushStatisticsPage />);
+    await screen.findByTestId('total-deliveries');
+    expect(await screen.findByTestId('push-reasons-chart')).toBeTruthy();
+    expect(screen.queryByText('No failures in this range')).toBeNull();
   });
 });

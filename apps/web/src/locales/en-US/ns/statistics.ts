@@ -70,6 +70,7 @@ export const resources: typeof source = {
     successRate: "Success rate",
     attempts: "Attempts",
     failedAttempts: "Failed attempts",
+    notSent: "Deliveries not sent",
     avgLatency: "Mean latency",
     p95Latency: "P95 latency",
     ms: "{{value}} ms",
@@ -78,7 +79,7 @@ export const resources: typeof source = {
     byEndpoint: "Per endpoint",
     date: "Date",
     empty: "No deliveries in this range",
-    noFailures: "No failed attempts in this range",
+    noFailures: "No failures in this range",
     note: "Deliveries count by the day their message was created, attempts by the time they started; the success rate is succeeded / (succeeded + failed), deliveries still pending aside. Days run from 00:00:00 to 23:59:59 in the server's time zone.",
     reasons: {
       SUCCESS: "Success",

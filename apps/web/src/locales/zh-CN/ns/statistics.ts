@@ -70,6 +70,7 @@ export const resources: typeof source = {
     successRate: "成功率",
     attempts: "尝试次数",
     failedAttempts: "失败尝试",
+    notSent: "未送出的推送",
     avgLatency: "平均耗时",
     p95Latency: "P95 耗时",
     ms: "{{value}} ms",
@@ -78,7 +79,7 @@ export const resources: typeof source = {
     byEndpoint: "按端点",
     date: "日期",
     empty: "此区间没有推送",
-    noFailures: "此区间没有失败的尝试",
+    noFailures: "此区间没有失败的推送",
     note: "推送数按消息创建日计，尝试按开始时间计；成功率为成功 /（成功 + 失败），待推送的不计入。日期以服务器时区 00:00:00 至 23:59:59 计。",
     reasons: {
       SUCCESS: "成功",

@@ -69,6 +69,7 @@ export const resources = {
     successRate: "成功率",
     attempts: "嘗試次數",
     failedAttempts: "失敗嘗試",
+    notSent: "未送出的推送",
     avgLatency: "平均耗時",
     p95Latency: "P95 耗時",
     ms: "{{value}} ms",
@@ -77,7 +78,7 @@ export const resources = {
     byEndpoint: "依端點",
     date: "日期",
     empty: "此區間沒有推送",
-    noFailures: "此區間沒有失敗的嘗試",
+    noFailures: "此區間沒有失敗的推送",
     note: "推送數依訊息建立日計，嘗試依開始時間計；成功率為成功 /（成功 + 失敗），待推送的不計入。日期以伺服器時區 00:00:00 至 23:59:59 計。",
     reasons: {
       SUCCESS: "成功",
