@@ -3,7 +3,7 @@ import { dictItemEditInput, type DictItemRecord } from '@portal/shared/system-di
 import type { Locator, Page } from 'playwright-core';
 import { addUser, portalApi } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
-import { clickOption, HOME, rowWith, signedIn, switchUser } from './support/portal.ts';
+import { chooseOwnPassword, clickOption, HOME, rowWith, signedIn, switchUser } from './support/portal.ts';
 import { PASSWORD, signInByApi, type Role, type Session } from './support/sessions.ts';
 
 /*
@@ -131,13 +131,7 @@ describe('system administration II: tenants, dictionaries, announcements, sessio
 
       // ---- its main account chooses its own password first (the platform chose this one), then sees exactly the package's menus
       await switchTo(page, await signInByApi(suite.portal().url, mainUser));
-      await page.getByTestId('password-change-gate').waitFor();
-      const change = page.locator('.ant-modal:visible');
-      await change.locator('#oldpassword').fill(PASSWORD);
-      await change.locator('#password').fill(`${PASSWORD}-own`);
-      await change.locator('#confirmpassword').fill(`${PASSWORD}-own`);
-      await change.getByRole('button', { name: 'OK' }).click();
-      await page.getByTestId('side-menu').waitFor();
+      await chooseOwnPassword(page, PASSWORD, `${PASSWORD}-own`);
       expect(await sideMenuTexts(page)).toEqual(['Home', 'Logistics']);
       await page.getByTestId('side-menu').getByText('Logistics', { exact: true }).click();
       await expect.poll(() => sideMenuTexts(page)).toEqual(['Home', 'Logistics', 'International Logistics Orders']);

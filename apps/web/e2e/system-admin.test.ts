@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { menuEditInput, type MenuTreeNode } from '@portal/shared/system-menus';
 import { portalApi } from './support/api.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
-import { clickOption, signedIn, switchUser } from './support/portal.ts';
+import { chooseOwnPassword, clickOption, signedIn, switchUser } from './support/portal.ts';
 import { PASSWORD, signInByApi, type Role, type Session } from './support/sessions.ts';
 
 /*
@@ -137,13 +137,7 @@ describe('system administration: a merchant builds a team, the platform edits a 
     // ---- that user chooses their own password first (the merchant chose this one), then sees exactly those
     // menus and buttons, and only Created orders
     await switchTo(page, await signInByApi(suite.portal().url, username, password));
-    await page.getByTestId('password-change-gate').waitFor();
-    const change = page.locator('.ant-modal:visible');
-    await change.locator('#oldpassword').fill(password);
-    await change.locator('#password').fill(ownPassword);
-    await change.locator('#confirmpassword').fill(ownPassword);
-    await change.getByRole('button', { name: 'OK' }).click();
-    await page.getByTestId('side-menu').waitFor();
+    await chooseOwnPassword(page, password, ownPassword);
     expect(await sideMenuTexts(page)).toEqual(['Home', 'Logistics']);
     await page.getByTestId('side-menu').getByText('Logistics', { exact: true }).click();
     await expect.poll(() => sideMenuTexts(page)).toEqual(['Home', 'Logistics', 'International Logistics Orders']);

@@ -78,9 +78,14 @@ export const normalizeNumber = (text: string) => text.normalize('NFKC').replace(
  * this way has one (migration 0007). An empty term matches everything (undefined: no condition).
  */
 export function numberSearch(column: AnyColumn | SQL, term: string | undefined): SQL | undefined {
+  const pattern = numberPattern(term);
+  return pattern === undefined ? undefined : sql`upper(${column}) like ${pattern}`;
+}
+
+/** The LIKE pattern of a number search: what was typed, normalised, then anything; undefined for nothing typed. */
+function numberPattern(term: string | undefined): string | undefined {
   const wanted = term === undefined ? '' : normalizeNumber(term);
-  if (wanted === '') return undefined;
-  return sql`upper(${column}) like ${`${escapeLike(wanted)}%`}`;
+  return wanted === '' ? undefined : `${escapeLike(wanted)}%`;
 }
 
 /**
@@ -90,9 +95,8 @@ export function numberSearch(column: AnyColumn | SQL, term: string | undefined):
  * through the (tenant, number) unique index.
  */
 export function issuedNumberSearch(column: AnyColumn, term: string | undefined): SQL | undefined {
-  const wanted = term === undefined ? '' : normalizeNumber(term);
-  if (wanted === '') return undefined;
-  return sql`${column} like ${`${escapeLike(wanted)}%`}`;
+  const pattern = numberPattern(term);
+  return pattern === undefined ? undefined : sql`${column} like ${pattern}`;
 }
 
 export function pageOf<T>(records: T[], total: number, pageNo: number, size: number): Page<T> {

@@ -56,6 +56,20 @@ export async function switchUser(suite: BrowserSuite, page: Page, who: Role | Se
 }
 
 /**
+ * The first screen of someone whose password an administrator set: they type the one they were `given` and choose
+ * `own`, as the change dialog asks, and the portal opens (en-US).
+ */
+export async function chooseOwnPassword(page: Page, given: string, own: string): Promise<void> {
+  await page.getByTestId('password-change-gate').waitFor();
+  const change = page.locator('.ant-modal:visible');
+  await change.locator('#oldpassword').fill(given);
+  await change.locator('#password').fill(own);
+  await change.locator('#confirmpassword').fill(own);
+  await change.getByRole('button', { name: 'OK' }).click();
+  await page.getByTestId('side-menu').waitFor();
+}
+
+/**
  * Goes to `pathname` inside the portal as a link would (the router follows the address bar on popstate):
  * the page already loaded stays, which a new load would build again.
  */
